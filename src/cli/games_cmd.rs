@@ -1,0 +1,28 @@
+//! `plateau games`: the list of games with their parameters and defaults.
+
+use clap::Args;
+
+use crate::games::catalogue;
+
+#[derive(Args, Debug)]
+pub struct GamesArgs {
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: GamesArgs) -> anyhow::Result<()> {
+    let games = catalogue();
+    if a.json {
+        super::print_json(&serde_json::json!({ "games": games }));
+        return Ok(());
+    }
+    for g in games {
+        let aliases = if g.aliases.is_empty() { String::new() } else { format!(" (also: {})", g.aliases.join(", ")) };
+        println!("{}{}: {}", g.name, aliases, g.description);
+        for p in g.parameters {
+            println!("    {:<16} default {:<6} {}", p.name, p.default, p.description);
+        }
+    }
+    Ok(())
+}

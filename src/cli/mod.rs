@@ -1,0 +1,97 @@
+//! The `plateau` command line: one file per command. Each command parses its arguments, resolves the game with
+//! [`AnyGame::parse`] and runs generic code through [`with_game!`](crate::with_game).
+//!
+//! Errors are one line on stderr (`error: ...`) and a non-zero exit code; with `--json`, results go to stdout as one
+//! JSON document and progress to stderr.
+
+mod games_cmd;
+mod perft;
+mod play;
+mod search_cmd;
+
+use clap::{Args, Parser, Subcommand};
+
+use crate::game::{Game, GameError};
+use crate::games::AnyGame;
+
+#[derive(Parser, Debug)]
+#[command(name = "plateau", version, about = "Two-player board-game AI: games, search algorithms, solvers, arena")]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// List the games, their parameters and defaults.
+    Games(games_cmd::GamesArgs),
+    /// Count the positions exactly D plies ahead.
+    Perft(perft::PerftArgs),
+    /// Run one search from a position.
+    Search(search_cmd::SearchArgs),
+    /// Play a game in the terminal against the engine (or watch two engines).
+    Play(play::PlayArgs),
+}
+
+/// The position arguments shared by analysis commands.
+#[derive(Args, Debug, Clone)]
+pub struct PositionArgs {
+    /// The game string, e.g. `breakthrough`, `breakthrough(rows=6,columns=5)`, `connect_four`.
+    #[arg(default_value = "breakthrough")]
+    pub game: String,
+    /// A position in the game's position text (`start` for the start position).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves played from the position (or from the start), space-separated.
+    #[arg(long)]
+    pub moves: Option<String>,
+}
+
+impl PositionArgs {
+    pub fn game(&self) -> Result<AnyGame, GameError> {
+        AnyGame::parse(&self.game)
+    }
+}
+
+/// Resolve `--position` and `--moves` into a state of `game`.
+pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
+    let mut state = match position.map(str::trim) {
+        None | Some("start") | Some("startpos") | Some("") => game.start(),
+        Some(text) => game.parse_position(text)?,
+    };
+    if let Some(moves) = moves {
+        let words = game.split_moves(moves);
+        state = game.play_moves(&state, &words.join(" "))?;
+    }
+    Ok(state)
+}
+
+/// Print a JSON value on stdout.
+pub fn print_json(v: &serde_json::Value) {
+    println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));
+}
+
+/// Entry point: returns the process exit code.
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let r = match cli.command {
+        Command::Games(a) => games_cmd::run(a),
+        Command::Perft(a) => perft::run(a),
+        Command::Search(a) => search_cmd::run(a),
+        Command::Play(a) => play::run(a),
+    };
+    match r {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            1
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! `plateau perft`: exact move-path enumeration, bulk-counted at the last ply, optionally split per root move
+//! (`--divide`) and across threads (`--threads`).
+
+use std::time::Instant;
+
+use anyhow::Context;
+use clap::Args;
+use rayon::prelude::*;
+
+use crate::game::{Game, MoveList, perft};
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pos: super::PositionArgs,
+    /// Plies to look ahead.
+    #[arg(long, short)]
+    depth: u32,
+    /// Print the count below each legal move.
+    #[arg(long)]
+    divide: bool,
+    /// Worker threads (1 = single-threaded).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+/// perft split per root move, each subtree counted on the thread pool when `threads > 1`.
+pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32, threads: usize) -> Vec<(String, u64)> {
+    if depth == 0 || game.is_terminal(state) {
+        return Vec::new();
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(state, &mut moves);
+    let work = |m: &G::Move| {
+        let mut child = *state;
+        game.play(&mut child, *m);
+        (game.format_move(state, *m), perft(game, &child, depth - 1))
+    };
+    if threads > 1 { moves.par_iter().map(work).collect() } else { moves.iter().map(work).collect() }
+}
+
+/// perft on `threads` threads: the tree is split two plies down so that the work balances.
+pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+    if depth < 3 || game.is_terminal(state) {
+        return perft(game, state, depth);
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(state, &mut moves);
+    let mut seconds = Vec::new();
+    for &m in &moves {
+        let mut child = *state;
+        game.play(&mut child, m);
+        seconds.push(child);
+    }
+    seconds.par_iter().map(|c| perft(game, c, depth - 1)).sum()
+}
+
+pub fn run(a: PerftArgs) -> anyhow::Result<()> {
+    let any = a.pos.game()?;
+    if a.threads == 0 {
+        anyhow::bail!("--threads must be at least 1");
+    }
+    let pool =
+        rayon::ThreadPoolBuilder::new().num_threads(a.threads).build().context("cannot start the thread pool")?;
+    with_game!(&any, g => {
+        let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
+        let t0 = Instant::now();
+        let (nodes, divide) = pool.install(|| {
+            if a.divide {
+                let d = perft_divide(g, &state, a.depth, a.threads);
+                (d.iter().map(|x| x.1).sum::<u64>(), Some(d))
+            } else if a.threads > 1 {
+                (perft_parallel(g, &state, a.depth), None)
+            } else {
+                (perft(g, &state, a.depth), None)
+            }
+        });
+        let secs = t0.elapsed().as_secs_f64();
+        let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+        if a.json {
+            let mut v = serde_json::json!({
+                "game": g.spec(), "position": g.format_position(&state),
+                "depth": a.depth, "nodes": nodes, "seconds": secs, "nps": nps.round(), "threads": a.threads,
+            });
+            if let Some(d) = &divide {
+                v["divide"] = d.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
+            }
+            super::print_json(&v);
+        } else {
+            if let Some(d) = &divide {
+                for (m, n) in d {
+                    println!("{m}: {n}");
+                }
+                println!();
+            }
+            println!("perft({}) = {} in {:.3} s ({:.0} positions/s)", a.depth, nodes, secs, nps);
+        }
+        Ok(())
+    })
+}

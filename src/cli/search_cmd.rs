@@ -1,0 +1,69 @@
+//! `plateau search`: one search from a position with any algorithm string.
+
+use clap::Args;
+
+use crate::game::{Game, describe_score};
+use crate::search::{self, Limits};
+use crate::spec::parse_duration;
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct SearchArgs {
+    #[command(flatten)]
+    pos: super::PositionArgs,
+    /// The algorithm string, e.g. `alphabeta(depth=6)`.
+    #[arg(long, default_value = "alphabeta(depth=5)")]
+    algo: String,
+    /// Override the algorithm's depth.
+    #[arg(long)]
+    depth: Option<u32>,
+    /// Override the algorithm's time limit (`100ms`, `1.5s`).
+    #[arg(long)]
+    time: Option<String>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: SearchArgs) -> anyhow::Result<()> {
+    let any = a.pos.game()?;
+    with_game!(&any, g => {
+        let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
+        if g.is_terminal(&state) {
+            anyhow::bail!("the game is over in this position: there is nothing to search");
+        }
+        let mut searcher = search::from_spec::<_>(&a.algo)?;
+        if a.depth.is_some() || a.time.is_some() {
+            let time = a.time.as_deref().map(parse_duration).transpose().map_err(|e| anyhow::anyhow!("--time: {e}"))?;
+            searcher.set_limits(Limits { depth: a.depth, time, nodes: None });
+        }
+        let r = searcher.search(g, &state);
+        let best = r.best_move.map(|m| g.format_move(&state, m));
+        let mut s = state;
+        let mut pv = Vec::new();
+        for &m in &r.pv {
+            pv.push(g.format_move(&s, m));
+            g.play(&mut s, m);
+        }
+        if a.json {
+            super::print_json(&serde_json::json!({
+                "game": g.spec(), "position": g.format_position(&state), "algo": searcher.name(),
+                "best_move": best, "value": r.value, "value_text": describe_score(r.value), "depth": r.depth,
+                "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
+                "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
+                "pv": pv, "seconds": r.seconds,
+            }));
+        } else {
+            println!("{}", g.display(&state));
+            println!("algorithm  {}", searcher.name());
+            println!("best move  {}", best.unwrap_or_else(|| "-".into()));
+            println!("value      {} ({})", r.value, describe_score(r.value));
+            println!("depth      {}", r.depth);
+            println!("pv         {}", pv.join(" "));
+            println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",
+                r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.researches, r.stats.tt_hits, r.stats.tt_probes);
+            println!("seconds    {:.3}", r.seconds);
+        }
+        Ok(())
+    })
+}

@@ -1,0 +1,609 @@
+//! Breakthrough on bitboards, any board with `rows * columns <= 64`.
+//!
+//! ```text
+//!  square index = row * columns + column        (row 0 = rank 1, White's side; column 0 = file a)
+//!
+//!  8x8:  56 57 58 59 60 61 62 63   rank 8  <- White's goal, Black's home
+//!        ...
+//!         8  9 10 11 12 13 14 15   rank 2
+//!         0  1  2  3  4  5  6  7   rank 1  <- Black's goal, White's home
+//! ```
+//!
+//! One `u64` per side. A White piece moves "up" by `columns` bits; its diagonal moves shift by `columns - 1` and
+//! `columns + 1` bits, masked so that nothing wraps from one edge file to the other. Black mirrors this with right shifts.
+//! Generating or counting all moves of a side is then three shifts and masks per direction; perft's last ply is three
+//! popcounts.
+//!
+//! Variants: `misere` (reaching the far row loses) and `forced_captures` (a capture must be played when one exists).
+
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::spec::Spec;
+
+/// The rules and board geometry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Breakthrough {
+    pub rows: u32,
+    pub columns: u32,
+    pub piece_rows: u32,
+    pub misere: bool,
+    pub forced_captures: bool,
+    board: u64,
+    not_first_file: u64,
+    not_last_file: u64,
+    /// Rank 1 (Black's goal).
+    bottom_row: u64,
+    /// The last rank (White's goal).
+    top_row: u64,
+    /// File masks, `files[c]` = every square of column `c`.
+    files: [u64; 32],
+}
+
+/// A position: one bitboard per side, the side to move, and the incremental Zobrist key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BtState {
+    pub white: u64,
+    pub black: u64,
+    pub key: u64,
+    pub stm: Player,
+}
+
+/// A move from one square to another (a capture when the target holds an enemy piece).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct BtMove {
+    pub from: u8,
+    pub to: u8,
+}
+
+impl Default for Breakthrough {
+    fn default() -> Self {
+        Breakthrough::new(8, 8, 2, false, false).expect("the default board is valid")
+    }
+}
+
+impl Breakthrough {
+    pub fn new(
+        rows: u32,
+        columns: u32,
+        piece_rows: u32,
+        misere: bool,
+        forced_captures: bool,
+    ) -> Result<Self, GameError> {
+        if columns < 2 {
+            return err(format!("breakthrough: columns={columns}: at least 2 columns are needed"));
+        }
+        if columns > 26 {
+            return err(format!("breakthrough: columns={columns}: at most 26 columns (files a..z)"));
+        }
+        if piece_rows < 1 {
+            return err("breakthrough: piece_rows must be at least 1");
+        }
+        if rows <= 2 * piece_rows {
+            return err(format!(
+                "breakthrough: rows={rows} with piece_rows={piece_rows}: rows must be greater than 2*piece_rows"
+            ));
+        }
+        if (rows as u64) * (columns as u64) > 64 {
+            return err(format!(
+                "breakthrough: a {rows}x{columns} board has {} squares; rows*columns must be at most 64",
+                rows as u64 * columns as u64
+            ));
+        }
+        let n = rows * columns;
+        let board = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut files = [0u64; 32];
+        for (c, f) in files.iter_mut().enumerate().take(columns as usize) {
+            for r in 0..rows {
+                *f |= 1u64 << (r * columns + c as u32);
+            }
+        }
+        let bottom_row = (1u64 << columns) - 1;
+        let top_row = bottom_row << ((rows - 1) * columns);
+        Ok(Breakthrough {
+            rows,
+            columns,
+            piece_rows,
+            misere,
+            forced_captures,
+            board,
+            not_first_file: board & !files[0],
+            not_last_file: board & !files[columns as usize - 1],
+            bottom_row,
+            top_row,
+            files,
+        })
+    }
+
+    /// Build from a parsed game string.
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let rows = spec.int("rows", 8, 3, 64)? as u32;
+        let columns = spec.int("columns", 8, 2, 64)? as u32;
+        let piece_rows = spec.int("piece_rows", 2, 1, 31)? as u32;
+        let misere = spec.bool("misere", false)?;
+        let forced = spec.bool("forced_captures", false)?;
+        spec.finish()?;
+        Breakthrough::new(rows, columns, piece_rows, misere, forced)
+    }
+
+    pub fn squares(&self) -> u32 {
+        self.rows * self.columns
+    }
+    pub fn board_mask(&self) -> u64 {
+        self.board
+    }
+    /// The row a side must reach to win (the far row).
+    pub fn goal_row(&self, side: Player) -> u64 {
+        match side {
+            Player::First => self.top_row,
+            Player::Second => self.bottom_row,
+        }
+    }
+    pub fn file_mask(&self, column: u32) -> u64 {
+        self.files[column as usize]
+    }
+    /// Mask of one rank (row 0 = rank 1).
+    pub fn row_mask(&self, row: u32) -> u64 {
+        self.bottom_row << (row * self.columns)
+    }
+
+    /// The three move target sets of `side`: (straight, diagonal towards lower files, diagonal towards higher files),
+    /// each a bitboard of destination squares.
+    #[inline(always)]
+    pub fn targets(&self, s: &BtState, side: Player) -> (u64, u64, u64) {
+        let c = self.columns;
+        let empty = self.board & !(s.white | s.black);
+        match side {
+            Player::First => {
+                let p = s.white;
+                let fwd = (p << c) & empty;
+                let dl = ((p & self.not_first_file) << (c - 1)) & self.board & !p;
+                let dr = ((p & self.not_last_file) << (c + 1)) & self.board & !p;
+                (fwd, dl, dr)
+            }
+            Player::Second => {
+                let p = s.black;
+                let fwd = (p >> c) & empty;
+                let dl = ((p & self.not_first_file) >> (c + 1)) & !p;
+                let dr = ((p & self.not_last_file) >> (c - 1)) & !p;
+                (fwd, dl, dr)
+            }
+        }
+    }
+
+    /// The source square offsets of the three directions for `side`: target + offset = source (as i32).
+    #[inline(always)]
+    fn deltas(&self, side: Player) -> (i32, i32, i32) {
+        let c = self.columns as i32;
+        match side {
+            Player::First => (-c, -(c - 1), -(c + 1)),
+            Player::Second => (c, c + 1, c - 1),
+        }
+    }
+
+    #[inline(always)]
+    fn sides(s: &BtState) -> (u64, u64) {
+        match s.stm {
+            Player::First => (s.white, s.black),
+            Player::Second => (s.black, s.white),
+        }
+    }
+
+    #[inline(always)]
+    fn any_move(&self, s: &BtState) -> bool {
+        let (f, l, r) = self.targets(s, s.stm);
+        (f | l | r) != 0
+    }
+
+    /// Whether a move is a capture.
+    pub fn is_capture(&self, s: &BtState, m: BtMove) -> bool {
+        let (_, opp) = Self::sides(s);
+        opp & (1u64 << m.to) != 0
+    }
+
+    fn zkey(side: Player, sq: u32) -> u64 {
+        zobrist::key(side.index() * 64 + sq as usize)
+    }
+
+    /// Square name, `a1` .. (file letter, rank number).
+    pub fn square_name(&self, sq: u32) -> String {
+        let file = (b'a' + (sq % self.columns) as u8) as char;
+        format!("{}{}", file, sq / self.columns + 1)
+    }
+
+    /// Parse one square at the start of `text` (`a2` or the course's `2a`); returns the square and the rest.
+    fn parse_square<'a>(&self, text: &'a str) -> Result<(u32, &'a str), GameError> {
+        let b = text.as_bytes();
+        let (file, rank, rest) = if b.first().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 {
+                return err(format!("'{text}': expected a square such as a2"));
+            }
+            (b[0].to_ascii_lowercase(), &text[1..1 + digits], &text[1 + digits..])
+        } else if b.first().is_some_and(|c| c.is_ascii_digit()) {
+            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits >= b.len() || !b[digits].is_ascii_alphabetic() {
+                return err(format!("'{text}': expected a square such as a2 (or 2a in the course notation)"));
+            }
+            (b[digits].to_ascii_lowercase(), &text[..digits], &text[digits + 1..])
+        } else {
+            return err(format!("'{text}': expected a square such as a2"));
+        };
+        let col = (file - b'a') as u32;
+        let row: u32 = rank.parse().map_err(|_| GameError::new(format!("bad rank '{rank}'")))?;
+        if col >= self.columns || row < 1 || row > self.rows {
+            let last = (b'a' + self.columns as u8 - 1) as char;
+            return err(format!(
+                "square {}{} is off the {}x{} board (a1..{}{})",
+                file as char, row, self.rows, self.columns, last, self.rows
+            ));
+        }
+        Ok(((row - 1) * self.columns + col, rest))
+    }
+
+    /// The pieces of the side to move, then of the opponent.
+    pub fn own_opp(s: &BtState) -> (u64, u64) {
+        Self::sides(s)
+    }
+}
+
+impl Game for Breakthrough {
+    type State = BtState;
+    type Move = BtMove;
+    type Eval = BtEval;
+
+    fn spec(&self) -> String {
+        let mut p = Vec::new();
+        if self.rows != 8 {
+            p.push(format!("rows={}", self.rows));
+        }
+        if self.columns != 8 {
+            p.push(format!("columns={}", self.columns));
+        }
+        if self.piece_rows != 2 {
+            p.push(format!("piece_rows={}", self.piece_rows));
+        }
+        if self.misere {
+            p.push("misere=true".to_string());
+        }
+        if self.forced_captures {
+            p.push("forced_captures=true".to_string());
+        }
+        if p.is_empty() { "breakthrough".to_string() } else { format!("breakthrough({})", p.join(",")) }
+    }
+
+    fn start(&self) -> BtState {
+        let n = self.piece_rows * self.columns;
+        let white = (1u64 << n) - 1;
+        let black = white << ((self.rows - self.piece_rows) * self.columns);
+        let mut s = BtState { white, black, key: 0, stm: Player::First };
+        s.key = self.compute_key(&s);
+        s
+    }
+
+    fn side_to_move(&self, s: &BtState) -> Player {
+        s.stm
+    }
+
+    #[inline]
+    fn generate_moves(&self, s: &BtState, moves: &mut MoveList<BtMove>) {
+        moves.clear();
+        let (own, opp) = Self::sides(s);
+        if opp & self.goal_row(s.stm.other()) != 0 || own & self.goal_row(s.stm) != 0 || opp == 0 {
+            return; // the game is over
+        }
+        let (mut f, mut l, mut r) = self.targets(s, s.stm);
+        if self.forced_captures && ((l | r) & opp) != 0 {
+            f = 0;
+            l &= opp;
+            r &= opp;
+        }
+        let (df, dl, dr) = self.deltas(s.stm);
+        // Captures first: a cheap, useful order for every search.
+        for (set, d) in [(l & opp, dl), (r & opp, dr), (f, df), (l & !opp, dl), (r & !opp, dr)] {
+            let mut b = set;
+            while b != 0 {
+                let to = b.trailing_zeros();
+                b &= b - 1;
+                moves.push(BtMove { from: (to as i32 + d) as u8, to: to as u8 });
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn play(&self, s: &mut BtState, m: BtMove) {
+        let from = 1u64 << m.from;
+        let to = 1u64 << m.to;
+        let me = s.stm;
+        let (own, opp) = match me {
+            Player::First => (&mut s.white, &mut s.black),
+            Player::Second => (&mut s.black, &mut s.white),
+        };
+        *own ^= from | to;
+        let mut k = Self::zkey(me, m.from as u32) ^ Self::zkey(me, m.to as u32) ^ zobrist::key(zobrist::SIDE);
+        if *opp & to != 0 {
+            *opp ^= to;
+            k ^= Self::zkey(me.other(), m.to as u32);
+        }
+        s.key ^= k;
+        s.stm = me.other();
+    }
+
+    #[inline]
+    fn outcome(&self, s: &BtState) -> Option<Outcome> {
+        let (own, opp) = Self::sides(s);
+        let reached = if self.misere { Outcome::Win } else { Outcome::Loss };
+        if opp & self.goal_row(s.stm.other()) != 0 {
+            return Some(reached);
+        }
+        if own & self.goal_row(s.stm) != 0 {
+            // Only in positions given by hand (the parser refuses them); the mover's arrival decides.
+            return Some(reached.flip());
+        }
+        if own == 0 {
+            return Some(Outcome::Loss);
+        }
+        if opp == 0 {
+            return Some(Outcome::Win);
+        }
+        if !self.any_move(s) {
+            return Some(Outcome::Loss);
+        }
+        None
+    }
+
+    fn key(&self, s: &BtState) -> u64 {
+        s.key
+    }
+
+    fn compute_key(&self, s: &BtState) -> u64 {
+        let mut k = 0;
+        for (side, mut b) in [(Player::First, s.white), (Player::Second, s.black)] {
+            while b != 0 {
+                let sq = b.trailing_zeros();
+                b &= b - 1;
+                k ^= Self::zkey(side, sq);
+            }
+        }
+        if s.stm == Player::Second {
+            k ^= zobrist::key(zobrist::SIDE);
+        }
+        k
+    }
+
+    #[inline]
+    fn count_moves(&self, s: &BtState) -> u64 {
+        let (f, l, r) = self.targets(s, s.stm);
+        if self.forced_captures {
+            let (_, opp) = Self::sides(s);
+            let caps = (l & opp).count_ones() + (r & opp).count_ones();
+            if caps > 0 {
+                return caps as u64;
+            }
+        }
+        (f.count_ones() + l.count_ones() + r.count_ones()) as u64
+    }
+
+    fn parse_move(&self, s: &BtState, text: &str) -> Result<BtMove, GameError> {
+        let t = text.trim();
+        let (from, rest) = self.parse_square(t)?;
+        let rest = rest.strip_prefix(['x', 'X', '-']).unwrap_or(rest);
+        if rest.is_empty() {
+            return err(format!("'{t}': expected a move from-to such as a2a3"));
+        }
+        let (to, rest) = self.parse_square(rest)?;
+        if !rest.is_empty() {
+            return err(format!("'{t}': unexpected '{rest}' after the move (expected from-to such as a2a3)"));
+        }
+        if self.outcome(s).is_some() {
+            return err("the game is over: no move is legal");
+        }
+        let m = BtMove { from: from as u8, to: to as u8 };
+        let mut moves = MoveList::new();
+        self.generate_moves(s, &mut moves);
+        if moves.contains(&m) {
+            return Ok(m);
+        }
+        let (own, _) = Self::sides(s);
+        let side = if s.stm == Player::First { "White" } else { "Black" };
+        if own & (1u64 << from) == 0 {
+            return err(format!("illegal move {t}: no {side} piece on {}", self.square_name(from)));
+        }
+        if self.forced_captures && moves.iter().any(|mm| self.is_capture(s, *mm)) {
+            return err(format!("illegal move {t}: a capture is available and captures are forced"));
+        }
+        err(format!(
+            "illegal move {t}: {side} pieces move one square forward, straight onto an empty square or diagonally onto a square without an own piece"
+        ))
+    }
+
+    fn format_move(&self, _s: &BtState, m: BtMove) -> String {
+        format!("{}{}", self.square_name(m.from as u32), self.square_name(m.to as u32))
+    }
+
+    fn parse_position(&self, text: &str) -> Result<BtState, GameError> {
+        let mut fields = text.split_whitespace();
+        let board = fields
+            .next()
+            .ok_or_else(|| GameError::new("empty position: expected ranks separated by '/' then w or b"))?;
+        let side =
+            fields.next().ok_or_else(|| GameError::new("position: missing side to move (w or b) after the board"))?;
+        let extra: Vec<&str> = fields.collect();
+        // Fairy-Stockfish writes "- - 0 1" after the side; accept exactly that shape.
+        if !extra.is_empty() {
+            let ok = extra.len() <= 4
+                && extra.iter().enumerate().all(|(i, f)| if i < 2 { *f == "-" } else { f.parse::<u32>().is_ok() });
+            if !ok {
+                return err(format!("position: unexpected '{}' after the side to move", extra.join(" ")));
+            }
+        }
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != self.rows as usize {
+            return err(format!(
+                "position: {} ranks given, the board has {} (ranks separated by '/')",
+                ranks.len(),
+                self.rows
+            ));
+        }
+        let (mut white, mut black) = (0u64, 0u64);
+        for (i, rank) in ranks.iter().enumerate() {
+            let row = self.rows - 1 - i as u32;
+            let mut col = 0u32;
+            let bytes = rank.as_bytes();
+            let mut j = 0;
+            while j < bytes.len() {
+                let ch = bytes[j];
+                if ch.is_ascii_digit() {
+                    let start = j;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let n: u32 = rank[start..j].parse().unwrap_or(u32::MAX);
+                    if n == 0 || n > self.columns {
+                        return err(format!("position: rank {} has a bad empty count '{}'", row + 1, &rank[start..j]));
+                    }
+                    col += n;
+                } else {
+                    if col >= self.columns {
+                        return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
+                    }
+                    let bit = 1u64 << (row * self.columns + col);
+                    match ch {
+                        b'P' => white |= bit,
+                        b'p' => black |= bit,
+                        _ => {
+                            return err(format!(
+                                "position: unknown piece '{}' on rank {} (expected P, p or a digit)",
+                                ch as char,
+                                row + 1
+                            ));
+                        }
+                    }
+                    col += 1;
+                    j += 1;
+                }
+                if col > self.columns {
+                    return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
+                }
+            }
+            if col != self.columns {
+                return err(format!(
+                    "position: rank {} covers {} columns, the board has {}",
+                    row + 1,
+                    col,
+                    self.columns
+                ));
+            }
+        }
+        let stm = match side {
+            "w" | "W" => Player::First,
+            "b" | "B" => Player::Second,
+            _ => return err(format!("position: side to move '{side}': expected w or b")),
+        };
+        let s = BtState { white, black, key: 0, stm };
+        let (own, opp) = Self::sides(&s);
+        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
+        if own & self.goal_row(stm) != 0 {
+            return err(format!(
+                "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
+                name(stm)
+            ));
+        }
+        if opp == 0 {
+            return err(format!(
+                "position: impossible: {} to move, but {} has no piece left",
+                name(stm),
+                name(stm.other())
+            ));
+        }
+        let mut s = s;
+        s.key = self.compute_key(&s);
+        Ok(s)
+    }
+
+    fn format_position(&self, s: &BtState) -> String {
+        let mut out = String::new();
+        for row in (0..self.rows).rev() {
+            let mut empty = 0;
+            for col in 0..self.columns {
+                let bit = 1u64 << (row * self.columns + col);
+                let ch = if s.white & bit != 0 {
+                    Some('P')
+                } else if s.black & bit != 0 {
+                    Some('p')
+                } else {
+                    None
+                };
+                match ch {
+                    Some(c) => {
+                        if empty > 0 {
+                            out += &empty.to_string();
+                            empty = 0;
+                        }
+                        out.push(c);
+                    }
+                    None => empty += 1,
+                }
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if row > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(if s.stm == Player::First { 'w' } else { 'b' });
+        out
+    }
+
+    fn display(&self, s: &BtState) -> String {
+        let mut out = String::new();
+        for row in (0..self.rows).rev() {
+            out += &format!("{:>3} ", row + 1);
+            for col in 0..self.columns {
+                let bit = 1u64 << (row * self.columns + col);
+                let ch = if s.white & bit != 0 {
+                    'P'
+                } else if s.black & bit != 0 {
+                    'p'
+                } else {
+                    '.'
+                };
+                out.push(ch);
+                out.push(' ');
+            }
+            out.pop();
+            out.push('\n');
+        }
+        out += "    ";
+        for col in 0..self.columns {
+            out.push((b'a' + col as u8) as char);
+            out.push(' ');
+        }
+        out.pop();
+        out.push('\n');
+        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
+        out += &format!("{side} to move");
+        out
+    }
+}
+
+/// A simple default evaluation: material and advancement, from the side to move's point of view.
+/// (The engine's tuned evaluation lives in `eval/`.)
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BtEval;
+
+impl Evaluator<Breakthrough> for BtEval {
+    fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
+        let mut score = 0i32;
+        for (sign, side, mut b) in [(1, Player::First, s.white), (-1, Player::Second, s.black)] {
+            while b != 0 {
+                let sq = b.trailing_zeros();
+                b &= b - 1;
+                let row = sq / g.columns;
+                let adv = if side == Player::First { row } else { g.rows - 1 - row };
+                score += sign * (100 + (adv * adv) as i32 * 4);
+            }
+        }
+        if s.stm == Player::First { score } else { -score }
+    }
+}

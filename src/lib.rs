@@ -1,0 +1,13 @@
+//! plateau: a toolkit for two-player board-game AI.
+//!
+//! - [`game`]: the game model (rules object + small `Copy` states, fixed-capacity move lists, Zobrist keys);
+//! - [`games`]: the games and the registry that maps game strings to them;
+//! - [`search`]: adversarial search algorithms and their shared instrumentation;
+//! - [`cli`]: the `plateau` command line.
+
+pub mod check;
+pub mod cli;
+pub mod game;
+pub mod games;
+pub mod search;
+pub mod spec;

@@ -1,0 +1,144 @@
+//! Adversarial search: the shared vocabulary (limits, statistics, results) and the registry of algorithms.
+//!
+//! # Counting rules (the same for every algorithm, so that numbers compare)
+//! - `nodes`: positions at which the search entered its recursive function (the root included). A position visited
+//!   twice (re-search, iterative deepening) counts twice.
+//! - `leaves`: positions scored without being expanded: heuristic evaluations at the depth limit and terminal positions.
+//! - `cutoffs`: times a node stopped looking at its remaining moves because a bound was reached.
+//! - `researches`: times a child (or the root, for window-driven drivers) was searched again with another window.
+//! - `tt_probes` / `tt_hits`: transposition-table look-ups, and those that found the position.
+
+pub mod alphabeta;
+pub mod random;
+pub mod tt;
+
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, GameError, WIN_SCORE};
+use crate::spec::Spec;
+
+/// A value larger than any score: the initial window is `(-INFINITY, INFINITY)`.
+pub const INFINITY: i32 = WIN_SCORE + 1_000;
+
+/// The instrumentation shared by every algorithm.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Stats {
+    pub nodes: u64,
+    pub leaves: u64,
+    pub cutoffs: u64,
+    pub researches: u64,
+    pub tt_probes: u64,
+    pub tt_hits: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+        self.cutoffs += o.cutoffs;
+        self.researches += o.researches;
+        self.tt_probes += o.tt_probes;
+        self.tt_hits += o.tt_hits;
+    }
+}
+
+/// How long a search may run. Any combination; `None` everywhere means the algorithm's own default depth.
+#[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub time: Option<Duration>,
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Read `depth`, `time` and `nodes` from a spec.
+    pub fn from_spec(spec: &Spec) -> Result<Limits, GameError> {
+        Ok(Limits {
+            depth: if spec.has("depth") { Some(spec.int("depth", 0, 0, 200)? as u32) } else { None },
+            time: spec.duration("time")?,
+            nodes: spec.count("nodes")?,
+        })
+    }
+}
+
+/// What a search returns.
+#[derive(Clone, Debug)]
+pub struct SearchResult<M> {
+    /// `None` only in terminal positions.
+    pub best_move: Option<M>,
+    /// From the side to move's point of view; wins are `WIN_SCORE - plies`.
+    pub value: i32,
+    /// Depth of the last completed iteration.
+    pub depth: u32,
+    pub pv: Vec<M>,
+    pub stats: Stats,
+    pub seconds: f64,
+}
+
+/// Anything that picks moves: a search algorithm, a random player, an engine.
+pub trait Searcher<G: Game>: Send {
+    /// The player string that rebuilds it.
+    fn name(&self) -> String;
+    /// Search `state` (not terminal) within the searcher's limits.
+    fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move>;
+    /// Forget what was learnt from the previous game (transposition table, history).
+    fn new_game(&mut self) {}
+    /// Override the limits for the next searches (time per move in matches and `play`).
+    fn set_limits(&mut self, _limits: Limits) {}
+}
+
+/// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
+pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
+    let spec = Spec::parse(text)?;
+    let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
+        "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
+        "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
+        other => {
+            return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
+        }
+    };
+    spec.finish()?;
+    Ok(s)
+}
+
+/// The algorithm names `from_spec` accepts.
+pub const ALGORITHMS: &[&str] = &["alphabeta", "random"];
+
+/// A simple clock: the deadline of a timed search and a node budget, checked every few thousand nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Deadline {
+    start: Instant,
+    time: Option<Duration>,
+    nodes: Option<u64>,
+}
+
+impl Deadline {
+    pub fn new(limits: &Limits) -> Self {
+        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes }
+    }
+    /// True when the search must stop.
+    #[inline]
+    pub fn expired(&self, nodes: u64) -> bool {
+        if let Some(n) = self.nodes
+            && nodes >= n
+        {
+            return true;
+        }
+        if let Some(t) = self.time
+            && nodes & 1023 == 0
+        {
+            return self.start.elapsed() >= t;
+        }
+        false
+    }
+    pub fn elapsed(&self) -> f64 {
+        self.start.elapsed().as_secs_f64()
+    }
+    /// Whether another iteration is worth starting (less than half the time used).
+    pub fn may_deepen(&self) -> bool {
+        match self.time {
+            Some(t) => self.start.elapsed() < t / 2,
+            None => true,
+        }
+    }
+}
