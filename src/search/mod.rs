@@ -7,9 +7,31 @@
 //! - `cutoffs`: times a node stopped looking at its remaining moves because a bound was reached.
 //! - `researches`: times a child (or the root, for window-driven drivers) was searched again with another window.
 //! - `tt_probes` / `tt_hits`: transposition-table look-ups, and those that found the position.
+//!
+//! In the catalogue (`catalogue.rs`) every algorithm counts through `ctx.rs`: a node when its recursive function is
+//! entered (a Test of Scout, a minimal-window pass of MTD(f) or NegaC*, each counts), a leaf when it is scored, a
+//! cut-off each time a node returns early because its value reached beta (also on its last move), a re-search each
+//! time a move already searched is searched again with another window, and each pass after the first of a window
+//! driver (NegaC*, MTD(f), MT-SSS*). SSS* counts a node when its LIVE state is examined. Iterative deepening adds up
+//! the iterations.
 
 pub mod alphabeta;
+pub mod alphabeta_failsoft;
+pub mod alphabeta_minmax;
+pub mod catalogue;
+pub mod ctx;
+pub mod minimax;
+pub mod mtdf;
+pub mod mtsss;
+pub mod negacstar;
+pub mod negamax;
+pub mod negascout;
+pub mod palphabeta;
+pub mod pvs;
 pub mod random;
+pub mod scout;
+pub mod sss;
+pub mod trace;
 pub mod tt;
 
 use std::time::{Duration, Instant};
@@ -91,18 +113,35 @@ pub trait Searcher<G: Game>: Send {
 pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     let spec = Spec::parse(text)?;
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
-        "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
-        other => {
-            return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
-        }
+        other => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
+            Some(searcher) => searcher,
+            None => {
+                return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
+            }
+        },
     };
     spec.finish()?;
     Ok(s)
 }
 
 /// The algorithm names `from_spec` accepts.
-pub const ALGORITHMS: &[&str] = &["alphabeta", "random"];
+pub const ALGORITHMS: &[&str] = &[
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "alphabeta_minmax",
+    "alphabeta_failsoft",
+    "palphabeta",
+    "scout",
+    "negascout",
+    "pvs",
+    "negacstar",
+    "mtdf",
+    "sss",
+    "mtsss",
+    "random",
+];
 
 /// A simple clock: the deadline of a timed search and a node budget, checked every few thousand nodes.
 #[derive(Clone, Copy, Debug)]
