@@ -81,8 +81,14 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         let iterate = timed || self.iterate || A::ITERATIVE;
         let first_depth = if iterate { max_depth.min(1) } else { max_depth };
         let mut ctx = Ctx::new(game, &self.eval, &self.limits, max_depth, tracer);
-        let mut result =
-            SearchResult { best_move: None, value: 0, depth: 0, pv: Vec::new(), stats: Default::default(), seconds: 0.0 };
+        let mut result = SearchResult {
+            best_move: None,
+            value: 0,
+            depth: 0,
+            pv: Vec::new(),
+            stats: Default::default(),
+            seconds: 0.0,
+        };
         let mut moves = MoveList::new();
         game.generate_moves(state, &mut moves);
         result.best_move = moves.first().copied();
