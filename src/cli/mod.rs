@@ -4,10 +4,12 @@
 //! Errors are one line on stderr (`error: ...`) and a non-zero exit code; with `--json`, results go to stdout as one
 //! JSON document and progress to stderr.
 
+pub mod compare;
 mod games_cmd;
 mod perft;
 mod play;
 mod search_cmd;
+mod tree;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -31,6 +33,10 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
+    /// The course's table: nodes, leaves and time per algorithm and depth.
+    Compare(compare::CompareArgs),
+    /// Draw the tree one search explored (small depths) as SVG and Graphviz DOT.
+    Tree(tree::TreeArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -86,6 +92,8 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Tree(a) => tree::run(a),
     };
     match r {
         Ok(()) => 0,
