@@ -10,9 +10,9 @@ use rand::rngs::SmallRng;
 
 use plateau::game::{Evaluator, Game, MoveList, outcome_score};
 use plateau::games::{Breakthrough, RandomTree};
+use plateau::search;
 use plateau::search::catalogue::{self, NAMES, Traced};
 use plateau::search::trace::Tracer;
-use plateau::search;
 use plateau::spec::Spec;
 
 /// The oracle: plain negamax written here, independently of the crate's algorithms.
@@ -78,7 +78,11 @@ fn check_exact<G: Game>(game: &G, positions: &[G::State], depths: std::ops::Rang
                     game.play(&mut c, m);
                     let got = -reference(game, &eval, &c, d - 1, 1);
                     if got != want {
-                        return Err(format!("{}: best move {} is worth {got}, not {want}", at(), game.format_move(s, m)));
+                        return Err(format!(
+                            "{}: best move {} is worth {got}, not {want}",
+                            at(),
+                            game.format_move(s, m)
+                        ));
                     }
                 }
                 if r.stats.nodes == 0 || r.stats.leaves == 0 || r.stats.leaves > r.stats.nodes {
@@ -188,8 +192,9 @@ proptest! {
         let (v, _, ab) = leaves_of(&g, &s, &format!("alphabeta(depth={depth})"));
         let (vs, _, sss) = leaves_of(&g, &s, &format!("sss(depth={depth})"));
         let (vn, _, ns) = leaves_of(&g, &s, &format!("negascout(depth={depth})"));
-        let (vm, _, mt) = leaves_of(&g, &s, &format!("mtsss(depth={depth})"));
+        let (vm, mt_count, mt) = leaves_of(&g, &s, &format!("mtsss(depth={depth})"));
         prop_assert_eq!((v, v, v), (vs, vn, vm));
+        prop_assert_eq!(mt_count, mt.len() as u64, "MT-SSS* scored a leaf twice (the table keeps leaves)");
         prop_assert!(sss.is_subset(&ab), "SSS* leaves outside alpha-beta's: {:?}", sss.difference(&ab).count());
         prop_assert!(ns.is_subset(&ab), "NegaScout leaves outside alpha-beta's: {:?}", ns.difference(&ab).count());
         prop_assert_eq!(mt, sss);
@@ -229,7 +234,8 @@ fn iterative_deepening_costs_12345_nodes_against_11111() {
     // A uniform tree of width 10 with 5 levels (root included): 4 plies.
     let g = tree("random_tree(width=10,depth=4,seed=1)");
     let s = g.start();
-    let one = |d: u32| search::from_spec::<RandomTree>(&format!("negamax(depth={d})")).unwrap().search(&g, &s).stats.nodes;
+    let one =
+        |d: u32| search::from_spec::<RandomTree>(&format!("negamax(depth={d})")).unwrap().search(&g, &s).stats.nodes;
     assert_eq!(one(4), 11_111);
     // Iterations over 1, 2, ..., 5 levels (0 to 4 plies).
     assert_eq!((0..=4).map(one).sum::<u64>(), 12_345);

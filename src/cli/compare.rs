@@ -188,7 +188,8 @@ pub fn text_table(rows: &[Row]) -> String {
 
 /// CSV with a header line.
 pub fn csv(rows: &[Row]) -> String {
-    let mut out = String::from("algo,depth,value,best_move,nodes,leaves,cutoffs,researches,tt_probes,tt_hits,seconds\n");
+    let mut out =
+        String::from("algo,depth,value,best_move,nodes,leaves,cutoffs,researches,tt_probes,tt_hits,seconds\n");
     for r in rows {
         let algo = if r.algo.contains(',') { format!("\"{}\"", r.algo) } else { r.algo.clone() };
         let _ = writeln!(

@@ -7,7 +7,8 @@
 //! was searched with. Fill colours give the Knuth-Moore type of the visit, read from its window and result: type 1
 //! (PV, exact value inside the window) gold, type 2 (CUT, value >= β, the node stopped early) red, type 3 (ALL,
 //! value <= α, every move searched) blue; grey for a visit that never returned. A dashed grey stub "✂ k" marks the
-//! k moves a node never looked at (its cut-off branches). Window drivers (MTD(f), NegaC*, MT-SSS*) and iterative
+//! k moves a node never looked at (its cut-off branches). SSS* has no window: its nodes show the upper bound `h`
+//! their state carried when examined (as `[-∞, h]`), and are green once solved. Window drivers (MTD(f), NegaC*, MT-SSS*) and iterative
 //! deepening search the root several times: each pass is drawn as its own tree, left to right.
 //!
 //! Limited to small trees: beyond `--max-nodes` (400 by default) the command stops with an error.
@@ -143,7 +144,10 @@ fn num(v: i32) -> String {
     }
 }
 
-fn fill(n: &DrawNode) -> &'static str {
+fn fill(n: &DrawNode, km: bool) -> &'static str {
+    if !km {
+        return if n.value.is_some() { "#b8e0b0" } else { "#d0d0d0" };
+    }
     match n.node_type {
         Some(1) => "#f6c85f",
         Some(2) => "#f08a8a",
@@ -197,7 +201,9 @@ fn layout(nodes: &[DrawNode], roots: &[usize]) -> (Vec<f64>, Vec<f64>, f64) {
 }
 
 /// The SVG picture.
-pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
+/// `km`: colour by Knuth-Moore type (windowed searches); otherwise solved/unsolved (SSS*, whose "window" is the
+/// upper bound h the state carried when it was examined).
+pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String {
     let (x, stub, width) = layout(nodes, roots);
     let max_ply = nodes.iter().map(|n| n.ply).max().unwrap_or(0) as f64;
     let (ox, oy) = (40.0, 110.0);
@@ -211,13 +217,17 @@ pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
     );
     let _ = writeln!(s, r#"<rect width="{w:.0}" height="{h:.0}" fill="white"/>"#);
     let _ = writeln!(s, r#"<text x="10" y="20" font-size="14">{}</text>"#, xml(title));
-    let legend = [
-        ("#f6c85f", "type 1 (PV): α < v < β"),
-        ("#f08a8a", "type 2 (CUT): v ≥ β"),
-        ("#8ec1f2", "type 3 (ALL): v ≤ α"),
-    ];
+    let legend: &[(&str, &str)] = if km {
+        &[
+            ("#f6c85f", "type 1 (PV): exact, inside the window"),
+            ("#f08a8a", "type 2 (CUT): failed high, stopped early"),
+            ("#8ec1f2", "type 3 (ALL): failed low, all moves searched"),
+        ]
+    } else {
+        &[("#b8e0b0", "solved (value shown)"), ("#d0d0d0", "examined, never solved (removed from OPEN)")]
+    };
     for (i, (c, t)) in legend.iter().enumerate() {
-        let lx = 10.0 + i as f64 * 170.0;
+        let lx = 10.0 + i as f64 * 250.0;
         let _ = writeln!(
             s,
             r#"<rect x="{lx}" y="32" width="14" height="14" fill="{c}" stroke="black"/><text x="{}" y="44">{}</text>"#,
@@ -269,16 +279,16 @@ pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
         if n.ply.is_multiple_of(2) {
             let _ = writeln!(
                 s,
-                r#"<rect x="{:.1}" y="{:.1}" width="44" height="30" fill="{}" stroke="{stroke}"{extra}/>"#,
+                r#"<rect class="node" x="{:.1}" y="{:.1}" width="44" height="30" fill="{}" stroke="{stroke}"{extra}/>"#,
                 cx - 22.0,
                 cy - 15.0,
-                fill(n)
+                fill(n, km)
             );
         } else {
             let _ = writeln!(
                 s,
-                r#"<ellipse cx="{cx:.1}" cy="{cy:.1}" rx="24" ry="16" fill="{}" stroke="{stroke}"{extra}/>"#,
-                fill(n)
+                r#"<ellipse class="node" cx="{cx:.1}" cy="{cy:.1}" rx="24" ry="16" fill="{}" stroke="{stroke}"{extra}/>"#,
+                fill(n, km)
             );
         }
         let v = n.value.map(num).unwrap_or_else(|| "?".into());
@@ -312,7 +322,7 @@ pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
 }
 
 /// The Graphviz DOT text.
-pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
+pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String {
     let mut s = String::new();
     let _ = writeln!(s, "digraph tree {{");
     let _ = writeln!(s, "  label=\"{}\"; labelloc=t;", title.replace('"', "'"));
@@ -326,7 +336,7 @@ pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
             s,
             "  n{} [shape={shape}, fillcolor=\"{}\", label=\"{}\\n[{}, {}]\"{style}];",
             n.id,
-            fill(n),
+            fill(n, km),
             v,
             num(n.alpha),
             num(n.beta)
@@ -336,7 +346,11 @@ pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize]) -> String {
             let _ = writeln!(s, "  n{p} -> n{} [label=\"{}\"{estyle}];", n.id, n.mv.replace('"', "'"));
         }
         if n.pruned > 0 {
-            let _ = writeln!(s, "  p{} [shape=plaintext, style=\"\", fontcolor=\"#b00000\", label=\"✂ {}\"];", n.id, n.pruned);
+            let _ = writeln!(
+                s,
+                "  p{} [shape=plaintext, style=\"\", fontcolor=\"#b00000\", label=\"✂ {}\"];",
+                n.id, n.pruned
+            );
             let _ = writeln!(s, "  n{} -> p{} [style=dashed, color=\"#999999\"];", n.id, n.id);
         }
     }
@@ -389,16 +403,17 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
             );
         }
         let nodes = draw_nodes(g, &rec);
+        let km = catalogue::canonical(&spec.name) != Some("sss");
         let roots: Vec<usize> = rec.roots.iter().map(|&r| r as usize).collect();
         let best = r.best_move.map(|m| g.format_move(&state, m));
         let title = format!("{name} on {} from {}: value {}, best {}, {} nodes, {} leaves",
             g.spec(), g.format_position(&state), r.value, best.as_deref().unwrap_or("-"), r.stats.nodes, r.stats.leaves);
         if let Some(path) = &a.svg {
-            std::fs::write(path, svg(&title, &nodes, &roots)).with_context(|| format!("writing {path}"))?;
+            std::fs::write(path, svg(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
             eprintln!("wrote {path}");
         }
         if let Some(path) = &a.dot {
-            std::fs::write(path, dot(&title, &nodes, &roots)).with_context(|| format!("writing {path}"))?;
+            std::fs::write(path, dot(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
             eprintln!("wrote {path}");
         }
         if a.json {

@@ -6,7 +6,7 @@
 //! ```text
 //! MTDF(s, depth, f):                          MT(s, depth, γ):          -- window (γ - 1, γ), fail-soft
 //!     g := f; lower := -∞; upper := +∞            if TT has s at this depth with a bound that decides: return it
-//!     repeat                                      if s is terminal or depth = 0: return value(s)
+//!     repeat                                      if s is terminal or depth = 0: store and return value(s)
 //!         β := g + 1 if g = lower else g          g := -∞
 //!         g := MT(s, depth, β)                    for each move m (the TT's best move first):
 //!         if g < β: upper := g                        g := max(g, -MT(play(s, m), depth - 1, -γ + 1))
@@ -107,10 +107,23 @@ pub fn mt<G: Game, T: Tracer<G>>(
     reorder: bool,
 ) -> i32 {
     ctx.enter(s, ply, gamma - 1, gamma);
-    if let Some(v) = ctx.leaf(s, depth, ply) {
-        return v;
-    }
     let key = ctx.game.key(s);
+    if depth == 0 || ctx.stopped || ctx.game.is_terminal(s) {
+        // Leaves are stored too (as in Plaat's MT), so that a later pass reads them instead of scoring them again.
+        ctx.stats.tt_probes += 1;
+        if let Some(e) = tt.probe(key) {
+            ctx.stats.tt_hits += 1;
+            if e.draft as i64 == depth as i64 && e.bound == Bound::Exact {
+                return ctx.exit(from_tt(e.value, ply));
+            }
+        }
+        if let Some(v) = ctx.leaf(s, depth, ply) {
+            if !ctx.stopped {
+                tt.store(key, depth as i32, v, Bound::Exact, None, ply);
+            }
+            return v;
+        }
+    }
     ctx.stats.tt_probes += 1;
     let mut tt_move = None;
     if let Some(e) = tt.probe(key) {

@@ -15,7 +15,7 @@
 //!
 //! Parameter `tt=16mb` as MTD(f); one search per depth (no iterative deepening unless asked with `id=true`). The
 //! moves keep the game's order (no table move first), so that the leaves are those of SSS* on trees without
-//! transpositions (each pass re-scores the leaves it reaches: the leaf *count* is larger, the *set* is the same).
+//! transpositions; leaves are kept in the table, so with a table large enough the leaf count is SSS*'s too.
 
 use crate::game::{Game, GameError};
 use crate::search::INFINITY;
