@@ -71,6 +71,7 @@ pub fn catalogue() -> Vec<GameInfo> {
 
 /// A game chosen at run time.
 #[derive(Debug, Clone)]
+#[allow(clippy::large_enum_variant)] // one game per run: the size does not matter
 pub enum AnyGame {
     Breakthrough(Breakthrough),
     RandomTree(RandomTree),

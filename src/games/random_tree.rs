@@ -140,7 +140,7 @@ impl RandomTree {
     }
 
     fn root_key(&self) -> u64 {
-        mix(self.seed, 0x5EED_0F_7AEE)
+        mix(self.seed, 0x005E_ED0F_7AEE)
     }
 
     /// The best child's position and whether the other children are sorted worst first, at the node `key`.
@@ -222,7 +222,7 @@ impl Game for RandomTree {
     }
 
     fn side_to_move(&self, s: &RtState) -> Player {
-        if s.ply % 2 == 0 { Player::First } else { Player::Second }
+        if s.ply.is_multiple_of(2) { Player::First } else { Player::Second }
     }
 
     fn generate_moves(&self, s: &RtState, moves: &mut MoveList<RtMove>) {
@@ -293,7 +293,7 @@ impl Game for RandomTree {
     }
 
     fn display(&self, s: &RtState) -> String {
-        let who = if s.ply % 2 == 0 { "MAX" } else { "MIN" };
+        let who = if s.ply.is_multiple_of(2) { "MAX" } else { "MIN" };
         let mut out = format!(
             "{}\nnode {} (ply {} of {}), {} to move",
             self.spec(),
