@@ -269,7 +269,7 @@ proptest! {
     #[test]
     fn bad_sizes_are_errors(rows in 0i64..100, cols in 0i64..100, pr in 0i64..40) {
         let spec = format!("breakthrough(rows={rows},columns={cols},piece_rows={pr})");
-        let ok = cols >= 2 && cols <= 26 && pr >= 1 && rows > 2 * pr && rows * cols <= 64;
+        let ok = (2..=26).contains(&cols) && pr >= 1 && rows > 2 * pr && rows * cols <= 64;
         prop_assert_eq!(AnyGame::parse(&spec).is_ok(), ok, "{}", spec);
     }
 }
