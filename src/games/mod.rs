@@ -4,11 +4,17 @@
 //! [`with_game!`](crate::with_game), which expands the generic code once per game.
 
 pub mod breakthrough;
+pub mod connect_four;
+pub mod marbles;
+pub mod tic_tac_toe;
 
 use crate::game::GameError;
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use connect_four::ConnectFour;
+pub use marbles::Marbles;
+pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -30,24 +36,54 @@ pub struct GameInfo {
 /// Every game, for `plateau games`.
 pub fn catalogue() -> Vec<GameInfo> {
     let p = |name, default, description| ParamInfo { name, default, description };
-    vec![GameInfo {
-        name: "breakthrough",
-        aliases: &["bt"],
-        description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
-        parameters: vec![
-            p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
-            p("columns", "8", "board width, at least 2"),
-            p("piece_rows", "2", "rows of pieces each side starts with"),
-            p("misere", "false", "reaching the far row loses"),
-            p("forced_captures", "false", "a capture must be played when one exists"),
-        ],
-    }]
+    vec![
+        GameInfo {
+            name: "breakthrough",
+            aliases: &["bt"],
+            description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
+            parameters: vec![
+                p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
+                p("columns", "8", "board width, at least 2"),
+                p("piece_rows", "2", "rows of pieces each side starts with"),
+                p("misere", "false", "reaching the far row loses"),
+                p("forced_captures", "false", "a capture must be played when one exists"),
+            ],
+        },
+        GameInfo {
+            name: "tic_tac_toe",
+            aliases: &["tictactoe", "ttt"],
+            description: "tic-tac-toe: X and O mark squares a1..c3 in turn; three in a row wins, a full board is a draw",
+            parameters: vec![],
+        },
+        GameInfo {
+            name: "marbles",
+            aliases: &[],
+            description: "marbles (take-away): players take 1..=k marbles from a pile of n; taking the last one wins",
+            parameters: vec![
+                p("n", "21", "marbles in the pile at the start, 1..=1000"),
+                p("k", "3", "most marbles one move may take, 1..=256"),
+                p("misere", "false", "taking the last marble loses"),
+            ],
+        },
+        GameInfo {
+            name: "connect_four",
+            aliases: &["connect4", "c4"],
+            description: "Connect Four: drop discs into columns 1..=columns; four in a row (any direction) wins, a full board is a draw",
+            parameters: vec![
+                p("rows", "6", "board height; (rows+1)*columns <= 64 (one sentinel row)"),
+                p("columns", "7", "board width"),
+            ],
+        },
+    ]
 }
 
 /// A game chosen at run time.
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     Breakthrough(Breakthrough),
+    TicTacToe(TicTacToe),
+    Marbles(Marbles),
+    ConnectFour(ConnectFour),
 }
 
 impl AnyGame {
@@ -56,6 +92,9 @@ impl AnyGame {
         let spec = Spec::parse(text)?;
         match spec.name.as_str() {
             "breakthrough" | "bt" => Ok(AnyGame::Breakthrough(Breakthrough::from_spec(&spec)?)),
+            "tic_tac_toe" | "tictactoe" | "ttt" => Ok(AnyGame::TicTacToe(TicTacToe::from_spec(&spec)?)),
+            "marbles" => Ok(AnyGame::Marbles(Marbles::from_spec(&spec)?)),
+            "connect_four" | "connect4" | "c4" => Ok(AnyGame::ConnectFour(ConnectFour::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
                 Err(GameError::new(format!("unknown game '{other}' (known games: {})", names.join(", "))))
@@ -70,6 +109,9 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::games::AnyGame::Breakthrough($g) => $body,
+            $crate::games::AnyGame::TicTacToe($g) => $body,
+            $crate::games::AnyGame::Marbles($g) => $body,
+            $crate::games::AnyGame::ConnectFour($g) => $body,
         }
     };
 }
