@@ -78,6 +78,8 @@ pub fn catalogue() -> Vec<GameInfo> {
 }
 
 /// A game chosen at run time.
+// Built once per command; boxing the larger rules objects would only change how `with_game!` names them.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     Breakthrough(Breakthrough),

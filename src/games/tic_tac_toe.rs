@@ -53,7 +53,12 @@ pub struct TttState {
 /// Whether `bits` contains a complete line.
 #[inline(always)]
 pub fn has_line(bits: u16) -> bool {
-    LINES.iter().any(|&l| bits & l == l)
+    for line in LINES {
+        if bits & line == line {
+            return true;
+        }
+    }
+    false
 }
 
 fn side_letter(p: Player) -> char {
