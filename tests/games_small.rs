@@ -703,6 +703,8 @@ fn bad_positions_are_errors() {
         ("7/7/7/7/OOOO3/XXXX3 x", "both"),
         ("7/7/7/7/OOO4/XXXX2O x", "but is to move"),
         ("7/7/6X/O5X/OOO1O1X/XXXXOOX o", "no single last disc"),
+        ("7/7/7/7/X1X4/O1O4 x", "no order"),
+        ("7/7/7/7/XX5/OO5 x", "no order"),
     ] {
         let e = one_line_error(c.parse_position(bad), bad);
         assert!(e.contains(needle), "'{bad}': '{e}' should contain '{needle}'");
@@ -733,6 +735,127 @@ fn bad_positions_are_errors() {
     let s = Marbles::new(2, 1, false).expect("valid").parse_position("0 1").expect("two plies of one");
     assert_eq!(s.left, 0);
     assert!(Marbles::new(2, 1, false).expect("valid").parse_position("0 2").is_err());
+}
+
+/// Every gravity-respecting filling of a small board, with either side to move, is accepted by the parser exactly
+/// when some game from the start reaches it (the reachable set is enumerated through the `Game` trait).
+fn positions_accepted_iff_reachable(rows: u32, cols: u32, sample_every: usize) {
+    let g = ConnectFour::new(rows, cols).expect("fits");
+    let mut reachable = HashSet::new();
+    let mut stack = vec![g.start()];
+    while let Some(s) = stack.pop() {
+        if !reachable.insert(s) {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        g.generate_moves(&s, &mut moves);
+        for &m in &moves {
+            let mut c = s;
+            g.play(&mut c, m);
+            stack.push(c);
+        }
+    }
+    // Each column: a height h and h colour bits; enumerate all combinations as one mixed-radix number.
+    let per_col: u64 = (0..=rows).map(|h| 1u64 << h).sum();
+    let total = per_col.pow(cols);
+    let (mut accepted, mut refused) = (0, 0);
+    for code in (0..total).step_by(sample_every) {
+        let mut cells = vec![vec!['.'; cols as usize]; rows as usize]; // [row from the bottom][column]
+        let mut c = code;
+        for col in 0..cols as usize {
+            let mut v = c % per_col;
+            c /= per_col;
+            let mut h = 0;
+            while v >= 1u64 << h {
+                v -= 1u64 << h;
+                h += 1;
+            }
+            for (r, row) in cells.iter_mut().enumerate().take(h) {
+                row[col] = if v >> r & 1 == 1 { 'X' } else { 'O' };
+            }
+        }
+        let board: Vec<String> = cells.iter().rev().map(|r| r.iter().collect()).collect();
+        for side in ["x", "o"] {
+            let text = format!("{} {side}", board.join("/"));
+            match g.parse_position(&text) {
+                Ok(s) => {
+                    accepted += 1;
+                    assert!(reachable.contains(&s), "{text} is accepted but no game reaches it");
+                }
+                Err(e) => {
+                    refused += 1;
+                    let first = cells.iter().flatten().filter(|&&ch| ch == 'X').count();
+                    let second = cells.iter().flatten().filter(|&&ch| ch == 'O').count();
+                    let stm_ok = (side == "x" && first == second) || (side == "o" && first == second + 1);
+                    if stm_ok {
+                        let mut bits = (0u64, 0u64);
+                        for (r, row) in cells.iter().enumerate() {
+                            for (col, ch) in row.iter().enumerate() {
+                                let b = 1u64 << (col as u32 * (rows + 1) + r as u32);
+                                match ch {
+                                    'X' => bits.0 |= b,
+                                    'O' => bits.1 |= b,
+                                    _ => {}
+                                }
+                            }
+                        }
+                        let s = g.from_discs(bits.0, bits.1);
+                        assert!(!reachable.contains(&s), "{text} is reachable but refused: {e}");
+                    }
+                }
+            }
+        }
+    }
+    assert!(accepted > 100 && refused > 100, "{accepted} accepted, {refused} refused");
+}
+
+#[test]
+fn tic_tac_toe_parser_accepts_exactly_the_reachable_positions() {
+    let g = TicTacToe;
+    let mut reachable = HashSet::new();
+    let mut stack = vec![g.start()];
+    while let Some(s) = stack.pop() {
+        if !reachable.insert(s) {
+            continue;
+        }
+        let mut moves = MoveList::new();
+        g.generate_moves(&s, &mut moves);
+        for &m in &moves {
+            let mut c = s;
+            g.play(&mut c, m);
+            stack.push(c);
+        }
+    }
+    let mut accepted = 0;
+    for code in 0..3u32.pow(9) {
+        let mut cells = ['.'; 9]; // a3 b3 c3 a2 ... c1: the text order
+        let mut c = code;
+        for cell in cells.iter_mut() {
+            *cell = ['.', 'X', 'O'][(c % 3) as usize];
+            c /= 3;
+        }
+        let rows: Vec<String> = cells.chunks(3).map(|r| r.iter().collect()).collect();
+        for side in ["x", "o"] {
+            let text = format!("{} {side}", rows.join("/"));
+            match g.parse_position(&text) {
+                Ok(s) => {
+                    accepted += 1;
+                    assert!(reachable.contains(&s), "{text} is accepted but no game reaches it");
+                }
+                Err(e) => {
+                    assert!(!e.to_string().contains('\n'));
+                }
+            }
+        }
+    }
+    assert_eq!(accepted, reachable.len(), "every reachable position is accepted once");
+}
+
+#[test]
+fn connect_four_parser_accepts_exactly_the_reachable_positions() {
+    positions_accepted_iff_reachable(4, 3, 1);
+    positions_accepted_iff_reachable(3, 4, 1);
+    positions_accepted_iff_reachable(4, 4, 7);
 }
 
 #[test]

@@ -38,6 +38,9 @@
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
 use crate::spec::Spec;
 
+/// Search steps [`ConnectFour::orderable`] may take before it accepts a position it could not decide.
+pub const ORDER_BUDGET: u64 = 1 << 21;
+
 /// The rules and the board geometry.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConnectFour {
@@ -225,6 +228,65 @@ impl ConnectFour {
 
     fn bit(&self, row: u32, col: u32) -> u64 {
         1u64 << (col * self.height + row)
+    }
+
+    /// Whether some game (alternate moves from the empty board, X first) builds the discs `first` and `second`, whose
+    /// last move is one of `last_discs` (top discs of the last mover). A depth-first search peels discs off the tops
+    /// in reverse order, remembering the disc sets that failed, so each set of column heights is expanded at most once.
+    /// After [`ORDER_BUDGET`] steps it gives up and accepts. The budget exceeds the 7^7 = 823,543 height combinations
+    /// of the 6x7 board, so the answer is exact there and on every board with no more combinations.
+    pub fn orderable(&self, first: u64, second: u64, last_discs: u64) -> bool {
+        let mask = first | second;
+        if mask == 0 {
+            return true;
+        }
+        let mut failed = std::collections::HashSet::new();
+        let mut budget = ORDER_BUDGET;
+        let mut b = last_discs;
+        while b != 0 {
+            let bit = b & b.wrapping_neg();
+            b ^= bit;
+            match self.peel(first, second, mask ^ bit, &mut failed, &mut budget) {
+                Some(true) | None => return true,
+                Some(false) => {}
+            }
+        }
+        false
+    }
+
+    /// One step of [`ConnectFour::orderable`]: can `mask` (discs of `first`/`second` still on the board) be built?
+    /// `None` when the budget ran out.
+    fn peel(
+        &self,
+        first: u64,
+        second: u64,
+        mask: u64,
+        failed: &mut std::collections::HashSet<u64>,
+        budget: &mut u64,
+    ) -> Option<bool> {
+        if mask == 0 {
+            return Some(true);
+        }
+        if failed.contains(&mask) {
+            return Some(false);
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        // With an odd number of discs, X (the first player) made the last move.
+        let own = if mask.count_ones() % 2 == 1 { first } else { second };
+        let mut tops = mask & !shr(mask, 1) & own;
+        while tops != 0 {
+            let bit = tops & tops.wrapping_neg();
+            tops ^= bit;
+            match self.peel(first, second, mask ^ bit, failed, budget) {
+                Some(false) => {}
+                other => return other,
+            }
+        }
+        failed.insert(mask);
+        Some(false)
     }
 
     /// Split a move list: whitespace-separated words, and on boards of at most 9 columns every word made of several
@@ -453,17 +515,26 @@ impl Game for ConnectFour {
             ));
         }
         let last = Self::last_mover_discs(&s);
-        if self.has_four(last) {
-            // The winning disc was the last one played: it must be the top disc of its column, and removing it must
-            // remove every line (otherwise the game ended earlier).
-            let tops = mask & !shr(mask, 1) & last;
-            let ok = (0..64).any(|b| tops & (1u64 << b) != 0 && !self.has_four(last & !(1u64 << b)));
-            if !ok {
-                return err(format!(
-                    "position: impossible: no single last disc of {} made all its lines (the game would have ended earlier)",
-                    side_letter(stm.other())
-                ));
+        let tops = mask & !shr(mask, 1) & last;
+        // The candidates for the last disc played: any top disc of the last mover, or, when the last mover has four in
+        // a row, only a top disc whose removal removes every line (otherwise the game ended earlier).
+        let won = self.has_four(last);
+        let mut last_discs = 0u64;
+        for b in 0..64 {
+            if tops & (1u64 << b) != 0 && (!won || !self.has_four(last & !(1u64 << b))) {
+                last_discs |= 1u64 << b;
             }
+        }
+        if won && last_discs == 0 {
+            return err(format!(
+                "position: impossible: no single last disc of {} made all its lines (the game would have ended earlier)",
+                side_letter(stm.other())
+            ));
+        }
+        if !self.orderable(first, second, last_discs) {
+            return err(
+                "position: impossible: no order of alternate moves (X first, each disc dropped onto the one below) builds these columns",
+            );
         }
         Ok(s)
     }
