@@ -419,6 +419,32 @@ fn connect_four_perft_from_random_positions_matches_naive() {
 }
 
 #[test]
+fn connect_four_winning_cells_match_naive() {
+    // `winning_cells(p, mask)`: the empty cells where one more disc of `p` makes four in a row.
+    let mut rng = SmallRng::seed_from_u64(11);
+    for (rows, cols) in [(6, 7), (4, 4), (7, 8), (3, 16), (15, 4), (5, 10), (1, 32), (31, 2)] {
+        let g = ConnectFour::new(rows, cols).expect("fits");
+        for _ in 0..40 {
+            let plies = rng.random_range(0..(rows * cols));
+            let (s, _) = random_c4(&g, &mut rng, plies);
+            let (first, second) = ConnectFour::discs(&s);
+            // (A side that already has four in a row would make "four" with any extra disc; such sides are skipped.)
+            for p in [first, second].into_iter().filter(|&p| !g.has_four(p)) {
+                let cells = g.winning_cells(p, s.mask);
+                for c in 0..cols {
+                    for r in 0..rows {
+                        let bit = 1u64 << (c * (rows + 1) + r);
+                        let expect = s.mask & bit == 0 && g.has_four(p | bit);
+                        assert_eq!(cells & bit != 0, expect, "{rows}x{cols} {} cell {c},{r}", g.format_position(&s));
+                    }
+                }
+                assert_eq!(cells & !g.board_mask(), 0);
+            }
+        }
+    }
+}
+
+#[test]
 fn tic_tac_toe_perft_from_every_position_matches_naive() {
     // Every reachable position (5478), perft at every depth to the end, against the naive array version.
     fn naive_perft(b: &mut [u8; 9], turn: u8, d: u32) -> u64 {
