@@ -168,8 +168,11 @@ impl Game for Marbles {
         if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) {
             return err(format!("'{t}': expected the number of marbles to take ({range})"));
         }
+        if t.len() > 1 && t.starts_with('0') {
+            return err(format!("'{t}': write the number of marbles without leading zeros ({range})"));
+        }
         match t.parse::<u32>() {
-            Ok(m) if m >= 1 && m <= max && t == m.to_string() => Ok(m),
+            Ok(m) if m >= 1 && m <= max => Ok(m),
             Ok(0) => err(format!("illegal move {t}: take at least one marble ({range})")),
             _ => err(format!("illegal move {t}: take {range} marbles ({} left, at most {} per move)", s.left, self.k)),
         }
