@@ -884,6 +884,15 @@ fn connect_four_parser_accepts_exactly_the_reachable_positions() {
     positions_accepted_iff_reachable(4, 4, 7);
 }
 
+/// The same on every filling of the 4x4 board and a sample of the 5x4 board (about a minute in release:
+/// `cargo test --release --test games_small -- --ignored`).
+#[test]
+#[ignore]
+fn connect_four_parser_exact_on_larger_boards() {
+    positions_accepted_iff_reachable(4, 4, 1);
+    positions_accepted_iff_reachable(5, 4, 13);
+}
+
 #[test]
 fn connect_four_position_after_moves() {
     let c = ConnectFour::default();
