@@ -36,10 +36,25 @@
 //! start is `7/7/7/7/7/7 x`; after `4 4 5` it is `7/7/7/7/3O3/3XX2 o`.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
 /// Search steps [`ConnectFour::orderable`] may take before it accepts a position it could not decide.
 pub const ORDER_BUDGET: u64 = 1 << 21;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    let p = |name, default, description| ParamInfo { name, default, description };
+    GameInfo {
+        name: "connect_four",
+        aliases: &["connect4", "c4"],
+        description: "Connect Four: drop discs into columns 1..=columns; four in a row (any direction) wins, a full board is a draw",
+        parameters: vec![
+            p("rows", "6", "board height; (rows+1)*columns <= 64 (one sentinel row)"),
+            p("columns", "7", "board width; (rows+1)*columns <= 64"),
+        ],
+    }
+}
 
 /// The rules and the board geometry.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -13,12 +13,28 @@
 //! (misère: `== 1`). The default evaluator uses it as its heuristic, and the tests check it against the exact solver.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
 /// Largest pile: the Zobrist table has one key per pile size.
 pub const MAX_N: u32 = 1000;
 /// Largest take: a move list holds at most 256 moves.
 pub const MAX_K: u32 = 256;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    let p = |name, default, description| ParamInfo { name, default, description };
+    GameInfo {
+        name: "marbles",
+        aliases: &[],
+        description: "marbles (take-away): players take 1..=k marbles from a pile of n; taking the last one wins",
+        parameters: vec![
+            p("n", "21", "marbles in the pile at the start, 1..=1000"),
+            p("k", "3", "most marbles one move may take, 1..=256"),
+            p("misere", "false", "taking the last marble loses"),
+        ],
+    }
+}
 
 /// The rules.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -36,45 +36,20 @@ pub struct GameInfo {
 /// Every game, for `plateau games`.
 pub fn catalogue() -> Vec<GameInfo> {
     let p = |name, default, description| ParamInfo { name, default, description };
-    vec![
-        GameInfo {
-            name: "breakthrough",
-            aliases: &["bt"],
-            description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
-            parameters: vec![
-                p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
-                p("columns", "8", "board width, at least 2"),
-                p("piece_rows", "2", "rows of pieces each side starts with"),
-                p("misere", "false", "reaching the far row loses"),
-                p("forced_captures", "false", "a capture must be played when one exists"),
-            ],
-        },
-        GameInfo {
-            name: "tic_tac_toe",
-            aliases: &["tictactoe", "ttt"],
-            description: "tic-tac-toe: X and O mark squares a1..c3 in turn; three in a row wins, a full board is a draw",
-            parameters: vec![],
-        },
-        GameInfo {
-            name: "marbles",
-            aliases: &[],
-            description: "marbles (take-away): players take 1..=k marbles from a pile of n; taking the last one wins",
-            parameters: vec![
-                p("n", "21", "marbles in the pile at the start, 1..=1000"),
-                p("k", "3", "most marbles one move may take, 1..=256"),
-                p("misere", "false", "taking the last marble loses"),
-            ],
-        },
-        GameInfo {
-            name: "connect_four",
-            aliases: &["connect4", "c4"],
-            description: "Connect Four: drop discs into columns 1..=columns; four in a row (any direction) wins, a full board is a draw",
-            parameters: vec![
-                p("rows", "6", "board height; (rows+1)*columns <= 64 (one sentinel row)"),
-                p("columns", "7", "board width"),
-            ],
-        },
-    ]
+    let mut games = vec![GameInfo {
+        name: "breakthrough",
+        aliases: &["bt"],
+        description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
+        parameters: vec![
+            p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
+            p("columns", "8", "board width, at least 2"),
+            p("piece_rows", "2", "rows of pieces each side starts with"),
+            p("misere", "false", "reaching the far row loses"),
+            p("forced_captures", "false", "a capture must be played when one exists"),
+        ],
+    }];
+    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info()]);
+    games
 }
 
 /// A game chosen at run time.

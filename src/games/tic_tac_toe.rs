@@ -18,6 +18,7 @@
 //! `x` or `o`. The start is `3/3/3 x`; after `b2 a1` it is `3/1X1/O2 x`.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::GameInfo;
 use crate::spec::Spec;
 
 /// The eight winning lines.
@@ -34,6 +35,16 @@ pub const LINES: [u16; 8] = [
 
 /// All nine squares.
 pub const FULL: u16 = 0x1FF;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    GameInfo {
+        name: "tic_tac_toe",
+        aliases: &["tictactoe", "ttt"],
+        description: "tic-tac-toe: X and O mark squares a1..c3 in turn; three in a row wins, a full board is a draw",
+        parameters: vec![],
+    }
+}
 
 /// The rules (tic-tac-toe has no parameters).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
