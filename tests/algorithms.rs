@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use plateau::game::{Evaluator, Game, MoveList, outcome_score};
-use plateau::games::{Breakthrough, RandomTree};
+use plateau::games::{Breakthrough, ConnectFour, Marbles, RandomTree, TicTacToe};
 use plateau::search;
 use plateau::search::catalogue::{self, NAMES, Traced};
 use plateau::search::trace::Tracer;
@@ -98,6 +98,10 @@ fn bt(spec: &str) -> Breakthrough {
     Breakthrough::from_spec(&Spec::parse(spec).unwrap()).unwrap()
 }
 
+fn game<G: Game>(spec: &str, parse: fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
+    parse(&Spec::parse(spec).unwrap()).unwrap()
+}
+
 fn tree(spec: &str) -> RandomTree {
     RandomTree::from_spec(&Spec::parse(spec).unwrap()).unwrap()
 }
@@ -119,6 +123,16 @@ fn exact_on_every_game() {
     check_exact(&g, &random_positions(&g, 5, 3), 1..=2).unwrap();
     let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
     check_exact(&g, &random_positions(&g, 3, 3), 4..=5).unwrap();
+    let g = game("tic_tac_toe", TicTacToe::from_spec);
+    check_exact(&g, &random_positions(&g, 1, 8), 0..=5).unwrap();
+    let g = game("marbles(n=15,k=3)", Marbles::from_spec);
+    check_exact(&g, &random_positions(&g, 1, 8), 0..=6).unwrap();
+    let g = game("marbles(n=12,k=4,misere=true)", Marbles::from_spec);
+    check_exact(&g, &random_positions(&g, 2, 8), 0..=6).unwrap();
+    let g = game("connect_four", ConnectFour::from_spec);
+    check_exact(&g, &random_positions(&g, 1, 6), 0..=4).unwrap();
+    let g = game("connect_four(rows=4,columns=5)", ConnectFour::from_spec);
+    check_exact(&g, &random_positions(&g, 4, 6), 0..=5).unwrap();
 }
 
 /// Records the keys of the leaves a search scores.

@@ -4,13 +4,19 @@
 //! [`with_game!`](crate::with_game), which expands the generic code once per game.
 
 pub mod breakthrough;
+pub mod connect_four;
+pub mod marbles;
 pub mod random_tree;
+pub mod tic_tac_toe;
 
 use crate::game::GameError;
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use connect_four::ConnectFour;
+pub use marbles::Marbles;
 pub use random_tree::RandomTree;
+pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -32,48 +38,31 @@ pub struct GameInfo {
 /// Every game, for `plateau games`.
 pub fn catalogue() -> Vec<GameInfo> {
     let p = |name, default, description| ParamInfo { name, default, description };
-    vec![
-        GameInfo {
-            name: "breakthrough",
-            aliases: &["bt"],
-            description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
-            parameters: vec![
-                p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
-                p("columns", "8", "board width, at least 2"),
-                p("piece_rows", "2", "rows of pieces each side starts with"),
-                p("misere", "false", "reaching the far row loses"),
-                p("forced_captures", "false", "a capture must be played when one exists"),
-            ],
-        },
-        GameInfo {
-            name: "random_tree",
-            aliases: &["tree"],
-            description: "Synthetic uniform game tree, deterministic from the seed; leaves carry numeric values",
-            parameters: vec![
-                p("width", "3", "children per node, 1..=100"),
-                p("depth", "4", "plies to the leaves, 0..=40"),
-                p("seed", "1", "the tree's seed"),
-                p(
-                    "model",
-                    "iid",
-                    "iid (independent leaf values) or incremental (values built top-down from the root's)",
-                ),
-                p(
-                    "ordering",
-                    "random",
-                    "incremental model: best (perfectly ordered), random, worst (reversed), or -1..1",
-                ),
-                p("range", "100", "values (and increments) drawn in [-range, range]"),
-            ],
-        },
-    ]
+    let mut games = vec![GameInfo {
+        name: "breakthrough",
+        aliases: &["bt"],
+        description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
+        parameters: vec![
+            p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
+            p("columns", "8", "board width, at least 2"),
+            p("piece_rows", "2", "rows of pieces each side starts with"),
+            p("misere", "false", "reaching the far row loses"),
+            p("forced_captures", "false", "a capture must be played when one exists"),
+        ],
+    }];
+    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info(), random_tree::info()]);
+    games
 }
 
 /// A game chosen at run time.
+// Built once per command; boxing the larger rules objects would only change how `with_game!` names them.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
-#[allow(clippy::large_enum_variant)] // one game per run: the size does not matter
 pub enum AnyGame {
     Breakthrough(Breakthrough),
+    TicTacToe(TicTacToe),
+    Marbles(Marbles),
+    ConnectFour(ConnectFour),
     RandomTree(RandomTree),
 }
 
@@ -83,6 +72,9 @@ impl AnyGame {
         let spec = Spec::parse(text)?;
         match spec.name.as_str() {
             "breakthrough" | "bt" => Ok(AnyGame::Breakthrough(Breakthrough::from_spec(&spec)?)),
+            "tic_tac_toe" | "tictactoe" | "ttt" => Ok(AnyGame::TicTacToe(TicTacToe::from_spec(&spec)?)),
+            "marbles" => Ok(AnyGame::Marbles(Marbles::from_spec(&spec)?)),
+            "connect_four" | "connect4" | "c4" => Ok(AnyGame::ConnectFour(ConnectFour::from_spec(&spec)?)),
             "random_tree" | "tree" => Ok(AnyGame::RandomTree(RandomTree::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
@@ -98,6 +90,9 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::games::AnyGame::Breakthrough($g) => $body,
+            $crate::games::AnyGame::TicTacToe($g) => $body,
+            $crate::games::AnyGame::Marbles($g) => $body,
+            $crate::games::AnyGame::ConnectFour($g) => $body,
             $crate::games::AnyGame::RandomTree($g) => $body,
         }
     };

@@ -24,12 +24,31 @@
 //! Moves are child numbers `1..=W`; a position is written as its path from the root, `2.1.3`, or `root`.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err};
+use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
 /// Deepest tree (the path is kept in the state).
 pub const MAX_TREE_DEPTH: usize = 40;
 /// Widest tree.
 pub const MAX_TREE_WIDTH: u32 = 100;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    let p = |name, default, description| ParamInfo { name, default, description };
+    GameInfo {
+        name: "random_tree",
+        aliases: &["tree"],
+        description: "synthetic uniform game tree, deterministic from the seed; leaves carry numeric values",
+        parameters: vec![
+            p("width", "3", "children per node, 1..=100"),
+            p("depth", "4", "plies to the leaves, 0..=40"),
+            p("seed", "1", "the tree's seed"),
+            p("model", "iid", "iid (independent leaf values) or incremental (values built top-down from the root's)"),
+            p("ordering", "random", "incremental model: best (perfectly ordered), random, worst (reversed), or -1..1"),
+            p("range", "100", "values (and increments) drawn in [-range, range]"),
+        ],
+    }
+}
 
 /// How leaf values are drawn.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
