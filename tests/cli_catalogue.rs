@@ -65,7 +65,10 @@ fn compare_outputs_text_csv_and_svg() {
         svg.to_str().unwrap(),
     ]);
     assert!(ok, "{err}");
-    assert!(out.lines().any(|l| l.trim_start().starts_with("depth") && l.contains("nodes")), "{out}");
+    assert!(
+        out.lines().any(|l| l.trim_start().starts_with("depth") && l.contains("nodes") && l.contains("ms")),
+        "{out}"
+    );
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.starts_with("<svg") && chart.matches("<polyline").count() == 2);
     let (ok, out, _) = plateau(&["compare", "random_tree", "--algos", "sss", "--depths", "2", "--csv"]);

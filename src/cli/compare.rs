@@ -138,7 +138,7 @@ pub fn compare<G: Game>(game: &G, state: &G::State, algos: &[String], depths: &[
 
 /// The aligned text table.
 pub fn text_table(rows: &[Row]) -> String {
-    let head = ["depth", "algorithm", "value", "nodes", "leaves", "cutoffs", "re-searches", "tt hits", "seconds"];
+    let head = ["depth", "algorithm", "value", "nodes", "leaves", "cutoffs", "re-searches", "tt hits/probes", "ms"];
     let cells: Vec<[String; 9]> = rows
         .iter()
         .map(|r| {
@@ -151,7 +151,7 @@ pub fn text_table(rows: &[Row]) -> String {
                 r.cutoffs.to_string(),
                 r.researches.to_string(),
                 if r.tt_probes > 0 { format!("{}/{}", r.tt_hits, r.tt_probes) } else { "-".into() },
-                format!("{:.4}", r.seconds),
+                format!("{:.3}", r.seconds * 1000.0),
             ]
         })
         .collect();
