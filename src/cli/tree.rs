@@ -311,9 +311,11 @@ pub fn svg(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String
             let (cx, cy) = pos(r);
             let _ = writeln!(
                 s,
-                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-style="italic">pass {}</text>"#,
+                r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-style="italic">pass {}: [{}, {}]</text>"#,
                 cy - 24.0,
-                i + 1
+                i + 1,
+                num(nodes[r].alpha),
+                num(nodes[r].beta)
             );
         }
     }

@@ -20,8 +20,8 @@
 //!
 //! Stockman's theorem: SSS* never evaluates a leaf that alpha-beta (same move order) prunes. The tests check it.
 //!
-//! Engineering: nodes live in an arena (state, parent, child index, ply), allocated once per search and reused by the
-//! iterations; OPEN is a binary heap of arena indices ordered by `h` then by left-to-right position (compared by
+//! Engineering: nodes live in an arena (state, parent, child index, ply) kept by the searcher and reused by every
+//! iteration and search (it grows, amortised, only when a search needs more nodes than any before); OPEN is a binary heap of arena indices ordered by `h` then by left-to-right position (compared by
 //! walking the parent links); "remove every descendant of P" is lazy: P is marked solved, and a state popped later
 //! under a solved ancestor is discarded. Counting: a node counts when its LIVE state is examined; a leaf when Γ
 //! scores it. The best move is the root child whose MIN state solved the root.
