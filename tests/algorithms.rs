@@ -305,6 +305,15 @@ fn timed_and_budgeted_searches_return_a_legal_move() {
 }
 
 #[test]
+fn deepening_stops_once_the_whole_tree_is_seen() {
+    let g = tree("random_tree(width=3,depth=5,seed=4)");
+    for name in ["alphabeta", "negascout", "sss", "negacstar", "scout"] {
+        let r = search::from_spec::<RandomTree>(&format!("{name}(time=10s)")).unwrap().search(&g, &g.start());
+        assert_eq!(r.depth, 5, "{name}: iterations beyond the last leaves would repeat the same search");
+    }
+}
+
+#[test]
 fn algorithm_strings_are_checked() {
     for bad in ["alphabeta(depth=x)", "negascout(dpeth=3)", "mtdf(tt=lots)", "nosuch", "sss(depth=201)"] {
         assert!(search::from_spec::<Breakthrough>(bad).is_err(), "{bad}");

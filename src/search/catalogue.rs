@@ -94,6 +94,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         result.best_move = moves.first().copied();
         self.algo.new_search();
         for depth in first_depth..=max_depth {
+            ctx.horizon = false;
             let v = self.algo.search_root(&mut ctx, state, depth);
             if ctx.stopped && depth > first_depth {
                 break;
@@ -104,7 +105,9 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
                 result.best_move = Some(m);
                 result.pv = ctx.pv.root().to_vec();
             }
-            if ctx.stopped || !ctx.deadline.may_deepen() || v.abs() >= WIN_THRESHOLD {
+            // Stop when time is short, a win or loss is proven, or the whole game tree was seen (no position was
+            // cut by the horizon: a deeper iteration would repeat this one).
+            if ctx.stopped || !ctx.deadline.may_deepen() || v.abs() >= WIN_THRESHOLD || !ctx.horizon {
                 break;
             }
         }

@@ -85,6 +85,8 @@ pub struct Ctx<'a, G: Game, T: Tracer<G>> {
     pub stopped: bool,
     pub pv: PvTable<G::Move>,
     pub tracer: &'a mut T,
+    /// Set when a non-terminal position was scored at the horizon: a deeper iteration could see more.
+    pub horizon: bool,
     trace_stack: Vec<u32>,
     pending_research: bool,
 }
@@ -99,6 +101,7 @@ impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
             stopped: false,
             pv: PvTable::new(max_ply as usize),
             tracer,
+            horizon: false,
             trace_stack: if T::ENABLED { Vec::with_capacity(max_ply as usize + 2) } else { Vec::new() },
             pending_research: false,
         }
@@ -131,6 +134,7 @@ impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
         let v = if let Some(o) = self.game.outcome(s) {
             outcome_score(o, ply)
         } else if depth == 0 || self.stopped {
+            self.horizon = true;
             self.eval.evaluate(self.game, s)
         } else {
             return None;

@@ -114,6 +114,7 @@ pub fn mt<G: Game, T: Tracer<G>>(
         if let Some(e) = tt.probe(key) {
             ctx.stats.tt_hits += 1;
             if e.draft as i64 == depth as i64 && e.bound == Bound::Exact {
+                ctx.horizon |= depth == 0; // what the stored leaf saw: keep deepening
                 return ctx.exit(from_tt(e.value, ply));
             }
         }
@@ -137,6 +138,7 @@ pub fn mt<G: Game, T: Tracer<G>>(
                 Bound::Upper => v < gamma,
             };
             if decides {
+                ctx.horizon = true; // the stored subtree may have met the horizon: keep deepening
                 if v >= gamma {
                     ctx.pv.set_line(ply as usize, e.mv);
                 }

@@ -102,6 +102,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                 let value = if let Some(o) = ctx.game.outcome(&node.state) {
                     Some(outcome_score(o, node.ply))
                 } else if remaining == 0 {
+                    ctx.horizon = true;
                     Some(ctx.eval.evaluate(ctx.game, &node.state))
                 } else {
                     None
