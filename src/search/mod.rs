@@ -112,14 +112,17 @@ pub trait Searcher<G: Game>: Send {
 /// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
 pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     let spec = Spec::parse(text)?;
+    // The course's catalogue (alphabeta included): `catalogue::NAMES`. The arms below are the other players.
+    if let Some(searcher) = catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
+        spec.finish()?;
+        return Ok(searcher);
+    }
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
+        "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
-        other => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
-            Some(searcher) => searcher,
-            None => {
-                return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
-            }
-        },
+        other => {
+            return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
+        }
     };
     spec.finish()?;
     Ok(s)
