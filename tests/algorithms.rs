@@ -196,6 +196,20 @@ proptest! {
         check_exact(&g, &[s], depth..=depth).map_err(TestCaseError::fail)?;
     }
 
+    /// Every algorithm is exact on random positions of the board games (one line per game).
+    #[test]
+    fn exact_on_random_game_positions(seed in any::<u64>(), which in 0usize..6, depth in 1u32..=3) {
+        let r = match which {
+            0 => check_exact(&bt("breakthrough(rows=6,columns=5)"), &random_positions(&bt("breakthrough(rows=6,columns=5)"), seed, 2), depth..=depth),
+            1 => check_exact(&bt("breakthrough(rows=5,columns=4,misere=true,forced_captures=true)"), &random_positions(&bt("breakthrough(rows=5,columns=4,misere=true,forced_captures=true)"), seed, 2), depth..=depth),
+            2 => { let g = game("tic_tac_toe", TicTacToe::from_spec); check_exact(&g, &random_positions(&g, seed, 2), depth..=depth + 2) }
+            3 => { let g = game("marbles(n=17,k=3)", Marbles::from_spec); check_exact(&g, &random_positions(&g, seed, 2), depth..=depth + 2) }
+            4 => { let g = game("connect_four(rows=5,columns=6)", ConnectFour::from_spec); check_exact(&g, &random_positions(&g, seed, 2), depth..=depth) }
+            _ => { let g = tree("random_tree(width=4,depth=6,model=incremental,ordering=0.5)"); check_exact(&g, &random_positions(&g, seed, 2), depth..=depth + 2) }
+        };
+        r.map_err(TestCaseError::fail)?;
+    }
+
     /// Stockman: SSS* scores no leaf that alpha-beta prunes; Reinefeld: neither does NegaScout (same order, no TT);
     /// MT-SSS* scores the same leaves as SSS*.
     #[test]
