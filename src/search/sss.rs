@@ -35,6 +35,10 @@ use crate::spec::Spec;
 
 const NONE: u32 = u32::MAX;
 
+/// Most nodes the arena may hold (a few hundred MB): beyond, the search stops as if out of time, so that a too-deep
+/// SSS* fails like a timed-out search instead of exhausting the memory.
+pub const ARENA_LIMIT: usize = 4_000_000;
+
 #[derive(Clone, Copy, Debug)]
 struct Node<S> {
     state: S,
@@ -94,6 +98,9 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                     if ctx.tracer.full() {
                         ctx.stopped = true;
                     }
+                }
+                if self.arena.len() > ARENA_LIMIT {
+                    ctx.stopped = true;
                 }
                 if ctx.stopped {
                     break;
