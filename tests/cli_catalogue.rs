@@ -71,6 +71,11 @@ fn compare_outputs_text_csv_and_svg() {
     );
     let chart = std::fs::read_to_string(&svg).unwrap();
     assert!(chart.starts_with("<svg") && chart.matches("<polyline").count() == 2);
+    let (ok, out, _) = plateau(&["compare", "random_tree", "--algos", "minimax,sss", "--depths", "1..3", "--wide"]);
+    assert!(ok);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert!(lines[1].contains("minimax") && lines[1].contains("sss") && lines[4].trim_start().starts_with("3 "));
     let (ok, out, _) = plateau(&["compare", "random_tree", "--algos", "sss", "--depths", "2", "--csv"]);
     assert!(ok);
     assert!(out.starts_with("algo,depth,value,best_move,nodes,leaves"));

@@ -31,6 +31,9 @@ pub struct CompareArgs {
     /// Print CSV.
     #[arg(long)]
     csv: bool,
+    /// The slides' layout: one row per depth, one column per algorithm, cells "nodes - ms".
+    #[arg(long)]
+    wide: bool,
     /// Write a chart of nodes against depth (log scale) to this SVG file.
     #[arg(long)]
     svg: Option<String>,
@@ -186,6 +189,32 @@ pub fn text_table(rows: &[Row]) -> String {
     out
 }
 
+/// The slides' layout: depth down, algorithms across, "nodes - ms" in each cell.
+pub fn wide_table(rows: &[Row], algos: &[String], depths: &[u32]) -> String {
+    let mut grid: Vec<Vec<String>> = vec![std::iter::once("depth".to_string()).chain(algos.iter().cloned()).collect()];
+    for &d in depths {
+        let mut line = vec![d.to_string()];
+        for a in algos {
+            let cell = rows
+                .iter()
+                .find(|r| r.depth == d && &r.algo == a)
+                .map(|r| format!("{} - {:.3}", r.nodes, r.seconds * 1000.0))
+                .unwrap_or_default();
+            line.push(cell);
+        }
+        grid.push(line);
+    }
+    let cols = grid[0].len();
+    let w: Vec<usize> = (0..cols).map(|c| grid.iter().map(|l| l[c].len()).max().unwrap_or(0)).collect();
+    let mut out = String::new();
+    for l in &grid {
+        let cells: Vec<String> = l.iter().enumerate().map(|(i, x)| format!("{:>width$}", x, width = w[i])).collect();
+        out.push_str(cells.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
 /// CSV with a header line.
 pub fn csv(rows: &[Row]) -> String {
     let mut out =
@@ -337,6 +366,9 @@ pub fn run(a: CompareArgs) -> anyhow::Result<()> {
             }));
         } else if a.csv {
             print!("{}", csv(&rows));
+        } else if a.wide {
+            println!("{} from {} (nodes - ms)", g.spec(), g.format_position(&state));
+            print!("{}", wide_table(&rows, &algos, &depths));
         } else {
             println!("{} from {}", g.spec(), g.format_position(&state));
             print!("{}", text_table(&rows));
