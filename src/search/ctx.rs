@@ -186,3 +186,26 @@ impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
         self.eval.evaluate(self.game, s)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::PvTable;
+
+    #[test]
+    fn pv_lines_are_built_from_the_children_lines() {
+        let mut pv: PvTable<u8> = PvTable::new(3);
+        pv.update(2, 9);
+        pv.update(1, 5);
+        pv.update(0, 1);
+        assert_eq!(pv.root(), &[1, 5, 9]);
+        pv.save_root_move();
+        pv.clear(0);
+        assert!(pv.root().is_empty());
+        pv.restore_root();
+        assert_eq!(pv.root(), &[1]);
+        // Out-of-range plies are ignored rather than panicking.
+        pv.update(10, 3);
+        pv.clear(10);
+        pv.set_line(10, Some(1));
+    }
+}

@@ -48,6 +48,8 @@ struct Node<S> {
     ply: u32,
     /// A MAX node whose value is known: every state below it is dead.
     solved: bool,
+    /// Scored by Γ (its trace already has its value).
+    leaf: bool,
     trace: u32,
 }
 
@@ -72,7 +74,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32 {
         self.arena.clear();
         self.open.clear();
-        self.arena.push(Node { state: *state, parent: NONE, index: 0, ply: 0, solved: false, trace: 0 });
+        self.arena.push(Node { state: *state, parent: NONE, index: 0, ply: 0, solved: false, leaf: false, trace: 0 });
         self.push(State { node: 0, live: true, h: INFINITY });
         let mut moves = MoveList::new();
         let mut best_index: Option<u16> = None;
@@ -118,6 +120,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                     // Γ: a leaf is solved with min(h, its value from MAX's view).
                     ctx.stats.leaves += 1;
                     let v_max = if max_node { v } else { -v };
+                    self.arena[j].leaf = true;
                     if T::ENABLED {
                         ctx.tracer.result(self.arena[j].trace, v, true);
                     }
@@ -136,6 +139,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                         index: i as u16,
                         ply: node.ply + 1,
                         solved: false,
+                        leaf: false,
                         trace: 0,
                     });
                     self.push(State { node: c, live: true, h });
@@ -143,7 +147,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                 continue;
             }
             // SOLVED states.
-            if T::ENABLED {
+            if T::ENABLED && !node.leaf {
                 let v = if max_node { h } else { -h };
                 ctx.tracer.result(node.trace, v, false);
             }
@@ -173,6 +177,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                         index: next as u16,
                         ply: node.ply,
                         solved: false,
+                        leaf: false,
                         trace: 0,
                     });
                     self.push(State { node: c, live: true, h });

@@ -149,3 +149,58 @@ impl<G: Game> Tracer<G> for Recorder<G> {
         self.overflow
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::RandomTree;
+    use crate::search::catalogue::{self, Traced};
+    use crate::spec::Spec;
+
+    fn tree() -> RandomTree {
+        RandomTree::from_spec(&Spec::parse("random_tree(width=3,depth=3,seed=2)").unwrap()).unwrap()
+    }
+
+    #[test]
+    fn node_types_come_from_window_and_value() {
+        let n = |value, alpha, beta| TraceNode {
+            parent: None,
+            state: (),
+            ply: 0,
+            alpha,
+            beta,
+            research: false,
+            value,
+            leaf: false,
+            cutoff: false,
+            children: Vec::new(),
+        };
+        assert_eq!(n(Some(5), 0, 10).node_type(), Some(NodeType::Pv));
+        assert_eq!(n(Some(10), 0, 10).node_type(), Some(NodeType::Cut));
+        assert_eq!(n(Some(0), 0, 10).node_type(), Some(NodeType::All));
+        assert_eq!(n(None, 0, 10).node_type(), None);
+    }
+
+    #[test]
+    fn the_recorder_sees_every_visit_and_stops_at_its_limit() {
+        let g = tree();
+        let s = g.start();
+        for algo in ["alphabeta(depth=3)", "negascout(depth=3)", "sss(depth=3)", "mtdf(depth=3)"] {
+            let spec = Spec::parse(algo).unwrap();
+            let mut rec = Recorder::new(10_000);
+            let (_, r) = catalogue::build(&spec, Traced { game: &g, state: &s, tracer: &mut rec }).unwrap().unwrap();
+            assert_eq!(rec.nodes.len() as u64, r.stats.nodes, "{algo}");
+            assert_eq!(rec.nodes.iter().filter(|n| n.leaf).count() as u64, r.stats.leaves, "{algo}");
+            assert!(!rec.overflow);
+            // Every recorded child points back to its parent.
+            for (i, n) in rec.nodes.iter().enumerate() {
+                for &c in &n.children {
+                    assert_eq!(rec.nodes[c as usize].parent, Some(i as u32));
+                }
+            }
+            let mut small = Recorder::new(5);
+            catalogue::build(&spec, Traced { game: &g, state: &s, tracer: &mut small }).unwrap().unwrap();
+            assert!(small.overflow && small.nodes.len() == 5, "{algo}");
+        }
+    }
+}
