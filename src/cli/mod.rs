@@ -5,9 +5,11 @@
 //! JSON document and progress to stderr.
 
 mod games_cmd;
+mod match_cmd;
 mod perft;
 mod play;
 mod search_cmd;
+mod uci;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -31,6 +33,12 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
+    /// Speak UCI (Fairy-Stockfish dialect) on stdin/stdout.
+    Uci(uci::ProtocolArgs),
+    /// Speak UGI (cutegames' universal game interface) on stdin/stdout.
+    Ugi(uci::ProtocolArgs),
+    /// Play a match between two players: W/L/D, Elo, SPRT, game records.
+    Match(match_cmd::MatchArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -86,6 +94,9 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
+        Command::Uci(a) => uci::run_uci(a),
+        Command::Ugi(a) => uci::run_ugi(a),
+        Command::Match(a) => match_cmd::run(a),
     };
     match r {
         Ok(()) => 0,

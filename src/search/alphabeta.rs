@@ -13,6 +13,9 @@
 //! Engineering around the pseudo-code: a principal variation collected in a triangular table, and iterative deepening
 //! when the limits are a time or a node budget rather than a depth.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use crate::game::{Evaluator, Game, GameError, MoveList, outcome_score};
 use crate::search::{Deadline, INFINITY, Limits, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
@@ -24,11 +27,12 @@ pub const DEFAULT_DEPTH: u32 = 4;
 pub struct AlphaBeta<G: Game> {
     pub limits: Limits,
     eval: G::Eval,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> AlphaBeta<G> {
     pub fn new(limits: Limits) -> Self {
-        AlphaBeta { limits, eval: G::Eval::default() }
+        AlphaBeta { limits, eval: G::Eval::default(), stop: None }
     }
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         Ok(Self::new(Limits::from_spec(spec)?))
@@ -41,6 +45,8 @@ struct Ctx<'a, G: Game> {
     stats: Stats,
     deadline: Deadline,
     stopped: bool,
+    /// Set by another thread to stop the search (checked with the deadline).
+    stop: Option<&'a AtomicBool>,
     /// pv[ply] holds the best line found from `ply`.
     pv: Vec<Vec<G::Move>>,
 }
@@ -50,6 +56,12 @@ impl<G: Game> Ctx<'_, G> {
         self.stats.nodes += 1;
         self.pv[ply].clear();
         if self.deadline.expired(self.stats.nodes) {
+            self.stopped = true;
+        }
+        if self.stats.nodes & 255 == 0
+            && let Some(flag) = self.stop
+            && flag.load(Ordering::Relaxed)
+        {
             self.stopped = true;
         }
         if let Some(o) = self.game.outcome(s) {
@@ -93,6 +105,7 @@ pub fn search_depth<G: Game>(game: &G, eval: &G::Eval, state: &G::State, depth: 
         stats: Stats::default(),
         deadline: Deadline::new(&Limits::default()),
         stopped: false,
+        stop: None,
         pv: vec![Vec::new(); depth as usize + 2],
     };
     let v = ctx.alphabeta(state, depth, -INFINITY, INFINITY, 0);
@@ -118,6 +131,10 @@ impl<G: Game> Searcher<G> for AlphaBeta<G> {
         self.limits = limits;
     }
 
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let deadline = Deadline::new(&self.limits);
         let timed = self.limits.time.is_some() || self.limits.nodes.is_some();
@@ -129,6 +146,7 @@ impl<G: Game> Searcher<G> for AlphaBeta<G> {
             stats: Stats::default(),
             deadline,
             stopped: false,
+            stop: self.stop.as_deref(),
             pv: vec![Vec::new(); max_depth as usize + 2],
         };
         let mut result =

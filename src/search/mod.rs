@@ -12,6 +12,8 @@ pub mod alphabeta;
 pub mod random;
 pub mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, WIN_SCORE};
@@ -85,6 +87,9 @@ pub trait Searcher<G: Game>: Send {
     fn new_game(&mut self) {}
     /// Override the limits for the next searches (time per move in matches and `play`).
     fn set_limits(&mut self, _limits: Limits) {}
+    /// Share a stop flag: the search returns soon (its best move so far) once the flag is set. Protocols (`stop`) set
+    /// it from another thread. Searchers that do not look at it simply run to their limits.
+    fn set_stop(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
