@@ -23,7 +23,7 @@ pub mod stats;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::channel;
+use std::sync::mpsc::sync_channel;
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -248,7 +248,8 @@ pub fn run_match<G: Game>(
     let mut write_error: Option<String> = None;
     let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
     std::thread::scope(|scope| {
-        let (tx, rx) = channel::<Result<GameRecord, String>>();
+        // A rendezvous channel: a worker waits until its game is counted, so an SPRT decision stops it at once.
+        let (tx, rx) = sync_channel::<Result<GameRecord, String>>(0);
         for _ in 0..workers {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
@@ -318,8 +319,8 @@ pub fn run_match<G: Game>(
             if rec.termination == "won race" {
                 adjudicated += 1;
             }
-            for k in 0..2 {
-                max_ms[k] = max_ms[k].max(rec.max_move_ms[k]);
+            for (m, r) in max_ms.iter_mut().zip(rec.max_move_ms) {
+                *m = (*m).max(r);
             }
             on_record(&rec);
             if let Some(s) = &cfg.sprt

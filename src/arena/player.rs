@@ -61,18 +61,23 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> 
             let dialect = if spec.name == "uci" { Dialect::Uci } else { Dialect::Ugi };
             Ok(Box::new(External::from_spec(dialect, &spec)?))
         }
-        _ => Ok(Box::new(Builtin { searcher: search::from_spec::<G>(text)? })),
+        _ => {
+            let searcher = search::from_spec::<G>(text)?;
+            Ok(Box::new(Builtin { name: searcher.name(), searcher }))
+        }
     }
 }
 
 /// A built-in searcher.
 pub struct Builtin<G: Game> {
     searcher: Box<dyn Searcher<G>>,
+    /// The name before any time control was imposed (`set_limits` changes what `Searcher::name` says).
+    name: String,
 }
 
 impl<G: Game> ArenaPlayer<G> for Builtin<G> {
     fn name(&self) -> String {
-        self.searcher.name()
+        self.name.clone()
     }
     fn new_game(&mut self) -> Result<(), String> {
         self.searcher.new_game();
@@ -162,7 +167,11 @@ impl External {
         };
         let display = spec.text("name").unwrap_or_else(|| {
             let base = std::path::Path::new(&cmd[0]).file_name().map(|f| f.to_string_lossy().to_string());
-            let last = cmd.iter().skip(1).find(|a| a.ends_with(".py")).cloned();
+            let last = cmd
+                .iter()
+                .skip(1)
+                .find(|a| a.ends_with(".py") || a.ends_with(".sh"))
+                .and_then(|a| std::path::Path::new(a).file_name().map(|f| f.to_string_lossy().to_string()));
             format!("{}({})", spec.name, last.or(base).unwrap_or_else(|| cmd[0].clone()))
         });
         spec.finish()?;
@@ -331,11 +340,11 @@ impl<G: Game> ArenaPlayer<G> for External {
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        if self.process.is_none() {
-            if let Err(e) = self.start() {
-                self.kill();
-                return Err(e);
-            }
+        if self.process.is_none()
+            && let Err(e) = self.start()
+        {
+            self.kill();
+            return Err(e);
         }
         let newgame = match self.dialect {
             Dialect::Uci => "ucinewgame",

@@ -208,7 +208,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 Some(Outcome::Draw) => "draw".into(),
                 Some(o) => {
                     let stm_wins = match o {
-                        Outcome::Value(v) if v == 0 => return Ok("draw".into()),
+                        Outcome::Value(0) => return Ok("draw".into()),
                         Outcome::Value(v) => v > 0,
                         o => o == Outcome::Win,
                     };
