@@ -310,6 +310,13 @@ impl<G: Game> Engine for GameEngine<G> {
 
     fn join(&mut self) {
         if let Some(w) = self.worker.take() {
+            // A searcher may clear the flag when its search starts: keep it raised until the worker is done.
+            if self.stop.load(Ordering::SeqCst) {
+                while !w.handle.is_finished() {
+                    self.stop.store(true, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_micros(200));
+                }
+            }
             match w.handle.join() {
                 Ok(s) => self.searcher = Some(s),
                 Err(_) => self.searcher = None,
