@@ -143,6 +143,11 @@ fn bad_input_gets_an_error_line_and_the_engine_stays_alive() {
         e.send("isready");
         e.last("readyok");
     }
+    // Bytes that are not UTF-8.
+    e.stdin.write_all(b"\xff\xfe garbage\n").unwrap();
+    e.last("info string error");
+    e.send("isready");
+    e.last("readyok");
     // An illegal move keeps the moves before it: after a2a3 it is Black's turn.
     e.send("position startpos moves a2a3 a2a4");
     e.last("info string error");
