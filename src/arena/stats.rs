@@ -66,7 +66,8 @@ fn variance(w: f64, d: f64, l: f64) -> f64 {
 
 /// The logistic Elo difference for a score; `None` outside `(0, 1)`.
 pub fn elo_from_score(s: f64) -> Option<f64> {
-    if s <= 0.0 || s >= 1.0 || !s.is_finite() { None } else { Some(-400.0 * (1.0 / s - 1.0).log10()) }
+    // `+ 0.0` turns -0 (at 50%) into 0.
+    if s <= 0.0 || s >= 1.0 || !s.is_finite() { None } else { Some(-400.0 * (1.0 / s - 1.0).log10() + 0.0) }
 }
 
 /// The expected score for an Elo difference.
