@@ -111,7 +111,7 @@ pub trait Engine: Send {
     /// Answer a UGI `query`.
     fn query(&self, what: &str) -> Result<String, String>;
     /// Start a search on a worker thread.
-    fn go(&mut self, params: &GoParams, dialect: Dialect, out: &Out) -> Result<(), String>;
+    fn go(&mut self, params: &GoParams, out: &Out) -> Result<(), String>;
     /// Whether a search is running and has not printed its `bestmove` yet.
     fn thinking(&self) -> bool;
     /// Whether a worker thread exists (finished or not).
@@ -220,7 +220,7 @@ impl<G: Game> Engine for GameEngine<G> {
         }
     }
 
-    fn go(&mut self, params: &GoParams, _dialect: Dialect, out: &Out) -> Result<(), String> {
+    fn go(&mut self, params: &GoParams, out: &Out) -> Result<(), String> {
         if self.worker.is_some() {
             return Err("go: a search is already running (send stop first)".into());
         }
@@ -409,14 +409,20 @@ pub fn run(
                 Ok(())
             }
             "setoption" => parse_setoption(args)
-                .and_then(|(name, value)| set_option(dialect, &name, &value, &mut settings, &mut engine, &out)),
+                .and_then(|(name, value)| set_option(&name, &value, &mut settings, &mut engine, &out)),
             "position" => parse_position(args).and_then(|p| engine.set_position(p.fen.as_deref(), &p.moves)),
-            "go" => parse_go(args).and_then(|g| engine.go(&g, dialect, &out)),
+            "go" => parse_go(args).and_then(|g| engine.go(&g, &out)),
             "query" => match args {
                 [what] => engine.query(what).map(|a| out.line(&format!("response {a}"))),
                 _ => Err("query: expected one of gameover, p1turn, result".into()),
             },
-            other => Err(format!("unknown command '{other}'")),
+            other => Err(format!(
+                "unknown command '{other}' (known: {}, isready, setoption, position, go, stop, query, quit)",
+                match dialect {
+                    Dialect::Uci => "uci, ucinewgame",
+                    Dialect::Ugi => "ugi, uginewgame",
+                }
+            )),
         };
         if let Err(e) = r {
             out.error(&e);
@@ -426,7 +432,6 @@ pub fn run(
 }
 
 fn set_option(
-    _dialect: Dialect,
     name: &str,
     value: &str,
     settings: &mut Settings,
