@@ -263,3 +263,16 @@ fn our_engine_over_uci_and_ugi_plays_like_the_builtin_player() {
     }
     assert!(g.spec() == "breakthrough");
 }
+
+#[test]
+fn clocks_over_ugi() {
+    // An external engine on a clock: `go p1time .. p2time .. p1inc .. p2inc ..`, answered in time.
+    let g = Breakthrough::default();
+    let spec = format!("ugi(cmd={BIN} ugi breakthrough --player alphabeta)");
+    let mut cfg = config([spec.as_str(), "random(seed=2)"], 2, None);
+    cfg.limit = parse_tc("1s+10ms").unwrap();
+    cfg.margin = Duration::from_secs(1);
+    let s = run_match(&g, &cfg, |_| {}).unwrap();
+    assert!(s.failures.is_empty(), "{:?}", s.failures);
+    assert_eq!((s.games, s.wins_a), (2, 2));
+}
