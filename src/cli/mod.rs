@@ -6,10 +6,12 @@
 
 pub mod compare;
 mod games_cmd;
+mod match_cmd;
 mod perft;
 mod play;
 mod search_cmd;
 mod tree;
+mod uci;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -37,6 +39,12 @@ pub enum Command {
     Compare(compare::CompareArgs),
     /// Draw the tree one search explored (small depths) as SVG and Graphviz DOT.
     Tree(tree::TreeArgs),
+    /// Speak UCI (Fairy-Stockfish dialect) on stdin/stdout.
+    Uci(uci::ProtocolArgs),
+    /// Speak UGI (cutegames' universal game interface) on stdin/stdout.
+    Ugi(uci::ProtocolArgs),
+    /// Play a match between two players: W/L/D, Elo, SPRT, game records.
+    Match(match_cmd::MatchArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -94,6 +102,9 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Tree(a) => tree::run(a),
+        Command::Uci(a) => uci::run_uci(a),
+        Command::Ugi(a) => uci::run_ugi(a),
+        Command::Match(a) => match_cmd::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -6,6 +6,9 @@
 //! (iterative deepening 1, 2, ..., depth even at a fixed depth; always on with `time` or `nodes`, and always on for
 //! MTD(f), whose first guess comes from the previous iteration). Statistics add up over the iterations.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::trace::{NoTrace, Tracer};
@@ -53,11 +56,13 @@ pub struct Driver<G: Game, A: Algorithm<G>> {
     pub iterate: bool,
     pub algo: A,
     eval: G::Eval,
+    /// Set by another thread (a protocol's `stop`) to end the search with its best move so far.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game, A: Algorithm<G>> Driver<G, A> {
     pub fn with_algorithm(limits: Limits, algo: A) -> Self {
-        Driver { limits, iterate: false, algo, eval: G::Eval::default() }
+        Driver { limits, iterate: false, algo, eval: G::Eval::default(), stop: None }
     }
 
     /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
@@ -70,7 +75,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         }
         let iterate = spec.bool("id", false)?;
         let algo = A::from_spec(spec)?;
-        Ok(Driver { limits, iterate, algo, eval: G::Eval::default() })
+        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), stop: None })
     }
 
     /// Search and report the explored tree to `tracer`.
@@ -81,6 +86,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         let iterate = timed || self.iterate || A::ITERATIVE;
         let first_depth = if iterate { max_depth.min(1) } else { max_depth };
         let mut ctx = Ctx::new(game, &self.eval, &self.limits, max_depth, tracer);
+        ctx.deadline = ctx.deadline.clone().with_stop(self.stop.clone());
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -143,6 +149,9 @@ impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     }
     fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 }
 

@@ -34,6 +34,8 @@ pub mod sss;
 pub mod trace;
 pub mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, WIN_SCORE};
@@ -107,6 +109,9 @@ pub trait Searcher<G: Game>: Send {
     fn new_game(&mut self) {}
     /// Override the limits for the next searches (time per move in matches and `play`).
     fn set_limits(&mut self, _limits: Limits) {}
+    /// Share a stop flag: the search returns soon (its best move so far) once the flag is set. Protocols (`stop`) set
+    /// it from another thread. Searchers that do not look at it simply run to their limits.
+    fn set_stop(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
@@ -118,7 +123,6 @@ pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError>
         return Ok(searcher);
     }
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
-        "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
         other => {
             return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
@@ -146,23 +150,36 @@ pub const ALGORITHMS: &[&str] = &[
     "random",
 ];
 
-/// A simple clock: the deadline of a timed search and a node budget, checked every few thousand nodes.
-#[derive(Clone, Copy, Debug)]
+/// A simple clock: the deadline of a timed search, a node budget, and an optional stop flag set by another thread
+/// (a protocol's `stop`), checked every few hundred nodes.
+#[derive(Clone, Debug)]
 pub struct Deadline {
     start: Instant,
     time: Option<Duration>,
     nodes: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Deadline {
     pub fn new(limits: &Limits) -> Self {
-        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes }
+        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes, stop: None }
+    }
+    /// The same deadline, also stopped when `flag` is set.
+    pub fn with_stop(mut self, flag: Option<Arc<AtomicBool>>) -> Self {
+        self.stop = flag;
+        self
     }
     /// True when the search must stop.
     #[inline]
     pub fn expired(&self, nodes: u64) -> bool {
         if let Some(n) = self.nodes
             && nodes >= n
+        {
+            return true;
+        }
+        if nodes & 255 == 0
+            && let Some(flag) = &self.stop
+            && flag.load(std::sync::atomic::Ordering::Relaxed)
         {
             return true;
         }
