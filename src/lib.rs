@@ -9,5 +9,6 @@ pub mod check;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod puzzle;
 pub mod search;
 pub mod spec;
