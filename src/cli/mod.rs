@@ -7,6 +7,7 @@
 mod games_cmd;
 mod perft;
 mod play;
+mod puzzle;
 mod search_cmd;
 
 use clap::{Args, Parser, Subcommand};
@@ -31,6 +32,8 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
+    /// Single-agent search: grid mazes, the number puzzle, sliding-tile puzzles, Breakthrough races.
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -86,6 +89,7 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
+        Command::Puzzle(a) => puzzle::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -49,7 +49,7 @@ impl PartialOrd for Entry {
 
 /// A* from the problem's start.
 pub fn astar<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
-    let mut stats = Stats { iterations: 1, ..Stats::default() };
+    let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let start = p.start();
     let mut nodes: Vec<Node<P::State, P::Action>> = vec![Node { state: start, parent: 0, action: None, g: 0 }];
     let mut best: FastMap<P::Key, Cost> = FastMap::default();

@@ -27,7 +27,7 @@ use super::{ActionList, FastMap, Limits, Node, Outcome, Problem, SearchResult, S
 
 /// Breadth-first search from the problem's start.
 pub fn bfs<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
-    let mut stats = Stats { iterations: 1, ..Stats::default() };
+    let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let start = p.start();
     if p.is_goal(&start) {
         stats.stored = 1;
@@ -65,7 +65,10 @@ pub fn bfs<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
                 nodes.push(Node { state: c, parent: idx, action: Some(a), g: n.g + cost });
                 if p.is_goal(&c) {
                     stats.stored = seen.len() as u64;
-                    return SearchResult { outcome: Outcome::Found { path: path_to(&nodes, ci), cost: n.g + cost }, stats };
+                    return SearchResult {
+                        outcome: Outcome::Found { path: path_to(&nodes, ci), cost: n.g + cost },
+                        stats,
+                    };
                 }
                 next.push(ci);
             }

@@ -28,7 +28,7 @@ use super::{Cost, FastMap, Frame, Limits, Outcome, Problem, SearchResult, Stats,
 
 /// Depth-limited search with limit `limit` (moves).
 pub fn dls<P: Problem>(p: &P, limit: Cost, limits: Limits) -> SearchResult<P::Action> {
-    let mut stats = Stats { iterations: 1, ..Stats::default() };
+    let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let mut table = FastMap::default();
     let outcome = match dls_into(p, limit, limits, &mut table, &mut stats) {
         Step::Done(o) => o,
@@ -113,4 +113,3 @@ pub(crate) fn dls_into<P: Problem>(
     stats.stored = stats.stored.max(table.len() as u64);
     result
 }
-

@@ -43,7 +43,10 @@ impl Grid {
         for (row, line) in lines.iter().enumerate() {
             let n = line.chars().count();
             if n != width {
-                return Err(format!("grid line {} has {n} characters, line 1 has {width}: lines must be equally long", row + 1));
+                return Err(format!(
+                    "grid line {} has {n} characters, line 1 has {width}: lines must be equally long",
+                    row + 1
+                ));
             }
             for (col, ch) in line.chars().enumerate() {
                 let idx = (row * width + col) as u32;
@@ -119,7 +122,15 @@ impl Grid {
     /// The maze with a path drawn on it (`o` on the squares visited between start and goal).
     pub fn draw_path(&self, path: &[u8]) -> String {
         let mut chars: Vec<char> = (0..self.free.len())
-            .map(|i| if !self.free[i] { '#' } else if self.goal[i] { '$' } else { '.' })
+            .map(|i| {
+                if !self.free[i] {
+                    '#'
+                } else if self.goal[i] {
+                    '$'
+                } else {
+                    '.'
+                }
+            })
             .collect();
         chars[self.start as usize] = '@';
         let mut c = self.start;

@@ -14,11 +14,14 @@
 //! moves, so IDS is optimal in moves. Memory is the table of one iteration; time is dominated by the last iterations.
 //! The counters add up all iterations.
 
-use super::{FastMap, Limits, Outcome, Problem, SearchResult, Stats, dls::{Step, dls_into}};
+use super::{
+    FastMap, Limits, Outcome, Problem, SearchResult, Stats,
+    dls::{Step, dls_into},
+};
 
 /// Iterative deepening from the problem's start, up to `limits.depth` moves.
 pub fn ids<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
-    let mut stats = Stats::default();
+    let mut stats = Stats { generated: 1, ..Stats::default() };
     let mut table = FastMap::default();
     let mut entered = 0;
     for limit in 0..=limits.depth {

@@ -12,7 +12,8 @@
 //! - `generated`: child states produced from an expanded state, one per action tried, *excluding the move straight
 //!   back to the expanded state's parent*, which every algorithm prunes before counting (Korf 1985 did the same: "the
 //!   operator that undoes the last move is not applied"). Duplicates, children cut off by a bound and children already
-//!   in a table all count. The start state is not counted. Iterative algorithms add up all their iterations.
+//!   in a table all count. The start state counts once, as generated when the search begins (so a search that finds
+//!   the start to be a goal reports 1). Iterative algorithms add up all their iterations (the start still once).
 //! - `expanded`: states whose actions were generated (a goal found is not expanded; a state cut off by a bound or
 //!   skipped as a duplicate is not expanded).
 //! - `iterations`: depth limits (IDS) or cost bounds (IDA*) tried; 1 for the others.
@@ -20,7 +21,7 @@
 //!   its path.
 //!
 //! With these rules, IDA* counts exactly what Korf (1985) counted for his 100 random 15-puzzle instances, provided the
-//! actions are tried in the same order (the blank moves up, down, left, right; see [`sliding`] and `docs/puzzles.md`).
+//! actions are tried in the same order (the blank moves up, left, right, down; see [`sliding`] and `docs/puzzles.md`).
 
 pub mod astar;
 pub mod bfs;
@@ -91,7 +92,8 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 5] = [Algorithm::AStar, Algorithm::Bfs, Algorithm::Dls, Algorithm::Ids, Algorithm::IdaStar];
+    pub const ALL: [Algorithm; 5] =
+        [Algorithm::AStar, Algorithm::Bfs, Algorithm::Dls, Algorithm::Ids, Algorithm::IdaStar];
 
     pub fn parse(text: &str) -> Result<Algorithm, String> {
         match text.trim().to_ascii_lowercase().replace(['-', '_', '*'], "").as_str() {
