@@ -205,6 +205,32 @@ fn pattern_database_is_admissible_on_the_8_puzzle() {
     }
 }
 
+/// The heuristic values carried along a path (incremental Manhattan, incremental pattern-database parts with the
+/// mirrored state) equal the values computed from scratch.
+#[test]
+fn incremental_heuristics_match_recomputation() {
+    let db = Arc::new(PatternDb::build(4, &pdb::partition_555()).unwrap());
+    let inst = &korf::instances()[0];
+    for h in [SlidingHeuristic::Manhattan, SlidingHeuristic::Pdb(db.clone())] {
+        let p = Sliding::new(&inst.tiles, h).unwrap();
+        let mut s = p.start();
+        let mut seed = 99u64;
+        let mut acts = puzzle::ActionList::new();
+        for _ in 0..300 {
+            p.actions(&s, &mut acts);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            s = p.apply(&s, acts[(seed % acts.len() as u64) as usize]).0;
+            assert_eq!(p.heuristic(&s), p.compute_h(&s));
+            let fresh = Sliding::new(&p.tiles(&s), SlidingHeuristic::Pdb(db.clone())).unwrap();
+            assert_eq!(fresh.start().parts, db.parts(s.pos));
+        }
+    }
+    let goal = Sliding::new(&(0..16).collect::<Vec<u8>>(), SlidingHeuristic::Pdb(db)).unwrap();
+    assert_eq!(goal.heuristic(&goal.start()), 0);
+}
+
 /// A random walk of the blank from the goal (xorshift, so that the test is deterministic).
 fn scramble(width: u32, steps: u32, seed: &mut u64) -> Vec<u8> {
     let n = (width * width) as usize;

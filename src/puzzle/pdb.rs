@@ -12,6 +12,10 @@
 //! layer, 1-cost moves feed the next one. Then each block of blank positions is reduced to its minimum, leaving
 //! `n!/(n-k)!` bytes per group: 5,765,760 for six tiles.
 //!
+//! Lookups (Korf and Felner's reflection): the databases are also applied to the state mirrored about the main
+//! diagonal, and the heuristic is the larger of the two sums. During the search each state carries the values of its
+//! groups, and a move updates only the group of the moved tile (and of its mirror).
+//!
 //! Indexing: a sequence of distinct cells `(c_0, ..., c_{m-1})` is numbered in the mixed radix `n, n-1, ...`, digit `i`
 //! being the rank of `c_i` among the cells not used by `c_0..c_{i-1}` (a popcount). The blank is the last element, so
 //! a group placement's index is the abstract state's index divided by `n - k`.
@@ -29,7 +33,17 @@ pub struct PatternDb {
     pub width: u32,
     pub cells: u32,
     pub groups: Vec<Group>,
+    /// `group_of[t]`: the group of tile `t`, `NO_GROUP` for the blank and tiles in no group.
+    pub group_of: [u8; 16],
+    /// `transpose[c]`: the cell mirrored about the main diagonal (also the mirrored tile, tile `t` living on cell `t`).
+    pub transpose: [u8; 16],
 }
+
+/// See [`PatternDb::group_of`].
+pub const NO_GROUP: u8 = u8::MAX;
+
+/// Most groups a database may have (the heuristic packs one byte per group and per reflection in a `u64`).
+pub const MAX_GROUPS: usize = 4;
 
 /// The default partition of a `width x width` board: 6-6-3 for the 15-puzzle (as Korf and Felner), 4-4 for the
 /// 8-puzzle, one group for the 3-puzzle.
@@ -83,8 +97,73 @@ impl PatternDb {
                 return Err("pattern database groups must have 1 to 7 tiles".into());
             }
         }
+        if groups.len() > MAX_GROUPS {
+            return Err(format!("pattern databases: at most {MAX_GROUPS} groups"));
+        }
+        let mut group_of = [NO_GROUP; 16];
+        for (i, g) in groups.iter().enumerate() {
+            for &t in g {
+                group_of[t as usize] = i as u8;
+            }
+        }
+        let mut transpose = [0u8; 16];
+        for (c, t) in transpose.iter_mut().enumerate().take(cells as usize) {
+            *t = ((c as u32 % width) * width + c as u32 / width) as u8;
+        }
         let groups = groups.iter().map(|g| Group { tiles: g.clone(), table: build_group(width, g) }).collect();
-        Ok(PatternDb { width, cells, groups })
+        Ok(PatternDb { width, cells, groups, group_of, transpose })
+    }
+
+    /// The value of group `g` for the tile positions `pos` (nibble `t` = cell of tile `t`).
+    #[inline(always)]
+    pub fn group_value(&self, g: usize, pos: u64) -> u8 {
+        let grp = &self.groups[g];
+        grp.table[index(self.cells, grp.tiles.iter().map(|&t| ((pos >> (4 * t)) & 15) as u32))]
+    }
+
+    /// The value of group `g` for the state mirrored about the main diagonal: its tile `u` stands on the mirror of the
+    /// cell of tile `mirror(u)`.
+    #[inline(always)]
+    pub fn group_value_mirrored(&self, g: usize, pos: u64) -> u8 {
+        let grp = &self.groups[g];
+        let tr = &self.transpose;
+        let cells = grp.tiles.iter().map(|&u| tr[((pos >> (4 * tr[u as usize])) & 15) as usize] as u32);
+        grp.table[index(self.cells, cells)]
+    }
+
+    /// Every group's value, direct (byte `g`) and mirrored (byte `4 + g`).
+    pub fn parts(&self, pos: u64) -> u64 {
+        let mut parts = 0u64;
+        for g in 0..self.groups.len() {
+            parts |= (self.group_value(g, pos) as u64) << (8 * g);
+            parts |= (self.group_value_mirrored(g, pos) as u64) << (8 * (4 + g));
+        }
+        parts
+    }
+
+    /// The heuristic from the packed parts: the larger of the direct and the mirrored sums.
+    #[inline(always)]
+    pub fn from_parts(parts: u64) -> u32 {
+        let sum = |x: u64| ((x & 0xff) + ((x >> 8) & 0xff) + ((x >> 16) & 0xff) + ((x >> 24) & 0xff)) as u32;
+        sum(parts).max(sum(parts >> 32))
+    }
+
+    /// The parts after tile `t` moved to its new place in `pos`: only its group changes, and in the mirrored state
+    /// only the group of the mirrored tile.
+    #[inline(always)]
+    pub fn update_parts(&self, parts: u64, pos: u64, t: usize) -> u64 {
+        let mut p = parts;
+        let g = self.group_of[t];
+        if g != NO_GROUP {
+            let sh = 8 * g as u64;
+            p = p & !(0xff << sh) | (self.group_value(g as usize, pos) as u64) << sh;
+        }
+        let gm = self.group_of[self.transpose[t] as usize];
+        if gm != NO_GROUP {
+            let sh = 8 * (4 + gm as u64);
+            p = p & !(0xff << sh) | (self.group_value_mirrored(gm as usize, pos) as u64) << sh;
+        }
+        p
     }
 
     /// Bytes held by the tables.
@@ -92,15 +171,11 @@ impl PatternDb {
         self.groups.iter().map(|g| g.table.len()).sum()
     }
 
-    /// The heuristic of a state given by its tile positions (`pos` nibble `t` = cell of tile `t`).
-    #[inline]
+    /// The heuristic of a state given by its tile positions (`pos` nibble `t` = cell of tile `t`): the sum over the
+    /// groups, or the same sum for the state mirrored about the main diagonal if larger (the goal is its own mirror,
+    /// so the mirrored state is exactly as far from it).
     pub fn eval(&self, pos: u64) -> u32 {
-        let mut h = 0;
-        for g in &self.groups {
-            let i = index(self.cells, g.tiles.iter().map(|&t| ((pos >> (4 * t)) & 15) as u32));
-            h += g.table[i] as u32;
-        }
-        h
+        Self::from_parts(self.parts(pos))
     }
 }
 

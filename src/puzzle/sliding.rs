@@ -32,6 +32,8 @@ pub enum SlidingHeuristic {
 pub struct Tiles {
     pub board: u64,
     pub pos: u64,
+    /// Pattern databases only: the value of each group, direct and mirrored (see [`PatternDb::parts`]).
+    pub parts: u64,
     pub blank: u8,
     pub h: u8,
 }
@@ -127,7 +129,7 @@ impl Sliding {
         let mut p = Sliding {
             width,
             cells: n as u32,
-            start: Tiles { board: 0, pos: 0, blank: 0, h: 0 },
+            start: Tiles { board: 0, pos: 0, parts: 0, blank: 0, h: 0 },
             heuristic,
             md,
             goal_board,
@@ -139,7 +141,10 @@ impl Sliding {
             pos |= (c as u64) << (4 * t as u64);
         }
         let blank = tiles.iter().position(|&t| t == 0).unwrap_or(0) as u8;
-        let mut s = Tiles { board, pos, blank, h: 0 };
+        let mut s = Tiles { board, pos, parts: 0, blank, h: 0 };
+        if let SlidingHeuristic::Pdb(db) = &p.heuristic {
+            s.parts = db.parts(pos);
+        }
         s.h = p.compute_h(&s) as u8;
         p.start = s;
         Ok(p)
@@ -214,14 +219,17 @@ impl Problem for Sliding {
         let t = (s.board >> (4 * c)) & 15;
         let board = s.board & !(15 << (4 * c)) | (t << (4 * b));
         let pos = s.pos & !(15 << (4 * t) | 15) | ((b as u64) << (4 * t)) | c as u64;
-        let mut child = Tiles { board, pos, blank: c as u8, h: 0 };
+        let mut child = Tiles { board, pos, parts: s.parts, blank: c as u8, h: 0 };
         child.h = match &self.heuristic {
             SlidingHeuristic::Zero => 0,
             SlidingHeuristic::Manhattan => {
                 (s.h as u32 + self.md[(t as usize) * 16 + b as usize] as u32
                     - self.md[(t as usize) * 16 + c as usize] as u32) as u8
             }
-            SlidingHeuristic::Pdb(db) => db.eval(pos) as u8,
+            SlidingHeuristic::Pdb(db) => {
+                child.parts = db.update_parts(s.parts, pos, t as usize);
+                PatternDb::from_parts(child.parts) as u8
+            }
         };
         (child, 1)
     }
