@@ -203,10 +203,16 @@ fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
         while i < cur.len() {
             let s = cur[i];
             i += 1;
-            if dist[idx_of(s)] != d {
-                continue; // reached later at a lower cost
-            }
+            // A state pushed on `next` and later reached at cost d is expanded twice; the second time changes
+            // nothing (values only decrease), and skipping the check saves a random memory access per state.
             let blank = cell(s, k);
+            let mut pattern = 0u32; // cells of the group's tiles
+            for j in 0..k {
+                pattern |= 1 << cell(s, j);
+            }
+            let idx = idx_of(s);
+            let blank_rank = |c: u32| (c - (pattern & ((1u32 << c) - 1)).count_ones()) as usize;
+            let base = idx - blank_rank(blank);
             let (r, c) = (blank / width, blank % width);
             let mut neighbours = [u32::MAX; 4];
             if r > 0 {
@@ -226,23 +232,21 @@ fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
                     continue;
                 }
                 let mut t = s & !(15 << (4 * k)) | (nb << (4 * k));
-                match (0..k).find(|&j| cell(s, j) == nb) {
-                    Some(j) => {
-                        // A group tile slides into the blank: cost 1.
-                        t = t & !(15 << (4 * j)) | (blank << (4 * j));
-                        let ti = idx_of(t);
-                        if dist[ti] == u8::MAX {
-                            dist[ti] = d + 1;
-                            next.push(t);
-                        }
+                if pattern & (1 << nb) != 0 {
+                    // A group tile slides into the blank: cost 1.
+                    let j = (0..k).find(|&j| cell(s, j) == nb).unwrap_or(0);
+                    t = t & !(15 << (4 * j)) | (blank << (4 * j));
+                    let ti = idx_of(t);
+                    if dist[ti] == u8::MAX {
+                        dist[ti] = d + 1;
+                        next.push(t);
                     }
-                    None => {
-                        // Another tile moves: cost 0, same layer.
-                        let ti = idx_of(t);
-                        if dist[ti] == u8::MAX || dist[ti] > d {
-                            dist[ti] = d;
-                            cur.push(t);
-                        }
+                } else {
+                    // Another tile moves: cost 0, same layer; only the blank's digit of the index changes.
+                    let ti = base + blank_rank(nb);
+                    if dist[ti] == u8::MAX || dist[ti] > d {
+                        dist[ti] = d;
+                        cur.push(t);
                     }
                 }
             }
