@@ -2,7 +2,7 @@
 //! optimal algorithm with BFS on random small instances, and one-line errors on bad input.
 
 use std::process::Command;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use plateau::game::{Game, Player};
 use plateau::games::breakthrough::Breakthrough;
@@ -154,6 +154,12 @@ fn korf_easy_instances_with_manhattan() {
     }
 }
 
+/// The 5-5-5 databases, built once for all the tests of this file.
+fn db555() -> Arc<PatternDb> {
+    static DB: OnceLock<Arc<PatternDb>> = OnceLock::new();
+    DB.get_or_init(|| Arc::new(PatternDb::build(4, &pdb::partition_555()).unwrap())).clone()
+}
+
 fn digits_differing(a: u64, b: u64) -> usize {
     let (a, b) = (a.to_string(), b.to_string());
     if a.len() != b.len() {
@@ -165,7 +171,7 @@ fn digits_differing(a: u64, b: u64) -> usize {
 /// A sample of instances with the 5-5-5 pattern database (quick to build): published lengths.
 #[test]
 fn korf_sample_with_pattern_database() {
-    let db = Arc::new(PatternDb::build(4, &pdb::partition_555()).unwrap());
+    let db = db555();
     let all = korf::instances();
     for id in [1, 9, 12, 42, 55, 79, 97] {
         let inst = &all[id - 1];
@@ -209,7 +215,7 @@ fn pattern_database_is_admissible_on_the_8_puzzle() {
 /// mirrored state) equal the values computed from scratch.
 #[test]
 fn incremental_heuristics_match_recomputation() {
-    let db = Arc::new(PatternDb::build(4, &pdb::partition_555()).unwrap());
+    let db = db555();
     let inst = &korf::instances()[0];
     for h in [SlidingHeuristic::Manhattan, SlidingHeuristic::Pdb(db.clone())] {
         let p = Sliding::new(&inst.tiles, h).unwrap();

@@ -48,7 +48,7 @@ struct SearchOpts {
     #[arg(long)]
     limit: Option<u32>,
     /// A*, BFS, DLS, IDS: the largest number of states kept in the table.
-    #[arg(long, default_value_t = 20_000_000)]
+    #[arg(long, default_value_t = 5_000_000)]
     max_states: usize,
     /// Print one JSON document.
     #[arg(long)]

@@ -134,7 +134,7 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { depth: 1_000_000, max_states: 20_000_000 }
+        Limits { depth: 1_000_000, max_states: 5_000_000 }
     }
 }
 
