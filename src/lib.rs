@@ -11,5 +11,6 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod protocol;
+pub mod puzzle;
 pub mod search;
 pub mod spec;

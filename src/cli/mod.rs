@@ -9,6 +9,7 @@ mod games_cmd;
 mod match_cmd;
 mod perft;
 mod play;
+mod puzzle;
 mod search_cmd;
 mod tree;
 mod uci;
@@ -45,6 +46,8 @@ pub enum Command {
     Ugi(uci::ProtocolArgs),
     /// Play a match between two players: W/L/D, Elo, SPRT, game records.
     Match(match_cmd::MatchArgs),
+    /// Single-agent search: grid mazes, the number puzzle, sliding-tile puzzles, Breakthrough races.
+    Puzzle(puzzle::PuzzleArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -105,6 +108,7 @@ pub fn main() -> i32 {
         Command::Uci(a) => uci::run_uci(a),
         Command::Ugi(a) => uci::run_ugi(a),
         Command::Match(a) => match_cmd::run(a),
+        Command::Puzzle(a) => puzzle::run(a),
     };
     match r {
         Ok(()) => 0,
