@@ -7,6 +7,8 @@
 
 pub mod check;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod games;
 pub mod search;

@@ -4,6 +4,7 @@
 //! Errors are one line on stderr (`error: ...`) and a non-zero exit code; with `--json`, results go to stdout as one
 //! JSON document and progress to stderr.
 
+mod bench;
 mod games_cmd;
 mod perft;
 mod play;
@@ -31,6 +32,8 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
+    /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
+    Bench(bench::BenchArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -86,6 +89,7 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
+        Command::Bench(a) => bench::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -93,6 +93,7 @@ pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError>
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
         "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
+        "engine" => Box::new(crate::engine::Engine::<G>::from_spec(&spec)?),
         other => {
             return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
         }
@@ -102,7 +103,7 @@ pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError>
 }
 
 /// The algorithm names `from_spec` accepts.
-pub const ALGORITHMS: &[&str] = &["alphabeta", "random"];
+pub const ALGORITHMS: &[&str] = &["alphabeta", "random", "engine"];
 
 /// A simple clock: the deadline of a timed search and a node budget, checked every few thousand nodes.
 #[derive(Clone, Copy, Debug)]
