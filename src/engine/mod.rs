@@ -155,6 +155,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
         let helper_roots = roots.clone();
         let (best, stats) = smp::run(make, &halt, &no_halt, opts.threads, state, &helper_roots, |w: &mut Worker<G>| {
+            let mut proven = None;
             if probe_on {
                 // 1. The deep-win probe.
                 w.null_phase = false;
@@ -163,19 +164,21 @@ impl<G: Game> Searcher<G> for Engine<G> {
                 let mut probe_roots = roots.clone();
                 let p =
                     w.iterate(state, &mut probe_roots, 1, max_depth, Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)), None);
-                if let Some(b) = p
-                    && b.value >= WIN_THRESHOLD
-                {
-                    return Some(b);
-                }
+                proven = p.filter(|b| b.value >= WIN_THRESHOLD);
                 w.stopped = false;
                 w.null_phase = true;
             }
-            // 2. The normal search.
+            // 2. The normal search (after a proven win it finds the fastest one; the table knows the way).
             let main_pct = if probe_on { 100 - PROBE_PERCENT } else { 100 };
             w.deadline = at(main_pct);
             w.node_limit = nodes_at(main_pct as u64);
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
+            if let Some(p) = proven {
+                return match best {
+                    Some(b) if b.value >= WIN_THRESHOLD => Some(b),
+                    _ => Some(p),
+                };
+            }
             if probe_on
                 && let Some(b) = best.as_mut()
                 && b.value > -WIN_THRESHOLD
