@@ -4,7 +4,7 @@
 use std::process::Command;
 
 use plateau::engine::Engine;
-use plateau::engine::params::Options;
+use plateau::engine::params::{EvalKind, Options};
 use plateau::game::{Game, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use plateau::games::{AnyGame, Breakthrough};
 use plateau::search::alphabeta::search_depth;
@@ -62,7 +62,7 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
                 let o = Options {
                     limits: Limits { depth: Some(depth), ..Limits::default() },
                     tt_mib: 0,
-                    tuned_eval: false,
+                    eval: EvalKind::Simple,
                     ..Options::exact()
                 };
                 let r = Engine::new(o).search(&g, s);

@@ -9,6 +9,7 @@ mod games_cmd;
 mod perft;
 mod play;
 mod search_cmd;
+mod tune;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -34,6 +35,8 @@ pub enum Command {
     Play(play::PlayArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
     Bench(bench::BenchArgs),
+    /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -90,6 +93,7 @@ pub fn main() -> i32 {
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
         Command::Bench(a) => bench::run(a),
+        Command::Tune(a) => tune::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -98,7 +98,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
         self.stop.store(false, Ordering::Relaxed);
         let spec = game.spec();
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
-            self.eval = Some((spec, EngineEval::new(game, self.opts.tuned_eval)));
+            self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));
         }
         self.tt.new_search();
         let budget = plan(self.time_control(), self.opts.margin);

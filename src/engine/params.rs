@@ -40,6 +40,17 @@ pub const PROBE_PERCENT: u32 = 10;
 /// History scores are halved when one reaches this.
 pub const HISTORY_MAX: i32 = 1 << 20;
 
+/// The leaf evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// Breakthrough: the evaluation with the tuned weights (eval/weights.rs).
+    Tuned,
+    /// Breakthrough: the same features with the hand-set weights the tuning started from.
+    Hand,
+    /// The game's default evaluator (`Game::Eval`).
+    Simple,
+}
+
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -57,8 +68,8 @@ pub struct Options {
     pub history: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
     pub tactics: bool,
-    /// Use the tuned Breakthrough evaluation (`eval=tuned`) or the game's default one (`eval=simple`).
-    pub tuned_eval: bool,
+    /// Which evaluation: the tuned Breakthrough one, its hand-set starting weights, or the game's default.
+    pub eval: EvalKind,
     /// Time kept in reserve on every move (process and protocol latency).
     pub margin: Duration,
 }
@@ -78,7 +89,7 @@ impl Default for Options {
             killers: true,
             history: true,
             tactics: true,
-            tuned_eval: true,
+            eval: EvalKind::Tuned,
             margin: Duration::from_millis(5),
         }
     }
@@ -133,10 +144,11 @@ impl Options {
             *o.switch(name) = spec.bool(name, default)?;
         }
         if let Some(v) = spec.text("eval") {
-            o.tuned_eval = match v.as_str() {
-                "tuned" => true,
-                "simple" | "default" => false,
-                _ => return Err(GameError::new(format!("engine: eval={v}: expected tuned or simple"))),
+            o.eval = match v.as_str() {
+                "tuned" => EvalKind::Tuned,
+                "hand" => EvalKind::Hand,
+                "simple" | "default" => EvalKind::Simple,
+                _ => return Err(GameError::new(format!("engine: eval={v}: expected tuned, hand or simple"))),
             };
         }
         if let Some(m) = spec.duration("margin")? {
@@ -172,8 +184,10 @@ impl Options {
                 p.push(format!("{name}={}", if v { "on" } else { "off" }));
             }
         }
-        if !self.tuned_eval {
-            p.push("eval=simple".into());
+        match self.eval {
+            EvalKind::Tuned => {}
+            EvalKind::Hand => p.push("eval=hand".into()),
+            EvalKind::Simple => p.push("eval=simple".into()),
         }
         if self.margin != d.margin {
             p.push(format!("margin={}ms", self.margin.as_millis()));
@@ -191,7 +205,7 @@ mod tests {
         let s = Spec::parse("engine(time=1s,null=on,tt=16mb,threads=2,lmr=off,eval=simple)").unwrap();
         let o = Options::from_spec(&s).unwrap();
         s.finish().unwrap();
-        assert!(o.null && !o.lmr && !o.tuned_eval);
+        assert!(o.null && !o.lmr && o.eval == EvalKind::Simple);
         assert_eq!((o.tt_mib, o.threads), (16, 2));
         assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,null=on,lmr=off,eval=simple)");
         let again = Spec::parse(&o.spec()).unwrap();

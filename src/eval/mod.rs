@@ -6,9 +6,10 @@
 //!   evaluator for every other game.
 
 pub mod breakthrough;
-// tune: added with the tuner
+pub mod tune;
 pub mod weights;
 
+use crate::engine::params::EvalKind;
 use crate::engine::tactics::bt_parts;
 use crate::game::{Evaluator, Game};
 use crate::games::breakthrough::Breakthrough;
@@ -22,12 +23,13 @@ pub struct EngineEval<G: Game> {
 }
 
 impl<G: Game> EngineEval<G> {
-    /// The evaluation for `game`: the tuned Breakthrough one when `tuned` and the game is Breakthrough.
-    pub fn new(game: &G, tuned: bool) -> Self {
-        let bt = if tuned {
-            (game as &dyn std::any::Any).downcast_ref::<Breakthrough>().map(BtEvaluator::new)
-        } else {
-            None
+    /// The evaluation of `kind` for `game` (the Breakthrough kinds fall back to the default for other games).
+    pub fn new(game: &G, kind: EvalKind) -> Self {
+        let b = (game as &dyn std::any::Any).downcast_ref::<Breakthrough>();
+        let bt = match kind {
+            EvalKind::Tuned => b.map(BtEvaluator::new),
+            EvalKind::Hand => b.map(|b| BtEvaluator::with_weights(b, weights::HAND_MG, weights::HAND_EG)),
+            EvalKind::Simple => None,
         };
         EngineEval { default: G::Eval::default(), bt }
     }
