@@ -31,7 +31,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     spec.finish()?;
     let json = a.json;
     let r = bench::run(a.depth, &opts, |l| {
-        let line = format!("{:<34} {:<48} {:>6} {:>8} {:>12} nodes", l.game, l.position, l.best_move, l.value, l.nodes);
+        let line = format!("{:<32} {:<62} {:>5} {:>7} {:>10} nodes", l.game, l.position, l.best_move, l.value, l.nodes);
         if json { eprintln!("{line}") } else { println!("{line}") }
     })?;
     if json {

@@ -14,13 +14,16 @@ use super::params::Options;
 /// The bench positions: (game string, position text).
 pub const POSITIONS: &[(&str, &str)] = &[
     ("breakthrough", "start"),
-    ("breakthrough", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP w"),
+    ("breakthrough", "1pp1pppp/pp1pppp1/1p1p4/1p4Pp/4P3/1PP2P2/2PPP3/PPPPPPPP w"),
+    ("breakthrough", "pppppppp/2pp1pp1/1p6/4Pp2/2p1p3/2P5/PP1PPP1P/P1PP1PPP b"),
+    ("breakthrough", "2pp1ppp/ppp2ppp/p4p2/2PPp1p1/3PP1P1/p3P3/4PP2/PPPPPPPP w"),
+    ("breakthrough", "pppppppp/4pp2/3p1pp1/4p3/1p1pP3/1P1P2PP/PP1PPPP1/1P1PP2P b"),
     ("breakthrough(rows=6,columns=5)", "start"),
     ("breakthrough(rows=5,columns=5)", "start"),
 ];
 
 /// Default bench depth (plies).
-pub const DEFAULT_DEPTH: u32 = 7;
+pub const DEFAULT_DEPTH: u32 = 8;
 
 /// One searched position.
 #[derive(Clone, Debug, serde::Serialize)]

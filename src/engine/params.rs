@@ -90,7 +90,7 @@ impl Default for Options {
             history: true,
             tactics: true,
             eval: EvalKind::Tuned,
-            margin: Duration::from_millis(5),
+            margin: Duration::from_millis(10),
         }
     }
 }
