@@ -128,6 +128,12 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         moves.len() as u64
     }
 
+    /// perft's last ply: the number of legal moves, or 0 when the game is over. Games override it to test for the end
+    /// and count the moves in one pass.
+    fn count_leaf_moves(&self, state: &Self::State) -> u64 {
+        if self.is_terminal(state) { 0 } else { self.count_moves(state) }
+    }
+
     /// True when the game is over.
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.outcome(state).is_some()
@@ -222,11 +228,11 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if depth == 1 {
+        return game.count_leaf_moves(state);
+    }
     if game.is_terminal(state) {
         return 0;
-    }
-    if depth == 1 {
-        return game.count_moves(state);
     }
     let mut moves = MoveList::new();
     game.generate_moves(state, &mut moves);

@@ -382,6 +382,17 @@ impl Game for Breakthrough {
         (f.count_ones() + l.count_ones() + r.count_ones()) as u64
     }
 
+    #[inline]
+    fn count_leaf_moves(&self, s: &BtState) -> u64 {
+        let (own, opp) = Self::sides(s);
+        // The game is over if the last mover reached its goal, or (positions given by hand) a side has no piece.
+        if opp & self.goal_row(s.stm.other()) != 0 || own & self.goal_row(s.stm) != 0 || own == 0 || opp == 0 {
+            return 0;
+        }
+        // No legal move also ends the game, and counts 0 either way.
+        self.count_moves(s)
+    }
+
     fn parse_move(&self, s: &BtState, text: &str) -> Result<BtMove, GameError> {
         let t = text.trim();
         let (from, rest) = self.parse_square(t)?;

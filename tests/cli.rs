@@ -1,0 +1,151 @@
+//! The `plateau` binary end to end: JSON outputs, one-line errors with a non-zero exit code, and a scripted game.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn plateau(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plateau")).args(args).output().expect("the binary runs")
+}
+
+fn plateau_stdin(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+#[test]
+fn perft_json_and_divide() {
+    let v = json(&plateau(&["perft", "breakthrough", "--depth", "4", "--json"]));
+    assert_eq!(v["nodes"], 256036);
+    assert_eq!(v["depth"], 4);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    let v = json(&plateau(&["perft", "breakthrough", "--depth", "3", "--divide", "--json", "--threads", "2"]));
+    assert_eq!(v["nodes"], 11132);
+    let div = v["divide"].as_array().unwrap();
+    assert_eq!(div.len(), 22);
+    assert_eq!(div.iter().map(|d| d["nodes"].as_u64().unwrap()).sum::<u64>(), 11132);
+    let v = json(&plateau(&["perft", "breakthrough(rows=6,columns=5)", "--depth", "5", "--threads", "2", "--json"]));
+    assert_eq!(v["nodes"], 453608);
+}
+
+#[test]
+fn perft_from_positions_and_moves() {
+    // After a2a3 the reply count is Black's 22 moves; `--moves` and `--position` combine.
+    let v = json(&plateau(&["perft", "breakthrough", "--moves", "a2a3", "--depth", "1", "--json"]));
+    assert_eq!(v["nodes"], 22);
+    let v = json(&plateau(&[
+        "perft",
+        "breakthrough",
+        "--position",
+        "8/8/8/3p4/4P3/8/8/8 w",
+        "--moves",
+        "e4d5",
+        "--depth",
+        "1",
+        "--json",
+    ]));
+    // Black has no piece left: the game is over and adds nothing.
+    assert_eq!(v["nodes"], 0);
+}
+
+#[test]
+fn search_json() {
+    let v = json(&plateau(&["search", "breakthrough(rows=6,columns=5)", "--algo", "alphabeta(depth=3)", "--json"]));
+    for k in ["best_move", "value", "depth", "nodes", "leaves", "pv", "seconds"] {
+        assert!(v.get(k).is_some(), "missing {k}");
+    }
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["pv"].as_array().unwrap().len(), 3);
+    // A win in one is found and reported as such.
+    let v = json(&plateau(&[
+        "search",
+        "breakthrough",
+        "--position",
+        "8/P7/8/8/8/8/7p/8 w",
+        "--algo",
+        "alphabeta(depth=2)",
+        "--json",
+    ]));
+    assert_eq!(v["value_text"], "win in 1");
+    assert!(v["best_move"].as_str().unwrap().starts_with("a7"));
+}
+
+#[test]
+fn errors_are_one_line_with_nonzero_exit() {
+    for args in [
+        &["perft", "chess960", "--depth", "2"][..],
+        &["perft", "breakthrough(rows=9)", "--depth", "2"],
+        &["perft", "breakthrough(foo=1)", "--depth", "2"],
+        &["perft", "breakthrough", "--moves", "a2a4", "--depth", "2"],
+        &["perft", "breakthrough", "--moves", "a2a3 zz", "--depth", "2"],
+        &["perft", "breakthrough", "--position", "8/8/8 w", "--depth", "2"],
+        &["perft", "breakthrough", "--position", "pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPX w", "--depth", "1"],
+        &["search", "breakthrough", "--algo", "nosuchalgo"],
+        &["search", "breakthrough", "--algo", "alphabeta(depth=x)"],
+        &["search", "breakthrough", "--position", "P7/8/8/8/8/8/p7/8 b"],
+        &["perft", "breakthrough", "--depth", "2", "--threads", "0"],
+    ] {
+        let out = plateau(args);
+        assert!(!out.status.success(), "{args:?} should fail");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn games_lists_parameters() {
+    let v = json(&plateau(&["games", "--json"]));
+    let games = v["games"].as_array().unwrap();
+    let bt = games.iter().find(|g| g["name"] == "breakthrough").expect("breakthrough listed");
+    let params: Vec<&str> = bt["parameters"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(params, ["rows", "columns", "piece_rows", "misere", "forced_captures"]);
+}
+
+#[test]
+fn play_against_the_engine_with_bad_input_undo_and_moves() {
+    let out = plateau_stdin(
+        &["play", "breakthrough(rows=5,columns=4,piece_rows=1)", "--engine", "alphabeta(depth=2)"],
+        "help\nmoves\nz9z9\na1a3\na1a2\nundo\nb1b2\nquit\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("10 legal moves"), "{text}");
+    assert!(text.contains("off the 5x4 board"), "{text}");
+    assert!(text.contains("illegal move a1a3"), "{text}");
+    // The engine answered a1a2 with a move and its figures.
+    assert!(text.contains("second player (alphabeta(depth=2)) plays"), "{text}");
+    assert!(text.contains("game abandoned"), "{text}");
+    // After undo and b1b2 the board shows b2 occupied: the engine replied twice in all.
+    assert_eq!(text.matches(" plays ").count(), 2, "{text}");
+}
+
+#[test]
+fn engine_against_engine_finishes() {
+    let out = plateau_stdin(
+        &["play", "breakthrough(rows=5,columns=4,piece_rows=1)", "--human", "none", "--engine", "alphabeta(depth=2)"],
+        "",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("game over: the"), "{text}");
+}
+
+#[test]
+fn play_ends_cleanly_at_end_of_input() {
+    let out = plateau_stdin(&["play"], "");
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("end of input"));
+}
