@@ -137,7 +137,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             // Every other move loses at once; keep them last (the search sees it too).
             roots.sort_by_key(|r| !captures_on::<G>(r.mv, sq));
         }
-        if roots.len() == 1 && timed {
+        if roots.len() == 1 && budget.hard.is_some() {
             result.seconds = start.elapsed().as_secs_f64();
             return result;
         }
