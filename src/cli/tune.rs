@@ -59,7 +59,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     if samples.is_empty() {
         anyhow::bail!("tune: the games gave no quiet positions");
     }
-    let t = tune::tune(&samples, weights::MG, weights::EG, a.epochs);
+    let t = tune::tune(&samples, weights::HAND_MG, weights::HAND_EG, a.epochs);
     let source = tune::weights_source(&t);
     if let Some(path) = &a.out {
         std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
@@ -74,7 +74,14 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         println!("error {:.6} -> {:.6}", t.error_before, t.error_after);
         println!("{:<18} {:>6} {:>6}   {:>6} {:>6}", "feature", "mg", "", "eg", "");
         for (i, name) in NAMES.iter().enumerate() {
-            println!("{:<18} {:>6} -> {:>6}   {:>6} -> {:>6}", name, weights::MG[i], t.mg[i], weights::EG[i], t.eg[i]);
+            println!(
+                "{:<18} {:>6} -> {:>6}   {:>6} -> {:>6}",
+                name,
+                weights::HAND_MG[i],
+                t.mg[i],
+                weights::HAND_EG[i],
+                t.eg[i]
+            );
         }
         if a.out.is_none() {
             println!("\n{source}");

@@ -15,7 +15,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::engine::Engine;
-use crate::engine::params::Options;
+use crate::engine::params::{EvalKind, Options};
 use crate::engine::tactics::{Forced, forced, has_winning_move};
 use crate::game::{Game, Outcome};
 use crate::games::Breakthrough;
@@ -83,9 +83,15 @@ pub fn self_play(
     samples
 }
 
-/// The engine options used for self-play games: a node limit per move, one thread, a small table.
+/// The engine options used for self-play games: a node limit per move, one thread, a small table, the hand-set
+/// weights (so that a tuning run does not depend on the previous one).
 pub fn self_play_options(nodes: u64) -> Options {
-    Options { limits: Limits { nodes: Some(nodes), ..Limits::default() }, tt_mib: 8, ..Options::default() }
+    Options {
+        limits: Limits { nodes: Some(nodes), ..Limits::default() },
+        tt_mib: 8,
+        eval: EvalKind::Hand,
+        ..Options::default()
+    }
 }
 
 fn sigmoid(x: f64) -> f64 {
@@ -215,7 +221,7 @@ mod tests {
         let g = Breakthrough::new(6, 5, 2, false, false).unwrap();
         let samples = self_play(&g, &self_play_options(300), 6, 2, 1, |_| {});
         assert!(samples.len() > 50);
-        let t = tune(&samples, super::super::weights::MG, super::super::weights::EG, 30);
+        let t = tune(&samples, super::super::weights::HAND_MG, super::super::weights::HAND_EG, 30);
         assert!(t.error_after <= t.error_before, "{} -> {}", t.error_before, t.error_after);
         assert!(t.k > 0.0);
         assert!(weights_source(&t).contains("pub const MG"));
