@@ -28,6 +28,9 @@ pub struct TuneArgs {
     /// Gradient steps.
     #[arg(long, default_value_t = 300)]
     epochs: usize,
+    /// L2 penalty pulling the weights towards the hand-set ones.
+    #[arg(long, default_value_t = 1e-7)]
+    l2: f64,
     /// Write the new `eval/weights.rs` here (e.g. `src/eval/weights.rs`); otherwise print it.
     #[arg(long)]
     out: Option<String>,
@@ -59,7 +62,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     if samples.is_empty() {
         anyhow::bail!("tune: the games gave no quiet positions");
     }
-    let t = tune::tune(&samples, weights::HAND_MG, weights::HAND_EG, a.epochs);
+    let t = tune::tune(&samples, weights::HAND_MG, weights::HAND_EG, a.epochs, a.l2);
     let source = tune::weights_source(&t);
     if let Some(path) = &a.out {
         std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;

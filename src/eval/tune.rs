@@ -141,10 +141,12 @@ pub struct Tuned {
     pub samples: usize,
 }
 
-/// Tune `mg`/`eg` on `samples` with `epochs` full-batch Adam steps. The tempo and material middle-game weights
-/// stay fixed (the scale of the evaluation: a pawn is 100).
-pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], epochs: usize) -> Tuned {
+/// Tune `mg`/`eg` on `samples` with `epochs` full-batch Adam steps, with an L2 penalty `l2 * (w - w0)^2` that keeps
+/// the weights near where they started (self-play results are noisy). The middle-game material weight stays fixed
+/// (the scale of the evaluation: a piece is 100).
+pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], epochs: usize, l2: f64) -> Tuned {
     let mut w: Vec<f64> = mg.iter().chain(eg.iter()).map(|&x| x as f64).collect();
+    let w0 = w.clone();
     let k = fit_k(&w, samples);
     let error_before = error(&w, k, samples);
     let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
@@ -171,7 +173,7 @@ pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], ep
             if fixed.contains(&i) {
                 continue;
             }
-            let g = grad[i] / n;
+            let g = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]);
             m[i] = b1 * m[i] + (1.0 - b1) * g;
             v[i] = b2 * v[i] + (1.0 - b2) * g * g;
             let mh = m[i] / (1.0 - b1.powi(t as i32));
@@ -221,7 +223,7 @@ mod tests {
         let g = Breakthrough::new(6, 5, 2, false, false).unwrap();
         let samples = self_play(&g, &self_play_options(300), 6, 2, 1, |_| {});
         assert!(samples.len() > 50);
-        let t = tune(&samples, super::super::weights::HAND_MG, super::super::weights::HAND_EG, 30);
+        let t = tune(&samples, super::super::weights::HAND_MG, super::super::weights::HAND_EG, 30, 1e-7);
         assert!(t.error_after <= t.error_before, "{} -> {}", t.error_before, t.error_after);
         assert!(t.k > 0.0);
         assert!(weights_source(&t).contains("pub const MG"));
