@@ -4,11 +4,17 @@
 //! [`with_game!`](crate::with_game), which expands the generic code once per game.
 
 pub mod breakthrough;
+pub mod connect_four;
+pub mod marbles;
+pub mod tic_tac_toe;
 
 use crate::game::GameError;
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use connect_four::ConnectFour;
+pub use marbles::Marbles;
+pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
 #[derive(Debug, Clone, serde::Serialize)]
@@ -30,7 +36,7 @@ pub struct GameInfo {
 /// Every game, for `plateau games`.
 pub fn catalogue() -> Vec<GameInfo> {
     let p = |name, default, description| ParamInfo { name, default, description };
-    vec![GameInfo {
+    let mut games = vec![GameInfo {
         name: "breakthrough",
         aliases: &["bt"],
         description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
@@ -41,13 +47,20 @@ pub fn catalogue() -> Vec<GameInfo> {
             p("misere", "false", "reaching the far row loses"),
             p("forced_captures", "false", "a capture must be played when one exists"),
         ],
-    }]
+    }];
+    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info()]);
+    games
 }
 
 /// A game chosen at run time.
+// Built once per command; boxing the larger rules objects would only change how `with_game!` names them.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 pub enum AnyGame {
     Breakthrough(Breakthrough),
+    TicTacToe(TicTacToe),
+    Marbles(Marbles),
+    ConnectFour(ConnectFour),
 }
 
 impl AnyGame {
@@ -56,6 +69,9 @@ impl AnyGame {
         let spec = Spec::parse(text)?;
         match spec.name.as_str() {
             "breakthrough" | "bt" => Ok(AnyGame::Breakthrough(Breakthrough::from_spec(&spec)?)),
+            "tic_tac_toe" | "tictactoe" | "ttt" => Ok(AnyGame::TicTacToe(TicTacToe::from_spec(&spec)?)),
+            "marbles" => Ok(AnyGame::Marbles(Marbles::from_spec(&spec)?)),
+            "connect_four" | "connect4" | "c4" => Ok(AnyGame::ConnectFour(ConnectFour::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
                 Err(GameError::new(format!("unknown game '{other}' (known games: {})", names.join(", "))))
@@ -70,6 +86,9 @@ macro_rules! with_game {
     ($any:expr, $g:ident => $body:expr) => {
         match $any {
             $crate::games::AnyGame::Breakthrough($g) => $body,
+            $crate::games::AnyGame::TicTacToe($g) => $body,
+            $crate::games::AnyGame::Marbles($g) => $body,
+            $crate::games::AnyGame::ConnectFour($g) => $body,
         }
     };
 }

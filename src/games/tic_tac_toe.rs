@@ -1,0 +1,381 @@
+//! Tic-tac-toe on two 9-bit bitboards.
+//!
+//! ```text
+//!  square index = row * 3 + column        (row 0 = rank 1 at the bottom, column 0 = file a), as in Breakthrough
+//!
+//!   3   6 7 8        c3 = bit 8
+//!   2   3 4 5
+//!   1   0 1 2        a1 = bit 0
+//!       a b c
+//! ```
+//!
+//! One `u16` per side (bits 0..9). A side has won when one of the eight line masks (three rows, three columns, two
+//! diagonals) is a subset of its bitboard. Only the player who just moved can have completed a line, so
+//! [`Game::outcome`] tests that side only.
+//!
+//! Position text: the rows from the top (rank 3) down to rank 1, separated by `/`, with `X` (first player), `O` (second
+//! player) and digits for runs of empty squares (`.` is accepted for one empty square on input), then the side to move,
+//! `x` or `o`. The start is `3/3/3 x`; after `b2 a1` it is `3/1X1/O2 x`.
+
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::GameInfo;
+use crate::spec::Spec;
+
+/// The eight winning lines.
+pub const LINES: [u16; 8] = [
+    0b000_000_111, // rank 1
+    0b000_111_000, // rank 2
+    0b111_000_000, // rank 3
+    0b001_001_001, // file a
+    0b010_010_010, // file b
+    0b100_100_100, // file c
+    0b100_010_001, // a1 b2 c3
+    0b001_010_100, // c1 b2 a3
+];
+
+/// All nine squares.
+pub const FULL: u16 = 0x1FF;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    GameInfo {
+        name: "tic_tac_toe",
+        aliases: &["tictactoe", "ttt"],
+        description: "tic-tac-toe: X and O mark squares a1..c3 in turn; three in a row wins, a full board is a draw",
+        parameters: vec![],
+    }
+}
+
+/// The rules (tic-tac-toe has no parameters).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TicTacToe;
+
+/// A position: one bitboard per side, the side to move and the incremental Zobrist key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct TttState {
+    /// X's squares (the first player).
+    pub x: u16,
+    /// O's squares (the second player).
+    pub o: u16,
+    pub stm: Player,
+    pub key: u64,
+}
+
+/// Whether `bits` contains a complete line.
+#[inline(always)]
+pub fn has_line(bits: u16) -> bool {
+    for line in LINES {
+        if bits & line == line {
+            return true;
+        }
+    }
+    false
+}
+
+fn side_letter(p: Player) -> char {
+    match p {
+        Player::First => 'X',
+        Player::Second => 'O',
+    }
+}
+
+impl TicTacToe {
+    /// Build from a parsed game string (no parameters are accepted).
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        spec.finish()?;
+        Ok(TicTacToe)
+    }
+
+    fn zkey(side: Player, sq: u32) -> u64 {
+        zobrist::key(side.index() * 9 + sq as usize)
+    }
+
+    /// The name of a square, `a1` .. `c3`.
+    pub fn square_name(sq: u32) -> String {
+        format!("{}{}", (b'a' + (sq % 3) as u8) as char, sq / 3 + 1)
+    }
+
+    /// The stones of the side to move, then of the opponent.
+    pub fn own_opp(s: &TttState) -> (u16, u16) {
+        match s.stm {
+            Player::First => (s.x, s.o),
+            Player::Second => (s.o, s.x),
+        }
+    }
+
+    fn empty(s: &TttState) -> u16 {
+        FULL & !(s.x | s.o)
+    }
+}
+
+impl Game for TicTacToe {
+    type State = TttState;
+    type Move = u8;
+    type Eval = TttEval;
+
+    fn spec(&self) -> String {
+        "tic_tac_toe".to_string()
+    }
+
+    fn start(&self) -> TttState {
+        TttState { x: 0, o: 0, stm: Player::First, key: 0 }
+    }
+
+    fn side_to_move(&self, s: &TttState) -> Player {
+        s.stm
+    }
+
+    fn generate_moves(&self, s: &TttState, moves: &mut MoveList<u8>) {
+        moves.clear();
+        if self.outcome(s).is_some() {
+            return;
+        }
+        let mut b = Self::empty(s);
+        while b != 0 {
+            moves.push(b.trailing_zeros() as u8);
+            b &= b - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&self, s: &mut TttState, m: u8) {
+        let bit = 1u16 << m;
+        match s.stm {
+            Player::First => s.x |= bit,
+            Player::Second => s.o |= bit,
+        }
+        s.key ^= Self::zkey(s.stm, m as u32) ^ zobrist::key(zobrist::SIDE);
+        s.stm = s.stm.other();
+    }
+
+    #[inline]
+    fn outcome(&self, s: &TttState) -> Option<Outcome> {
+        let (own, opp) = Self::own_opp(s);
+        if has_line(opp) {
+            Some(Outcome::Loss)
+        } else if has_line(own) {
+            // Only in positions given by hand, which the parser refuses.
+            Some(Outcome::Win)
+        } else if (s.x | s.o) == FULL {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn key(&self, s: &TttState) -> u64 {
+        s.key
+    }
+
+    fn compute_key(&self, s: &TttState) -> u64 {
+        let mut k = 0;
+        for (side, mut b) in [(Player::First, s.x), (Player::Second, s.o)] {
+            while b != 0 {
+                k ^= Self::zkey(side, b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        if s.stm == Player::Second {
+            k ^= zobrist::key(zobrist::SIDE);
+        }
+        k
+    }
+
+    #[inline]
+    fn count_moves(&self, s: &TttState) -> u64 {
+        Self::empty(s).count_ones() as u64
+    }
+
+    fn parse_move(&self, s: &TttState, text: &str) -> Result<u8, GameError> {
+        let t = text.trim();
+        let b = t.as_bytes();
+        if b.len() != 2 {
+            return err(format!("'{t}': expected a square a1..c3 (file a-c, then rank 1-3)"));
+        }
+        let file = b[0].to_ascii_lowercase();
+        if !(b'a'..=b'c').contains(&file) || !(b'1'..=b'3').contains(&b[1]) {
+            return err(format!("'{t}': expected a square a1..c3 (file a-c, then rank 1-3)"));
+        }
+        let sq = (b[1] - b'1') * 3 + (file - b'a');
+        if self.outcome(s).is_some() {
+            return err("the game is over: no move is legal");
+        }
+        if (s.x | s.o) & (1 << sq) != 0 {
+            let who = if s.x & (1 << sq) != 0 { 'X' } else { 'O' };
+            return err(format!("illegal move {t}: square {} is taken by {who}", Self::square_name(sq as u32)));
+        }
+        Ok(sq)
+    }
+
+    fn format_move(&self, _s: &TttState, m: u8) -> String {
+        Self::square_name(m as u32)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<TttState, GameError> {
+        const SHAPE: &str = "expected three rows from the top separated by '/' (X, O, digits or '.'), then x or o";
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or_else(|| GameError::new(format!("empty position: {SHAPE}")))?;
+        let side = fields
+            .next()
+            .ok_or_else(|| GameError::new("position: missing side to move (x or o) after the board".to_string()))?;
+        if let Some(extra) = fields.next() {
+            return err(format!("position: unexpected '{extra}' after the side to move"));
+        }
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != 3 {
+            return err(format!("position: {} rows given, tic-tac-toe has 3; {SHAPE}", rows.len()));
+        }
+        let (mut x, mut o) = (0u16, 0u16);
+        for (i, row) in rows.iter().enumerate() {
+            let rank = 3 - i as u32;
+            let mut col = 0u32;
+            for ch in row.chars() {
+                if col >= 3 {
+                    return err(format!("position: rank {rank} '{row}' is longer than 3 squares"));
+                }
+                match ch {
+                    '1'..='3' => {
+                        col += ch as u32 - '0' as u32;
+                        if col > 3 {
+                            return err(format!("position: rank {rank} '{row}' is longer than 3 squares"));
+                        }
+                    }
+                    '.' => col += 1,
+                    'X' | 'x' => {
+                        x |= 1 << ((rank - 1) * 3 + col);
+                        col += 1;
+                    }
+                    'O' | 'o' => {
+                        o |= 1 << ((rank - 1) * 3 + col);
+                        col += 1;
+                    }
+                    _ => {
+                        return err(format!(
+                            "position: unknown symbol '{ch}' on rank {rank} (expected X, O, a digit 1-3 or '.')"
+                        ));
+                    }
+                }
+            }
+            if col != 3 {
+                return err(format!("position: rank {rank} '{row}' covers {col} squares, expected 3"));
+            }
+        }
+        let stm = match side {
+            "x" | "X" => Player::First,
+            "o" | "O" => Player::Second,
+            _ => return err(format!("position: side to move '{side}': expected x or o")),
+        };
+        let (nx, no) = (x.count_ones(), o.count_ones());
+        let expected = match stm {
+            Player::First => no,
+            Player::Second => no + 1,
+        };
+        if nx != expected {
+            return err(format!(
+                "position: impossible counts: {nx} X and {no} O with {} to move (X moves first: X must equal O with x to move, O + 1 with o to move)",
+                side_letter(stm)
+            ));
+        }
+        let (xl, ol) = (has_line(x), has_line(o));
+        if xl && ol {
+            return err("position: impossible: both X and O have three in a row");
+        }
+        let s = TttState { x, o, stm, key: 0 };
+        let (own, opp) = Self::own_opp(&s);
+        if has_line(own) {
+            return err(format!(
+                "position: impossible: {} has three in a row but is to move (the game ended a move earlier)",
+                side_letter(stm)
+            ));
+        }
+        if has_line(opp) && !(0..9).any(|sq| opp & (1 << sq) != 0 && !has_line(opp & !(1 << sq))) {
+            return err(format!(
+                "position: impossible: no single last move of {} made all its lines (the game would have ended earlier)",
+                side_letter(stm.other())
+            ));
+        }
+        let mut s = s;
+        s.key = self.compute_key(&s);
+        Ok(s)
+    }
+
+    fn format_position(&self, s: &TttState) -> String {
+        let mut out = String::new();
+        for rank in (0..3).rev() {
+            let mut empty = 0;
+            for col in 0..3 {
+                let bit = 1u16 << (rank * 3 + col);
+                let ch = if s.x & bit != 0 {
+                    'X'
+                } else if s.o & bit != 0 {
+                    'O'
+                } else {
+                    empty += 1;
+                    continue;
+                };
+                if empty > 0 {
+                    out += &empty.to_string();
+                    empty = 0;
+                }
+                out.push(ch);
+            }
+            if empty > 0 {
+                out += &empty.to_string();
+            }
+            if rank > 0 {
+                out.push('/');
+            }
+        }
+        out.push(' ');
+        out.push(side_letter(s.stm).to_ascii_lowercase());
+        out
+    }
+
+    fn display(&self, s: &TttState) -> String {
+        let mut out = String::new();
+        for rank in (0..3).rev() {
+            out += &format!("{} ", rank + 1);
+            for col in 0..3 {
+                let bit = 1u16 << (rank * 3 + col);
+                out.push(' ');
+                out.push(if s.x & bit != 0 {
+                    'X'
+                } else if s.o & bit != 0 {
+                    'O'
+                } else {
+                    '.'
+                });
+            }
+            out.push('\n');
+        }
+        out += "   a b c\n";
+        out += &format!("{} to move", side_letter(s.stm));
+        out
+    }
+}
+
+/// A simple default evaluation from the side to move's point of view: every line still open for a side (no enemy
+/// stone on it) counts 1, 4 or 16 points for one, two or (never in a live game) three own stones, plus 1 for the
+/// centre square; the opponent's open lines count against.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TttEval;
+
+impl Evaluator<TicTacToe> for TttEval {
+    fn evaluate(&self, _g: &TicTacToe, s: &TttState) -> i32 {
+        let (own, opp) = TicTacToe::own_opp(s);
+        let lines = |me: u16, them: u16| -> i32 {
+            LINES
+                .iter()
+                .filter(|&&l| l & them == 0)
+                .map(|&l| match (l & me).count_ones() {
+                    0 => 0,
+                    1 => 1,
+                    2 => 4,
+                    _ => 16,
+                })
+                .sum()
+        };
+        let centre = |me: u16| ((me >> 4) & 1) as i32;
+        lines(own, opp) - lines(opp, own) + centre(own) - centre(opp)
+    }
+}
