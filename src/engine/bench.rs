@@ -20,6 +20,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
     ("breakthrough", "pppppppp/4pp2/3p1pp1/4p3/1p1pP3/1P1P2PP/PP1PPPP1/1P1PP2P b"),
     ("breakthrough(rows=6,columns=5)", "start"),
     ("breakthrough(rows=5,columns=5)", "start"),
+    ("connect_four", "start"),
 ];
 
 /// Default bench depth (plies).
