@@ -169,7 +169,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
                 w.null_phase = true;
             }
             // 2. The normal search (after a proven win it finds the fastest one; the table knows the way).
-            let main_pct = if probe_on { 100 - PROBE_PERCENT } else { 100 };
+            let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
             w.deadline = at(main_pct);
             w.node_limit = nodes_at(main_pct as u64);
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
@@ -179,7 +179,8 @@ impl<G: Game> Searcher<G> for Engine<G> {
                     _ => Some(p),
                 };
             }
-            if probe_on
+            if opts.check
+                && timed
                 && let Some(b) = best.as_mut()
                 && b.value > -WIN_THRESHOLD
                 && b.value < WIN_THRESHOLD

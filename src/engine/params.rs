@@ -64,6 +64,8 @@ pub struct Options {
     pub quiescence: bool,
     pub extensions: bool,
     pub probe: bool,
+    /// The final check that the chosen move does not lose deeper (part of the course's deep-win probe).
+    pub check: bool,
     pub killers: bool,
     pub history: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
@@ -86,6 +88,7 @@ impl Default for Options {
             quiescence: true,
             extensions: true,
             probe: true,
+            check: true,
             killers: true,
             history: true,
             tactics: true,
@@ -96,7 +99,7 @@ impl Default for Options {
 }
 
 /// The boolean switches with their names, for parsing and for writing the player string back.
-const SWITCHES: &[&str] = &["null", "lmr", "asp", "qs", "ext", "probe", "killers", "history", "tactics"];
+const SWITCHES: &[&str] = &["null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics"];
 
 impl Options {
     fn switch(&mut self, name: &str) -> &mut bool {
@@ -107,6 +110,7 @@ impl Options {
             "qs" => &mut self.quiescence,
             "ext" => &mut self.extensions,
             "probe" => &mut self.probe,
+            "check" => &mut self.check,
             "killers" => &mut self.killers,
             "history" => &mut self.history,
             _ => &mut self.tactics,
@@ -121,6 +125,7 @@ impl Options {
             quiescence: false,
             extensions: false,
             probe: false,
+            check: false,
             tactics: false,
             ..Options::default()
         }
