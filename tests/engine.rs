@@ -107,7 +107,12 @@ fn finds_forced_wins_in_1_3_5_plies() {
         ("4p3/8/3P1P2/8/8/8/8/7P w", 3),
     ] {
         let s = g.parse_position(pos).unwrap();
-        for spec in ["engine(depth=6)", "engine(depth=6,tactics=off,qs=off,ext=off)", "engine(nodes=20000)"] {
+        for spec in [
+            "engine(depth=6)",
+            "engine(depth=6,tactics=off,qs=off,ext=off)",
+            "engine(nodes=20000)",
+            "engine(nodes=20000,probe=on,check=on)",
+        ] {
             let r = engine(spec).search(&g, &s);
             assert_eq!(r.value, WIN_SCORE - plies, "{spec} on {pos}: value {}", r.value);
             // The move keeps the win: after it, the opponent's best is a loss.
@@ -154,8 +159,10 @@ fn never_plays_into_an_immediate_loss() {
         if moves.iter().all(|&m| loses_at_once(&g, &s, m)) {
             continue;
         }
-        let r = engine("engine(nodes=3000)").search(&g, &s);
-        assert!(!loses_at_once(&g, &s, r.best_move.unwrap()), "{}", g.format_position(&s));
+        for spec in ["engine(nodes=3000)", "engine(nodes=3000,probe=on,check=on,null=on)"] {
+            let r = engine(spec).search(&g, &s);
+            assert!(!loses_at_once(&g, &s, r.best_move.unwrap()), "{spec}: {}", g.format_position(&s));
+        }
         checked += 1;
     }
     assert!(checked > 20);
@@ -165,14 +172,14 @@ fn never_plays_into_an_immediate_loss() {
 fn node_limits_are_deterministic() {
     let g = Breakthrough::default();
     let s = g.play_moves(&g.start(), "e2e3 d7d6 d2d3 c7c6").unwrap();
-    let a = engine("engine(nodes=30000)").search(&g, &s);
-    let b = engine("engine(nodes=30000)").search(&g, &s);
+    let a = engine("engine(nodes=30000,probe=on,check=on)").search(&g, &s);
+    let b = engine("engine(nodes=30000,probe=on,check=on)").search(&g, &s);
     assert_eq!(a.best_move, b.best_move);
     assert_eq!(a.stats.nodes, b.stats.nodes);
     assert_eq!(a.value, b.value);
     assert!(a.stats.nodes <= 30000, "the limit is respected: {}", a.stats.nodes);
     // The same after `new_game` on a used engine.
-    let mut e = engine("engine(nodes=30000)");
+    let mut e = engine("engine(nodes=30000,probe=on,check=on)");
     e.search(&g, &g.start());
     e.new_game();
     let c = e.search(&g, &s);
