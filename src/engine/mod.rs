@@ -55,9 +55,11 @@ impl<G: Game> Engine<G> {
         Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None }
     }
 
-    /// Build from `engine(...)`.
+    /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        Ok(Self::new(Options::from_spec(spec)?))
+        let opts = Options::from_spec(spec)?;
+        let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
+        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None })
     }
 
     /// A flag that stops the running search when set (protocol `stop`); the search clears it when it starts.

@@ -61,15 +61,22 @@ fn encode(value: i32, draft: i32, bound: Bound, mv: Option<usize>, generation: u
 
 impl AtomicTable {
     /// A table of at most `mib` MiB (a power of two number of buckets); `mib = 0` gives an empty table.
+    /// Panics only if the memory cannot be had; [`AtomicTable::try_new`] reports that instead.
     pub fn new(mib: usize) -> Self {
+        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+    }
+
+    /// Like [`AtomicTable::new`], with an error when the memory cannot be allocated.
+    pub fn try_new(mib: usize) -> Result<Self, String> {
         if mib == 0 {
-            return AtomicTable { slots: Vec::new(), buckets: 0, generation: 0 };
+            return Ok(AtomicTable { slots: Vec::new(), buckets: 0, generation: 0 });
         }
-        let want = mib * 1024 * 1024 / (BUCKET * std::mem::size_of::<Slot>());
+        let want = mib.saturating_mul(1024 * 1024) / (BUCKET * std::mem::size_of::<Slot>());
         let n = 1usize << (usize::BITS - 1 - want.max(1).leading_zeros());
-        let mut slots = Vec::with_capacity(n * BUCKET);
+        let mut slots = Vec::new();
+        slots.try_reserve_exact(n * BUCKET).map_err(|_| format!("cannot allocate a {mib} MiB transposition table"))?;
         slots.resize_with(n * BUCKET, Slot::default);
-        AtomicTable { slots, buckets: n, generation: 0 }
+        Ok(AtomicTable { slots, buckets: n, generation: 0 })
     }
 
     /// Number of entries.
