@@ -84,12 +84,15 @@ pub fn self_play(
 }
 
 /// The engine options used for self-play games: a node limit per move, one thread, a small table, the hand-set
-/// weights (so that a tuning run does not depend on the previous one).
+/// weights (so that a tuning run does not depend on the previous one), and the win probe and loss check on (the
+/// settings the committed weights were tuned with).
 pub fn self_play_options(nodes: u64) -> Options {
     Options {
         limits: Limits { nodes: Some(nodes), ..Limits::default() },
         tt_mib: 8,
         eval: EvalKind::Hand,
+        probe: true,
+        check: true,
         ..Options::default()
     }
 }
