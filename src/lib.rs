@@ -8,6 +8,8 @@
 pub mod arena;
 pub mod check;
 pub mod cli;
+pub mod engine;
+pub mod eval;
 pub mod game;
 pub mod games;
 pub mod protocol;

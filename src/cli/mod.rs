@@ -4,6 +4,7 @@
 //! Errors are one line on stderr (`error: ...`) and a non-zero exit code; with `--json`, results go to stdout as one
 //! JSON document and progress to stderr.
 
+mod bench;
 pub mod compare;
 mod games_cmd;
 mod match_cmd;
@@ -12,6 +13,7 @@ mod play;
 mod puzzle;
 mod search_cmd;
 mod tree;
+mod tune;
 mod uci;
 
 use clap::{Args, Parser, Subcommand};
@@ -48,6 +50,10 @@ pub enum Command {
     Match(match_cmd::MatchArgs),
     /// Single-agent search: grid mazes, the number puzzle, sliding-tile puzzles, Breakthrough races.
     Puzzle(puzzle::PuzzleArgs),
+    /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
+    Bench(bench::BenchArgs),
+    /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -109,6 +115,8 @@ pub fn main() -> i32 {
         Command::Ugi(a) => uci::run_ugi(a),
         Command::Match(a) => match_cmd::run(a),
         Command::Puzzle(a) => puzzle::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Tune(a) => tune::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -124,6 +124,7 @@ pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError>
     }
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
+        "engine" => Box::new(crate::engine::Engine::<G>::from_spec(&spec)?),
         other => {
             return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
         }
@@ -148,6 +149,7 @@ pub const ALGORITHMS: &[&str] = &[
     "sss",
     "mtsss",
     "random",
+    "engine",
 ];
 
 /// A simple clock: the deadline of a timed search, a node budget, and an optional stop flag set by another thread

@@ -1,0 +1,244 @@
+//! The `engine` player: the strongest configuration of plateau's search, for every game, with the tuned evaluation
+//! and tactical knowledge for Breakthrough.
+//!
+//! ```text
+//! Engine.search(root):
+//!     budget := time plan (fixed time per move, or clock + increment; never past the clock)
+//!     one legal move, or a move that wins at once: play it
+//!     probe  (≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?  play it
+//!     search (to ≈90%):                 iterative deepening, aspiration windows, PVS (search.rs)
+//!     check  (the rest):                does the chosen move lose deeper?  a win probe for the opponent after it;
+//!                                       if it loses, the next root move in order that does not
+//! ```
+//!
+//! One concern per file: [`search`] (iterative deepening, aspiration, PVS), [`quiescence`], [`ordering`] (the staged
+//! move picker), [`tactics`] (game knowledge), [`table`] (the shared lock-free transposition table), [`time`],
+//! [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`] (`plateau bench`).
+
+pub mod bench;
+pub mod ordering;
+pub mod params;
+pub mod quiescence;
+pub mod search;
+pub mod smp;
+pub mod table;
+pub mod tactics;
+pub mod time;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::eval::EngineEval;
+use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD};
+use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::spec::Spec;
+
+use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
+use search::{Best, RootMove, Shared, Worker};
+use table::AtomicTable;
+use tactics::{Forced, MoveClass, captures_on, classify, forced};
+use time::{TimeControl, plan};
+
+/// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
+pub struct Engine<G: Game> {
+    pub opts: Options,
+    tt: AtomicTable,
+    eval: Option<(String, EngineEval<G>)>,
+    stop: Arc<AtomicBool>,
+    clock: Option<TimeControl>,
+}
+
+impl<G: Game> Engine<G> {
+    pub fn new(opts: Options) -> Self {
+        let tt = AtomicTable::new(opts.tt_mib);
+        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None }
+    }
+
+    /// Build from `engine(...)`; an impossible table size is an error, not a crash.
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let opts = Options::from_spec(spec)?;
+        let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
+        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None })
+    }
+
+    /// A flag that stops the running search when set (protocol `stop`); the search clears it when it starts.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        self.stop.clone()
+    }
+
+    /// Use a clock for the next searches (instead of the fixed time of the limits); `None` goes back to the limits.
+    pub fn set_time_control(&mut self, tc: Option<TimeControl>) {
+        self.clock = tc;
+    }
+
+    fn time_control(&self) -> TimeControl {
+        match (self.clock, self.opts.limits.time) {
+            (Some(tc), _) => tc,
+            (None, Some(t)) => TimeControl::MoveTime(t),
+            (None, None) => TimeControl::Infinite,
+        }
+    }
+}
+
+impl<G: Game> Searcher<G> for Engine<G> {
+    fn name(&self) -> String {
+        self.opts.spec()
+    }
+
+    fn new_game(&mut self) {
+        self.tt.clear();
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.opts.limits = limits;
+        self.clock = None;
+    }
+
+    fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        self.stop.store(false, Ordering::Relaxed);
+        let spec = game.spec();
+        if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
+            self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));
+        }
+        self.tt.new_search();
+        let budget = plan(self.time_control(), self.opts.margin);
+        let limits = self.opts.limits;
+        let timed = budget.hard.is_some() || limits.nodes.is_some();
+        let max_depth = limits.depth.unwrap_or(if timed { MAX_DEPTH } else { DEFAULT_DEPTH }).clamp(1, MAX_DEPTH);
+
+        let mut moves = MoveList::new();
+        game.generate_moves(state, &mut moves);
+        let mut result = SearchResult {
+            best_move: moves.first().copied(),
+            value: 0,
+            depth: 0,
+            pv: moves.first().copied().into_iter().collect(),
+            stats: Stats { nodes: 1, ..Stats::default() },
+            seconds: 0.0,
+        };
+        if moves.is_empty() {
+            return result;
+        }
+        let opts = &self.opts;
+        if opts.tactics
+            && let Some(&w) = moves.iter().find(|&&m| classify(game, state, m) == MoveClass::Win)
+        {
+            result.best_move = Some(w);
+            result.pv = vec![w];
+            result.value = WIN_SCORE - 1;
+            result.depth = 1;
+            result.seconds = start.elapsed().as_secs_f64();
+            return result;
+        }
+        let mut roots: Vec<RootMove<G::Move>> = moves.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
+        if opts.tactics
+            && let Forced::Capture(sq) = forced(game, state)
+        {
+            // Every other move loses at once; keep them last (the search sees it too).
+            roots.sort_by_key(|r| !captures_on::<G>(r.mv, sq));
+        }
+        if roots.len() == 1 && budget.hard.is_some() {
+            result.seconds = start.elapsed().as_secs_f64();
+            return result;
+        }
+
+        let eval = &self.eval.as_ref().expect("set above").1;
+        let tt = &self.tt;
+        let stop = &*self.stop;
+        let halt = AtomicBool::new(false);
+        let no_halt = AtomicBool::new(false);
+        let make = |h| Shared { game, eval, tt, opts, stop, halt: h };
+        let at = |pct: u32| budget.hard.map(|h| start + h * pct / 100);
+        let nodes_at = |pct: u64| limits.nodes.map(|n| n * pct / 100);
+        let probe_on = opts.probe && timed;
+        let soft = budget.soft.map(|s| start + s);
+
+        let helper_roots = roots.clone();
+        let (best, stats) = smp::run(make, &halt, &no_halt, opts.threads, state, &helper_roots, |w: &mut Worker<G>| {
+            let mut proven = None;
+            if probe_on {
+                // 1. The deep-win probe.
+                w.null_phase = false;
+                w.deadline = at(PROBE_PERCENT);
+                w.node_limit = nodes_at(PROBE_PERCENT as u64);
+                let mut probe_roots = roots.clone();
+                let p =
+                    w.iterate(state, &mut probe_roots, 1, max_depth, Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)), None);
+                proven = p.filter(|b| b.value >= WIN_THRESHOLD);
+                w.stopped = false;
+                w.null_phase = true;
+            }
+            // 2. The normal search (after a proven win it finds the fastest one; the table knows the way).
+            let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
+            w.deadline = at(main_pct);
+            w.node_limit = nodes_at(main_pct as u64);
+            let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
+            if let Some(p) = proven {
+                return match best {
+                    Some(b) if b.value >= WIN_THRESHOLD => Some(b),
+                    _ => Some(p),
+                };
+            }
+            if opts.check
+                && timed
+                && let Some(b) = best.as_mut()
+                && b.value > -WIN_THRESHOLD
+                && b.value < WIN_THRESHOLD
+            {
+                // 3. The loss check of the chosen move, then of the next ones if it loses.
+                w.stopped = false;
+                w.null_phase = false;
+                w.deadline = at(100);
+                w.node_limit = nodes_at(100);
+                let order: Vec<G::Move> =
+                    std::iter::once(b.mv).chain(roots.iter().map(|r| r.mv).filter(|&m| m != b.mv)).collect();
+                for m in order {
+                    match loses_deeper(w, game, state, m, b.depth + 2) {
+                        Some(false) => {
+                            if m != b.mv {
+                                b.mv = m;
+                                b.pv = vec![m];
+                            }
+                            break;
+                        }
+                        Some(true) => continue,
+                        None => break, // out of time: keep the search's choice
+                    }
+                }
+            }
+            best
+        });
+        halt.store(true, Ordering::Relaxed);
+        if let Some(b) = best {
+            let Best { mv, value, depth, pv } = b;
+            result.best_move = Some(mv);
+            result.value = value;
+            result.depth = depth;
+            result.pv = if pv.first() == Some(&mv) { pv } else { vec![mv] };
+        }
+        result.stats = stats;
+        result.seconds = start.elapsed().as_secs_f64();
+        result
+    }
+}
+
+/// Whether the opponent has a forced win after `m` (a win probe from the opponent's side up to `depth` plies);
+/// `None` when the time ran out before an answer.
+fn loses_deeper<G: Game>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Move, depth: u32) -> Option<bool> {
+    let mut child = *state;
+    game.play(&mut child, m);
+    if game.is_terminal(&child) {
+        return Some(false);
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(&child, &mut moves);
+    let mut roots: Vec<RootMove<G::Move>> = moves.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
+    let r = w.iterate(&child, &mut roots, 1, depth.min(MAX_DEPTH), Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)), None);
+    match r {
+        Some(b) if b.value >= WIN_THRESHOLD => Some(true),
+        _ if w.stopped => None,
+        _ => Some(false),
+    }
+}

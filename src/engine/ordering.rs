@@ -1,0 +1,124 @@
+//! The move picker: moves come out best first, in stages.
+//!
+//! ```text
+//! stage 1  the transposition-table move            (the refutation or best move found before)
+//! stage 2  winning moves                           (onto the goal row)
+//! stage 3  captures, then threats                  (onto the row before the goal)
+//! stage 4  killers                                 (quiet moves that cut off at this ply before)
+//! stage 5  quiet moves by history score            (how often a move caused a cut-off, weighted by depth^2)
+//! ```
+//!
+//! The list is generated once (bitboard generation costs less than one evaluation); each stage is a score band and
+//! `next` does one selection-sort step, so a node that cuts off after one move never sorts the rest.
+
+use arrayvec::ArrayVec;
+
+use crate::game::{Game, MAX_MOVES, MoveList};
+
+use super::tactics::{MoveClass, classify, move_key};
+
+const TT_BAND: i32 = 1 << 30;
+const WIN_BAND: i32 = 1 << 29;
+const CAPTURE_BAND: i32 = 1 << 28;
+const THREAT_BAND: i32 = 1 << 27;
+const KILLER_BAND: i32 = 1 << 26;
+
+/// Picks moves of one node, best first.
+pub struct Picker<M: Copy> {
+    moves: MoveList<M>,
+    /// (score, index in the generated list)
+    order: ArrayVec<(i32, u16), MAX_MOVES>,
+    next: usize,
+}
+
+impl<M: Copy + PartialEq> Picker<M> {
+    /// Score the generated `moves` of `s`.
+    pub fn new<G: Game<Move = M>>(
+        g: &G,
+        s: &G::State,
+        moves: MoveList<M>,
+        tt_move: Option<usize>,
+        killers: [Option<M>; 2],
+        history: Option<&[i32]>,
+    ) -> Self {
+        let mut order = ArrayVec::new();
+        for (i, &m) in moves.iter().enumerate() {
+            let score = if tt_move == Some(i) {
+                TT_BAND
+            } else {
+                let h = history.map_or(0, |h| h[move_key::<G>(&m)]);
+                match classify(g, s, m) {
+                    MoveClass::Win => WIN_BAND,
+                    MoveClass::Capture => CAPTURE_BAND + h.clamp(0, THREAT_BAND - 1),
+                    MoveClass::Threat => THREAT_BAND + h.clamp(0, KILLER_BAND - 1),
+                    MoveClass::Quiet => {
+                        if killers[0] == Some(m) {
+                            KILLER_BAND + 1
+                        } else if killers[1] == Some(m) {
+                            KILLER_BAND
+                        } else {
+                            h.clamp(-KILLER_BAND + 1, KILLER_BAND - 1)
+                        }
+                    }
+                }
+            };
+            order.push((score, i as u16));
+        }
+        Picker { moves, order, next: 0 }
+    }
+
+    /// The next best move and its index in the generated list.
+    #[inline]
+    pub fn pick(&mut self) -> Option<(usize, M)> {
+        if self.next >= self.order.len() {
+            return None;
+        }
+        let mut best = self.next;
+        for j in self.next + 1..self.order.len() {
+            if self.order[j].0 > self.order[best].0 {
+                best = j;
+            }
+        }
+        self.order.swap(self.next, best);
+        let (_, i) = self.order[self.next];
+        self.next += 1;
+        Some((i as usize, self.moves[i as usize]))
+    }
+
+    /// Number of moves.
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Breakthrough;
+
+    #[test]
+    fn stages_come_in_order() {
+        let g = Breakthrough::default();
+        // White: b7 can win; d4 can capture e5; quiet moves elsewhere.
+        let s = g.parse_position("7p/1P6/8/4p3/3P4/8/8/7P w").unwrap();
+        let mut moves = MoveList::new();
+        g.generate_moves(&s, &mut moves);
+        let quiet = moves.iter().position(|m| g.format_move(&s, *m) == "h1h2").unwrap();
+        let killer = moves[moves.iter().position(|m| g.format_move(&s, *m) == "h1g2").unwrap()];
+        let mut p = Picker::new(&g, &s, moves.clone(), Some(quiet), [Some(killer), None], None);
+        let mut out = Vec::new();
+        while let Some((i, m)) = p.pick() {
+            assert_eq!(moves[i], m);
+            out.push(g.format_move(&s, m));
+        }
+        assert_eq!(out[0], "h1h2", "the TT move first");
+        assert!(out[1..4].iter().all(|m| m.starts_with("b7")), "then the three winning moves: {out:?}");
+        assert_eq!(out[4], "d4e5", "then the capture");
+        assert_eq!(out[5], "h1g2", "then the killer");
+        assert_eq!(out.len(), moves.len());
+    }
+}

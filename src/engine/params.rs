@@ -1,0 +1,230 @@
+//! Every tunable of the engine in one place: the switches of the player string (`engine(null=off,threads=2)`) and
+//! the numeric search parameters.
+
+use std::time::Duration;
+
+use crate::game::GameError;
+use crate::search::Limits;
+use crate::spec::{Spec, parse_mib};
+
+/// One ply in the fractional depth unit: depths are counted in quarter plies.
+pub const ONE_PLY: i32 = 4;
+/// Deepest ply the search reaches (the PV and killer tables are this long).
+pub const MAX_PLY: usize = 128;
+/// Deepest iteration of iterative deepening.
+pub const MAX_DEPTH: u32 = 100;
+/// Default depth when no limit at all is given.
+pub const DEFAULT_DEPTH: u32 = 6;
+
+/// Depth cost of a move by class, in quarter plies (the course's fractional-depth extensions): an interesting move
+/// costs less depth, so forcing lines are searched deeper.
+pub const COST_QUIET: i32 = 4;
+pub const COST_CAPTURE: i32 = 3;
+/// A move onto the row before the goal (it threatens to win next move).
+pub const COST_THREAT: i32 = 2;
+/// A forced reply (the only move that does not lose at once).
+pub const COST_FORCED: i32 = 2;
+
+/// Null-move depth reduction, in plies, on top of the ply the null move itself uses.
+pub const NULL_REDUCTION: i32 = 3;
+/// Late-move reductions: quiet moves after this many are reduced by one ply (two plies after `LMR_LATE`).
+pub const LMR_AFTER: usize = 3;
+pub const LMR_LATE: usize = 10;
+/// Minimum remaining depth (plies) for late-move reductions.
+pub const LMR_MIN_DEPTH: i32 = 3;
+/// Aspiration window: initial half-width and the factor it grows by after a failure.
+pub const ASPIRATION_DELTA: i32 = 35;
+pub const ASPIRATION_GROWTH: i32 = 4;
+/// Share of the move time the deep-win probe and the final loss check each get (percent).
+pub const PROBE_PERCENT: u32 = 10;
+/// History scores are halved when one reaches this.
+pub const HISTORY_MAX: i32 = 1 << 20;
+
+/// The leaf evaluation.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum EvalKind {
+    /// Breakthrough: the evaluation with the tuned weights (eval/weights.rs).
+    Tuned,
+    /// Breakthrough: the same features with the hand-set weights the tuning started from.
+    Hand,
+    /// The game's default evaluator (`Game::Eval`).
+    Simple,
+}
+
+/// The engine's switches and sizes, parsed from the player string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Options {
+    pub limits: Limits,
+    /// Transposition table size in MiB (0 = no table).
+    pub tt_mib: usize,
+    pub threads: usize,
+    pub null: bool,
+    pub lmr: bool,
+    pub aspiration: bool,
+    pub quiescence: bool,
+    pub extensions: bool,
+    pub probe: bool,
+    /// The final check that the chosen move does not lose deeper (part of the course's deep-win probe).
+    pub check: bool,
+    pub killers: bool,
+    pub history: bool,
+    /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
+    pub tactics: bool,
+    /// Which evaluation: the tuned Breakthrough one, its hand-set starting weights, or the game's default.
+    pub eval: EvalKind,
+    /// Time kept in reserve on every move (process and protocol latency).
+    pub margin: Duration,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            limits: Limits::default(),
+            tt_mib: 64,
+            threads: 1,
+            null: false,
+            lmr: true,
+            aspiration: true,
+            quiescence: true,
+            extensions: true,
+            probe: false,
+            check: false,
+            killers: true,
+            history: true,
+            tactics: true,
+            eval: EvalKind::Tuned,
+            margin: Duration::from_millis(10),
+        }
+    }
+}
+
+/// The boolean switches with their names, for parsing and for writing the player string back.
+const SWITCHES: &[&str] = &["null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics"];
+
+impl Options {
+    fn switch(&mut self, name: &str) -> &mut bool {
+        match name {
+            "null" => &mut self.null,
+            "lmr" => &mut self.lmr,
+            "asp" => &mut self.aspiration,
+            "qs" => &mut self.quiescence,
+            "ext" => &mut self.extensions,
+            "probe" => &mut self.probe,
+            "check" => &mut self.check,
+            "killers" => &mut self.killers,
+            "history" => &mut self.history,
+            _ => &mut self.tactics,
+        }
+    }
+
+    /// Every pruning or depth-changing feature off: fixed-depth values equal plain minimax (tests).
+    pub fn exact() -> Options {
+        Options {
+            null: false,
+            lmr: false,
+            quiescence: false,
+            extensions: false,
+            probe: false,
+            check: false,
+            tactics: false,
+            ..Options::default()
+        }
+    }
+
+    /// Read the options from `engine(...)`.
+    pub fn from_spec(spec: &Spec) -> Result<Options, GameError> {
+        let mut o = Options { limits: Limits::from_spec(spec)?, ..Options::default() };
+        if let Some(v) = spec.text("tt") {
+            o.tt_mib = match v.to_ascii_lowercase().as_str() {
+                "off" | "none" | "false" => 0,
+                _ => parse_mib(&v).map_err(|e| GameError::new(format!("engine: tt: {e}")))?,
+            };
+            if o.tt_mib > 65536 {
+                return Err(GameError::new(format!("engine: tt={v}: at most 64gb")));
+            }
+        }
+        o.threads = spec.int("threads", 1, 1, 256)? as usize;
+        for name in SWITCHES {
+            let default = *o.switch(name);
+            *o.switch(name) = spec.bool(name, default)?;
+        }
+        if let Some(v) = spec.text("eval") {
+            o.eval = match v.as_str() {
+                "tuned" => EvalKind::Tuned,
+                "hand" => EvalKind::Hand,
+                "simple" | "default" => EvalKind::Simple,
+                _ => return Err(GameError::new(format!("engine: eval={v}: expected tuned, hand or simple"))),
+            };
+        }
+        if let Some(m) = spec.duration("margin")? {
+            o.margin = m;
+        }
+        Ok(o)
+    }
+
+    /// The player string that rebuilds these options (only what differs from the defaults).
+    pub fn spec(&self) -> String {
+        let mut p = Vec::new();
+        if let Some(d) = self.limits.depth {
+            p.push(format!("depth={d}"));
+        }
+        if let Some(t) = self.limits.time {
+            p.push(format!("time={}ms", t.as_millis()));
+        }
+        if let Some(n) = self.limits.nodes {
+            p.push(format!("nodes={n}"));
+        }
+        let d = Options::default();
+        if self.tt_mib != d.tt_mib {
+            p.push(if self.tt_mib == 0 { "tt=off".to_string() } else { format!("tt={}mb", self.tt_mib) });
+        }
+        if self.threads != 1 {
+            p.push(format!("threads={}", self.threads));
+        }
+        let mut me = self.clone();
+        let mut def = d.clone();
+        for name in SWITCHES {
+            let v = *me.switch(name);
+            if v != *def.switch(name) {
+                p.push(format!("{name}={}", if v { "on" } else { "off" }));
+            }
+        }
+        match self.eval {
+            EvalKind::Tuned => {}
+            EvalKind::Hand => p.push("eval=hand".into()),
+            EvalKind::Simple => p.push("eval=simple".into()),
+        }
+        if self.margin != d.margin {
+            p.push(format!("margin={}ms", self.margin.as_millis()));
+        }
+        if p.is_empty() { "engine".into() } else { format!("engine({})", p.join(",")) }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_write_back() {
+        let s = Spec::parse("engine(time=1s,null=on,tt=16mb,threads=2,lmr=off,eval=simple)").unwrap();
+        let o = Options::from_spec(&s).unwrap();
+        s.finish().unwrap();
+        assert!(o.null && !o.lmr && o.eval == EvalKind::Simple);
+        assert_eq!((o.tt_mib, o.threads), (16, 2));
+        assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,null=on,lmr=off,eval=simple)");
+        let again = Spec::parse(&o.spec()).unwrap();
+        assert_eq!(Options::from_spec(&again).unwrap(), o);
+        assert_eq!(Options::default().spec(), "engine");
+    }
+
+    #[test]
+    fn bad_values_are_errors() {
+        for bad in ["engine(threads=0)", "engine(null=maybe)", "engine(tt=lots)", "engine(eval=magic)"] {
+            let s = Spec::parse(bad).unwrap();
+            assert!(Options::from_spec(&s).is_err(), "{bad}");
+        }
+        let s = Spec::parse("engine(tt=off)").unwrap();
+        assert_eq!(Options::from_spec(&s).unwrap().tt_mib, 0);
+    }
+}

@@ -1,0 +1,462 @@
+//! The search proper: iterative deepening, aspiration windows, principal variation search with a transposition
+//! table, null move, late-move reductions and fractional-depth extensions. Depths are in quarter plies.
+//!
+//! ```text
+//! Iterate(root, window):
+//!     for d = 1, 2, ...:                                   -- until the depth, node or time limit
+//!         if aspiration and d >= 4: (a, b) := (v - δ, v + δ), widened by 4x on each failure
+//!         v := Root(root, d, a, b)                         -- the best root move goes first next time
+//!
+//! PVS(s, depth, α, β):
+//!     if depth < 1 ply: return Quiesce(s, α, β)
+//!     if s is terminal: return its value (wins and losses by distance from the root)
+//!     if the side to move wins at once: return win in 1
+//!     TT: a stored bound deep enough decides (outside the principal variation)
+//!     threat to lose next move: only the capture of the threatening piece is searched (none: loss in 2)
+//!     null move (option): pass, search depth - 4 plies with (β-1, β); fail high => return β
+//!     for each move m, in the picker's order:
+//!         d' := depth - cost(m)           -- quiet 1 ply, capture 3/4, threat 1/2, forced reply 1/2
+//!         first move: v := -PVS(m, d', -β, -α)
+//!         others:     v := -PVS(m, d' - reduction, -α-1, -α); re-search without reduction, then with (α, β)
+//!         if v >= β: remember m as killer and in history; stop
+//!     store (value, bound, depth, best move) in the TT
+//! ```
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use arrayvec::ArrayVec;
+
+use crate::game::{Game, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::search::tt::Bound;
+use crate::search::{INFINITY, Stats};
+
+use super::ordering::Picker;
+use super::params::*;
+use super::table::AtomicTable;
+use super::tactics::{
+    Forced, HISTORY_SIZE, MoveClass, captures_on, classify, forced, has_winning_move, move_key, null_state,
+};
+use crate::eval::EngineEval;
+
+/// What every thread of one search shares.
+pub struct Shared<'a, G: Game> {
+    pub game: &'a G,
+    pub eval: &'a EngineEval<G>,
+    pub tt: &'a AtomicTable,
+    pub opts: &'a Options,
+    /// Set from outside (`stop` in a protocol).
+    pub stop: &'a AtomicBool,
+    /// Set by the main thread when the helpers must stop.
+    pub halt: &'a AtomicBool,
+}
+
+/// A root move with the score of the last iteration that searched it.
+#[derive(Copy, Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub score: i32,
+}
+
+/// The result of an iterative-deepening run.
+#[derive(Clone, Debug)]
+pub struct Best<M> {
+    pub mv: M,
+    pub value: i32,
+    /// Last completed iteration, in plies.
+    pub depth: u32,
+    pub pv: Vec<M>,
+}
+
+/// One search thread: its statistics, killers, history and principal-variation table.
+pub struct Worker<'a, G: Game> {
+    pub sh: Shared<'a, G>,
+    pub stats: Stats,
+    killers: Vec<[Option<G::Move>; 2]>,
+    history: Vec<i32>,
+    pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
+    /// Stop at this instant.
+    pub deadline: Option<Instant>,
+    /// Stop when `stats.nodes` reaches this.
+    pub node_limit: Option<u64>,
+    pub stopped: bool,
+    /// Null move allowed in this phase (off in win probes: passing proves nothing there).
+    pub null_phase: bool,
+    /// A root move other than the first completed with a better value in the current iteration.
+    best_changed: bool,
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(sh: Shared<'a, G>) -> Self {
+        Worker {
+            sh,
+            stats: Stats::default(),
+            killers: vec![[None, None]; MAX_PLY + 1],
+            history: vec![0; HISTORY_SIZE],
+            pv: (0..=MAX_PLY).map(|_| ArrayVec::new()).collect(),
+            deadline: None,
+            node_limit: None,
+            stopped: false,
+            null_phase: true,
+            best_changed: false,
+        }
+    }
+
+    /// True when the search must stop (checked at every node; the clock every 256 nodes).
+    #[inline]
+    pub(super) fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if let Some(n) = self.node_limit
+            && self.stats.nodes >= n
+        {
+            self.stopped = true;
+            return true;
+        }
+        if self.stats.nodes & 255 == 0
+            && (self.sh.stop.load(Ordering::Relaxed)
+                || self.sh.halt.load(Ordering::Relaxed)
+                || self.deadline.is_some_and(|d| Instant::now() >= d))
+        {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    #[inline]
+    pub(super) fn evaluate(&mut self, s: &G::State) -> i32 {
+        self.stats.leaves += 1;
+        self.sh.eval.evaluate(self.sh.game, s)
+    }
+
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: G::Move) {
+        let (head, tail) = self.pv.split_at_mut(ply + 1);
+        head[ply].clear();
+        head[ply].push(m);
+        let room = MAX_PLY - 1;
+        head[ply].extend(tail[0].iter().copied().take(room));
+    }
+
+    /// Depth cost of a move (quarter plies).
+    #[inline]
+    fn cost(&self, class: MoveClass, forced_reply: bool) -> i32 {
+        if !self.sh.opts.extensions {
+            return ONE_PLY;
+        }
+        let c = match class {
+            MoveClass::Quiet | MoveClass::Win => COST_QUIET,
+            MoveClass::Capture => COST_CAPTURE,
+            MoveClass::Threat => COST_THREAT,
+        };
+        if forced_reply { c.min(COST_FORCED) } else { c }
+    }
+
+    fn reward(&mut self, m: G::Move, ply: usize, depth: i32) {
+        if self.sh.opts.killers && self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if self.sh.opts.history {
+            let plies = depth / ONE_PLY;
+            let h = &mut self.history[move_key::<G>(&m)];
+            *h += plies * plies;
+            if *h >= HISTORY_MAX {
+                for x in self.history.iter_mut() {
+                    *x /= 2;
+                }
+            }
+        }
+    }
+
+    /// Principal variation search of a non-root node.
+    pub(super) fn pvs(
+        &mut self,
+        s: &G::State,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        null_ok: bool,
+    ) -> i32 {
+        self.pv[ply].clear();
+        if depth < ONE_PLY {
+            return self.quiesce(s, alpha, beta, ply);
+        }
+        self.stats.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        let g = self.sh.game;
+        if let Some(o) = g.outcome(s) {
+            self.stats.leaves += 1;
+            return outcome_score(o, ply as u32);
+        }
+        if ply >= MAX_PLY - 1 {
+            return self.evaluate(s);
+        }
+        let opts = self.sh.opts;
+        let pv_node = beta - alpha > 1;
+        let mut threat = Forced::Free;
+        if opts.tactics {
+            if has_winning_move(g, s) {
+                self.stats.leaves += 1;
+                return WIN_SCORE - ply as i32 - 1;
+            }
+            // Mate-distance pruning: nothing here can beat a win found nearer the root.
+            alpha = alpha.max(-WIN_SCORE + ply as i32);
+            beta = beta.min(WIN_SCORE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+            threat = forced(g, s);
+            if threat == Forced::Lost {
+                self.stats.leaves += 1;
+                return -WIN_SCORE + ply as i32 + 2;
+            }
+        }
+        let key = g.key(s);
+        let mut tt_move = None;
+        if opts.tt_mib > 0 {
+            self.stats.tt_probes += 1;
+            if let Some(h) = self.sh.tt.probe(key, ply as u32) {
+                self.stats.tt_hits += 1;
+                tt_move = h.mv;
+                if !pv_node && h.draft >= depth {
+                    let cut = match h.bound {
+                        Bound::Exact => true,
+                        Bound::Lower => h.value >= beta,
+                        Bound::Upper => h.value <= alpha,
+                    };
+                    if cut {
+                        self.stats.cutoffs += 1;
+                        return h.value;
+                    }
+                }
+            }
+        }
+        if opts.null
+            && self.null_phase
+            && null_ok
+            && !pv_node
+            && threat == Forced::Free
+            && depth >= 2 * ONE_PLY
+            && beta.abs() < WIN_THRESHOLD
+            && let Some(ns) = null_state(g, s)
+            && self.sh.eval.evaluate(g, s) >= beta
+        {
+            let v = -self.pvs(&ns, depth - ONE_PLY - NULL_REDUCTION * ONE_PLY, -beta, -beta + 1, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if v >= beta {
+                self.stats.cutoffs += 1;
+                return beta;
+            }
+        }
+
+        let mut moves = MoveList::new();
+        g.generate_moves(s, &mut moves);
+        let killers = if opts.killers { self.killers[ply] } else { [None, None] };
+        let history = if opts.history { Some(&self.history[..]) } else { None };
+        let mut picker = Picker::new(g, s, moves, tt_move, killers, history);
+        let orig_alpha = alpha;
+        let mut best = -INFINITY;
+        let mut best_idx = None;
+        let mut searched = 0usize;
+        let forced_reply = threat != Forced::Free;
+        while let Some((idx, m)) = picker.pick() {
+            if let Forced::Capture(sq) = threat
+                && !captures_on::<G>(m, sq)
+            {
+                continue;
+            }
+            let class = classify(g, s, m);
+            let nd = depth - self.cost(class, forced_reply);
+            let mut child = *s;
+            g.play(&mut child, m);
+            let v = if searched == 0 {
+                -self.pvs(&child, nd, -beta, -alpha, ply + 1, true)
+            } else {
+                let quiet = class == MoveClass::Quiet && killers[0] != Some(m) && killers[1] != Some(m);
+                let mut red = 0;
+                if opts.lmr && quiet && !forced_reply && searched >= LMR_AFTER && depth >= LMR_MIN_DEPTH * ONE_PLY {
+                    red = if searched >= LMR_LATE { 2 * ONE_PLY } else { ONE_PLY };
+                }
+                let mut x = -self.pvs(&child, nd - red, -alpha - 1, -alpha, ply + 1, true);
+                if x > alpha && red > 0 && !self.stopped {
+                    x = -self.pvs(&child, nd, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if x > alpha && x < beta && !self.stopped {
+                    self.stats.researches += 1;
+                    x = -self.pvs(&child, nd, -beta, -alpha, ply + 1, true);
+                }
+                x
+            };
+            if self.stopped {
+                return 0;
+            }
+            searched += 1;
+            if v > best {
+                best = v;
+                best_idx = Some(idx);
+                if v > alpha {
+                    alpha = v;
+                    self.update_pv(ply, m);
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        if class == MoveClass::Quiet {
+                            self.reward(m, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if searched == 0 {
+            // Only when a forced capture could not be played (never with correct tactics): the threat wins.
+            return -WIN_SCORE + ply as i32 + 2;
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > orig_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.sh.tt.store(key, ply as u32, depth, best, bound, best_idx);
+        best
+    }
+
+    /// Search the root moves to `depth` with the window (alpha, beta); the best move is moved to the front.
+    pub fn root(
+        &mut self,
+        s: &G::State,
+        roots: &mut [RootMove<G::Move>],
+        depth: i32,
+        mut alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let g = self.sh.game;
+        self.stats.nodes += 1;
+        self.pv[0].clear();
+        self.best_changed = false;
+        let threat = if self.sh.opts.tactics { forced(g, s) } else { Forced::Free };
+        let mut best = -INFINITY;
+        let mut best_i = 0;
+        for (i, root) in roots.iter_mut().enumerate() {
+            let m = root.mv;
+            let class = classify(g, s, m);
+            let nd = depth - self.cost(class, threat != Forced::Free);
+            let mut child = *s;
+            g.play(&mut child, m);
+            let v = if i == 0 {
+                -self.pvs(&child, nd, -beta, -alpha, 1, true)
+            } else {
+                let mut x = -self.pvs(&child, nd, -alpha - 1, -alpha, 1, true);
+                if x > alpha && x < beta && !self.stopped {
+                    self.stats.researches += 1;
+                    x = -self.pvs(&child, nd, -beta, -alpha, 1, true);
+                }
+                x
+            };
+            if self.stopped {
+                break;
+            }
+            root.score = v;
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_i = i;
+                    alpha = v;
+                    self.update_pv(0, m);
+                    if i > 0 {
+                        self.best_changed = true;
+                    }
+                    if v >= beta {
+                        self.stats.cutoffs += 1;
+                        break;
+                    }
+                }
+            }
+        }
+        roots[..=best_i].rotate_right(1);
+        best
+    }
+
+    /// The current principal variation from the root.
+    pub fn root_pv(&self) -> Vec<G::Move> {
+        self.pv[0].to_vec()
+    }
+
+    /// Iterative deepening from `start` to `max_depth` plies. With `window`, every iteration uses that fixed window
+    /// (the win/not-win probe) and the run ends as soon as the value reaches its top; otherwise aspiration windows
+    /// around the previous value. `soft` is the last moment to start an iteration. `None` when not even the first
+    /// iteration finished.
+    pub fn iterate(
+        &mut self,
+        s: &G::State,
+        roots: &mut [RootMove<G::Move>],
+        start: u32,
+        max_depth: u32,
+        window: Option<(i32, i32)>,
+        soft: Option<Instant>,
+    ) -> Option<Best<G::Move>> {
+        let mut best: Option<Best<G::Move>> = None;
+        let mut prev = 0;
+        for d in start.max(1)..=max_depth {
+            let depth = d as i32 * ONE_PLY;
+            let v = match window {
+                Some((a, b)) => self.root(s, roots, depth, a, b),
+                None => self.aspiration(s, roots, depth, prev, d),
+            };
+            if self.stopped {
+                if self.best_changed {
+                    // A later move proved better before time ran out: trust it.
+                    let depth = best.as_ref().map_or(0, |b| b.depth);
+                    best = Some(Best { mv: roots[0].mv, value: v.max(roots[0].score), depth, pv: self.root_pv() });
+                }
+                break;
+            }
+            prev = v;
+            best = Some(Best { mv: roots[0].mv, value: v, depth: d, pv: self.root_pv() });
+            if let Some((_, b)) = window {
+                if v >= b {
+                    break;
+                }
+            } else if v.abs() >= WIN_THRESHOLD {
+                break;
+            }
+            if soft.is_some_and(|t| Instant::now() >= t) {
+                break;
+            }
+        }
+        best
+    }
+
+    fn aspiration(&mut self, s: &G::State, roots: &mut [RootMove<G::Move>], depth: i32, prev: i32, d: u32) -> i32 {
+        if !self.sh.opts.aspiration || d < 4 || prev.abs() >= WIN_THRESHOLD {
+            return self.root(s, roots, depth, -INFINITY, INFINITY);
+        }
+        let mut delta = ASPIRATION_DELTA;
+        let (mut a, mut b) = (prev - delta, prev + delta);
+        loop {
+            let v = self.root(s, roots, depth, a, b);
+            if self.stopped {
+                return v;
+            }
+            if v <= a {
+                self.stats.researches += 1;
+                delta *= ASPIRATION_GROWTH;
+                a = if delta > 4000 { -INFINITY } else { (v - delta).max(-INFINITY) };
+            } else if v >= b {
+                self.stats.researches += 1;
+                delta *= ASPIRATION_GROWTH;
+                b = if delta > 4000 { INFINITY } else { (v + delta).min(INFINITY) };
+            } else {
+                return v;
+            }
+        }
+    }
+}

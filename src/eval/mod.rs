@@ -1,0 +1,47 @@
+//! Heuristic evaluations used by the engine.
+//!
+//! - [`breakthrough`]: the Breakthrough evaluation (features, phase blending) with its weights in [`weights`];
+//! - [`tune`]: Texel-style tuning of those weights from engine self-play games (`plateau tune`);
+//! - [`EngineEval`]: what the engine calls at a leaf: the Breakthrough evaluation for Breakthrough, the game's default
+//!   evaluator for every other game.
+
+pub mod breakthrough;
+pub mod tune;
+pub mod weights;
+
+use crate::engine::params::EvalKind;
+use crate::engine::tactics::bt_parts;
+use crate::game::{Evaluator, Game};
+use crate::games::breakthrough::Breakthrough;
+
+pub use breakthrough::BtEvaluator;
+
+/// The engine's leaf evaluation for game `G`.
+pub struct EngineEval<G: Game> {
+    default: G::Eval,
+    bt: Option<BtEvaluator>,
+}
+
+impl<G: Game> EngineEval<G> {
+    /// The evaluation of `kind` for `game` (the Breakthrough kinds fall back to the default for other games).
+    pub fn new(game: &G, kind: EvalKind) -> Self {
+        let b = (game as &dyn std::any::Any).downcast_ref::<Breakthrough>();
+        let bt = match kind {
+            EvalKind::Tuned => b.map(BtEvaluator::new),
+            EvalKind::Hand => b.map(|b| BtEvaluator::with_weights(b, weights::HAND_MG, weights::HAND_EG)),
+            EvalKind::Simple => None,
+        };
+        EngineEval { default: G::Eval::default(), bt }
+    }
+
+    /// Score of `s` from the side to move's point of view.
+    #[inline]
+    pub fn evaluate(&self, game: &G, s: &G::State) -> i32 {
+        if let Some(e) = &self.bt
+            && let Some((b, st)) = bt_parts(game, s)
+        {
+            return e.evaluate(b, st);
+        }
+        self.default.evaluate(game, s)
+    }
+}
