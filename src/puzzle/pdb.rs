@@ -8,9 +8,11 @@
 //!
 //! Construction (in memory, when the heuristic is asked for): a 0-1 breadth-first search backwards from the goal over
 //! the abstract states "group tiles + blank", one byte per state (`n!/(n-k-1)!` bytes for `k` tiles on `n` cells:
-//! 57,657,600 for six tiles of the 15-puzzle), processed by layers of equal cost; 0-cost moves extend the current
-//! layer, 1-cost moves feed the next one. Then each block of blank positions is reduced to its minimum, leaving
-//! `n!/(n-k)!` bytes per group: 5,765,760 for six tiles.
+//! 57,657,600 for six tiles of the 15-puzzle), by layers of equal cost. The states sharing a placement of the group's
+//! tiles form a block (one entry per blank cell) and the 0-cost moves stay inside it, so each layer is a scan over
+//! the blocks: a flood fill inside each block that holds the current cost, then the 1-cost moves out of it (see
+//! [`build_group`]; no queue). Then each block is reduced to its minimum, leaving `n!/(n-k)!` bytes per group:
+//! 5,765,760 for six tiles.
 //!
 //! Lookups (Korf and Felner's reflection): the databases are also applied to the state mirrored about the main
 //! diagonal, and the heuristic is the larger of the two sums. During the search each state carries the values of its
