@@ -11,7 +11,7 @@
 //! 57,657,600 for six tiles of the 15-puzzle), by layers of equal cost. The states sharing a placement of the group's
 //! tiles form a block (one entry per blank cell) and the 0-cost moves stay inside it, so each layer is a scan over
 //! the blocks: a flood fill inside each block that holds the current cost, then the 1-cost moves out of it (see
-//! [`build_group`]; no queue). Then each block is reduced to its minimum, leaving `n!/(n-k)!` bytes per group:
+//! `build_group`; no queue). Then each block is reduced to its minimum, leaving `n!/(n-k)!` bytes per group:
 //! 5,765,760 for six tiles.
 //!
 //! Lookups (Korf and Felner's reflection): the databases are also applied to the state mirrored about the main
@@ -186,7 +186,7 @@ impl PatternDb {
 /// other cells) stay inside the block. For each cost `d`: every block holding a `d` spreads it over the blank's region
 /// inside the block (a flood fill in cache), then each state at `d` sends its 1-cost moves (a group tile sliding into
 /// the blank) to other blocks at `d + 1`. No queue; memory is the one byte per abstract state. Equal to the 0-1 BFS of
-/// [`build_group_queue`] (a unit test compares them).
+/// `build_group_queue` (a unit test compares them).
 fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
     let n = width * width;
     let k = tiles.len();
@@ -298,7 +298,7 @@ fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
 }
 
 /// 0-1 BFS over "group tiles + blank" from the goal with queues, then the minimum over the blank's position: the
-/// reference for [`build_group`].
+/// reference for `build_group`.
 #[cfg(test)]
 fn build_group_queue(width: u32, tiles: &[u8]) -> Vec<u8> {
     let n = width * width;
