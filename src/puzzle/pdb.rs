@@ -8,9 +8,11 @@
 //!
 //! Construction (in memory, when the heuristic is asked for): a 0-1 breadth-first search backwards from the goal over
 //! the abstract states "group tiles + blank", one byte per state (`n!/(n-k-1)!` bytes for `k` tiles on `n` cells:
-//! 57,657,600 for six tiles of the 15-puzzle), processed by layers of equal cost; 0-cost moves extend the current
-//! layer, 1-cost moves feed the next one. Then each block of blank positions is reduced to its minimum, leaving
-//! `n!/(n-k)!` bytes per group: 5,765,760 for six tiles.
+//! 57,657,600 for six tiles of the 15-puzzle), by layers of equal cost. The states sharing a placement of the group's
+//! tiles form a block (one entry per blank cell) and the 0-cost moves stay inside it, so each layer is a scan over
+//! the blocks: a flood fill inside each block that holds the current cost, then the 1-cost moves out of it (see
+//! `build_group`; no queue). Then each block is reduced to its minimum, leaving `n!/(n-k)!` bytes per group:
+//! 5,765,760 for six tiles.
 //!
 //! Lookups (Korf and Felner's reflection): the databases are also applied to the state mirrored about the main
 //! diagonal, and the heuristic is the larger of the two sums. During the search each state carries the values of its
@@ -179,8 +181,126 @@ impl PatternDb {
     }
 }
 
-/// 0-1 BFS over "group tiles + blank" from the goal, then the minimum over the blank's position.
+/// The group's table by layers of cost over blocks: the abstract states sharing one placement of the group's tiles
+/// form a block of `n - k` consecutive entries (one per blank cell), and 0-cost moves (the blank moving among the
+/// other cells) stay inside the block. For each cost `d`: every block holding a `d` spreads it over the blank's region
+/// inside the block (a flood fill in cache), then each state at `d` sends its 1-cost moves (a group tile sliding into
+/// the blank) to other blocks at `d + 1`. No queue; memory is the one byte per abstract state. Equal to the 0-1 BFS of
+/// `build_group_queue` (a unit test compares them).
 fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
+    let n = width * width;
+    let k = tiles.len();
+    let blanks = n as usize - k;
+    let placements = sequences(n, k as u32);
+    let mut dist = vec![u8::MAX; placements * blanks];
+    let goal = index(n, tiles.iter().map(|&t| t as u32));
+    dist[goal * blanks] = 0; // the blank's home, cell 0, has rank 0 among the free cells
+    let neighbours = |c: u32| {
+        let (r, col) = (c / width, c % width);
+        [
+            if r > 0 { c - width } else { u32::MAX },
+            if r + 1 < width { c + width } else { u32::MAX },
+            if col > 0 { c - 1 } else { u32::MAX },
+            if col + 1 < width { c + 1 } else { u32::MAX },
+        ]
+    };
+    let mut d = 0u8;
+    loop {
+        let mut any = false;
+        for p in 0..placements {
+            if !dist[p * blanks..(p + 1) * blanks].contains(&d) {
+                continue;
+            }
+            any = true;
+            // Unrank the placement: digit i in radix n - i, the digit-th cell not used by the earlier tiles.
+            let mut digits = [0u32; 8];
+            let mut rest = p;
+            for i in (0..k).rev() {
+                digits[i] = (rest % (n as usize - i)) as u32;
+                rest /= n as usize - i;
+            }
+            let mut cells = [0u32; 8];
+            let mut mask = 0u32;
+            for i in 0..k {
+                let mut left = digits[i];
+                let mut c = 0;
+                loop {
+                    if mask & (1 << c) == 0 {
+                        if left == 0 {
+                            break;
+                        }
+                        left -= 1;
+                    }
+                    c += 1;
+                }
+                cells[i] = c;
+                mask |= 1 << c;
+            }
+            let rank = |c: u32, mask: u32| (c - (mask & ((1u32 << c) - 1)).count_ones()) as usize;
+            let mut free = [0u32; 16];
+            let mut f = 0;
+            for c in 0..n {
+                if mask & (1 << c) == 0 {
+                    free[f] = c;
+                    f += 1;
+                }
+            }
+            // Spread d over the blank's regions (0-cost moves).
+            let block = &mut dist[p * blanks..(p + 1) * blanks];
+            let mut stack = [0u8; 16];
+            let mut top = 0;
+            for (r, v) in block.iter().enumerate() {
+                if *v == d {
+                    stack[top] = r as u8;
+                    top += 1;
+                }
+            }
+            while top > 0 {
+                top -= 1;
+                let b = free[stack[top] as usize];
+                for nb in neighbours(b) {
+                    if nb != u32::MAX && mask & (1 << nb) == 0 {
+                        let r = rank(nb, mask);
+                        if block[r] > d {
+                            block[r] = d;
+                            stack[top] = r as u8;
+                            top += 1;
+                        }
+                    }
+                }
+            }
+            // 1-cost moves from every state at d.
+            for r in 0..blanks {
+                if dist[p * blanks + r] != d {
+                    continue;
+                }
+                let b = free[r];
+                for nb in neighbours(b) {
+                    if nb == u32::MAX || mask & (1 << nb) == 0 {
+                        continue;
+                    }
+                    let j = (0..k).find(|&j| cells[j] == nb).unwrap_or(0);
+                    let new_mask = mask & !(1 << nb) | (1 << b);
+                    let q = index(n, (0..k).map(|i| if i == j { b } else { cells[i] }));
+                    let t = q * blanks + rank(nb, new_mask);
+                    if dist[t] == u8::MAX {
+                        dist[t] = d + 1;
+                    }
+                }
+            }
+        }
+        if !any {
+            break;
+        }
+        d += 1;
+    }
+    dist.chunks(blanks).map(|c| *c.iter().min().unwrap_or(&0)).collect()
+}
+
+/// 0-1 BFS over "group tiles + blank" from the goal with queues, then the minimum over the blank's position: the
+/// reference for `build_group`.
+#[cfg(test)]
+fn build_group_queue(width: u32, tiles: &[u8]) -> Vec<u8> {
     let n = width * width;
     let k = tiles.len();
     let m = k + 1; // tiles then the blank
@@ -257,4 +377,16 @@ fn build_group(width: u32, tiles: &[u8]) -> Vec<u8> {
     }
     let blanks = (n as usize) - k;
     dist.chunks(blanks).map(|c| *c.iter().min().unwrap_or(&0)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn block_construction_equals_the_queue_bfs() {
+        for (w, g) in [(3, vec![1u8, 2, 3, 4]), (3, vec![5, 6, 7, 8]), (4, vec![1, 2, 3, 5]), (4, vec![10, 11, 15])] {
+            assert_eq!(build_group(w, &g), build_group_queue(w, &g), "group {g:?}");
+        }
+    }
 }
