@@ -197,7 +197,8 @@ impl<'a> Solver<'a> {
         let c = g.columns;
         let board = g.board_mask();
         let n = table_len(options.tt_mib, std::mem::size_of::<[Entry; 4]>());
-        let m = if options.distance { table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>()) } else { 1 };
+        let m =
+            if options.distance { table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>()) } else { 1 };
         Solver {
             g,
             knowledge: game_knowledge(g),
@@ -294,16 +295,11 @@ impl<'a> Solver<'a> {
                 return Quick::Win(3);
             }
         }
-        if weak && let Some(rt) = &self.race {
-            let (a, d) = self.region(me, s, rt);
-            let t = rt.attacker_to_move(a, d);
-            if t != NO_WIN && t as u32 <= self.rows_to_goal(me.other(), opp) {
-                return Quick::RaceWin;
-            }
-            let (a, d) = self.region(me.other(), s, rt);
-            let t = rt.defender_to_move(a, d);
-            if t != NO_WIN && self.rows_to_goal(me, own) > t as u32 {
-                return Quick::RaceLoss;
+        if weak && self.race.is_some() {
+            match self.race_only(s) {
+                Some(Outcome::Win) => return Quick::RaceWin,
+                Some(_) => return Quick::RaceLoss,
+                None => {}
             }
         }
         Quick::Open
@@ -406,13 +402,7 @@ impl<'a> Solver<'a> {
                 }
                 dn_sum += k.1 as u64;
             }
-            dn = if kids.iter().any(|k| k.1 >= INF) {
-                INF
-            } else if pn == 0 {
-                INF
-            } else {
-                dn_sum.min(INF as u64 - 1) as u32
-            };
+            dn = if pn == 0 || kids.iter().any(|k| k.1 >= INF) { INF } else { dn_sum.min(INF as u64 - 1) as u32 };
             if pn == 0 {
                 dn = INF;
             }
@@ -444,6 +434,31 @@ impl<'a> Solver<'a> {
             return (pn, dn);
         }
         self.mid(s, INF, INF)
+    }
+
+    /// The race tables' verdict alone on `s` (side to move's view), `None` when they say nothing or are absent.
+    pub fn race_verdict(&self, s: &BtState) -> Option<Outcome> {
+        if !self.knowledge || self.g.outcome(s).is_some() {
+            return None;
+        }
+        self.race_only(s)
+    }
+
+    fn race_only(&self, s: &BtState) -> Option<Outcome> {
+        let rt = self.race.as_ref()?;
+        let me = s.stm;
+        let (own, opp) = Breakthrough::own_opp(s);
+        let (a, d) = self.region(me, s, rt);
+        let t = rt.attacker_to_move(a, d);
+        if t != NO_WIN && t as u32 <= self.rows_to_goal(me.other(), opp) {
+            return Some(Outcome::Win);
+        }
+        let (a, d) = self.region(me.other(), s, rt);
+        let t = rt.defender_to_move(a, d);
+        if t != NO_WIN && self.rows_to_goal(me, own) > t as u32 {
+            return Some(Outcome::Loss);
+        }
+        None
     }
 
     /// Df-pn expansions so far.
@@ -493,14 +508,24 @@ impl<'a> Solver<'a> {
             sol.best_move = sol.winning_moves.first().cloned();
         }
         if self.options.distance {
-            let v = self.alphabeta(s, -WIN - 1, WIN + 1, 0);
-            sol.plies = Some((WIN - v.abs()) as u32);
-            if let Some(e) = self.ab_probe(s.key)
-                && e.bound == EXACT
-                && self.g.outcome(s).is_none()
-            {
-                sol.best_move = Some(self.g.format_move(s, BtMove { from: e.from, to: e.to }));
+            // Root moves one by one, so that the best move is the fastest win (slowest loss) even when a knowledge
+            // rule decides the root.
+            let mut list = MoveList::new();
+            self.g.generate_moves(s, &mut list);
+            let mut best = -WIN - 1;
+            for &m in &list {
+                let mut c = *s;
+                self.g.play(&mut c, m);
+                let v = -self.alphabeta(&c, -WIN - 1, -best, 1);
+                if v > best {
+                    best = v;
+                    sol.best_move = Some(self.g.format_move(s, m));
+                }
             }
+            if list.is_empty() {
+                best = self.alphabeta(s, -WIN - 1, WIN + 1, 0);
+            }
+            sol.plies = Some((WIN - best.abs()) as u32);
         }
         sol.nodes = self.nodes;
         sol.distance_nodes = self.ab_nodes;
