@@ -89,7 +89,8 @@ pub struct Solution {
     pub result: Option<String>,
     /// Plies to the end under best play (fastest win, slowest loss), when the distance was asked for.
     pub plies: Option<u32>,
-    /// Every winning first move (all of them when `all_winning_moves`, otherwise the one the proof found).
+    /// Every winning first move (all of them when `all_winning_moves`, otherwise the one the proof found); possibly
+    /// incomplete when the node budget ran out during those proofs.
     pub winning_moves: Vec<String>,
     /// The fastest win or slowest loss when the distance was computed, otherwise a winning move.
     pub best_move: Option<String>,
