@@ -539,7 +539,7 @@ impl<'a> Solver<'a> {
 
     fn ab_store(&mut self, key: u64, value: i32, bound: u8, m: BtMove) {
         let b = &mut self.ab[key as usize & self.ab_mask];
-        // Slot 0: depth-preferred is meaningless here (no depth), so: same key, else the older slot 1 moves to 0.
+        // Two slots: the newest entry in slot 0, the previous one kept in slot 1 (same key: overwritten in place).
         let e = AbEntry { key, value, bound, from: m.from, to: m.to };
         if b[0].key == key {
             b[0] = e;
