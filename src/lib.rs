@@ -15,4 +15,5 @@ pub mod games;
 pub mod protocol;
 pub mod puzzle;
 pub mod search;
+pub mod solve;
 pub mod spec;

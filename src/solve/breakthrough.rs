@@ -1,0 +1,637 @@
+//! A dedicated Breakthrough solver: depth-first proof-number search (df-pn) on the bitboards, with Breakthrough
+//! knowledge at every node, a bounded transposition table, optional race endgame tables as a leaf oracle, and an
+//! exact distance-to-the-end pass by alpha-beta.
+//!
+//! Breakthrough has no draws and no cycles (every move advances a piece), so a weak solution is a win/loss proof.
+//!
+//! # Knowledge (normal rules; switched off for misère and forced captures, which are solved without it)
+//! Side to move S, opponent O; "pre-goal row" = the row next to a side's goal. Checked in this order:
+//! 1. the game is over: win or loss in 0 plies;
+//! 2. S has a piece on its pre-goal row: **win in 1** (such a piece always has a move onto the goal row: its diagonal
+//!    there never holds an own piece);
+//! 3. O has pieces on its pre-goal row ("threats"): two or more, or one that no S piece attacks: **loss in 2**; exactly
+//!    one that S attacks: S **must capture it**, only those captures are searched (any other move loses in 2, and a
+//!    capture never loses faster);
+//! 4. S can move a piece onto its pre-goal row to a square no O piece attacks: **win in 3** (O cannot capture it and
+//!    has no threat of its own). For the exact distance the solver first checks the rarer wins in 1 (capturing the last
+//!    piece, leaving O without a move);
+//! 5. race tables ([`super::race`]), weak solving only.
+//!
+//! # df-pn (Nagai 2002, negamax form, with the 1+ε trick of Pawlewicz and Lew)
+//! ```text
+//! (pn, dn) of a node, from its side to move: pn = cost to prove a win, dn = cost to prove a loss.
+//! pn = min over children of child.dn        dn = sum over children of child.pn
+//! mid(n, thpn, thdn):
+//!     expand n (children initialised from the table, or by the knowledge above, else (1, 1))
+//!     loop:
+//!         compute pn, dn; if pn >= thpn or dn >= thdn: break
+//!         c1 = child with the smallest dn, dn2 = the second smallest
+//!         mid(c1, thdn - dn + c1.pn, min(thpn, dn2 * (1 + ε) + 1))
+//!     store (pn, dn) in the table
+//! root: mid(root, ∞, ∞)
+//! ```
+//! The table has buckets of four entries; a new position replaces the entry of the smallest subtree (work), so its
+//! memory is fixed by [`Options::tt_mib`] whatever the run length.
+//!
+//! # Exact distance
+//! Fail-soft alpha-beta on scores `WIN - plies` (a win in `p` plies from the root) with its own table of bounds
+//! (stored relative to the node), ordering moves by the table move and then by the df-pn table (proven wins first).
+//! It gives the distance to the end under best play (the fastest win, the slowest loss) and the best move.
+
+use std::time::Instant;
+
+use crate::game::{Game, MoveList, Outcome, Player};
+use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
+
+use super::race::{NO_WIN, RaceTable};
+
+/// Proof and disproof numbers at or above this are infinite.
+pub const INF: u32 = 1 << 30;
+const WIN: i32 = 1_000_000;
+
+/// What to solve and with how much memory.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Memory of the df-pn table in MiB.
+    pub tt_mib: usize,
+    /// Rows of the race endgame table used as an oracle (0 = none; 2 or 3 are useful).
+    pub race_rows: u32,
+    /// Also compute the exact distance to the end (alpha-beta after the proof).
+    pub distance: bool,
+    /// Memory of the distance table in MiB.
+    pub distance_tt_mib: usize,
+    /// Prove every root move, to list all winning first moves.
+    pub all_winning_moves: bool,
+    /// Stop (unsolved) after this many df-pn expansions.
+    pub max_nodes: Option<u64>,
+    /// Progress lines on stderr every `progress_seconds` (0 = silent).
+    pub progress_seconds: u64,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            tt_mib: 256,
+            race_rows: 0,
+            distance: false,
+            distance_tt_mib: 256,
+            all_winning_moves: true,
+            max_nodes: None,
+            progress_seconds: 0,
+        }
+    }
+}
+
+/// The answer.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Solution {
+    /// Win or loss for the side to move; `None` when the node budget ran out first.
+    pub result: Option<String>,
+    /// Plies to the end under best play (fastest win, slowest loss), when the distance was asked for.
+    pub plies: Option<u32>,
+    /// Every winning first move (all of them when `all_winning_moves`, otherwise the one the proof found); possibly
+    /// incomplete when the node budget ran out during those proofs.
+    pub winning_moves: Vec<String>,
+    /// The fastest win or slowest loss when the distance was computed, otherwise a winning move.
+    pub best_move: Option<String>,
+    /// df-pn node expansions (the root's proof and the winning-move proofs).
+    pub nodes: u64,
+    /// Alpha-beta nodes of the distance pass.
+    pub distance_nodes: u64,
+    pub seconds: f64,
+    /// Seconds spent building the race table (included in `seconds`).
+    pub race_table_seconds: f64,
+    /// The root's proof and disproof numbers at the end (0 / ∞ when solved).
+    pub root_pn: u32,
+    pub root_dn: u32,
+}
+
+/// Quick verdicts of the knowledge rules.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Quick {
+    Win(u32),
+    Loss(u32),
+    /// Only captures onto this square (a bitboard) need searching.
+    Defend(u64),
+    /// Proven win or loss by the race table (weak: no distance).
+    RaceWin,
+    RaceLoss,
+    Open,
+}
+
+#[derive(Copy, Clone, Default)]
+struct Entry {
+    key: u64,
+    pn: u32,
+    dn: u32,
+    work: u32,
+}
+
+#[derive(Copy, Clone, Default)]
+struct AbEntry {
+    key: u64,
+    value: i32,
+    bound: u8,
+    from: u8,
+    to: u8,
+}
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+const EXACT: u8 = 3;
+
+/// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board).
+pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
+    let start = Instant::now();
+    let race = if options.race_rows > 0 && game_knowledge(game) {
+        if options.race_rows >= game.rows {
+            return Err(format!("race table of {} rows on a board of {} rows", options.race_rows, game.rows));
+        }
+        Some(RaceTable::build(game.columns, options.race_rows)?)
+    } else {
+        None
+    };
+    let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
+    let mut solver = Solver::new(game, options, race);
+    let mut sol = solver.run(state);
+    sol.race_table_seconds = race_seconds;
+    sol.seconds = start.elapsed().as_secs_f64();
+    Ok(sol)
+}
+
+/// Whether the knowledge rules apply (normal rules only).
+fn game_knowledge(g: &Breakthrough) -> bool {
+    !g.misere && !g.forced_captures
+}
+
+/// The df-pn solver and its tables. Reusable: [`Solver::solve_position`] keeps the tables between calls.
+pub struct Solver<'a> {
+    g: &'a Breakthrough,
+    knowledge: bool,
+    c: u32,
+    board: u64,
+    not_first: u64,
+    not_last: u64,
+    /// Pre-goal and pre-pre-goal rows by side index.
+    pre: [u64; 2],
+    prepre: [u64; 2],
+    race: Option<RaceTable>,
+    tt: Vec<[Entry; 4]>,
+    mask: usize,
+    ab: Vec<[AbEntry; 2]>,
+    ab_mask: usize,
+    nodes: u64,
+    ab_nodes: u64,
+    max_nodes: u64,
+    aborted: bool,
+    options: Options,
+    start: Instant,
+    last_report: f64,
+}
+
+fn table_len(mib: usize, entry_bytes: usize) -> usize {
+    let want = (mib.max(1) * 1024 * 1024) / entry_bytes;
+    if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) }
+}
+
+impl<'a> Solver<'a> {
+    pub fn new(g: &'a Breakthrough, options: &Options, race: Option<RaceTable>) -> Self {
+        let c = g.columns;
+        let board = g.board_mask();
+        let n = table_len(options.tt_mib, std::mem::size_of::<[Entry; 4]>());
+        let m =
+            if options.distance { table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>()) } else { 1 };
+        Solver {
+            g,
+            knowledge: game_knowledge(g),
+            c,
+            board,
+            not_first: board & !g.file_mask(0),
+            not_last: board & !g.file_mask(c - 1),
+            pre: [g.row_mask(g.rows - 2), g.row_mask(1)],
+            prepre: [g.row_mask(g.rows - 3), g.row_mask(2)],
+            race,
+            tt: vec![[Entry::default(); 4]; n],
+            mask: n - 1,
+            ab: vec![[AbEntry::default(); 2]; m],
+            ab_mask: m - 1,
+            nodes: 0,
+            ab_nodes: 0,
+            max_nodes: options.max_nodes.unwrap_or(u64::MAX),
+            aborted: false,
+            options: options.clone(),
+            start: Instant::now(),
+            last_report: 0.0,
+        }
+    }
+
+    /// Squares attacked (diagonally forward) by `side`'s pieces `p`.
+    #[inline(always)]
+    fn attacks(&self, side: Player, p: u64) -> u64 {
+        let c = self.c;
+        match side {
+            Player::First => (((p & self.not_first) << (c - 1)) | ((p & self.not_last) << (c + 1))) & self.board,
+            Player::Second => ((p & self.not_first) >> (c + 1)) | ((p & self.not_last) >> (c - 1)),
+        }
+    }
+
+    /// Fewest moves any piece of `side` needs to reach its goal row (ignoring everything in the way).
+    fn rows_to_goal(&self, side: Player, p: u64) -> u32 {
+        match side {
+            Player::First => self.g.rows - 1 - (63 - p.leading_zeros()) / self.c,
+            Player::Second => p.trailing_zeros() / self.c,
+        }
+    }
+
+    /// The region of `attacker`'s goal, as region-local bitboards (attacker, defender).
+    fn region(&self, attacker: Player, s: &BtState, rt: &RaceTable) -> (u64, u64) {
+        let n = rt.rows;
+        let c = self.c;
+        let row_bits = (1u64 << c) - 1;
+        match attacker {
+            Player::Second => {
+                let m = if n * c == 64 { u64::MAX } else { (1u64 << (n * c)) - 1 };
+                (s.black & m, s.white & m)
+            }
+            Player::First => {
+                let (mut a, mut d) = (0u64, 0u64);
+                for k in 0..n {
+                    let shift = (self.g.rows - 1 - k) * c;
+                    a |= ((s.white >> shift) & row_bits) << (k * c);
+                    d |= ((s.black >> shift) & row_bits) << (k * c);
+                }
+                (a, d)
+            }
+        }
+    }
+
+    #[inline]
+    fn quick(&self, s: &BtState, weak: bool) -> Quick {
+        if let Some(o) = self.g.outcome(s) {
+            return if o == Outcome::Win { Quick::Win(0) } else { Quick::Loss(0) };
+        }
+        if !self.knowledge {
+            return Quick::Open;
+        }
+        let me = s.stm;
+        let (own, opp) = Breakthrough::own_opp(s);
+        if own & self.pre[me.index()] != 0 {
+            return Quick::Win(1);
+        }
+        let threats = opp & self.pre[me.other().index()];
+        if threats != 0 {
+            if threats.count_ones() >= 2 || self.attacks(me, own) & threats == 0 {
+                return Quick::Loss(2);
+            }
+            return Quick::Defend(threats);
+        }
+        let runners = own & self.prepre[me.index()];
+        if runners != 0 {
+            let c = self.c;
+            let empty = self.board & !(own | opp);
+            let landing = match me {
+                Player::First => ((runners << c) & empty) | (self.attacks(me, runners) & !own),
+                Player::Second => ((runners >> c) & empty) | (self.attacks(me, runners) & !own),
+            };
+            if landing & !self.attacks(me.other(), opp) != 0 {
+                return Quick::Win(3);
+            }
+        }
+        if weak && self.race.is_some() {
+            match self.race_only(s) {
+                Some(Outcome::Win) => return Quick::RaceWin,
+                Some(_) => return Quick::RaceLoss,
+                None => {}
+            }
+        }
+        Quick::Open
+    }
+
+    fn probe(&self, key: u64) -> Option<(u32, u32)> {
+        let b = &self.tt[key as usize & self.mask];
+        b.iter().find(|e| e.key == key && e.work != 0).map(|e| (e.pn, e.dn))
+    }
+
+    fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        let work = work.clamp(1, u32::MAX as u64) as u32;
+        let b = &mut self.tt[key as usize & self.mask];
+        let mut slot = 0;
+        for (i, e) in b.iter().enumerate() {
+            if e.key == key {
+                slot = i;
+                break;
+            }
+            if e.work < b[slot].work {
+                slot = i;
+            }
+        }
+        let e = &mut b[slot];
+        let work = if e.key == key { work.max(e.work) } else { work };
+        *e = Entry { key, pn, dn, work };
+    }
+
+    fn initial(&self, s: &BtState) -> (u32, u32) {
+        if let Some(v) = self.probe(s.key) {
+            return v;
+        }
+        match self.quick(s, true) {
+            Quick::Win(_) | Quick::RaceWin => (0, INF),
+            Quick::Loss(_) | Quick::RaceLoss => (INF, 0),
+            Quick::Defend(_) | Quick::Open => (1, 1),
+        }
+    }
+
+    fn moves(&self, s: &BtState, q: Quick, list: &mut MoveList<BtMove>) {
+        self.g.generate_moves(s, list);
+        if let Quick::Defend(t) = q {
+            list.retain(|m| (1u64 << m.to) & t != 0);
+        }
+    }
+
+    fn report(&mut self) {
+        let t = self.start.elapsed().as_secs_f64();
+        if self.options.progress_seconds > 0 && t - self.last_report >= self.options.progress_seconds as f64 {
+            self.last_report = t;
+            let used = self.tt.iter().flatten().filter(|e| e.work != 0).count();
+            eprintln!(
+                "df-pn: {} nodes, {:.0} s, {:.0} nodes/s, table {:.1}% full",
+                self.nodes,
+                t,
+                self.nodes as f64 / t.max(1e-9),
+                100.0 * used as f64 / (self.tt.len() * 4) as f64
+            );
+        }
+    }
+
+    /// One df-pn call; returns the node's (pn, dn).
+    fn mid(&mut self, s: &BtState, thpn: u32, thdn: u32) -> (u32, u32) {
+        let q = self.quick(s, true);
+        match q {
+            Quick::Win(_) | Quick::RaceWin => return (0, INF),
+            Quick::Loss(_) | Quick::RaceLoss => return (INF, 0),
+            _ => {}
+        }
+        self.nodes += 1;
+        let nodes_before = self.nodes;
+        if self.nodes >= self.max_nodes {
+            self.aborted = true;
+        }
+        if self.nodes & 0xFFFF == 0 {
+            self.report();
+        }
+        let mut list = MoveList::new();
+        self.moves(s, q, &mut list);
+        let mut kids: arrayvec::ArrayVec<(BtState, u32, u32), 256> = arrayvec::ArrayVec::new();
+        for &m in &list {
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let (pn, dn) = self.initial(&c);
+            kids.push((c, pn, dn));
+        }
+        let (mut pn, mut dn);
+        loop {
+            pn = INF;
+            let mut dn_sum = 0u64;
+            let mut best = 0;
+            let mut dn2 = INF;
+            for (i, k) in kids.iter().enumerate() {
+                if k.2 < pn {
+                    dn2 = pn;
+                    pn = k.2;
+                    best = i;
+                } else if k.2 < dn2 {
+                    dn2 = k.2;
+                }
+                dn_sum += k.1 as u64;
+            }
+            dn = if pn == 0 || kids.iter().any(|k| k.1 >= INF) { INF } else { dn_sum.min(INF as u64 - 1) as u32 };
+            if pn == 0 {
+                dn = INF;
+            }
+            if dn == 0 {
+                pn = INF;
+            }
+            if pn >= thpn || dn >= thdn || self.aborted {
+                break;
+            }
+            let child_pn = kids[best].1;
+            let cthpn = (thdn as u64 - dn as u64 + child_pn as u64).min(INF as u64) as u32;
+            let cthdn = (thpn as u64).min(dn2 as u64 + dn2 as u64 / 4 + 1).min(INF as u64) as u32;
+            let c = kids[best].0;
+            let (cpn, cdn) = self.mid(&c, cthpn, cthdn);
+            kids[best].1 = cpn;
+            kids[best].2 = cdn;
+        }
+        let work = self.nodes - nodes_before + 1;
+        if !self.aborted || pn == 0 || dn == 0 {
+            self.store(s.key, pn, dn, work);
+        }
+        (pn, dn)
+    }
+
+    /// Prove or disprove `s` (df-pn from the root until solved or out of budget). Returns (pn, dn).
+    pub fn prove(&mut self, s: &BtState) -> (u32, u32) {
+        let (pn, dn) = self.initial(s);
+        if pn == 0 || dn == 0 {
+            return (pn, dn);
+        }
+        self.mid(s, INF, INF)
+    }
+
+    /// The race tables' verdict alone on `s` (side to move's view), `None` when they say nothing or are absent.
+    pub fn race_verdict(&self, s: &BtState) -> Option<Outcome> {
+        if !self.knowledge || self.g.outcome(s).is_some() {
+            return None;
+        }
+        self.race_only(s)
+    }
+
+    fn race_only(&self, s: &BtState) -> Option<Outcome> {
+        let rt = self.race.as_ref()?;
+        let me = s.stm;
+        let (own, opp) = Breakthrough::own_opp(s);
+        let (a, d) = self.region(me, s, rt);
+        let t = rt.attacker_to_move(a, d);
+        if t != NO_WIN && t as u32 <= self.rows_to_goal(me.other(), opp) {
+            return Some(Outcome::Win);
+        }
+        let (a, d) = self.region(me.other(), s, rt);
+        let t = rt.defender_to_move(a, d);
+        if t != NO_WIN && self.rows_to_goal(me, own) > t as u32 {
+            return Some(Outcome::Loss);
+        }
+        None
+    }
+
+    /// Df-pn expansions so far.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn run(&mut self, s: &BtState) -> Solution {
+        let (pn, dn) = self.prove(s);
+        let mut sol = Solution {
+            result: None,
+            plies: None,
+            winning_moves: Vec::new(),
+            best_move: None,
+            nodes: 0,
+            distance_nodes: 0,
+            seconds: 0.0,
+            race_table_seconds: 0.0,
+            root_pn: pn,
+            root_dn: dn,
+        };
+        if pn != 0 && dn != 0 {
+            sol.nodes = self.nodes;
+            return sol;
+        }
+        let win = pn == 0;
+        sol.result = Some(if win { "win" } else { "loss" }.to_string());
+        if win {
+            let mut list = MoveList::new();
+            let q = self.quick(s, true);
+            self.moves(s, q, &mut list);
+            if matches!(q, Quick::Win(_) | Quick::RaceWin) {
+                self.g.generate_moves(s, &mut list);
+            }
+            for &m in &list {
+                let mut c = *s;
+                self.g.play(&mut c, m);
+                let (_, cdn) = if self.options.all_winning_moves || sol.winning_moves.is_empty() {
+                    self.prove(&c)
+                } else {
+                    break;
+                };
+                if cdn == 0 {
+                    sol.winning_moves.push(self.g.format_move(s, m));
+                }
+            }
+            sol.best_move = sol.winning_moves.first().cloned();
+        }
+        if self.options.distance {
+            // Root moves one by one, so that the best move is the fastest win (slowest loss) even when a knowledge
+            // rule decides the root.
+            let mut list = MoveList::new();
+            self.g.generate_moves(s, &mut list);
+            let mut best = -WIN - 1;
+            for &m in &list {
+                let mut c = *s;
+                self.g.play(&mut c, m);
+                let v = -self.alphabeta(&c, -WIN - 1, -best, 1);
+                if v > best {
+                    best = v;
+                    sol.best_move = Some(self.g.format_move(s, m));
+                }
+            }
+            if list.is_empty() {
+                best = self.alphabeta(s, -WIN - 1, WIN + 1, 0);
+            }
+            sol.plies = Some((WIN - best.abs()) as u32);
+        }
+        sol.nodes = self.nodes;
+        sol.distance_nodes = self.ab_nodes;
+        sol
+    }
+
+    fn ab_probe(&self, key: u64) -> Option<AbEntry> {
+        self.ab[key as usize & self.ab_mask].iter().find(|e| e.key == key && e.bound != 0).copied()
+    }
+
+    fn ab_store(&mut self, key: u64, value: i32, bound: u8, m: BtMove) {
+        let b = &mut self.ab[key as usize & self.ab_mask];
+        // Two slots: the newest entry in slot 0, the previous one kept in slot 1 (same key: overwritten in place).
+        let e = AbEntry { key, value, bound, from: m.from, to: m.to };
+        if b[0].key == key {
+            b[0] = e;
+        } else {
+            b[1] = b[0];
+            b[0] = e;
+        }
+    }
+
+    /// Exact distance search: scores `WIN - plies` from the root (`ply` = this node's depth), fail-soft.
+    fn alphabeta(&mut self, s: &BtState, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
+        self.ab_nodes += 1;
+        let q = self.quick(s, false);
+        match q {
+            Quick::Win(3) => {
+                // A win in 1 by other means (capturing the last piece, leaving the opponent without a move)?
+                let mut list = MoveList::new();
+                self.g.generate_moves(s, &mut list);
+                let quick1 = list.iter().any(|&m| {
+                    let mut c = *s;
+                    self.g.play(&mut c, m);
+                    self.g.outcome(&c) == Some(Outcome::Loss)
+                });
+                return WIN - ply - if quick1 { 1 } else { 3 };
+            }
+            Quick::Win(p) => return WIN - ply - p as i32,
+            Quick::Loss(p) => return -(WIN - ply - p as i32),
+            _ => {}
+        }
+        let mut tt_move = None;
+        if let Some(e) = self.ab_probe(s.key) {
+            let v = if e.value > 0 { e.value - ply } else { e.value + ply };
+            match e.bound {
+                EXACT => return v,
+                LOWER => alpha = alpha.max(v),
+                _ => beta = beta.min(v),
+            }
+            if alpha >= beta {
+                return v;
+            }
+            tt_move = Some(BtMove { from: e.from, to: e.to });
+        }
+        let mut list = MoveList::new();
+        self.moves(s, q, &mut list);
+        // Order: the table move, then children the df-pn table proved lost for the opponent, then the rest.
+        let mut scored: arrayvec::ArrayVec<(i32, BtMove), 256> = list
+            .iter()
+            .map(|&m| {
+                let mut c = *s;
+                self.g.play(&mut c, m);
+                let k = if Some(m) == tt_move {
+                    0
+                } else {
+                    match self.probe(c.key) {
+                        Some((_, 0)) => 1,
+                        Some((0, _)) => 3,
+                        _ => 2,
+                    }
+                };
+                (k, m)
+            })
+            .collect();
+        scored.sort_by_key(|x| x.0);
+        let alpha0 = alpha;
+        let mut best = -WIN - 1;
+        let mut best_move = scored[0].1;
+        for &(_, m) in &scored {
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let v = -self.alphabeta(&c, -beta, -alpha.max(best), ply + 1);
+            if v > best {
+                best = v;
+                best_move = m;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best <= alpha0 {
+            UPPER
+        } else {
+            EXACT
+        };
+        let stored = if best > 0 { best + ply } else { best - ply };
+        self.ab_store(s.key, stored, bound, best_move);
+        best
+    }
+}
+
+/// The number of plies in a score of the form `WIN - plies` or `-(WIN - plies)`.
+pub fn score_plies(score: i32) -> u32 {
+    (WIN - score.abs()) as u32
+}

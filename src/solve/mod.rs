@@ -1,0 +1,4 @@
+//! Solvers: exact game-theoretic values.
+
+pub mod breakthrough;
+pub mod race;
