@@ -10,4 +10,5 @@ pub mod cli;
 pub mod game;
 pub mod games;
 pub mod search;
+pub mod solve;
 pub mod spec;

@@ -8,6 +8,7 @@ mod games_cmd;
 mod perft;
 mod play;
 mod search_cmd;
+mod solve;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -31,6 +32,8 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
+    /// Exact game-theoretic value of a position (or of every position of a batch file).
+    Solve(solve::SolveArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -86,6 +89,7 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match r {
         Ok(()) => 0,
