@@ -17,7 +17,7 @@ use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
-use crate::game::{Game, Outcome};
+use crate::game::{Game, MoveList, Outcome};
 use crate::games::AnyGame;
 use crate::solve::connect4::{self, Dims, Geometry, Position, Solver, Standard};
 use crate::solve::generic::GenericSolver;
@@ -37,6 +37,9 @@ pub struct SolveArgs {
     /// Weak solve: win/draw/loss only (score -1, 0 or 1).
     #[arg(long)]
     weak: bool,
+    /// Also solve every legal move (the value of each move for the side to move).
+    #[arg(long)]
+    analyze: bool,
     /// Transposition table size (`128mb`, `1gb`).
     #[arg(long, default_value = "128mb")]
     tt: String,
@@ -293,12 +296,56 @@ fn generic_single<G: Game>(a: &SolveArgs, g: &G, mib: usize) -> anyhow::Result<(
     let r = solver.solve(g, &state);
     let (word, score) = generic_words(&r, a.weak);
     let best = r.best_move.map(|m| g.format_move(&state, m));
+    // Per move: the child's value, seen by the side to move here (one more ply to the end).
+    let mut analysis = Vec::new();
+    if a.analyze {
+        let mut moves = MoveList::new();
+        g.generate_moves(&state, &mut moves);
+        for &m in &moves {
+            let mut child = state;
+            g.play(&mut child, m);
+            let (word, score, nodes) = match g.outcome(&child) {
+                Some(o) => {
+                    let w = match o.flip() {
+                        Outcome::Win => ("win", 1),
+                        Outcome::Loss => ("loss", -1),
+                        _ => ("draw", 0),
+                    };
+                    (w.0, w.1, 0)
+                }
+                None => {
+                    let c = solver.solve(g, &child);
+                    let (w, s) = generic_words(&c, a.weak);
+                    let s = if a.weak { -s } else { -s + (-s).signum() };
+                    let w = match w {
+                        "win" => "loss",
+                        "loss" => "win",
+                        _ => "draw",
+                    };
+                    (w, s, c.nodes)
+                }
+            };
+            analysis.push(json!({"move": g.format_move(&state, m), "result": word, "score": score, "nodes": nodes}));
+        }
+    }
     if a.json {
-        super::print_json(&json!({
+        let mut doc = json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word, "score": score,
             "plies": r.plies, "best_move": best, "nodes": r.nodes, "seconds": r.seconds,
-        }));
+        });
+        if a.analyze {
+            doc["moves"] = serde_json::Value::Array(analysis.clone());
+        }
+        super::print_json(&doc);
     } else {
+        for m in &analysis {
+            println!(
+                "move {:<8} {:<5} {}",
+                m["move"].as_str().unwrap_or(""),
+                m["result"].as_str().unwrap_or(""),
+                m["score"]
+            );
+        }
         println!("{}", g.display(&state));
         println!("result     {word}");
         match r.plies {
