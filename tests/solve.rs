@@ -355,7 +355,7 @@ impl Game for TicTacToe {
         Ttt { mine: 0, theirs: 0 }
     }
     fn side_to_move(&self, s: &Ttt) -> Player {
-        if (s.mine | s.theirs).count_ones() % 2 == 0 { Player::First } else { Player::Second }
+        if (s.mine | s.theirs).count_ones().is_multiple_of(2) { Player::First } else { Player::Second }
     }
     fn generate_moves(&self, s: &Ttt, moves: &mut MoveList<u8>) {
         moves.clear();
@@ -367,7 +367,7 @@ impl Game for TicTacToe {
         *s = Ttt { mine: s.theirs, theirs: s.mine | (1 << mv) };
     }
     fn outcome(&self, s: &Ttt) -> Option<Outcome> {
-        if LINES.iter().any(|&l| s.theirs & l == l) {
+        if LINES.iter().any(|&l| l & !s.theirs == 0) {
             Some(Outcome::Loss)
         } else if (s.mine | s.theirs) == 0o777 {
             Some(Outcome::Draw)
