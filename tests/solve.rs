@@ -60,13 +60,14 @@ fn read_benchmark(name: &str) -> Vec<(usize, String, i32)> {
     rows
 }
 
-/// The sample solved in the normal test run: line numbers per file, chosen among the positions that our solver
-/// settles with the fewest nodes (from `plateau solve c4 --batch FILE --json`), so that the whole sample runs in
-/// seconds. The expected scores are always read from the files.
+/// The sample solved in the normal test run: the first 50 lines of the four easier files; for Begin-Medium and
+/// Begin-Hard, the positions that our solver settled with the fewest nodes in a `plateau solve c4 --batch FILE
+/// --json` run (Begin-Hard: among its first 100 lines), so that the whole sample runs in seconds. The expected scores
+/// are always read from the files.
 fn sample_lines(name: &str) -> Vec<usize> {
     match name {
-        // The first 50 lines: all fast in the late and middle-easy sets.
-        "Test_L3_R1" | "Test_L2_R1" => (1..=50).collect(),
+        // The first 50 lines: fast enough in these sets.
+        "Test_L3_R1" | "Test_L2_R1" | "Test_L2_R2" | "Test_L1_R1" => (1..=50).collect(),
         other => SAMPLES
             .iter()
             .find(|(n, _)| *n == other)
@@ -75,12 +76,7 @@ fn sample_lines(name: &str) -> Vec<usize> {
     }
 }
 
-const SAMPLES: [(&str, &[usize]); 4] = [
-    ("Test_L2_R2", &SAMPLE_L2_R2),
-    ("Test_L1_R1", &SAMPLE_L1_R1),
-    ("Test_L1_R2", &SAMPLE_L1_R2),
-    ("Test_L1_R3", &SAMPLE_L1_R3),
-];
+const SAMPLES: [(&str, &[usize]); 2] = [("Test_L1_R2", &SAMPLE_L1_R2), ("Test_L1_R3", &SAMPLE_L1_R3)];
 
 include!("data/c4_samples.rs");
 
