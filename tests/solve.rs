@@ -516,6 +516,9 @@ fn cli_single_position() {
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!((v["result"].as_str(), v["score"].as_i64()), (Some("loss"), Some(-1)));
+    let (ok, out, err) = plateau(&["solve", "c4", "--position", "44", "--moves", "5 5", "--json", "--tt", "16mb"]);
+    assert!(ok, "{err}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["score"], 18);
     let (ok, out, err) = plateau(&["solve", "breakthrough(rows=4,columns=3,piece_rows=1)", "--json", "--tt", "16mb"]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -560,6 +563,21 @@ fn cli_batch_reports_mismatches_and_means() {
         assert!(!ok && err.contains(needle), "{text:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "one-line error: {err}");
     }
+}
+
+#[test]
+fn cli_generic_batch() {
+    // solved.json: 4x3 with one row is a first-player win; the expected score is the last word of a line.
+    let f = temp_file("bt", "ppp/3/3/PPP w 1\nppp/3/3/PPP w\n");
+    let game = "breakthrough(rows=4,columns=3,piece_rows=1)";
+    let (ok, out, err) = plateau(&["solve", game, "--batch", f.to_str().unwrap(), "--weak", "--json", "--tt", "16mb"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((v["positions"].as_u64(), v["mismatches"].as_u64()), (Some(2), Some(0)));
+    assert!(v["results"].as_array().unwrap().iter().all(|r| r["result"] == "win"));
+    let f = temp_file("btbad", "ppp/3/3/PPP w 1\nppp/3/PPP w\n");
+    let (ok, _, err) = plateau(&["solve", game, "--batch", f.to_str().unwrap(), "--tt", "16mb"]);
+    assert!(!ok && err.contains("line 2"), "{err}");
 }
 
 #[test]

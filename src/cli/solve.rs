@@ -121,9 +121,9 @@ fn c4_position<D: Dims>(g: &D, a: &SolveArgs) -> anyhow::Result<Position> {
     let text = format!("{} {}", a.pos.position.as_deref().unwrap_or(""), a.pos.moves.as_deref().unwrap_or(""));
     let text = text.trim();
     let text = if text == "start" || text == "startpos" { "" } else { text };
-    // Two separate digit strings are concatenated (a position followed by moves).
-    let joined: String = if g.width() <= 9 && text.split_whitespace().all(|w| w.len() > 1 || w.is_empty()) {
-        text.split_whitespace().collect()
+    // Up to 9 columns every move is one digit: the position and the moves, spaced or not, are one digit string.
+    let joined: String = if g.width() <= 9 {
+        text.chars().filter(|c| !c.is_whitespace() && *c != ',').collect()
     } else {
         text.to_string()
     };
