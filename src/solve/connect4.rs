@@ -21,7 +21,11 @@
 //!     if n >= W*H - 2: return 0                       -- board full after the last two stones: a draw
 //!     α := max(α, -(W*H - 2 - n)/2)                   -- the opponent cannot win at its next move
 //!     β := min(β, (W*H - 1 - n)/2)                    -- we cannot win at this move
-//!     tighten α or β with the transposition table (lower/upper bound); return if α >= β
+//!     tighten α and β with the transposition table (it keeps both bounds); return if α >= β
+//!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
+//!         settles the node (store lower bound -u; return -u)
+//!     for each safe move m: if m leaves two playable threats of ours, we win with our next stone, which is
+//!         the best score possible here: store and return (W*H - 1 - n)/2
 //!     order safe moves: the table's remembered cut-off move first, then by the number of threats the move
 //!         creates (cells where we would then complete four), ties to the centre
 //!     for each move m: v := -negamax(P+m, -β, -α)
@@ -40,14 +44,15 @@
 //! ```
 //!
 //! # Transposition table
-//! One `u64` per entry, two entries per index (same cache line), a prime number `P` of indices (`key mod P`): 40 low
-//! bits of the key (with the index this identifies the key uniquely, Chinese-remainder style, as long as
-//! `40 + log2(P) >= W*(H+1)`), the bound kind and value, the cut-off move, the number of stones, and a generation
-//! number so that "clearing" between positions costs nothing. The first entry of a pair keeps the node with the fewest
-//! stones (the most work below it); the second is always replaced.
+//! 16-byte entries (full key; lower and upper bound; cut-off move; stone count; generation), two per index in one
+//! cache line, multiplicative hashing into a power-of-two table backed by transparent huge pages. A generation number
+//! makes "clearing" between positions free. The first entry of a pair keeps the node with the fewest stones (the most
+//! work below it); the second is always replaced. A search starts on the first MiB of the table (cache-resident) and
+//! moves to the whole table after 16384 nodes, so that easy positions never leave the cache.
 //!
-//! Positions are stored under the smaller of their key and their mirror image's key while few stones are on the
-//! board (where transpositions between mirrored lines are common); cut-off moves are mirrored accordingly.
+//! Optionally ([`Solver::set_symmetry_below`], off by default: it did not pay on the benchmark positions), positions
+//! with few stones are stored under the smaller of their key and their mirror image's key; cut-off moves are mirrored
+//! accordingly.
 
 use std::fmt;
 
