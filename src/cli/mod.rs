@@ -12,6 +12,7 @@ mod perft;
 mod play;
 mod puzzle;
 mod search_cmd;
+mod solve;
 mod tree;
 mod tune;
 mod uci;
@@ -54,6 +55,8 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
     Tune(tune::TuneArgs),
+    /// Exact game-theoretic value of a position (or of every position of a batch file).
+    Solve(solve::SolveArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -117,6 +120,7 @@ pub fn main() -> i32 {
         Command::Puzzle(a) => puzzle::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Solve(a) => solve::run(a),
     };
     match r {
         Ok(()) => 0,
