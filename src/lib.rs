@@ -5,11 +5,13 @@
 //! - [`search`]: adversarial search algorithms and their shared instrumentation;
 //! - [`cli`]: the `plateau` command line.
 
+pub mod arena;
 pub mod check;
 pub mod cli;
 pub mod engine;
 pub mod eval;
 pub mod game;
 pub mod games;
+pub mod protocol;
 pub mod search;
 pub mod spec;

@@ -5,11 +5,15 @@
 //! JSON document and progress to stderr.
 
 mod bench;
+pub mod compare;
 mod games_cmd;
+mod match_cmd;
 mod perft;
 mod play;
 mod search_cmd;
+mod tree;
 mod tune;
+mod uci;
 
 use clap::{Args, Parser, Subcommand};
 
@@ -37,6 +41,16 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
     Tune(tune::TuneArgs),
+    /// The course's table: nodes, leaves and time per algorithm and depth.
+    Compare(compare::CompareArgs),
+    /// Draw the tree one search explored (small depths) as SVG and Graphviz DOT.
+    Tree(tree::TreeArgs),
+    /// Speak UCI (Fairy-Stockfish dialect) on stdin/stdout.
+    Uci(uci::ProtocolArgs),
+    /// Speak UGI (cutegames' universal game interface) on stdin/stdout.
+    Ugi(uci::ProtocolArgs),
+    /// Play a match between two players: W/L/D, Elo, SPRT, game records.
+    Match(match_cmd::MatchArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -94,6 +108,11 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Tune(a) => tune::run(a),
+        Command::Compare(a) => compare::run(a),
+        Command::Tree(a) => tree::run(a),
+        Command::Uci(a) => uci::run_uci(a),
+        Command::Ugi(a) => uci::run_ugi(a),
+        Command::Match(a) => match_cmd::run(a),
     };
     match r {
         Ok(()) => 0,

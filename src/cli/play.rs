@@ -40,8 +40,16 @@ pub struct PlayArgs {
 /// Default engine of `plateau play`.
 pub const DEFAULT_ENGINE: &str = "alphabeta(time=1s)";
 
-const HELP: &str = "commands: a move (e.g. a2a3), moves (list legal moves), undo (take back your last move), \
-board (draw the board), hint (ask the engine), help, quit";
+/// The help line, with an example move of this game.
+fn help<G: Game>(g: &G, s: &G::State) -> String {
+    let mut moves = MoveList::new();
+    g.generate_moves(s, &mut moves);
+    let example = moves.first().map(|m| format!(" (e.g. {})", g.format_move(s, *m))).unwrap_or_default();
+    format!(
+        "commands: a move{example}, moves (list legal moves), undo (take back your last move), \
+board (draw the board), hint (ask the engine), help, quit"
+    )
+}
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let any = a.pos.game()?;
@@ -78,7 +86,7 @@ pub fn play_loop<G: Game>(
     out: &mut dyn Write,
 ) -> std::io::Result<G::State> {
     let mut history: Vec<G::State> = vec![start];
-    writeln!(out, "{} — {}", g.spec(), HELP)?;
+    writeln!(out, "{} — {}", g.spec(), help(g, &start))?;
     writeln!(out, "{}", g.display(&start))?;
     loop {
         let s = *history.last().expect("history is never empty");
@@ -140,7 +148,7 @@ pub fn play_loop<G: Game>(
                 writeln!(out, "game abandoned")?;
                 return Ok(s);
             }
-            "help" | "?" => writeln!(out, "{HELP}")?,
+            "help" | "?" => writeln!(out, "{}", help(g, &s))?,
             "board" => writeln!(out, "{}\nposition: {}", g.display(&s), g.format_position(&s))?,
             "moves" => {
                 let mut moves = MoveList::new();

@@ -62,7 +62,8 @@ impl<G: Game> Engine<G> {
         Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None })
     }
 
-    /// A flag that stops the running search when set (protocol `stop`); the search clears it when it starts.
+    /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
+    /// search (the protocol session does).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -95,9 +96,12 @@ impl<G: Game> Searcher<G> for Engine<G> {
         self.clock = None;
     }
 
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         let spec = game.spec();
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
             self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));

@@ -6,6 +6,7 @@
 pub mod breakthrough;
 pub mod connect_four;
 pub mod marbles;
+pub mod random_tree;
 pub mod tic_tac_toe;
 
 use crate::game::GameError;
@@ -14,6 +15,7 @@ use crate::spec::Spec;
 pub use breakthrough::Breakthrough;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
+pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
@@ -48,7 +50,7 @@ pub fn catalogue() -> Vec<GameInfo> {
             p("forced_captures", "false", "a capture must be played when one exists"),
         ],
     }];
-    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info()]);
+    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info(), random_tree::info()]);
     games
 }
 
@@ -61,6 +63,7 @@ pub enum AnyGame {
     TicTacToe(TicTacToe),
     Marbles(Marbles),
     ConnectFour(ConnectFour),
+    RandomTree(RandomTree),
 }
 
 impl AnyGame {
@@ -72,6 +75,7 @@ impl AnyGame {
             "tic_tac_toe" | "tictactoe" | "ttt" => Ok(AnyGame::TicTacToe(TicTacToe::from_spec(&spec)?)),
             "marbles" => Ok(AnyGame::Marbles(Marbles::from_spec(&spec)?)),
             "connect_four" | "connect4" | "c4" => Ok(AnyGame::ConnectFour(ConnectFour::from_spec(&spec)?)),
+            "random_tree" | "tree" => Ok(AnyGame::RandomTree(RandomTree::from_spec(&spec)?)),
             other => {
                 let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
                 Err(GameError::new(format!("unknown game '{other}' (known games: {})", names.join(", "))))
@@ -89,6 +93,7 @@ macro_rules! with_game {
             $crate::games::AnyGame::TicTacToe($g) => $body,
             $crate::games::AnyGame::Marbles($g) => $body,
             $crate::games::AnyGame::ConnectFour($g) => $body,
+            $crate::games::AnyGame::RandomTree($g) => $body,
         }
     };
 }

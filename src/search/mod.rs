@@ -7,11 +7,35 @@
 //! - `cutoffs`: times a node stopped looking at its remaining moves because a bound was reached.
 //! - `researches`: times a child (or the root, for window-driven drivers) was searched again with another window.
 //! - `tt_probes` / `tt_hits`: transposition-table look-ups, and those that found the position.
+//!
+//! In the catalogue (`catalogue.rs`) every algorithm counts through `ctx.rs`: a node when its recursive function is
+//! entered (a Test of Scout, a minimal-window pass of MTD(f) or NegaC*, each counts), a leaf when it is scored, a
+//! cut-off each time a node returns early because its value reached beta (also on its last move), a re-search each
+//! time a move already searched is searched again with another window, and each pass after the first of a window
+//! driver (NegaC*, MTD(f), MT-SSS*). SSS* counts a node when its LIVE state is examined. Iterative deepening adds up
+//! the iterations.
 
 pub mod alphabeta;
+pub mod alphabeta_failsoft;
+pub mod alphabeta_minmax;
+pub mod catalogue;
+pub mod ctx;
+pub mod minimax;
+pub mod mtdf;
+pub mod mtsss;
+pub mod negacstar;
+pub mod negamax;
+pub mod negascout;
+pub mod palphabeta;
+pub mod pvs;
 pub mod random;
+pub mod scout;
+pub mod sss;
+pub mod trace;
 pub mod tt;
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, WIN_SCORE};
@@ -85,13 +109,20 @@ pub trait Searcher<G: Game>: Send {
     fn new_game(&mut self) {}
     /// Override the limits for the next searches (time per move in matches and `play`).
     fn set_limits(&mut self, _limits: Limits) {}
+    /// Share a stop flag: the search returns soon (its best move so far) once the flag is set. Protocols (`stop`) set
+    /// it from another thread. Searchers that do not look at it simply run to their limits.
+    fn set_stop(&mut self, _flag: Arc<AtomicBool>) {}
 }
 
 /// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
 pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     let spec = Spec::parse(text)?;
+    // The course's catalogue (alphabeta included): `catalogue::NAMES`. The arms below are the other players.
+    if let Some(searcher) = catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
+        spec.finish()?;
+        return Ok(searcher);
+    }
     let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
-        "alphabeta" | "ab" => Box::new(alphabeta::AlphaBeta::<G>::from_spec(&spec)?),
         "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
         "engine" => Box::new(crate::engine::Engine::<G>::from_spec(&spec)?),
         other => {
@@ -103,25 +134,54 @@ pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError>
 }
 
 /// The algorithm names `from_spec` accepts.
-pub const ALGORITHMS: &[&str] = &["alphabeta", "random", "engine"];
+pub const ALGORITHMS: &[&str] = &[
+    "minimax",
+    "negamax",
+    "alphabeta",
+    "alphabeta_minmax",
+    "alphabeta_failsoft",
+    "palphabeta",
+    "scout",
+    "negascout",
+    "pvs",
+    "negacstar",
+    "mtdf",
+    "sss",
+    "mtsss",
+    "random",
+    "engine",
+];
 
-/// A simple clock: the deadline of a timed search and a node budget, checked every few thousand nodes.
-#[derive(Clone, Copy, Debug)]
+/// A simple clock: the deadline of a timed search, a node budget, and an optional stop flag set by another thread
+/// (a protocol's `stop`), checked every few hundred nodes.
+#[derive(Clone, Debug)]
 pub struct Deadline {
     start: Instant,
     time: Option<Duration>,
     nodes: Option<u64>,
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Deadline {
     pub fn new(limits: &Limits) -> Self {
-        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes }
+        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes, stop: None }
+    }
+    /// The same deadline, also stopped when `flag` is set.
+    pub fn with_stop(mut self, flag: Option<Arc<AtomicBool>>) -> Self {
+        self.stop = flag;
+        self
     }
     /// True when the search must stop.
     #[inline]
     pub fn expired(&self, nodes: u64) -> bool {
         if let Some(n) = self.nodes
             && nodes >= n
+        {
+            return true;
+        }
+        if nodes & 255 == 0
+            && let Some(flag) = &self.stop
+            && flag.load(std::sync::atomic::Ordering::Relaxed)
         {
             return true;
         }

@@ -1,0 +1,380 @@
+//! The arena: matches between two players, with statistics that say how sure the result is.
+//!
+//! ```text
+//! match(A, B, N games):
+//!     game i uses opening i/2; A moves first in even games, B in odd ones (each opening with both colours)
+//!     K workers take the next game number, build their own players, play, send the record back
+//!     the main thread appends each record to the record file at once, updates W/L/D, Elo +- 95%, the SPRT,
+//!     and the progress bar; an SPRT decision stops the workers from starting new games
+//! game:
+//!     from the opening position, ask the side to move for a move within the time control;
+//!     a failure (crash, timeout, illegal move) or a move past the time limit (+ margin) loses the game;
+//!     the game ends by the rules, by adjudication (Breakthrough's won races), or as a draw at the ply limit
+//! ```
+//!
+//! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`adjudicate`], [`player`] (built-in and external players),
+//! [`record`] (game records).
+
+pub mod adjudicate;
+pub mod openings;
+pub mod player;
+pub mod record;
+pub mod stats;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc::sync_channel;
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::game::{Game, GameError, Outcome, Player};
+use openings::{Opening, Openings};
+use player::{ArenaPlayer, MoveLimit, PositionText};
+use record::{GameRecord, RecordFile};
+use stats::{Sprt, SprtStatus, Wdl};
+
+/// Everything that defines a match.
+#[derive(Clone, Debug)]
+pub struct MatchConfig<G: Game> {
+    /// Player strings A and B.
+    pub players: [String; 2],
+    pub games: usize,
+    pub limit: MoveLimit,
+    pub concurrency: usize,
+    pub openings: Openings<G>,
+    pub sprt: Option<Sprt>,
+    pub record: Option<PathBuf>,
+    pub adjudicate: bool,
+    /// Games longer than this many plies are drawn.
+    pub max_plies: usize,
+    /// Tolerance over the time limit before a move counts as a time forfeit.
+    pub margin: Duration,
+    pub progress: bool,
+}
+
+/// What a match produced.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MatchSummary {
+    pub game: String,
+    pub player_a: String,
+    pub player_b: String,
+    pub time_control: String,
+    pub games: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+    /// A's score in `[0, 1]`.
+    pub score: f64,
+    /// A's Elo advantage (`null` at 0% or 100%).
+    pub elo: Option<f64>,
+    /// Half-width of the 95% interval (`null` when unbounded).
+    pub elo_error: Option<f64>,
+    pub sprt: Option<SprtStatus>,
+    /// True when the SPRT stopped the match before N games.
+    pub stopped_early: bool,
+    /// Games lost by a failure or a time forfeit, with the reason: `game 3: uci(x) lost: engine crashed ...`.
+    pub failures: Vec<String>,
+    /// Games adjudicated (won races).
+    pub adjudicated: u64,
+    /// Longest move of A and of B in milliseconds.
+    pub max_move_ms: [u64; 2],
+    pub seconds: f64,
+}
+
+/// Describe a time control for records.
+pub fn describe_limit(limit: &MoveLimit) -> String {
+    match limit {
+        MoveLimit::Own => "players' own limits".into(),
+        MoveLimit::MoveTime(t) => format!("movetime {}ms", t.as_millis()),
+        MoveLimit::Clock { time, inc } => format!("{}ms+{}ms", time[0].as_millis(), inc[0].as_millis()),
+    }
+}
+
+/// Parse `10s+0.1s` (or `10s`) into a clock limit.
+pub fn parse_tc(text: &str) -> Result<MoveLimit, String> {
+    let (base, inc) = match text.split_once('+') {
+        Some((b, i)) => (b, Some(i)),
+        None => (text, None),
+    };
+    let base = crate::spec::parse_duration(base).map_err(|e| format!("--tc: {e}"))?;
+    let inc = inc.map(crate::spec::parse_duration).transpose().map_err(|e| format!("--tc: {e}"))?.unwrap_or_default();
+    if base.is_zero() {
+        return Err("--tc: the base time must be positive (e.g. 10s+0.1s)".into());
+    }
+    Ok(MoveLimit::Clock { time: [base; 2], inc: [inc; 2] })
+}
+
+/// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
+/// record.
+#[allow(clippy::too_many_arguments)]
+pub fn play_game<G: Game>(
+    game: &G,
+    opening: &Opening<G>,
+    players: [&mut dyn ArenaPlayer<G>; 2],
+    limit: MoveLimit,
+    margin: Duration,
+    adjudicate: bool,
+    max_plies: usize,
+    round: usize,
+    a_first: bool,
+) -> GameRecord {
+    let names = [players[0].name(), players[1].name()];
+    let mut rec = GameRecord {
+        round,
+        game: game.spec(),
+        first: names[0].clone(),
+        second: names[1].clone(),
+        a_first,
+        time_control: describe_limit(&limit),
+        opening: opening.describe(),
+        fen: opening.fen.clone(),
+        moves: opening.move_text.clone(),
+        winner: None,
+        termination: "normal".into(),
+        max_move_ms: [0, 0],
+    };
+    let [p0, p1] = players;
+    let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
+    for (i, p) in ps.iter_mut().enumerate() {
+        if let Err(e) = p.new_game() {
+            rec.winner = Some(if i == 0 { Player::Second } else { Player::First });
+            rec.termination = format!("{} lost: {e}", names[i]);
+            return rec;
+        }
+    }
+    // Which seat (0 = moved first) a player index in the record's max_move_ms (A, B) is.
+    let ab = |seat: usize| if a_first { seat } else { 1 - seat };
+    let mut state = opening.position(game);
+    let mut clock = match limit {
+        MoveLimit::Clock { time, .. } => time,
+        _ => [Duration::ZERO; 2],
+    };
+    // Seat 0 plays the first player's side (White), seat 1 the second's, whoever moves first after the opening.
+    let seat_of = |p: Player| p.index();
+    let mut plies = 0;
+    loop {
+        let stm = game.side_to_move(&state);
+        let seat = seat_of(stm);
+        let winner_if = |o: Outcome| -> Option<Player> {
+            match o {
+                Outcome::Win => Some(stm),
+                Outcome::Loss => Some(stm.other()),
+                Outcome::Draw => None,
+                Outcome::Value(v) if v > 0 => Some(stm),
+                Outcome::Value(v) if v < 0 => Some(stm.other()),
+                Outcome::Value(_) => None,
+            }
+        };
+        if let Some(o) = game.outcome(&state) {
+            rec.winner = winner_if(o);
+            return rec;
+        }
+        if adjudicate && let Some((o, why)) = adjudicate::adjudicate(game, &state) {
+            rec.winner = winner_if(o);
+            rec.termination = why.into();
+            return rec;
+        }
+        if plies >= max_plies {
+            rec.termination = format!("move limit ({max_plies} plies)");
+            return rec;
+        }
+        // Clocks are indexed by side, as the protocols' wtime/btime.
+        let (move_limit, allowed) = match limit {
+            MoveLimit::Own => (MoveLimit::Own, None),
+            MoveLimit::MoveTime(t) => (MoveLimit::MoveTime(t), Some(t)),
+            MoveLimit::Clock { inc, .. } => (MoveLimit::Clock { time: clock, inc }, Some(clock[seat])),
+        };
+        let hard = allowed.map_or(Duration::from_secs(3600), |a| a + margin);
+        let pos = PositionText { fen: opening.fen.as_deref(), moves: &rec.moves };
+        let t0 = Instant::now();
+        let r = ps[seat].think(game, &state, &pos, move_limit, hard);
+        let elapsed = t0.elapsed();
+        let ms = elapsed.as_millis() as u64;
+        rec.max_move_ms[ab(seat)] = rec.max_move_ms[ab(seat)].max(ms);
+        let loser = if seat == 0 { Player::Second } else { Player::First };
+        let m = match r {
+            Ok(m) => m,
+            Err(e) => {
+                rec.winner = Some(loser);
+                rec.termination = format!("{} lost: {e}", names[seat]);
+                return rec;
+            }
+        };
+        if let Some(a) = allowed
+            && elapsed > a + margin
+        {
+            rec.winner = Some(loser);
+            rec.termination =
+                format!("{} lost: time forfeit (move took {ms} ms, {} ms allowed)", names[seat], a.as_millis());
+            return rec;
+        }
+        if let MoveLimit::Clock { inc, .. } = limit {
+            clock[seat] = clock[seat].saturating_sub(elapsed) + inc[seat];
+        }
+        rec.moves.push(game.format_move(&state, m));
+        game.play(&mut state, m);
+        plies += 1;
+    }
+}
+
+/// Check that both player strings build (without starting external engines).
+pub fn check_players<G: Game>(players: &[String; 2]) -> Result<[String; 2], GameError> {
+    let a = player::build::<G>(&players[0])?;
+    let b = player::build::<G>(&players[1])?;
+    Ok([a.name(), b.name()])
+}
+
+/// Run a match. `on_record` sees every finished game (in the order they finish).
+pub fn run_match<G: Game>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    mut on_record: impl FnMut(&GameRecord),
+) -> Result<MatchSummary, String> {
+    let names = check_players::<G>(&cfg.players).map_err(|e| e.to_string())?;
+    let mut file = cfg.record.as_deref().map(RecordFile::open).transpose()?;
+    let start = Instant::now();
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let bar = if cfg.progress { ProgressBar::new(cfg.games as u64) } else { ProgressBar::hidden() };
+    if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}") {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    let mut wdl = Wdl::default();
+    let mut failures = Vec::new();
+    let mut adjudicated = 0;
+    let mut max_ms = [0u64; 2];
+    let mut decided: Option<SprtStatus> = None;
+    let mut write_error: Option<String> = None;
+    let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
+    std::thread::scope(|scope| {
+        // A rendezvous channel: a worker waits until its game is counted, so an SPRT decision stops it at once.
+        let (tx, rx) = sync_channel::<Result<GameRecord, String>>(0);
+        for _ in 0..workers {
+            let tx = tx.clone();
+            let (next, stop) = (&next, &stop);
+            scope.spawn(move || {
+                let built =
+                    player::build::<G>(&cfg.players[0]).and_then(|a| Ok((a, player::build::<G>(&cfg.players[1])?)));
+                let (mut a, mut b) = match built {
+                    Ok(p) => p,
+                    Err(e) => {
+                        let _ = tx.send(Err(e.to_string()));
+                        return;
+                    }
+                };
+                loop {
+                    if stop.load(Ordering::SeqCst) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::SeqCst);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let opening = cfg.openings.get(game, i / 2);
+                    let a_first = i % 2 == 0;
+                    let seats: [&mut dyn ArenaPlayer<G>; 2] =
+                        if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
+                    let rec = play_game(
+                        game,
+                        &opening,
+                        seats,
+                        cfg.limit,
+                        cfg.margin,
+                        cfg.adjudicate,
+                        cfg.max_plies,
+                        i + 1,
+                        a_first,
+                    );
+                    if tx.send(Ok(rec)).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(tx);
+        for msg in rx {
+            let rec = match msg {
+                Ok(r) => r,
+                Err(e) => {
+                    write_error.get_or_insert(e);
+                    stop.store(true, Ordering::SeqCst);
+                    continue;
+                }
+            };
+            if let Some(f) = file.as_mut()
+                && let Err(e) = f.append(&rec)
+            {
+                write_error.get_or_insert(e);
+                stop.store(true, Ordering::SeqCst);
+            }
+            match rec.a_score() {
+                1.0 => wdl.wins += 1,
+                0.0 => wdl.losses += 1,
+                _ => wdl.draws += 1,
+            }
+            if rec.termination.contains(" lost: ") {
+                failures.push(format!("game {}: {}", rec.round, rec.termination));
+            }
+            if rec.termination == "won race" {
+                adjudicated += 1;
+            }
+            for (m, r) in max_ms.iter_mut().zip(rec.max_move_ms) {
+                *m = (*m).max(r);
+            }
+            on_record(&rec);
+            if let Some(s) = &cfg.sprt
+                && decided.is_none()
+            {
+                let st = s.status(&wdl);
+                if st.result != "continue" {
+                    decided = Some(st);
+                    stop.store(true, Ordering::SeqCst);
+                }
+            }
+            let elo = match (wdl.elo(), wdl.elo_error()) {
+                (Some(e), Some(err)) => format!("{e:+.0} +- {err:.0}"),
+                (Some(e), None) => format!("{e:+.0}"),
+                (None, _) => "inf".into(),
+            };
+            bar.set_message(format!(
+                "+{} -{} ={}  score {:.1}%  elo {elo}",
+                wdl.wins,
+                wdl.losses,
+                wdl.draws,
+                100.0 * wdl.score()
+            ));
+            bar.inc(1);
+        }
+    });
+    bar.finish_and_clear();
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    let sprt = cfg.sprt.as_ref().map(|s| {
+        let mut st = s.status(&wdl);
+        if let Some(d) = &decided {
+            st.result = d.result.clone();
+        }
+        st
+    });
+    Ok(MatchSummary {
+        game: game.spec(),
+        player_a: names[0].clone(),
+        player_b: names[1].clone(),
+        time_control: describe_limit(&cfg.limit),
+        games: wdl.games(),
+        wins_a: wdl.wins,
+        wins_b: wdl.losses,
+        draws: wdl.draws,
+        score: wdl.score(),
+        elo: wdl.elo(),
+        elo_error: wdl.elo_error(),
+        sprt,
+        stopped_early: decided.is_some() && (wdl.games() as usize) < cfg.games,
+        failures,
+        adjudicated,
+        max_move_ms: max_ms,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}

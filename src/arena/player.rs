@@ -1,0 +1,385 @@
+//! Match players: built-in searchers (any player string) and external engines over UCI or UGI.
+//!
+//! An external engine is a child process; a reader thread forwards its output lines through a channel, so the arena
+//! waits for `bestmove` with a deadline. A process that exits, answers garbage or an illegal move, or misses the
+//! deadline makes its player lose the game (the reason goes into the record); the process is killed and a fresh one is
+//! started for the next game.
+//!
+//! Player strings: `uci(cmd=PATH [ARGS],variant=breakthrough,threads=1,hash=16,options=Name:Value;Name:Value)` and
+//! `ugi(cmd=...,game=GAME_STRING)`; both also take `name=` (for records) and, for matches without a time control,
+//! `movetime=`, `depth=` or `nodes=`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
+use std::time::{Duration, Instant};
+
+use crate::game::{Game, GameError};
+use crate::protocol::{Dialect, time_for_move};
+use crate::search::{self, Limits, Searcher};
+use crate::spec::Spec;
+
+/// How long a move may take.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveLimit {
+    /// The players' own limits (from their strings).
+    Own,
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// Clocks: remaining time and increment of the first and second player.
+    Clock { time: [Duration; 2], inc: [Duration; 2] },
+}
+
+/// The position as text, for engines that receive `position ... moves ...`.
+pub struct PositionText<'a> {
+    /// `None` for the start position.
+    pub fen: Option<&'a str>,
+    pub moves: &'a [String],
+}
+
+/// A player in a match.
+pub trait ArenaPlayer<G: Game>: Send {
+    fn name(&self) -> String;
+    /// Prepare for a new game (an external engine is (re)started here).
+    fn new_game(&mut self) -> Result<(), String>;
+    /// Choose a move in `state` (not terminal). `hard` is how long the arena waits at most.
+    fn think(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        pos: &PositionText,
+        limit: MoveLimit,
+        hard: Duration,
+    ) -> Result<G::Move, String>;
+}
+
+/// Build a player from its string: `uci(...)`, `ugi(...)`, or any built-in player.
+pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> {
+    let spec = Spec::parse(text)?;
+    match spec.name.as_str() {
+        "uci" | "ugi" => {
+            let dialect = if spec.name == "uci" { Dialect::Uci } else { Dialect::Ugi };
+            Ok(Box::new(External::from_spec(dialect, &spec)?))
+        }
+        _ => {
+            let searcher = search::from_spec::<G>(text)?;
+            Ok(Box::new(Builtin { name: searcher.name(), searcher }))
+        }
+    }
+}
+
+/// A built-in searcher.
+pub struct Builtin<G: Game> {
+    searcher: Box<dyn Searcher<G>>,
+    /// The name before any time control was imposed (`set_limits` changes what `Searcher::name` says).
+    name: String,
+}
+
+impl<G: Game> ArenaPlayer<G> for Builtin<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+    fn new_game(&mut self) -> Result<(), String> {
+        self.searcher.new_game();
+        Ok(())
+    }
+    fn think(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        _pos: &PositionText,
+        limit: MoveLimit,
+        _hard: Duration,
+    ) -> Result<G::Move, String> {
+        let stm = game.side_to_move(state).index();
+        match limit {
+            MoveLimit::Own => {}
+            MoveLimit::MoveTime(t) => self.searcher.set_limits(Limits { depth: None, time: Some(t), nodes: None }),
+            MoveLimit::Clock { time, inc } => {
+                let t = time_for_move(time[stm], inc[stm], None);
+                self.searcher.set_limits(Limits { depth: None, time: Some(t), nodes: None })
+            }
+        }
+        let r = self.searcher.search(game, state);
+        r.best_move.ok_or_else(|| "the player returned no move".to_string())
+    }
+}
+
+struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    rx: Receiver<String>,
+}
+
+/// An external engine over UCI or UGI.
+pub struct External {
+    dialect: Dialect,
+    cmd: Vec<String>,
+    display: String,
+    setoptions: Vec<(String, String)>,
+    own: Limits,
+    own_movetime: Option<Duration>,
+    process: Option<Process>,
+}
+
+const HANDSHAKE: Duration = Duration::from_secs(20);
+
+impl External {
+    pub fn from_spec(dialect: Dialect, spec: &Spec) -> Result<Self, GameError> {
+        let cmd_text =
+            spec.text("cmd").ok_or_else(|| GameError::new(format!("{}: cmd=PATH is required", spec.name)))?;
+        let cmd: Vec<String> = cmd_text.split_whitespace().map(str::to_string).collect();
+        if cmd.is_empty() {
+            return Err(GameError::new(format!("{}: cmd is empty", spec.name)));
+        }
+        let mut setoptions = Vec::new();
+        match dialect {
+            Dialect::Uci => {
+                if let Some(v) = spec.text("variant") {
+                    setoptions.push(("UCI_Variant".to_string(), v));
+                }
+            }
+            Dialect::Ugi => {
+                if let Some(v) = spec.text("game") {
+                    setoptions.push(("Game".to_string(), v));
+                }
+            }
+        }
+        if let Some(t) = spec.count("threads")? {
+            setoptions.push(("Threads".into(), t.to_string()));
+        }
+        if let Some(h) = spec.count("hash")? {
+            setoptions.push(("Hash".into(), h.to_string()));
+        }
+        if let Some(opts) = spec.text("options") {
+            for o in opts.split(';').filter(|o| !o.trim().is_empty()) {
+                let (k, v) = o
+                    .split_once(':')
+                    .ok_or_else(|| GameError::new(format!("{}: options: '{o}' should be Name:Value", spec.name)))?;
+                setoptions.push((k.trim().to_string(), v.trim().to_string()));
+            }
+        }
+        let own_movetime = spec.duration("movetime")?;
+        let own = Limits {
+            depth: if spec.has("depth") { Some(spec.int("depth", 1, 1, 1000)? as u32) } else { None },
+            time: own_movetime,
+            nodes: spec.count("nodes")?,
+        };
+        let display = spec.text("name").unwrap_or_else(|| {
+            let base = std::path::Path::new(&cmd[0]).file_name().map(|f| f.to_string_lossy().to_string());
+            let last = cmd
+                .iter()
+                .skip(1)
+                .find(|a| a.ends_with(".py") || a.ends_with(".sh"))
+                .and_then(|a| std::path::Path::new(a).file_name().map(|f| f.to_string_lossy().to_string()));
+            format!("{}({})", spec.name, last.or(base).unwrap_or_else(|| cmd[0].clone()))
+        });
+        spec.finish()?;
+        Ok(External { dialect, cmd, display, setoptions, own, own_movetime, process: None })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        let p = self.process.as_mut().ok_or("the engine is not running")?;
+        writeln!(p.stdin, "{line}").and_then(|_| p.stdin.flush()).map_err(|e| self.crash_reason(&format!("write: {e}")))
+    }
+
+    /// Describe how the process ended (exit status when it has one).
+    fn crash_reason(&mut self, what: &str) -> String {
+        let status = self.process.as_mut().and_then(|p| {
+            for _ in 0..20 {
+                if let Ok(Some(st)) = p.child.try_wait() {
+                    return Some(st);
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            None
+        });
+        match status {
+            Some(st) => format!("engine crashed ({what}; exited with {st})"),
+            None => format!("engine crashed ({what})"),
+        }
+    }
+
+    /// Wait for a line starting with `prefix` (other lines are skipped) until `deadline`.
+    fn wait_for(&mut self, prefix: &str, timeout: Duration) -> Result<String, String> {
+        let deadline = Instant::now() + timeout;
+        loop {
+            let now = Instant::now();
+            let left = deadline.saturating_duration_since(now);
+            let p = self.process.as_ref().ok_or("the engine is not running")?;
+            match p.rx.recv_timeout(left) {
+                Ok(l) => {
+                    if l.trim_start().starts_with(prefix) {
+                        return Ok(l.trim().to_string());
+                    }
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    return Err(format!("timed out: no '{prefix}' within {} ms", timeout.as_millis()));
+                }
+                Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.crash_reason(&format!("output closed while waiting for '{prefix}'")));
+                }
+            }
+        }
+    }
+
+    fn start(&mut self) -> Result<(), String> {
+        let mut child = Command::new(&self.cmd[0])
+            .args(&self.cmd[1..])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {e}", self.cmd.join(" ")))?;
+        let stdin = child.stdin.take().ok_or("no stdin")?;
+        let stdout = child.stdout.take().ok_or("no stdout")?;
+        let (tx, rx) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        self.process = Some(Process { child, stdin, rx });
+        let (hello, ok) = match self.dialect {
+            Dialect::Uci => ("uci", "uciok"),
+            Dialect::Ugi => ("ugi", "ugiok"),
+        };
+        self.send(hello)?;
+        self.wait_for(ok, HANDSHAKE)?;
+        for (k, v) in self.setoptions.clone() {
+            self.send(&format!("setoption name {k} value {v}"))?;
+        }
+        self.send("isready")?;
+        self.wait_for("readyok", HANDSHAKE)?;
+        Ok(())
+    }
+
+    fn kill(&mut self) {
+        if let Some(mut p) = self.process.take() {
+            let _ = p.child.kill();
+            let _ = p.child.wait();
+        }
+    }
+
+    fn think_inner(&mut self, pos: &PositionText, limit: MoveLimit, hard: Duration) -> Result<String, String> {
+        if self.process.is_none() {
+            self.start()?;
+        }
+        let mut line = match pos.fen {
+            None => "position startpos".to_string(),
+            Some(f) => format!("position fen {f}"),
+        };
+        if !pos.moves.is_empty() {
+            line += " moves ";
+            line += &pos.moves.join(" ");
+        }
+        self.send(&line)?;
+        let go = match limit {
+            MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
+            MoveLimit::Clock { time, inc } => {
+                let ms = |d: Duration| d.as_millis();
+                match self.dialect {
+                    Dialect::Uci => format!(
+                        "go wtime {} btime {} winc {} binc {}",
+                        ms(time[0]),
+                        ms(time[1]),
+                        ms(inc[0]),
+                        ms(inc[1])
+                    ),
+                    Dialect::Ugi => format!(
+                        "go p1time {} p2time {} p1inc {} p2inc {}",
+                        ms(time[0]),
+                        ms(time[1]),
+                        ms(inc[0]),
+                        ms(inc[1])
+                    ),
+                }
+            }
+            MoveLimit::Own => {
+                if let Some(t) = self.own_movetime {
+                    format!("go movetime {}", t.as_millis())
+                } else if let Some(d) = self.own.depth {
+                    format!("go depth {d}")
+                } else if let Some(n) = self.own.nodes {
+                    format!("go nodes {n}")
+                } else {
+                    return Err("no time control: give the match --movetime/--tc or the player movetime=".into());
+                }
+            }
+        };
+        self.send(&go)?;
+        let l = self.wait_for("bestmove", hard)?;
+        let mv = l.split_whitespace().nth(1).ok_or_else(|| format!("malformed '{l}'"))?;
+        Ok(mv.to_string())
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        if self.process.is_some() {
+            let _ = self.send("quit");
+            if let Some(p) = self.process.as_mut() {
+                for _ in 0..20 {
+                    if let Ok(Some(_)) = p.child.try_wait() {
+                        break;
+                    }
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+            }
+            self.kill();
+        }
+    }
+}
+
+impl<G: Game> ArenaPlayer<G> for External {
+    fn name(&self) -> String {
+        self.display.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        if self.process.is_none()
+            && let Err(e) = self.start()
+        {
+            self.kill();
+            return Err(e);
+        }
+        let newgame = match self.dialect {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Ugi => "uginewgame",
+        };
+        let r = self.send(newgame).and_then(|_| self.send("isready")).and_then(|_| self.wait_for("readyok", HANDSHAKE));
+        if let Err(e) = r {
+            self.kill();
+            return Err(e);
+        }
+        Ok(())
+    }
+
+    fn think(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        pos: &PositionText,
+        limit: MoveLimit,
+        hard: Duration,
+    ) -> Result<G::Move, String> {
+        let text = match self.think_inner(pos, limit, hard) {
+            Ok(t) => t,
+            Err(e) => {
+                self.kill();
+                return Err(e);
+            }
+        };
+        match game.parse_move(state, &text) {
+            Ok(m) => Ok(m),
+            Err(e) => {
+                // The engine's idea of the game differs from ours: start afresh next game.
+                self.kill();
+                Err(format!("illegal move '{text}' from the engine: {e}"))
+            }
+        }
+    }
+}

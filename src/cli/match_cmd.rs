@@ -1,0 +1,165 @@
+//! `plateau match`: N games between two players, W/L/D, Elo with its 95% error, SPRT, game records.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::arena::openings::{Openings, parse_openings};
+use crate::arena::player::MoveLimit;
+use crate::arena::stats::Sprt;
+use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
+use crate::games::AnyGame;
+use crate::spec::parse_duration;
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct MatchArgs {
+    /// The game string.
+    #[arg(default_value = "breakthrough")]
+    game: String,
+    /// A player string, given twice (A then B): `alphabeta(time=1s)`, `random`, `uci(cmd=PATH,variant=breakthrough)`,
+    /// `ugi(cmd=...)`.
+    #[arg(long = "player", num_args = 1)]
+    players: Vec<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 10)]
+    games: usize,
+    /// Fixed time per move for both players (`100ms`, `1s`).
+    #[arg(long, conflicts_with = "tc")]
+    movetime: Option<String>,
+    /// Clock for both players: base+increment (`10s+0.1s`).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Openings file: one position text or move list per line.
+    #[arg(long, conflicts_with = "random_plies")]
+    openings: Option<PathBuf>,
+    /// Random plies played from the start to make each opening (default 2; 0 = start position only).
+    #[arg(long)]
+    random_plies: Option<u32>,
+    /// Seed of the random openings.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05`; the match stops when it decides.
+    #[arg(long)]
+    sprt: Option<String>,
+    /// Append every finished game to this file (PGN-style).
+    #[arg(long, visible_alias = "pgn")]
+    record: Option<PathBuf>,
+    /// Do not adjudicate won races.
+    #[arg(long)]
+    no_adjudicate: bool,
+    /// Tolerance over the time limit before a move loses on time.
+    #[arg(long, default_value = "100ms")]
+    margin: String,
+    /// Games longer than this many plies are drawn.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+    /// Print one line per finished game on stderr.
+    #[arg(long)]
+    verbose: bool,
+}
+
+pub fn run(a: MatchArgs) -> anyhow::Result<()> {
+    if a.players.len() != 2 {
+        anyhow::bail!("give exactly two players: --player A --player B ({} given)", a.players.len());
+    }
+    if a.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    let limit = match (&a.movetime, &a.tc) {
+        (Some(m), _) => MoveLimit::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?),
+        (None, Some(tc)) => parse_tc(tc).map_err(anyhow::Error::msg)?,
+        (None, None) => MoveLimit::Own,
+    };
+    let margin = parse_duration(&a.margin).map_err(|e| anyhow::anyhow!("--margin: {e}"))?;
+    let sprt = a.sprt.as_deref().map(Sprt::parse).transpose().map_err(anyhow::Error::msg)?;
+    let any = AnyGame::parse(&a.game)?;
+    let verbose = a.verbose;
+    let summary: MatchSummary = with_game!(&any, g => {
+        let openings = match (&a.openings, a.random_plies) {
+            (Some(path), _) => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
+            }
+            (None, Some(0)) => Openings::Start,
+            (None, p) => Openings::Random { plies: p.unwrap_or(2), seed: a.seed },
+        };
+        let cfg = MatchConfig {
+            players: [a.players[0].clone(), a.players[1].clone()],
+            games: a.games,
+            limit,
+            concurrency: a.concurrency.max(1),
+            openings,
+            sprt,
+            record: a.record.clone(),
+            adjudicate: !a.no_adjudicate,
+            max_plies: a.max_plies,
+            margin,
+            progress: !verbose,
+        };
+        run_match(g, &cfg, |r| {
+            if verbose {
+                eprintln!(
+                    "game {:>4}  {} - {}  {}  {} plies  {}",
+                    r.round, r.first, r.second, r.result_text(), r.moves.len(), r.termination
+                );
+            }
+        })
+        .map_err(anyhow::Error::msg)?
+    });
+    if a.json {
+        super::print_json(&serde_json::to_value(&summary)?);
+    } else {
+        print_summary(&summary);
+    }
+    Ok(())
+}
+
+fn print_summary(s: &MatchSummary) {
+    println!("{}: {} vs {} ({})", s.game, s.player_a, s.player_b, s.time_control);
+    println!(
+        "games {}  A wins {}  B wins {}  draws {}  score {:.1}%",
+        s.games,
+        s.wins_a,
+        s.wins_b,
+        s.draws,
+        100.0 * s.score
+    );
+    match (s.elo, s.elo_error) {
+        (Some(e), Some(err)) => println!("elo {e:+.1} +- {err:.1} (95%)"),
+        (Some(e), None) => println!("elo {e:+.1} (error unbounded)"),
+        (None, _) => println!(
+            "elo {} (a {:.0}% score has no finite Elo)",
+            if s.score > 0.5 { "+inf" } else { "-inf" },
+            100.0 * s.score
+        ),
+    }
+    if let Some(st) = &s.sprt {
+        println!(
+            "sprt elo0={} elo1={} alpha={} beta={}: llr {:.2} [{:.2}, {:.2}] -> {}{}",
+            st.elo0,
+            st.elo1,
+            st.alpha,
+            st.beta,
+            st.llr,
+            st.lower,
+            st.upper,
+            st.result,
+            if s.stopped_early { " (stopped early)" } else { "" }
+        );
+    }
+    if s.adjudicated > 0 {
+        println!("adjudicated (won races): {}", s.adjudicated);
+    }
+    println!("longest move: A {} ms, B {} ms   ({:.1} s)", s.max_move_ms[0], s.max_move_ms[1], s.seconds);
+    for f in &s.failures {
+        println!("{f}");
+    }
+}

@@ -1,0 +1,223 @@
+//! Engine protocols: UCI in the Fairy-Stockfish dialect ([`uci`]) and cutegames' UGI ([`ugi`]).
+//!
+//! Both are line protocols on stdin/stdout derived from UCI, so they share one loop ([`session::run`]) and the line
+//! parsing in this module (`position`, `go`, `setoption`, time allocation). The dialects only differ in the handshake
+//! (`uci`/`uciok` against `ugi`/`ugiok`), the option list, the clock names (`wtime`/`btime` against
+//! `p1time`/`p2time`; both are accepted everywhere) and UGI's `query` command.
+//!
+//! Searches run on a worker thread that shares a stop flag with the searcher ([`crate::search::Searcher::set_stop`]),
+//! so `stop`, `isready` and `quit` are answered while the engine thinks. Bad input (unknown commands, malformed
+//! positions, illegal moves, bad numbers) is answered with one `info string error ...` line and the engine goes on.
+
+pub mod session;
+pub mod uci;
+pub mod ugi;
+
+use std::time::Duration;
+
+/// Which protocol the loop speaks.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ugi,
+}
+
+/// The parameters of a `go` command.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoParams {
+    pub movetime: Option<Duration>,
+    /// Remaining time of the first player (`wtime` or `p1time`), and of the second (`btime` or `p2time`).
+    pub time: [Option<Duration>; 2],
+    /// Increments (`winc`/`binc` or `p1inc`/`p2inc`).
+    pub inc: [Option<Duration>; 2],
+    pub movestogo: Option<u32>,
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub infinite: bool,
+}
+
+impl GoParams {
+    /// True when no limit at all was given: `go` alone searches until `stop`, like `go infinite`.
+    pub fn unlimited(&self) -> bool {
+        self.infinite
+            || (self.movetime.is_none()
+                && self.time.iter().all(Option::is_none)
+                && self.depth.is_none()
+                && self.nodes.is_none())
+    }
+}
+
+fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String> {
+    let v = v.ok_or_else(|| format!("go: '{key}' needs a value"))?;
+    v.parse::<T>().map_err(|_| format!("go: {key} '{v}' is not a valid number"))
+}
+
+fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
+    // Clocks may go negative in some GUIs when an engine oversteps: clamp to zero.
+    let x: i64 = number(key, v)?;
+    Ok(Duration::from_millis(x.max(0) as u64))
+}
+
+/// Parse the words after `go`.
+pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
+    let mut g = GoParams::default();
+    let mut i = 0;
+    while i < words.len() {
+        let key = words[i];
+        let v = words.get(i + 1);
+        let mut takes_value = true;
+        match key {
+            "movetime" => g.movetime = Some(millis(key, v)?),
+            "wtime" | "p1time" => g.time[0] = Some(millis(key, v)?),
+            "btime" | "p2time" => g.time[1] = Some(millis(key, v)?),
+            "winc" | "p1inc" => g.inc[0] = Some(millis(key, v)?),
+            "binc" | "p2inc" => g.inc[1] = Some(millis(key, v)?),
+            "movestogo" => g.movestogo = Some(number(key, v)?),
+            "depth" => g.depth = Some(number(key, v)?),
+            "nodes" => g.nodes = Some(number(key, v)?),
+            "mate" => {
+                let _: u32 = number(key, v)?;
+            }
+            "infinite" => {
+                g.infinite = true;
+                takes_value = false;
+            }
+            "ponder" => takes_value = false,
+            "searchmoves" => return Err("go: searchmoves is not supported".into()),
+            other => return Err(format!("go: unknown parameter '{other}'")),
+        }
+        i += if takes_value { 2 } else { 1 };
+    }
+    if g.depth == Some(0) {
+        return Err("go: depth must be at least 1".into());
+    }
+    Ok(g)
+}
+
+/// A parsed `position` command: the position text (`None` for `startpos`) and the moves after it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionCmd {
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// Parse the words after `position`: `startpos [moves ...]` or `fen TEXT... [moves ...]`.
+pub fn parse_position(words: &[&str]) -> Result<PositionCmd, String> {
+    let split = words.iter().position(|w| *w == "moves").unwrap_or(words.len());
+    let (head, tail) = words.split_at(split);
+    let moves: Vec<String> = tail.iter().skip(1).map(|s| s.to_string()).collect();
+    match head.first() {
+        Some(&"startpos") if head.len() == 1 => Ok(PositionCmd { fen: None, moves }),
+        Some(&"startpos") => Err(format!("position: unexpected '{}' after startpos", head[1..].join(" "))),
+        Some(&"fen") if head.len() > 1 => Ok(PositionCmd { fen: Some(head[1..].join(" ")), moves }),
+        Some(&"fen") => Err("position: 'fen' needs a position text".into()),
+        Some(other) => Err(format!("position: expected 'startpos' or 'fen', got '{other}'")),
+        None => Err("position: expected 'startpos' or 'fen TEXT', optionally followed by 'moves ...'".into()),
+    }
+}
+
+/// Parse the words after `setoption`: `name NAME [value VALUE]` (names and values may contain spaces).
+pub fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
+    if words.first() != Some(&"name") {
+        return Err("setoption: expected 'name NAME value VALUE'".into());
+    }
+    let rest = &words[1..];
+    let vpos = rest.iter().position(|w| *w == "value").unwrap_or(rest.len());
+    let name = rest[..vpos].join(" ");
+    if name.is_empty() {
+        return Err("setoption: missing option name".into());
+    }
+    let value = if vpos < rest.len() { rest[vpos + 1..].join(" ") } else { String::new() };
+    Ok((name, value))
+}
+
+/// Time to spend on one move with `remaining` on the clock and `inc` added after each move.
+///
+/// A fraction of the remaining time (`1/movestogo`, default 1/30) plus most of the increment, never more than 40% of
+/// what is left minus a safety margin, so that the clock never runs out even with overheads.
+pub fn time_for_move(remaining: Duration, inc: Duration, movestogo: Option<u32>) -> Duration {
+    let margin = Duration::from_millis(20).min(remaining / 10);
+    let usable = remaining.saturating_sub(margin);
+    let mtg = movestogo.unwrap_or(30).clamp(1, 60);
+    let base = usable / mtg + inc.mul_f64(0.8);
+    let cap = usable.mul_f64(0.4);
+    base.min(cap).max(Duration::from_millis(1))
+}
+
+/// Format a score for `info ... score`: `cp N` or `mate N` (moves, negative when the engine is mated).
+pub fn format_score(value: i32) -> String {
+    use crate::game::{WIN_SCORE, WIN_THRESHOLD};
+    if value >= WIN_THRESHOLD {
+        let plies = WIN_SCORE - value;
+        format!("mate {}", (plies + 1) / 2)
+    } else if value <= -WIN_THRESHOLD {
+        let plies = WIN_SCORE + value;
+        format!("mate -{}", plies / 2)
+    } else {
+        format!("cp {value}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_parameters() {
+        let g = parse_go(&["wtime", "1000", "btime", "2000", "winc", "10", "binc", "20"]).unwrap();
+        assert_eq!(g.time, [Some(Duration::from_millis(1000)), Some(Duration::from_millis(2000))]);
+        assert_eq!(g.inc, [Some(Duration::from_millis(10)), Some(Duration::from_millis(20))]);
+        assert!(!g.unlimited());
+        let g = parse_go(&["p1time", "5", "p2time", "6", "p1inc", "1", "p2inc", "2"]).unwrap();
+        assert_eq!(g.time[1], Some(Duration::from_millis(6)));
+        assert!(parse_go(&[]).unwrap().unlimited());
+        assert!(parse_go(&["infinite"]).unwrap().unlimited());
+        assert_eq!(parse_go(&["depth", "3"]).unwrap().depth, Some(3));
+        assert!(parse_go(&["depth"]).is_err());
+        assert!(parse_go(&["depth", "x"]).is_err());
+        assert!(parse_go(&["frobnicate"]).is_err());
+    }
+
+    #[test]
+    fn position_commands() {
+        let p = parse_position(&["startpos", "moves", "a2a3", "b7b6"]).unwrap();
+        assert_eq!(p, PositionCmd { fen: None, moves: vec!["a2a3".into(), "b7b6".into()] });
+        let p = parse_position(&["fen", "8/8", "w", "-", "-", "0", "1"]).unwrap();
+        assert_eq!(p.fen.as_deref(), Some("8/8 w - - 0 1"));
+        assert!(p.moves.is_empty());
+        assert!(parse_position(&[]).is_err());
+        assert!(parse_position(&["fen"]).is_err());
+        assert!(parse_position(&["kiwipete"]).is_err());
+    }
+
+    #[test]
+    fn setoption_words() {
+        assert_eq!(
+            parse_setoption(&["name", "UCI_Variant", "value", "breakthrough"]).unwrap(),
+            ("UCI_Variant".into(), "breakthrough".into())
+        );
+        assert_eq!(parse_setoption(&["name", "Clear", "Hash"]).unwrap(), ("Clear Hash".into(), String::new()));
+        assert!(parse_setoption(&["value", "3"]).is_err());
+    }
+
+    #[test]
+    fn time_allocation_never_oversteps() {
+        for ms in [0u64, 1, 5, 30, 100, 1000, 60_000] {
+            for inc in [0u64, 10, 100, 1000] {
+                let r = Duration::from_millis(ms);
+                let t = time_for_move(r, Duration::from_millis(inc), None);
+                assert!(t <= r.mul_f64(0.4).max(Duration::from_millis(1)), "{ms} {inc} {t:?}");
+            }
+        }
+        assert_eq!(time_for_move(Duration::from_secs(30), Duration::ZERO, Some(1)), Duration::from_millis(11_992));
+    }
+
+    #[test]
+    fn scores() {
+        use crate::game::WIN_SCORE;
+        assert_eq!(format_score(35), "cp 35");
+        assert_eq!(format_score(WIN_SCORE - 1), "mate 1");
+        assert_eq!(format_score(WIN_SCORE - 3), "mate 2");
+        assert_eq!(format_score(-WIN_SCORE + 2), "mate -1");
+    }
+}

@@ -1,0 +1,476 @@
+//! The command loop shared by UCI and UGI, and the per-game engine state behind it.
+//!
+//! ```text
+//! loop over input lines:
+//!     split into words; dispatch on the first
+//!     isready -> readyok (at once, even while searching)
+//!     stop    -> set the stop flag, join the worker (which prints bestmove)
+//!     quit    -> stop, join, return
+//!     go      -> start a worker thread: search, (infinite: wait for stop), print info + bestmove
+//!     other commands while a worker runs -> wait for it if it already answered, else refuse with an error line
+//!     errors  -> "info string error ..." and go on
+//! ```
+//!
+//! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
+//! [`Engine`] built for the current game by [`with_game!`](crate::with_game).
+
+use std::io::{BufRead, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption, time_for_move};
+use crate::game::{Game, Outcome, Player};
+use crate::games::AnyGame;
+use crate::search::{self, Limits, Searcher};
+use crate::spec::Spec;
+use crate::with_game;
+
+/// Output shared between the loop and the search thread; every line is flushed at once.
+#[derive(Clone)]
+pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+
+impl Out {
+    pub fn new(w: Box<dyn Write + Send>) -> Self {
+        Out(Arc::new(Mutex::new(w)))
+    }
+    /// Write one line and flush (errors on a closed pipe are ignored: the loop ends on its input).
+    pub fn line(&self, text: &str) {
+        if let Ok(mut w) = self.0.lock() {
+            let _ = writeln!(w, "{text}");
+            let _ = w.flush();
+        }
+    }
+    pub fn error(&self, text: &str) {
+        self.line(&format!("info string error {text}"));
+    }
+}
+
+/// Engine settings that survive a change of game.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// The player string (`engine`, `alphabeta`, ...), rebuilt with `tt=` and `threads=` when Hash/Threads are set.
+    pub player: String,
+    pub hash_mb: Option<u64>,
+    pub threads: Option<u64>,
+}
+
+/// The default player of `plateau uci`/`ugi`: the `engine` player when it exists, else iterative alpha-beta.
+pub fn default_player<G: Game>() -> String {
+    if search::from_spec::<G>("engine").is_ok() { "engine".into() } else { "alphabeta".into() }
+}
+
+fn default_player_of<G: Game>(_game: &G) -> String {
+    default_player::<G>()
+}
+
+/// Build the searcher for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
+pub fn build_searcher<G: Game>(settings: &Settings) -> Result<Box<dyn Searcher<G>>, String> {
+    let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
+    let mut searcher = search::from_spec::<G>(&settings.player).map_err(|e| e.to_string())?;
+    let mut extra: Vec<String> = Vec::new();
+    for (key, value) in
+        [("tt", settings.hash_mb.map(|m| format!("{m}mb"))), ("threads", settings.threads.map(|t| t.to_string()))]
+    {
+        let Some(value) = value else { continue };
+        if base.has(key) {
+            continue;
+        }
+        let mut params = extra.clone();
+        params.push(format!("{key}={value}"));
+        let text = with_params(&settings.player, &params);
+        if let Ok(s) = search::from_spec::<G>(&text) {
+            searcher = s;
+            extra = params;
+        }
+    }
+    Ok(searcher)
+}
+
+/// `NAME(a=1)` + `b=2` -> `NAME(a=1,b=2)`.
+fn with_params(player: &str, params: &[String]) -> String {
+    if params.is_empty() {
+        return player.to_string();
+    }
+    let p = player.trim();
+    match p.strip_suffix(')') {
+        Some(head) if head.ends_with('(') => format!("{head}{})", params.join(",")),
+        Some(head) => format!("{head},{})", params.join(",")),
+        None => format!("{p}({})", params.join(",")),
+    }
+}
+
+/// A type-erased engine for one game.
+pub trait Engine: Send {
+    /// The game string.
+    fn game_spec(&self) -> String;
+    fn new_game(&mut self);
+    /// Set the position; on an illegal move the position stops before it and the error is returned.
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String>;
+    /// Answer a UGI `query`.
+    fn query(&self, what: &str) -> Result<String, String>;
+    /// Start a search on a worker thread.
+    fn go(&mut self, params: &GoParams, out: &Out) -> Result<(), String>;
+    /// Whether a search is running and has not printed its `bestmove` yet.
+    fn thinking(&self) -> bool;
+    /// Whether a worker thread exists (finished or not).
+    fn has_worker(&self) -> bool;
+    /// Ask the running search to stop.
+    fn stop(&self);
+    /// Wait for the worker thread and take the searcher back.
+    fn join(&mut self);
+    /// Rebuild the searcher after a settings change.
+    fn rebuild(&mut self, settings: &Settings) -> Result<(), String>;
+}
+
+struct Worker<G: Game> {
+    handle: JoinHandle<Box<dyn Searcher<G>>>,
+    answered: Arc<AtomicBool>,
+}
+
+/// The engine state for a game `G`.
+pub struct GameEngine<G: Game> {
+    game: G,
+    state: G::State,
+    searcher: Option<Box<dyn Searcher<G>>>,
+    worker: Option<Worker<G>>,
+    stop: Arc<AtomicBool>,
+}
+
+impl<G: Game> GameEngine<G> {
+    pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
+        let searcher = build_searcher::<G>(settings)?;
+        let state = game.start();
+        Ok(GameEngine { game, state, searcher: Some(searcher), worker: None, stop: Arc::new(AtomicBool::new(false)) })
+    }
+}
+
+/// Parse a position text, tolerating the trailing FEN fields other programs write (`- - 0 1`, `0 1`).
+pub fn parse_fen<G: Game>(game: &G, text: &str) -> Result<G::State, String> {
+    match game.parse_position(text) {
+        Ok(s) => Ok(s),
+        Err(e) => {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            if words.len() > 2 && words[2..].iter().all(|w| *w == "-" || w.parse::<u64>().is_ok()) {
+                game.parse_position(&words[..2].join(" ")).map_err(|e| e.to_string())
+            } else {
+                Err(e.to_string())
+            }
+        }
+    }
+}
+
+impl<G: Game> Engine for GameEngine<G> {
+    fn game_spec(&self) -> String {
+        self.game.spec()
+    }
+
+    fn new_game(&mut self) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.new_game();
+        }
+        self.state = self.game.start();
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut s = match fen {
+            None => self.game.start(),
+            Some(text) => parse_fen(&self.game, text).map_err(|e| format!("bad position '{text}': {e}"))?,
+        };
+        let mut result = Ok(());
+        for (i, m) in moves.iter().enumerate() {
+            if self.game.is_terminal(&s) {
+                result = Err(format!("move {} '{m}': the game is already over; position kept before it", i + 1));
+                break;
+            }
+            match self.game.parse_move(&s, m) {
+                Ok(mv) => self.game.play(&mut s, mv),
+                Err(e) => {
+                    result = Err(format!("move {} '{m}': {e}; position kept before it", i + 1));
+                    break;
+                }
+            }
+        }
+        self.state = s;
+        result
+    }
+
+    fn query(&self, what: &str) -> Result<String, String> {
+        let s = &self.state;
+        let outcome = self.game.outcome(s);
+        let stm = self.game.side_to_move(s);
+        match what {
+            "gameover" => Ok(outcome.is_some().to_string()),
+            "p1turn" => Ok((stm == Player::First).to_string()),
+            "result" => Ok(match outcome {
+                None => "none".into(),
+                Some(Outcome::Draw) => "draw".into(),
+                Some(o) => {
+                    let stm_wins = match o {
+                        Outcome::Value(0) => return Ok("draw".into()),
+                        Outcome::Value(v) => v > 0,
+                        o => o == Outcome::Win,
+                    };
+                    if stm_wins == (stm == Player::First) { "p1win".into() } else { "p2win".into() }
+                }
+            }),
+            "fen" | "position" => Ok(self.game.format_position(s)),
+            other => Err(format!("query: unknown question '{other}' (known: gameover, p1turn, result, fen)")),
+        }
+    }
+
+    fn go(&mut self, params: &GoParams, out: &Out) -> Result<(), String> {
+        if self.worker.is_some() {
+            return Err("go: a search is already running (send stop first)".into());
+        }
+        let Some(mut searcher) = self.searcher.take() else {
+            return Err("go: no searcher (set the Player option)".into());
+        };
+        let state = self.state;
+        let game = self.game.clone();
+        if game.is_terminal(&state) {
+            self.searcher = Some(searcher);
+            out.error("go: the game is over in this position");
+            out.line("bestmove (none)");
+            return Ok(());
+        }
+        let stm = game.side_to_move(&state).index();
+        let infinite = params.unlimited();
+        let limits = if infinite {
+            Limits { depth: None, time: Some(Duration::from_secs(1_000_000)), nodes: None }
+        } else {
+            let mut time = params.movetime;
+            if let Some(remaining) = params.time[stm] {
+                let budget = time_for_move(remaining, params.inc[stm].unwrap_or_default(), params.movestogo);
+                time = Some(time.map_or(budget, |t| t.min(budget)));
+            }
+            Limits { depth: params.depth, time, nodes: params.nodes }
+        };
+        searcher.set_limits(limits);
+        self.stop.store(false, Ordering::SeqCst);
+        searcher.set_stop(self.stop.clone());
+        let stop = self.stop.clone();
+        let answered = Arc::new(AtomicBool::new(false));
+        let answered2 = answered.clone();
+        let out = out.clone();
+        let handle = std::thread::spawn(move || {
+            let start = Instant::now();
+            let r = searcher.search(&game, &state);
+            if infinite {
+                while !stop.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            }
+            let elapsed = start.elapsed();
+            let mut pv = Vec::new();
+            let mut t = state;
+            for &m in &r.pv {
+                if game.is_terminal(&t) {
+                    break;
+                }
+                pv.push(game.format_move(&t, m));
+                game.play(&mut t, m);
+            }
+            let ms = elapsed.as_millis() as u64;
+            let nps = (r.stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
+            let mut info = format!(
+                "info depth {} score {} nodes {} nps {nps} time {ms}",
+                r.depth,
+                format_score(r.value),
+                r.stats.nodes
+            );
+            if !pv.is_empty() {
+                info += &format!(" pv {}", pv.join(" "));
+            }
+            out.line(&info);
+            let best = match r.best_move {
+                Some(m) => game.format_move(&state, m),
+                None => "(none)".into(),
+            };
+            answered2.store(true, Ordering::SeqCst);
+            out.line(&format!("bestmove {best}"));
+            searcher
+        });
+        self.worker = Some(Worker { handle, answered });
+        Ok(())
+    }
+
+    fn thinking(&self) -> bool {
+        self.worker.as_ref().is_some_and(|w| !w.answered.load(Ordering::SeqCst))
+    }
+
+    fn has_worker(&self) -> bool {
+        self.worker.is_some()
+    }
+
+    fn stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+
+    fn join(&mut self) {
+        if let Some(w) = self.worker.take() {
+            // A searcher may clear the flag when its search starts: keep it raised until the worker is done.
+            if self.stop.load(Ordering::SeqCst) {
+                while !w.handle.is_finished() {
+                    self.stop.store(true, Ordering::SeqCst);
+                    std::thread::sleep(Duration::from_micros(200));
+                }
+            }
+            match w.handle.join() {
+                Ok(s) => self.searcher = Some(s),
+                Err(_) => self.searcher = None,
+            }
+        }
+    }
+
+    fn rebuild(&mut self, settings: &Settings) -> Result<(), String> {
+        self.join();
+        self.searcher = Some(build_searcher::<G>(settings)?);
+        Ok(())
+    }
+}
+
+/// Build the engine for a game string.
+pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+    let any = AnyGame::parse(game).map_err(|e| e.to_string())?;
+    with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
+}
+
+/// Run the protocol loop until `quit` or the end of the input.
+pub fn run(
+    dialect: Dialect,
+    game: &str,
+    player: Option<&str>,
+    input: &mut dyn BufRead,
+    out: Out,
+) -> Result<(), String> {
+    let any = AnyGame::parse(game).map_err(|e| e.to_string())?;
+    let player = match player {
+        Some(p) => p.to_string(),
+        None => with_game!(&any, g => default_player_of(g)),
+    };
+    let mut settings = Settings { player, hash_mb: None, threads: None };
+    let mut engine = engine_for(game, &settings)?;
+    let mut line = String::new();
+    loop {
+        line.clear();
+        match input.read_line(&mut line) {
+            Ok(0) => break,
+            Ok(_) => {}
+            // Invalid UTF-8 and similar: report and go on.
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+                out.error("input is not valid UTF-8");
+                continue;
+            }
+            Err(_) => break,
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(&cmd) = words.first() else { continue };
+        let args = &words[1..];
+        match cmd {
+            "isready" => {
+                out.line("readyok");
+                continue;
+            }
+            "stop" => {
+                engine.stop();
+                engine.join();
+                continue;
+            }
+            "quit" => {
+                engine.stop();
+                engine.join();
+                break;
+            }
+            "ponderhit" | "debug" | "register" => continue,
+            _ => {}
+        }
+        if engine.has_worker() {
+            if engine.thinking() {
+                out.error(&format!("'{cmd}' ignored while searching (send stop first)"));
+                continue;
+            }
+            engine.join();
+        }
+        let r: Result<(), String> = match cmd {
+            "uci" | "ugi" => {
+                let text = match cmd {
+                    "uci" => super::uci::handshake(&engine.game_spec(), &settings),
+                    _ => super::ugi::handshake(&engine.game_spec(), &settings),
+                };
+                for l in text {
+                    out.line(&l);
+                }
+                Ok(())
+            }
+            "ucinewgame" | "uginewgame" | "newgame" => {
+                engine.new_game();
+                Ok(())
+            }
+            "setoption" => parse_setoption(args)
+                .and_then(|(name, value)| set_option(&name, &value, &mut settings, &mut engine, &out)),
+            "position" => parse_position(args).and_then(|p| engine.set_position(p.fen.as_deref(), &p.moves)),
+            "go" => parse_go(args).and_then(|g| engine.go(&g, &out)),
+            "query" => match args {
+                [what] => engine.query(what).map(|a| out.line(&format!("response {a}"))),
+                _ => Err("query: expected one of gameover, p1turn, result".into()),
+            },
+            other => Err(format!(
+                "unknown command '{other}' (known: {}, isready, setoption, position, go, stop, query, quit)",
+                match dialect {
+                    Dialect::Uci => "uci, ucinewgame",
+                    Dialect::Ugi => "ugi, uginewgame",
+                }
+            )),
+        };
+        if let Err(e) = r {
+            out.error(&e);
+        }
+    }
+    Ok(())
+}
+
+fn set_option(
+    name: &str,
+    value: &str,
+    settings: &mut Settings,
+    engine: &mut Box<dyn Engine>,
+    out: &Out,
+) -> Result<(), String> {
+    let number = |min: u64, max: u64| -> Result<u64, String> {
+        let x: u64 = value.trim().parse().map_err(|_| format!("setoption {name}: '{value}' is not a whole number"))?;
+        if x < min || x > max {
+            return Err(format!("setoption {name}: {x} is out of range {min}..={max}"));
+        }
+        Ok(x)
+    };
+    match name.to_ascii_lowercase().as_str() {
+        "uci_variant" | "game" | "variant" => {
+            let new = engine_for(value, settings)?;
+            *engine = new;
+            out.line(&format!("info string game {}", engine.game_spec()));
+            Ok(())
+        }
+        "hash" => {
+            settings.hash_mb = Some(number(1, 1 << 20)?);
+            engine.rebuild(settings)
+        }
+        "threads" => {
+            settings.threads = Some(number(1, 1024)?);
+            engine.rebuild(settings)
+        }
+        "player" => {
+            let old = std::mem::replace(&mut settings.player, value.trim().to_string());
+            if let Err(e) = engine.rebuild(settings) {
+                settings.player = old;
+                let _ = engine.rebuild(settings);
+                return Err(format!("setoption Player: {e}"));
+            }
+            Ok(())
+        }
+        // Options GUIs commonly send that change nothing here.
+        "clear hash" | "ponder" | "uci_chess960" | "multipv" | "move overhead" | "uci_analysemode" => Ok(()),
+        _ => Err(format!("setoption: unknown option '{name}'")),
+    }
+}

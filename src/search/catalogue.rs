@@ -1,0 +1,231 @@
+//! The catalogue of the course's algorithms behind one interface: the [`Algorithm`] trait (one search of the root to
+//! a given depth), the [`Driver`] that turns any algorithm into a [`Searcher`] (limits, iterative deepening, best move,
+//! timing), and the registry that maps algorithm strings to drivers.
+//!
+//! Parameters every catalogue algorithm accepts: `depth`, `time`, `nodes` (see [`Limits`]) and `id=true|false`
+//! (iterative deepening 1, 2, ..., depth even at a fixed depth; always on with `time` or `nodes`, and always on for
+//! MTD(f), whose first guess comes from the previous iteration). Statistics add up over the iterations.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
+use crate::search::ctx::Ctx;
+use crate::search::trace::{NoTrace, Tracer};
+use crate::search::{Limits, SearchResult, Searcher};
+use crate::spec::Spec;
+
+use super::{
+    alphabeta, alphabeta_failsoft, alphabeta_minmax, minimax, mtdf, mtsss, negacstar, negamax, negascout, palphabeta,
+    pvs, scout, sss,
+};
+
+/// Default depth when no limit is given.
+pub const DEFAULT_DEPTH: u32 = 4;
+
+/// Deepest iteration of a timed search.
+pub const TIMED_MAX_DEPTH: u32 = 64;
+
+/// One algorithm of the catalogue.
+pub trait Algorithm<G: Game>: Send + Sized + 'static {
+    /// The name in algorithm strings.
+    const NAME: &'static str;
+    /// Iterates from depth 1 even when a fixed depth is asked (MTD(f)).
+    const ITERATIVE: bool = false;
+    /// The deepest search the algorithm accepts.
+    const MAX_DEPTH: u32 = 200;
+    /// Read the algorithm's own parameters (the driver reads `depth`, `time`, `nodes`, `id`).
+    fn from_spec(spec: &Spec) -> Result<Self, GameError>;
+    /// The algorithm's own parameters, as `key=value`, for the player string.
+    fn params(&self) -> Vec<String> {
+        Vec::new()
+    }
+    /// A new search starts (called once per [`Searcher::search`], before the iterations).
+    fn new_search(&mut self) {}
+    /// Forget what was learnt (transposition table).
+    fn new_game(&mut self) {}
+    /// Search the root to `depth` and return its value (side to move's view). The root's best move must be the first
+    /// move of `ctx.pv.root()` when the function returns (unless the search was stopped).
+    fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32;
+}
+
+/// Any catalogue algorithm as a [`Searcher`].
+pub struct Driver<G: Game, A: Algorithm<G>> {
+    pub limits: Limits,
+    /// Iterative deepening at a fixed depth.
+    pub iterate: bool,
+    pub algo: A,
+    eval: G::Eval,
+    /// Set by another thread (a protocol's `stop`) to end the search with its best move so far.
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl<G: Game, A: Algorithm<G>> Driver<G, A> {
+    pub fn with_algorithm(limits: Limits, algo: A) -> Self {
+        Driver { limits, iterate: false, algo, eval: G::Eval::default(), stop: None }
+    }
+
+    /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let limits = Limits::from_spec(spec)?;
+        if let Some(d) = limits.depth
+            && d > A::MAX_DEPTH
+        {
+            return Err(GameError::new(format!("{}: depth={d} is too deep (at most {})", A::NAME, A::MAX_DEPTH)));
+        }
+        let iterate = spec.bool("id", false)?;
+        let algo = A::from_spec(spec)?;
+        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), stop: None })
+    }
+
+    /// Search and report the explored tree to `tracer`.
+    pub fn search_traced<T: Tracer<G>>(&mut self, game: &G, state: &G::State, tracer: &mut T) -> SearchResult<G::Move> {
+        let timed = self.limits.time.is_some() || self.limits.nodes.is_some();
+        let max_depth =
+            self.limits.depth.unwrap_or(if timed { TIMED_MAX_DEPTH } else { DEFAULT_DEPTH }).min(A::MAX_DEPTH);
+        let iterate = timed || self.iterate || A::ITERATIVE;
+        let first_depth = if iterate { max_depth.min(1) } else { max_depth };
+        let mut ctx = Ctx::new(game, &self.eval, &self.limits, max_depth, tracer);
+        ctx.deadline = ctx.deadline.clone().with_stop(self.stop.clone());
+        let mut result = SearchResult {
+            best_move: None,
+            value: 0,
+            depth: 0,
+            pv: Vec::new(),
+            stats: Default::default(),
+            seconds: 0.0,
+        };
+        let mut moves = MoveList::new();
+        game.generate_moves(state, &mut moves);
+        result.best_move = moves.first().copied();
+        self.algo.new_search();
+        for depth in first_depth..=max_depth {
+            ctx.horizon = false;
+            let v = self.algo.search_root(&mut ctx, state, depth);
+            if ctx.stopped && depth > first_depth {
+                break;
+            }
+            result.value = v;
+            result.depth = depth;
+            if let Some(&m) = ctx.pv.root().first() {
+                result.best_move = Some(m);
+                result.pv = ctx.pv.root().to_vec();
+            }
+            // Stop when time is short, a win or loss is proven, or the whole game tree was seen (no position was
+            // cut by the horizon: a deeper iteration would repeat this one).
+            if ctx.stopped || !ctx.deadline.may_deepen() || v.abs() >= WIN_THRESHOLD || !ctx.horizon {
+                break;
+            }
+        }
+        result.stats = ctx.stats;
+        result.seconds = ctx.deadline.elapsed();
+        result
+    }
+}
+
+impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
+    fn name(&self) -> String {
+        let mut p = Vec::new();
+        if let Some(d) = self.limits.depth {
+            p.push(format!("depth={d}"));
+        }
+        if let Some(t) = self.limits.time {
+            p.push(format!("time={}ms", t.as_millis()));
+        }
+        if let Some(n) = self.limits.nodes {
+            p.push(format!("nodes={n}"));
+        }
+        if self.iterate {
+            p.push("id=true".into());
+        }
+        p.extend(self.algo.params());
+        if p.is_empty() { A::NAME.into() } else { format!("{}({})", A::NAME, p.join(",")) }
+    }
+    fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
+        self.search_traced(game, state, &mut NoTrace)
+    }
+    fn new_game(&mut self) {
+        self.algo.new_game();
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = limits;
+    }
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+}
+
+/// What to do with the driver an algorithm string names: box it as a [`Searcher`], run it with a tracer, ...
+pub trait Visit<G: Game> {
+    type Out;
+    fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Self::Out;
+}
+
+/// The names of the catalogue, with their aliases.
+pub const NAMES: &[(&str, &[&str])] = &[
+    ("minimax", &[]),
+    ("negamax", &[]),
+    ("alphabeta", &["ab"]),
+    ("alphabeta_minmax", &["alphabeta_maxmin"]),
+    ("alphabeta_failsoft", &["failsoft"]),
+    ("palphabeta", &[]),
+    ("scout", &[]),
+    ("negascout", &[]),
+    ("pvs", &[]),
+    ("negacstar", &["negac"]),
+    ("mtdf", &["mtd"]),
+    ("sss", &["sss_star"]),
+    ("mtsss", &["mt_sss"]),
+];
+
+/// The canonical name of a catalogue algorithm (resolving aliases), or `None`.
+pub fn canonical(name: &str) -> Option<&'static str> {
+    NAMES.iter().find(|(n, aliases)| *n == name || aliases.contains(&name)).map(|(n, _)| *n)
+}
+
+/// Build the driver named by `spec` and hand it to `visitor`; `Ok(None)` when the name is not in the catalogue.
+/// The caller checks unknown parameters with `spec.finish()`.
+pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
+    let Some(name) = canonical(&spec.name) else { return Ok(None) };
+    Ok(Some(match name {
+        "minimax" => visitor.visit(Driver::<G, minimax::Minimax>::from_spec(spec)?),
+        "negamax" => visitor.visit(Driver::<G, negamax::Negamax>::from_spec(spec)?),
+        "alphabeta" => visitor.visit(Driver::<G, alphabeta::AlphaBetaNegamax>::from_spec(spec)?),
+        "alphabeta_minmax" => visitor.visit(Driver::<G, alphabeta_minmax::AlphaBetaMinMax>::from_spec(spec)?),
+        "alphabeta_failsoft" => visitor.visit(Driver::<G, alphabeta_failsoft::FailSoft>::from_spec(spec)?),
+        "palphabeta" => visitor.visit(Driver::<G, palphabeta::PAlphaBeta>::from_spec(spec)?),
+        "scout" => visitor.visit(Driver::<G, scout::Scout>::from_spec(spec)?),
+        "negascout" => visitor.visit(Driver::<G, negascout::NegaScout>::from_spec(spec)?),
+        "pvs" => visitor.visit(Driver::<G, pvs::Pvs>::from_spec(spec)?),
+        "negacstar" => visitor.visit(Driver::<G, negacstar::NegaCStar>::from_spec(spec)?),
+        "mtdf" => visitor.visit(Driver::<G, mtdf::Mtdf<G>>::from_spec(spec)?),
+        "sss" => visitor.visit(Driver::<G, sss::Sss<G>>::from_spec(spec)?),
+        "mtsss" => visitor.visit(Driver::<G, mtsss::MtSss<G>>::from_spec(spec)?),
+        _ => return Ok(None),
+    }))
+}
+
+/// The visitor that boxes the driver as a [`Searcher`].
+pub struct Boxed;
+
+impl<G: Game> Visit<G> for Boxed {
+    type Out = Box<dyn Searcher<G>>;
+    fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Box<dyn Searcher<G>> {
+        Box::new(driver)
+    }
+}
+
+/// The visitor that runs one traced search.
+pub struct Traced<'a, G: Game, T: Tracer<G>> {
+    pub game: &'a G,
+    pub state: &'a G::State,
+    pub tracer: &'a mut T,
+}
+
+impl<G: Game, T: Tracer<G>> Visit<G> for Traced<'_, G, T> {
+    type Out = (String, SearchResult<G::Move>);
+    fn visit<A: Algorithm<G>>(self, mut driver: Driver<G, A>) -> Self::Out {
+        let r = driver.search_traced(self.game, self.state, self.tracer);
+        (driver.name(), r)
+    }
+}

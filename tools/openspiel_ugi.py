@@ -1,0 +1,148 @@
+#!/usr/bin/env python3
+"""UGI adapter for OpenSpiel's MCTS bot on Breakthrough, so that `plateau match` can play against it.
+
+    plateau match breakthrough --player engine \
+        --player "ugi(cmd=python3 tools/openspiel_ugi.py --simulations 10000)" --movetime 1s --margin 5s
+
+Requires `pip install open-spiel`. The bot is OpenSpiel's C++ MCTS (`pyspiel.MCTSBot`: UCT with c = 2, one random
+rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control.
+
+Coordinates: plateau's White moves first from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two
+boards are the same up to a vertical flip, so plateau's a2a3 is OpenSpiel's a7a6 (captures carry a '*' there).
+Only `position startpos [moves ...]` is understood (OpenSpiel's Breakthrough cannot load a position).
+"""
+
+import argparse
+import sys
+
+import pyspiel
+
+
+def flip_square(sq, rows):
+    return sq[0] + str(rows + 1 - int(sq[1:]))
+
+
+def split_move(text):
+    """'a2b3' -> ('a2', 'b3'); files are one letter, ranks one or two digits."""
+    text = text.rstrip("*")
+    i = 1
+    while i < len(text) and text[i].isdigit():
+        i += 1
+    return text[:i], text[i:]
+
+
+def to_openspiel(move, rows):
+    a, b = split_move(move)
+    return flip_square(a, rows) + flip_square(b, rows)
+
+
+def from_openspiel(action_text, rows):
+    a, b = split_move(action_text)
+    return flip_square(a, rows) + flip_square(b, rows)
+
+
+class Adapter:
+    def __init__(self, args):
+        self.args = args
+        self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
+        self.seed = args.seed
+        self.new_bot()
+        self.state = self.game.new_initial_state()
+
+    def new_bot(self):
+        evaluator = pyspiel.RandomRolloutEvaluator(self.args.rollouts, self.seed)
+        self.bot = pyspiel.MCTSBot(
+            self.game, evaluator, self.args.uct_c, self.args.simulations, self.args.max_memory_mb, True, self.seed, False
+        )
+        self.seed += 1
+
+    def out(self, line):
+        sys.stdout.write(line + "\n")
+        sys.stdout.flush()
+
+    def error(self, text):
+        self.out("info string error " + text)
+
+    def set_position(self, words):
+        if not words or words[0] != "startpos":
+            self.error("only 'position startpos [moves ...]' is supported")
+            return
+        state = self.game.new_initial_state()
+        moves = words[2:] if len(words) > 1 and words[1] == "moves" else []
+        for m in moves:
+            want = to_openspiel(m, self.args.rows)
+            match = [a for a in state.legal_actions() if state.action_to_string(a).rstrip("*") == want]
+            if not match or state.is_terminal():
+                self.error("illegal move " + m)
+                break
+            state.apply_action(match[0])
+        self.state = state
+
+    def go(self):
+        if self.state.is_terminal():
+            self.out("bestmove (none)")
+            return
+        action = self.bot.step(self.state)
+        text = self.state.action_to_string(action)
+        self.out("bestmove " + from_openspiel(text, self.args.rows))
+
+    def query(self, what):
+        s = self.state
+        if what == "gameover":
+            self.out("response " + ("true" if s.is_terminal() else "false"))
+        elif what == "p1turn":
+            self.out("response " + ("true" if not s.is_terminal() and s.current_player() == 0 else "false"))
+        elif what == "result":
+            if not s.is_terminal():
+                self.out("response none")
+            else:
+                r = s.returns()
+                self.out("response " + ("p1win" if r[0] > r[1] else "p2win" if r[1] > r[0] else "draw"))
+        else:
+            self.error("unknown query " + what)
+
+    def loop(self):
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            cmd, rest = words[0], words[1:]
+            if cmd in ("ugi", "uci"):
+                self.out("id name OpenSpiel MCTS ({} simulations)".format(self.args.simulations))
+                self.out("id author OpenSpiel authors (adapter: plateau)")
+                self.out("ugiok" if cmd == "ugi" else "uciok")
+            elif cmd == "isready":
+                self.out("readyok")
+            elif cmd in ("uginewgame", "ucinewgame"):
+                self.new_bot()
+                self.state = self.game.new_initial_state()
+            elif cmd == "setoption":
+                pass
+            elif cmd == "position":
+                self.set_position(rest)
+            elif cmd == "go":
+                self.go()
+            elif cmd == "query":
+                self.query(rest[0] if rest else "")
+            elif cmd == "stop":
+                pass
+            elif cmd == "quit":
+                return
+            else:
+                self.error("unknown command " + cmd)
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--simulations", type=int, default=10000)
+    p.add_argument("--uct-c", type=float, default=2.0)
+    p.add_argument("--rollouts", type=int, default=1)
+    p.add_argument("--max-memory-mb", type=int, default=1000)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--rows", type=int, default=8)
+    p.add_argument("--columns", type=int, default=8)
+    Adapter(p.parse_args()).loop()
+
+
+if __name__ == "__main__":
+    main()
