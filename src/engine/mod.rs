@@ -157,7 +157,6 @@ impl<G: Game> Searcher<G> for Engine<G> {
         let at = |pct: u32| budget.hard.map(|h| start + h * pct / 100);
         let nodes_at = |pct: u64| limits.nodes.map(|n| n * pct / 100);
         let probe_on = opts.probe && timed;
-        let soft = budget.soft.map(|s| start + s);
 
         let helper_roots = roots.clone();
         let (best, stats) = smp::run(make, &halt, &no_halt, opts.threads, state, &helper_roots, |w: &mut Worker<G>| {
@@ -178,6 +177,12 @@ impl<G: Game> Searcher<G> for Engine<G> {
             let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
             w.deadline = at(main_pct);
             w.node_limit = nodes_at(main_pct as u64);
+            // The last moment to start an iteration counts from now, not from the start: a probe that overran (the
+            // process was descheduled) must not leave the search a single ply.
+            let now = Instant::now();
+            let soft =
+                budget.soft.map(|s| (now + s * (100 - PROBE_PERCENT) / 100).min(at(main_pct).unwrap_or(now + s)));
+            let soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
             if let Some(p) = proven {
                 return match best {
