@@ -13,5 +13,6 @@ pub mod eval;
 pub mod game;
 pub mod games;
 pub mod protocol;
+pub mod puzzle;
 pub mod search;
 pub mod spec;

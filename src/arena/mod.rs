@@ -137,7 +137,7 @@ pub fn play_game<G: Game>(
     let [p0, p1] = players;
     let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
     for (i, p) in ps.iter_mut().enumerate() {
-        if let Err(e) = p.new_game() {
+        if let Err(e) = p.new_game(game) {
             rec.winner = Some(if i == 0 { Player::Second } else { Player::First });
             rec.termination = format!("{} lost: {e}", names[i]);
             return rec;

@@ -40,8 +40,8 @@ pub struct PositionText<'a> {
 /// A player in a match.
 pub trait ArenaPlayer<G: Game>: Send {
     fn name(&self) -> String;
-    /// Prepare for a new game (an external engine is (re)started here).
-    fn new_game(&mut self) -> Result<(), String>;
+    /// Prepare for a new game of `game` (an external engine is (re)started here).
+    fn new_game(&mut self, game: &G) -> Result<(), String>;
     /// Choose a move in `state` (not terminal). `hard` is how long the arena waits at most.
     fn think(
         &mut self,
@@ -79,7 +79,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self, _game: &G) -> Result<(), String> {
         self.searcher.new_game();
         Ok(())
     }
@@ -339,7 +339,13 @@ impl<G: Game> ArenaPlayer<G> for External {
         self.display.clone()
     }
 
-    fn new_game(&mut self) -> Result<(), String> {
+    fn new_game(&mut self, game: &G) -> Result<(), String> {
+        // UCI without variant=: name the game (Fairy-Stockfish would otherwise play chess).
+        if self.dialect == Dialect::Uci && !self.setoptions.iter().any(|(k, _)| k == "UCI_Variant") {
+            let spec = game.spec();
+            let name = spec.split('(').next().unwrap_or(&spec).to_string();
+            self.setoptions.insert(0, ("UCI_Variant".into(), name));
+        }
         if self.process.is_none()
             && let Err(e) = self.start()
         {

@@ -10,6 +10,7 @@ mod games_cmd;
 mod match_cmd;
 mod perft;
 mod play;
+mod puzzle;
 mod search_cmd;
 mod tree;
 mod tune;
@@ -37,10 +38,6 @@ pub enum Command {
     Search(search_cmd::SearchArgs),
     /// Play a game in the terminal against the engine (or watch two engines).
     Play(play::PlayArgs),
-    /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
-    Bench(bench::BenchArgs),
-    /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
-    Tune(tune::TuneArgs),
     /// The course's table: nodes, leaves and time per algorithm and depth.
     Compare(compare::CompareArgs),
     /// Draw the tree one search explored (small depths) as SVG and Graphviz DOT.
@@ -51,6 +48,12 @@ pub enum Command {
     Ugi(uci::ProtocolArgs),
     /// Play a match between two players: W/L/D, Elo, SPRT, game records.
     Match(match_cmd::MatchArgs),
+    /// Single-agent search: grid mazes, the number puzzle, sliding-tile puzzles, Breakthrough races.
+    Puzzle(puzzle::PuzzleArgs),
+    /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
+    Bench(bench::BenchArgs),
+    /// Tune the Breakthrough evaluation from engine self-play games (Texel's method).
+    Tune(tune::TuneArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -106,13 +109,14 @@ pub fn main() -> i32 {
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),
-        Command::Bench(a) => bench::run(a),
-        Command::Tune(a) => tune::run(a),
         Command::Compare(a) => compare::run(a),
         Command::Tree(a) => tree::run(a),
         Command::Uci(a) => uci::run_uci(a),
         Command::Ugi(a) => uci::run_ugi(a),
         Command::Match(a) => match_cmd::run(a),
+        Command::Puzzle(a) => puzzle::run(a),
+        Command::Bench(a) => bench::run(a),
+        Command::Tune(a) => tune::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -29,7 +29,7 @@ pub struct PlayArgs {
     /// Which side(s) the human plays.
     #[arg(long, value_enum, default_value = "first")]
     human: Humans,
-    /// The engine's player string (default: `alphabeta(time=1s)`).
+    /// The engine's player string (default: `engine(time=1s)`).
     #[arg(long)]
     engine: Option<String>,
     /// The second engine's player string when `--human none` (default: the same as `--engine`).
@@ -38,7 +38,7 @@ pub struct PlayArgs {
 }
 
 /// Default engine of `plateau play`.
-pub const DEFAULT_ENGINE: &str = "alphabeta(time=1s)";
+pub const DEFAULT_ENGINE: &str = "engine(time=1s)";
 
 /// The help line, with an example move of this game.
 fn help<G: Game>(g: &G, s: &G::State) -> String {
