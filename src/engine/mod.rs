@@ -1,13 +1,13 @@
-//! The `engine` player: the strongest configuration of plateau's search, for every game, with the tuned evaluation
+//! The `engine` player: the strongest configuration of plateau's search, for every game, with the Breakthrough evaluation
 //! and tactical knowledge for Breakthrough.
 //!
 //! ```text
 //! Engine.search(root):
 //!     budget := time plan (fixed time per move, or clock + increment; never past the clock)
 //!     one legal move, or a move that wins at once: play it
-//!     probe  (≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?  play it
-//!     search (to ≈90%):                 iterative deepening, aspiration windows, PVS (search.rs)
-//!     check  (the rest):                does the chosen move lose deeper?  a win probe for the opponent after it;
+//!     probe  (option, ≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?
+//!     search (all the time, or 90% with check): iterative deepening, aspiration windows, PVS (search.rs)
+//!     check  (option, the rest):        does the chosen move lose deeper?  a win probe for the opponent after it;
 //!                                       if it loses, the next root move in order that does not
 //! ```
 //!
