@@ -1,13 +1,13 @@
-//! The `engine` player: the strongest configuration of plateau's search, for every game, with the tuned evaluation
+//! The `engine` player: the strongest configuration of plateau's search, for every game, with the Breakthrough evaluation
 //! and tactical knowledge for Breakthrough.
 //!
 //! ```text
 //! Engine.search(root):
 //!     budget := time plan (fixed time per move, or clock + increment; never past the clock)
 //!     one legal move, or a move that wins at once: play it
-//!     probe  (≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?  play it
-//!     search (to ≈90%):                 iterative deepening, aspiration windows, PVS (search.rs)
-//!     check  (the rest):                does the chosen move lose deeper?  a win probe for the opponent after it;
+//!     probe  (option, ≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?
+//!     search (all the time, or 90% with check): iterative deepening, aspiration windows, PVS (search.rs)
+//!     check  (option, the rest):        does the chosen move lose deeper?  a win probe for the opponent after it;
 //!                                       if it loses, the next root move in order that does not
 //! ```
 //!
@@ -62,7 +62,8 @@ impl<G: Game> Engine<G> {
         Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None })
     }
 
-    /// A flag that stops the running search when set (protocol `stop`); the search clears it when it starts.
+    /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
+    /// search (the protocol session does).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
     }
@@ -95,9 +96,12 @@ impl<G: Game> Searcher<G> for Engine<G> {
         self.clock = None;
     }
 
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
-        self.stop.store(false, Ordering::Relaxed);
         let spec = game.spec();
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
             self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));
@@ -153,7 +157,6 @@ impl<G: Game> Searcher<G> for Engine<G> {
         let at = |pct: u32| budget.hard.map(|h| start + h * pct / 100);
         let nodes_at = |pct: u64| limits.nodes.map(|n| n * pct / 100);
         let probe_on = opts.probe && timed;
-        let soft = budget.soft.map(|s| start + s);
 
         let helper_roots = roots.clone();
         let (best, stats) = smp::run(make, &halt, &no_halt, opts.threads, state, &helper_roots, |w: &mut Worker<G>| {
@@ -174,6 +177,12 @@ impl<G: Game> Searcher<G> for Engine<G> {
             let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
             w.deadline = at(main_pct);
             w.node_limit = nodes_at(main_pct as u64);
+            // The last moment to start an iteration counts from now, not from the start: a probe that overran (the
+            // process was descheduled) must not leave the search a single ply.
+            let now = Instant::now();
+            let soft =
+                budget.soft.map(|s| (now + s * (100 - PROBE_PERCENT) / 100).min(at(main_pct).unwrap_or(now + s)));
+            let soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
             if let Some(p) = proven {
                 return match best {

@@ -82,7 +82,7 @@ impl Default for Options {
             limits: Limits::default(),
             tt_mib: 64,
             threads: 1,
-            null: false,
+            null: true,
             lmr: true,
             aspiration: true,
             quiescence: true,
@@ -92,7 +92,7 @@ impl Default for Options {
             killers: true,
             history: true,
             tactics: true,
-            eval: EvalKind::Tuned,
+            eval: EvalKind::Hand,
             margin: Duration::from_millis(10),
         }
     }
@@ -190,8 +190,8 @@ impl Options {
             }
         }
         match self.eval {
-            EvalKind::Tuned => {}
-            EvalKind::Hand => p.push("eval=hand".into()),
+            EvalKind::Hand => {}
+            EvalKind::Tuned => p.push("eval=tuned".into()),
             EvalKind::Simple => p.push("eval=simple".into()),
         }
         if self.margin != d.margin {
@@ -212,7 +212,7 @@ mod tests {
         s.finish().unwrap();
         assert!(o.null && !o.lmr && o.eval == EvalKind::Simple);
         assert_eq!((o.tt_mib, o.threads), (16, 2));
-        assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,null=on,lmr=off,eval=simple)");
+        assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,lmr=off,eval=simple)");
         let again = Spec::parse(&o.spec()).unwrap();
         assert_eq!(Options::from_spec(&again).unwrap(), o);
         assert_eq!(Options::default().spec(), "engine");

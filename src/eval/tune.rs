@@ -84,8 +84,8 @@ pub fn self_play(
 }
 
 /// The engine options used for self-play games: a node limit per move, one thread, a small table, the hand-set
-/// weights (so that a tuning run does not depend on the previous one), and the win probe and loss check on (the
-/// settings the committed weights were tuned with).
+/// weights (so that a tuning run does not depend on the previous one), the win probe and loss check on and the null
+/// move off (the settings the committed weights were tuned with).
 pub fn self_play_options(nodes: u64) -> Options {
     Options {
         limits: Limits { nodes: Some(nodes), ..Limits::default() },
@@ -93,6 +93,7 @@ pub fn self_play_options(nodes: u64) -> Options {
         eval: EvalKind::Hand,
         probe: true,
         check: true,
+        null: false,
         ..Options::default()
     }
 }
