@@ -149,3 +149,22 @@ fn play_ends_cleanly_at_end_of_input() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("end of input"));
 }
+
+#[test]
+fn solve_breakthrough_dfpn_agrees_with_generic_and_reference() {
+    // solved.json: 4x4 with one row is a first-player win, and only a1a2 and d1d2 win.
+    let g = "breakthrough(rows=4,columns=4,piece_rows=1)";
+    let d = json(&plateau(&["solve", g, "--json"]));
+    assert_eq!(d["result"], "win");
+    let mut wins: Vec<&str> = d["winning_moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap()).collect();
+    wins.sort();
+    assert_eq!(wins, ["a1a2", "d1d2"]);
+    // The generic alpha-beta solver is an independent implementation: same exact score.
+    let a = json(&plateau(&["solve", g, "--method", "alphabeta", "--json"]));
+    assert_eq!(a["score"], d["score"]);
+    // solved.json: 5x4 with two rows is a first-player loss.
+    let d = json(&plateau(&["solve", "breakthrough(rows=5,columns=4)", "--weak", "--json"]));
+    assert_eq!(d["result"], "loss");
+    let out = plateau(&["solve", g, "--race-rows", "7"]);
+    assert!(!out.status.success());
+}

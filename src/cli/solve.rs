@@ -43,6 +43,16 @@ pub struct SolveArgs {
     /// Transposition table size (`128mb`, `1gb`).
     #[arg(long, default_value = "128mb")]
     tt: String,
+    /// Breakthrough: the solving method. `dfpn` (default) is the dedicated proof-number solver with game knowledge
+    /// (then an exact distance pass unless `--weak`); `alphabeta` is the generic solver used for every game.
+    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta"])]
+    method: String,
+    /// Breakthrough df-pn: rows of the race endgame table used as an oracle (0, 2 or 3).
+    #[arg(long, default_value_t = 3)]
+    race_rows: u32,
+    /// Breakthrough df-pn: stop unsolved after this many expansions.
+    #[arg(long)]
+    max_nodes: Option<u64>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -73,6 +83,13 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
         };
     }
     let any = AnyGame::parse(&a.pos.game)?;
+    if let AnyGame::Breakthrough(g) = &any
+        && a.batch.is_none()
+        && !a.analyze
+        && a.method == "dfpn"
+    {
+        return breakthrough_single(&a, g, mib);
+    }
     with_game!(&any, g => {
         match &a.batch {
             Some(file) => generic_batch(&a, g, mib, file),
@@ -285,6 +302,52 @@ fn generic_words<M>(s: &crate::solve::Solved<M>, weak: bool) -> (&'static str, i
         _ => "draw",
     };
     if weak { (word, sign) } else { (word, sign * s.plies.unwrap_or(0) as i32) }
+}
+
+/// Breakthrough by df-pn (`solve::breakthrough`), then the exact distance unless `--weak`.
+fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
+    let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
+    if let Some(o) = g.outcome(&state) {
+        bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
+    }
+    if !matches!(a.race_rows, 0 | 2 | 3) {
+        bail!("--race-rows must be 0, 2 or 3");
+    }
+    let options = crate::solve::breakthrough::Options {
+        tt_mib: mib,
+        race_rows: a.race_rows,
+        distance: !a.weak,
+        distance_tt_mib: mib,
+        all_winning_moves: true,
+        max_nodes: a.max_nodes,
+        progress_seconds: if a.json { 0 } else { 10 },
+    };
+    let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;
+    let Some(word) = r.result.clone() else {
+        bail!("not solved within --max-nodes ({} expansions; root pn {} dn {})", r.nodes, r.root_pn, r.root_dn);
+    };
+    let sign = if word == "win" { 1 } else { -1 };
+    let score = if a.weak { sign } else { sign * r.plies.unwrap_or(0) as i32 };
+    if a.json {
+        super::print_json(&json!({
+            "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "method": "dfpn",
+            "result": word, "score": score, "plies": r.plies, "best_move": r.best_move,
+            "winning_moves": r.winning_moves, "nodes": r.nodes, "distance_nodes": r.distance_nodes,
+            "seconds": r.seconds,
+        }));
+    } else {
+        println!("{}", g.display(&state));
+        println!("result         {word}");
+        match r.plies {
+            Some(p) => println!("score          {score} ({word} in {p} plies)"),
+            None => println!("score          {score}"),
+        }
+        println!("best move      {}", r.best_move.clone().unwrap_or_else(|| "-".into()));
+        println!("winning moves  {}", r.winning_moves.join(" "));
+        println!("nodes          {} df-pn + {} distance", r.nodes, r.distance_nodes);
+        println!("seconds        {:.3}", r.seconds);
+    }
+    Ok(())
 }
 
 fn generic_single<G: Game>(a: &SolveArgs, g: &G, mib: usize) -> anyhow::Result<()> {
