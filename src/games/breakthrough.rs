@@ -17,6 +17,7 @@
 //! Variants: `misere` (reaching the far row loses) and `forced_captures` (a capture must be played when one exists).
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::board_text;
 use crate::spec::Spec;
 
 /// The rules and board geometry.
@@ -531,36 +532,16 @@ impl Game for Breakthrough {
     }
 
     fn format_position(&self, s: &BtState) -> String {
-        let mut out = String::new();
-        for row in (0..self.rows).rev() {
-            let mut empty = 0;
-            for col in 0..self.columns {
-                let bit = 1u64 << (row * self.columns + col);
-                let ch = if s.white & bit != 0 {
-                    Some('P')
-                } else if s.black & bit != 0 {
-                    Some('p')
-                } else {
-                    None
-                };
-                match ch {
-                    Some(c) => {
-                        if empty > 0 {
-                            out += &empty.to_string();
-                            empty = 0;
-                        }
-                        out.push(c);
-                    }
-                    None => empty += 1,
-                }
+        let mut out = board_text::write_ranks(self.rows, self.columns, |row, col| {
+            let bit = 1u64 << (row * self.columns + col);
+            if s.white & bit != 0 {
+                Some('P')
+            } else if s.black & bit != 0 {
+                Some('p')
+            } else {
+                None
             }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if row > 0 {
-                out.push('/');
-            }
-        }
+        });
         out.push(' ');
         out.push(if s.stm == Player::First { 'w' } else { 'b' });
         out

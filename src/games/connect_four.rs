@@ -36,6 +36,7 @@
 //! start is `7/7/7/7/7/7 x`; after `4 4 5` it is `7/7/7/7/3O3/3XX2 o`.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::games::board_text;
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -556,32 +557,16 @@ impl Game for ConnectFour {
 
     fn format_position(&self, s: &C4State) -> String {
         let (first, second) = Self::discs(s);
-        let mut out = String::new();
-        for row in (0..self.rows).rev() {
-            let mut empty = 0;
-            for col in 0..self.columns {
-                let b = self.bit(row, col);
-                let ch = if first & b != 0 {
-                    'X'
-                } else if second & b != 0 {
-                    'O'
-                } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                out.push(ch);
+        let mut out = board_text::write_ranks(self.rows, self.columns, |row, col| {
+            let b = self.bit(row, col);
+            if first & b != 0 {
+                Some('X')
+            } else if second & b != 0 {
+                Some('O')
+            } else {
+                None
             }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if row > 0 {
-                out.push('/');
-            }
-        }
+        });
         out.push(' ');
         out.push(side_letter(self.side_to_move(s)).to_ascii_lowercase());
         out

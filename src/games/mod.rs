@@ -3,6 +3,7 @@
 //! Every tool is generic over [`Game`](crate::game::Game); the command line picks the concrete type at run time with
 //! [`with_game!`](crate::with_game), which expands the generic code once per game.
 
+pub mod board_text;
 pub mod breakthrough;
 pub mod connect_four;
 pub mod marbles;

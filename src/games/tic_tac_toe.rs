@@ -19,6 +19,7 @@
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
 use crate::games::GameInfo;
+use crate::games::board_text;
 use crate::spec::Spec;
 
 /// The eight winning lines.
@@ -300,32 +301,16 @@ impl Game for TicTacToe {
     }
 
     fn format_position(&self, s: &TttState) -> String {
-        let mut out = String::new();
-        for rank in (0..3).rev() {
-            let mut empty = 0;
-            for col in 0..3 {
-                let bit = 1u16 << (rank * 3 + col);
-                let ch = if s.x & bit != 0 {
-                    'X'
-                } else if s.o & bit != 0 {
-                    'O'
-                } else {
-                    empty += 1;
-                    continue;
-                };
-                if empty > 0 {
-                    out += &empty.to_string();
-                    empty = 0;
-                }
-                out.push(ch);
+        let mut out = board_text::write_ranks(3, 3, |rank, col| {
+            let bit = 1u16 << (rank * 3 + col);
+            if s.x & bit != 0 {
+                Some('X')
+            } else if s.o & bit != 0 {
+                Some('O')
+            } else {
+                None
             }
-            if empty > 0 {
-                out += &empty.to_string();
-            }
-            if rank > 0 {
-                out.push('/');
-            }
-        }
+        });
         out.push(' ');
         out.push(side_letter(s.stm).to_ascii_lowercase());
         out
