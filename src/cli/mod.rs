@@ -13,6 +13,7 @@ mod play;
 mod puzzle;
 mod search_cmd;
 mod solve;
+mod solve_db;
 mod tree;
 mod tune;
 mod uci;

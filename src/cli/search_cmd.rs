@@ -23,9 +23,15 @@ pub struct SearchArgs {
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
+    /// Answer from a retrograde database (`plateau solve GAME --method retro --db FILE`) instead of searching.
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
 }
 
 pub fn run(a: SearchArgs) -> anyhow::Result<()> {
+    if let Some(file) = &a.db {
+        return super::solve_db::search(&a.pos, file, a.json);
+    }
     let any = a.pos.game()?;
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;

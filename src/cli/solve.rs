@@ -45,8 +45,16 @@ pub struct SolveArgs {
     tt: String,
     /// Breakthrough: the solving method. `dfpn` (default) is the dedicated proof-number solver with game knowledge
     /// (then an exact distance pass unless `--weak`); `alphabeta` is the generic solver used for every game.
-    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta"])]
+    /// `retro`: retrograde analysis of every position reachable from the position, for every game (written to
+    /// `--db FILE` when given).
+    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta", "retro"])]
     method: String,
+    /// Retrograde database: written by `--method retro`, read otherwise (value, distance, best moves).
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
+    /// Retrograde analysis: stop with an error rather than use more memory than this (`512mb`, `2gb`).
+    #[arg(long, default_value = "2gb")]
+    max_memory: String,
     /// Breakthrough df-pn: rows of the race endgame table used as an oracle (0, 2 or 3).
     #[arg(long, default_value_t = 3)]
     race_rows: u32,
@@ -71,6 +79,9 @@ pub fn connect_four_geometry(text: &str) -> anyhow::Result<Option<Geometry>> {
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
+    if a.method == "retro" || a.db.is_some() {
+        return super::solve_db::run(&a.pos, a.db.as_deref(), a.method == "retro", &a.max_memory, a.json);
+    }
     let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     if let Some(g) = connect_four_geometry(&a.pos.game)? {
         // 16 bytes per entry.

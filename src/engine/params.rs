@@ -74,6 +74,8 @@ pub struct Options {
     pub eval: EvalKind,
     /// Time kept in reserve on every move (process and protocol latency).
     pub margin: Duration,
+    /// A retrograde database probed at every node (`db=FILE`, see `probe_db.rs`).
+    pub db: Option<super::probe_db::DbHandle>,
 }
 
 impl Default for Options {
@@ -94,6 +96,7 @@ impl Default for Options {
             tactics: true,
             eval: EvalKind::Hand,
             margin: Duration::from_millis(10),
+            db: None,
         }
     }
 }
@@ -159,6 +162,9 @@ impl Options {
         if let Some(m) = spec.duration("margin")? {
             o.margin = m;
         }
+        if let Some(path) = spec.text("db") {
+            o.db = Some(super::probe_db::DbHandle::open(&path)?);
+        }
         Ok(o)
     }
 
@@ -196,6 +202,9 @@ impl Options {
         }
         if self.margin != d.margin {
             p.push(format!("margin={}ms", self.margin.as_millis()));
+        }
+        if let Some(h) = &self.db {
+            p.push(format!("db={}", h.path()));
         }
         if p.is_empty() { "engine".into() } else { format!("engine({})", p.join(",")) }
     }

@@ -181,6 +181,9 @@ impl<'a, G: Game> Worker<'a, G> {
         null_ok: bool,
     ) -> i32 {
         self.pv[ply].clear();
+        if let Some(v) = self.probe_db(s, ply) {
+            return v;
+        }
         if depth < ONE_PLY {
             return self.quiesce(s, alpha, beta, ply);
         }

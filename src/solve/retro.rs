@@ -1,0 +1,436 @@
+//! Retrograde analysis: the strong solution (value and distance in plies) of every position reachable from a root.
+//!
+//! ```text
+//! enumerate:   breadth-first from the root; index[state] := 0, 1, 2, ... (a hash map on the full state)
+//!              succ[i] := indices of the children of i (compressed rows: succ_start, succ)
+//!              terminal[i] := outcome(i) from the side to move's view
+//! keys:        key[i] := Zobrist key of state i; two distinct states with one key are an error (collision)
+//! predecessors: pred := the transpose of succ (counting sort: compressed rows again); left[i] := out-degree of i
+//! backward pass, a FIFO queue in order of distance:
+//!     every terminal: win or loss at distance 0 (a drawn terminal is a draw and is never queued)
+//!     pop c (value v, distance d):
+//!         for each predecessor p of c that is still unknown:
+//!             v = loss:  p := win at d + 1, push p          -- first found = shortest win (the queue is ordered)
+//!             v = win:   left[p] -= 1; if left[p] = 0: p := loss at d + 1, push p   -- last child = longest loss
+//!     every position still unknown is a draw (distance 0)
+//! ```
+//!
+//! The result is the same as [`crate::solve::generic`]'s strong mode on every position: the winner takes the fastest
+//! win, the loser the slowest loss, a draw beats a loss. Memory is counted before and during the run and the
+//! analysis stops with an error (nothing allocated beyond the bound's order) when it would exceed
+//! [`Options::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
+
+use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::mem::size_of;
+use std::time::Instant;
+
+use indicatif::{ProgressBar, ProgressStyle};
+
+use crate::game::{Game, MoveList, Outcome};
+
+/// The value of a position for its side to move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Value {
+    Loss,
+    Draw,
+    Win,
+}
+
+impl Value {
+    pub fn word(self) -> &'static str {
+        match self {
+            Value::Loss => "loss",
+            Value::Draw => "draw",
+            Value::Win => "win",
+        }
+    }
+    /// The same value seen by the other player.
+    pub fn flip(self) -> Value {
+        match self {
+            Value::Loss => Value::Win,
+            Value::Draw => Value::Draw,
+            Value::Win => Value::Loss,
+        }
+    }
+}
+
+/// Largest distance the packed encoding holds.
+pub const MAX_DISTANCE: u32 = (1 << 14) - 1;
+
+/// Packed entry: bits 0-1 the value (0 loss, 1 draw, 2 win), bits 2-15 the distance in plies.
+pub fn pack(v: Value, distance: u32) -> u16 {
+    let code = match v {
+        Value::Loss => 0,
+        Value::Draw => 1,
+        Value::Win => 2,
+    };
+    ((distance.min(MAX_DISTANCE) as u16) << 2) | code
+}
+
+/// The inverse of [`pack`]; `None` for the unused code 3.
+pub fn unpack(p: u16) -> Option<(Value, u32)> {
+    let v = match p & 3 {
+        0 => Value::Loss,
+        1 => Value::Draw,
+        2 => Value::Win,
+        _ => return None,
+    };
+    Some((v, (p >> 2) as u32))
+}
+
+/// Run options.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Refuse to go on when the estimated memory would exceed this many bytes.
+    pub max_bytes: u64,
+    /// Progress bars on stderr.
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_bytes: 2 << 30, progress: false }
+    }
+}
+
+/// Why an analysis stopped.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RetroError {
+    #[error(
+        "over the memory bound: {positions} positions and {moves} moves found so far would need about {needed} bytes, more than --max-memory ({limit} bytes)"
+    )]
+    Memory { positions: u64, moves: u64, needed: u64, limit: u64 },
+    #[error("more than 2^32 - 1 positions or moves: too large for retrograde analysis")]
+    TooLarge,
+    #[error(
+        "Zobrist key collision: two different positions have the key {0:016x}; the database could not tell them apart"
+    )]
+    Collision(u64),
+    #[error("a distance of more than {MAX_DISTANCE} plies does not fit the database encoding")]
+    Distance,
+    #[error("a non-terminal position has more than 65535 moves")]
+    Degree,
+}
+
+/// The strong solution, sorted by key.
+#[derive(Clone, Debug)]
+pub struct Solution {
+    /// Zobrist keys, strictly increasing.
+    pub keys: Vec<u64>,
+    /// Packed value and distance ([`pack`]) of `keys[i]`'s position.
+    pub entries: Vec<u16>,
+    pub root_key: u64,
+    pub moves: u64,
+    pub wins: u64,
+    pub losses: u64,
+    pub draws: u64,
+    /// Largest distance found.
+    pub max_distance: u32,
+    /// Estimated peak memory of the run, in bytes.
+    pub peak_bytes: u64,
+    pub seconds: f64,
+}
+
+impl Solution {
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
+    }
+    /// Value and distance of the position with this key.
+    pub fn get(&self, key: u64) -> Option<(Value, u32)> {
+        self.keys.binary_search(&key).ok().and_then(|i| unpack(self.entries[i]))
+    }
+}
+
+/// Bytes per position and per move of the run, for the estimate printed before it starts.
+#[derive(Copy, Clone, Debug)]
+pub struct Cost {
+    pub per_position: u64,
+    pub per_move: u64,
+}
+
+impl Cost {
+    /// Estimated peak bytes for `n` positions and `e` moves.
+    pub fn bytes(&self, n: u64, e: u64) -> u64 {
+        n.saturating_mul(self.per_position).saturating_add(e.saturating_mul(self.per_move))
+    }
+    /// Largest position count that fits `max_bytes`, assuming `moves_per_position` moves each.
+    pub fn positions_within(&self, max_bytes: u64, moves_per_position: u64) -> u64 {
+        max_bytes / (self.per_position + moves_per_position * self.per_move).max(1)
+    }
+}
+
+/// The memory model of [`analyse`] for the game `G`: enumeration holds the states (a vector that may be up to twice its
+/// length), a hash map of (state, index) pairs (load 7/8, and old and new tables both alive while it grows) and the
+/// row starts and outcomes; the successor list is 4 bytes a move (twice that while the vector grows or while the
+/// predecessor list is built). The backward pass and the sort need less per position (keys 8, entries 2, counts 2,
+/// queue 4, the sorted pairs 16).
+pub fn cost<G: Game>() -> Cost {
+    let s = size_of::<G::State>() as u64;
+    let pair = size_of::<(G::State, u32)>() as u64;
+    let map = (pair + 1) * 8 / 7 * 3;
+    Cost { per_position: 2 * s + map + 4 + 1 + 8, per_move: 8 }
+}
+
+fn spinner(show: bool, what: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {msg} {human_pos} [{elapsed_precise}] {per_sec}") {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+fn bar(show: bool, len: u64, what: &str) -> ProgressBar {
+    if !show {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(len);
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} {bar:40} {human_pos}/{human_len} [{elapsed_precise} < {eta}]")
+    {
+        bar.set_style(style);
+    }
+    bar.set_message(what.to_string());
+    bar
+}
+
+fn outcome_code(o: Option<Outcome>) -> u8 {
+    match o {
+        None => 0,
+        Some(Outcome::Win) => 1,
+        Some(Outcome::Loss) => 2,
+        Some(Outcome::Draw) => 3,
+        Some(Outcome::Value(v)) => match v.signum() {
+            1 => 1,
+            -1 => 2,
+            _ => 3,
+        },
+    }
+}
+
+/// Strongly solve every position reachable from `root` (see the module documentation).
+pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Solution, RetroError> {
+    let start = Instant::now();
+    let cost = cost::<G>();
+    let limit = opts.max_bytes;
+    let over = |n: u64, e: u64| -> Result<(), RetroError> {
+        let needed = cost.bytes(n, e);
+        if needed > limit { Err(RetroError::Memory { positions: n, moves: e, needed, limit }) } else { Ok(()) }
+    };
+
+    // 1. Enumeration.
+    let mut states: Vec<G::State> = vec![*root];
+    let mut index: HashMap<G::State, u32> = HashMap::new();
+    index.insert(*root, 0);
+    let mut succ_start: Vec<u32> = vec![0];
+    let mut succ: Vec<u32> = Vec::new();
+    let mut terminal: Vec<u8> = Vec::new();
+    let spin = spinner(opts.progress, "enumerating positions");
+    let mut moves = MoveList::new();
+    let mut i = 0usize;
+    while i < states.len() {
+        let s = states[i];
+        let o = game.outcome(&s);
+        terminal.push(outcome_code(o));
+        if o.is_none() {
+            game.generate_moves(&s, &mut moves);
+            for &m in &moves {
+                let mut c = s;
+                game.play(&mut c, m);
+                let next = states.len();
+                let j = match index.entry(c) {
+                    Entry::Occupied(e) => *e.get(),
+                    Entry::Vacant(e) => {
+                        if next >= u32::MAX as usize {
+                            return Err(RetroError::TooLarge);
+                        }
+                        e.insert(next as u32);
+                        states.push(c);
+                        next as u32
+                    }
+                };
+                succ.push(j);
+            }
+        }
+        if succ.len() >= u32::MAX as usize {
+            return Err(RetroError::TooLarge);
+        }
+        succ_start.push(succ.len() as u32);
+        i += 1;
+        if i & 0xfff == 0 {
+            over(states.len() as u64, succ.len() as u64)?;
+            spin.set_position(i as u64);
+        }
+    }
+    spin.finish_and_clear();
+    let n = states.len();
+    let e = succ.len() as u64;
+    over(n as u64, e)?;
+    let peak_bytes = cost.bytes(n as u64, e);
+    drop(index);
+
+    // 2. Keys, and a check that no two positions share one.
+    let keys: Vec<u64> = states.iter().map(|s| game.key(s)).collect();
+    let root_key = keys[0];
+    drop(states);
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_unstable_by_key(|&i| keys[i as usize]);
+    for w in order.windows(2) {
+        if keys[w[0] as usize] == keys[w[1] as usize] {
+            return Err(RetroError::Collision(keys[w[0] as usize]));
+        }
+    }
+
+    // 3. Predecessors (the transpose of succ) and the out-degrees.
+    let mut left: Vec<u16> = Vec::with_capacity(n);
+    for i in 0..n {
+        let d = succ_start[i + 1] - succ_start[i];
+        left.push(u16::try_from(d).map_err(|_| RetroError::Degree)?);
+    }
+    let mut pred_start: Vec<u32> = vec![0; n + 1];
+    for &c in &succ {
+        pred_start[c as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_start[i + 1] += pred_start[i];
+    }
+    let mut fill: Vec<u32> = pred_start[..n].to_vec();
+    let mut pred: Vec<u32> = vec![0; succ.len()];
+    for p in 0..n {
+        for &c in &succ[succ_start[p] as usize..succ_start[p + 1] as usize] {
+            pred[fill[c as usize] as usize] = p as u32;
+            fill[c as usize] += 1;
+        }
+    }
+    drop(fill);
+    drop(succ);
+    drop(succ_start);
+
+    // 4. Backward pass.
+    const UNKNOWN: u16 = 3;
+    let mut entry: Vec<u16> = vec![UNKNOWN; n];
+    let mut queue: Vec<u32> = Vec::with_capacity(n);
+    for (i, &t) in terminal.iter().enumerate() {
+        match t {
+            1 => {
+                entry[i] = pack(Value::Win, 0);
+                queue.push(i as u32);
+            }
+            2 => {
+                entry[i] = pack(Value::Loss, 0);
+                queue.push(i as u32);
+            }
+            3 => entry[i] = pack(Value::Draw, 0),
+            _ => {}
+        }
+    }
+    drop(terminal);
+    let progress = bar(opts.progress, n as u64, "backward pass (positions decided)");
+    let mut head = 0usize;
+    let mut max_distance = 0u32;
+    while head < queue.len() {
+        let c = queue[head] as usize;
+        head += 1;
+        if head & 0xffff == 0 {
+            progress.set_position(head as u64);
+        }
+        let (v, d) = unpack(entry[c]).ok_or(RetroError::Distance)?;
+        if d + 1 > MAX_DISTANCE {
+            // Only a parent could need d + 1; check whether one is still open.
+            if pred[pred_start[c] as usize..pred_start[c + 1] as usize].iter().any(|&p| entry[p as usize] == UNKNOWN) {
+                return Err(RetroError::Distance);
+            }
+            continue;
+        }
+        for &p in &pred[pred_start[c] as usize..pred_start[c + 1] as usize] {
+            let p = p as usize;
+            if entry[p] != UNKNOWN {
+                continue;
+            }
+            match v {
+                Value::Loss => {
+                    entry[p] = pack(Value::Win, d + 1);
+                    max_distance = max_distance.max(d + 1);
+                    queue.push(p as u32);
+                }
+                Value::Win => {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        entry[p] = pack(Value::Loss, d + 1);
+                        max_distance = max_distance.max(d + 1);
+                        queue.push(p as u32);
+                    }
+                }
+                Value::Draw => {}
+            }
+        }
+    }
+    progress.finish_and_clear();
+    drop(queue);
+    drop(pred);
+    drop(pred_start);
+    drop(left);
+
+    // 5. What is left is drawn; sort by key.
+    let (mut wins, mut losses, mut draws) = (0u64, 0u64, 0u64);
+    for x in entry.iter_mut() {
+        if *x == UNKNOWN {
+            *x = pack(Value::Draw, 0);
+        }
+        match *x & 3 {
+            0 => losses += 1,
+            2 => wins += 1,
+            _ => draws += 1,
+        }
+    }
+    let sorted_keys: Vec<u64> = order.iter().map(|&i| keys[i as usize]).collect();
+    let sorted_entries: Vec<u16> = order.iter().map(|&i| entry[i as usize]).collect();
+    Ok(Solution {
+        keys: sorted_keys,
+        entries: sorted_entries,
+        root_key,
+        moves: e,
+        wins,
+        losses,
+        draws,
+        max_distance,
+        peak_bytes,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// A position's value and distance, and its best moves.
+pub type Answer<M> = ((Value, u32), Vec<M>);
+
+/// The value and distance of `state` looked up through `lookup`, with its best moves: every move to a child that is
+/// lost for the opponent at the smallest distance (win), drawn (draw), or won at the largest distance (loss).
+/// `None` when the position or one of its children is missing.
+pub fn best_moves<G: Game>(
+    game: &G,
+    state: &G::State,
+    lookup: impl Fn(u64) -> Option<(Value, u32)>,
+) -> Option<Answer<G::Move>> {
+    let here = lookup(game.key(state))?;
+    if game.is_terminal(state) {
+        return Some((here, Vec::new()));
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(state, &mut moves);
+    let mut best = Vec::new();
+    for &m in &moves {
+        let mut c = *state;
+        game.play(&mut c, m);
+        let (cv, cd) = lookup(game.key(&c))?;
+        if cv.flip() == here.0 && (here.0 == Value::Draw || cd + 1 == here.1) {
+            best.push(m);
+        }
+    }
+    Some((here, best))
+}
