@@ -1,7 +1,7 @@
 //! Retrograde analysis: the strong solution (value and distance in plies) of every position reachable from a root.
 //!
 //! ```text
-//! enumerate:   breadth-first from the root; index[state] := 0, 1, 2, ... (a hash map on the full state)
+//! enumerate:   breadth-first from the root; index[state] := 0, 1, 2, ... (open addressing on the key, full-state compare)
 //!              succ[i] := indices of the children of i (compressed rows: succ_start, succ)
 //!              terminal[i] := outcome(i) from the side to move's view
 //! keys:        key[i] := Zobrist key of state i; two distinct states with one key are an error (collision)
@@ -20,8 +20,6 @@
 //! analysis stops with an error (nothing allocated beyond the bound's order) when it would exceed
 //! [`Options::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
 
-use std::collections::HashMap;
-use std::collections::hash_map::Entry;
 use std::mem::size_of;
 use std::time::Instant;
 
@@ -163,16 +161,91 @@ impl Cost {
     }
 }
 
-/// The memory model of [`analyse`] for the game `G`: enumeration holds the states (a vector that may be up to twice its
-/// length), a hash map of (state, index) pairs (load 7/8, and old and new tables both alive while it grows) and the
-/// row starts and outcomes; the successor list is 4 bytes a move (twice that while the vector grows or while the
-/// predecessor list is built). The backward pass and the sort need less per position (keys 8, entries 2, counts 2,
-/// queue 4, the sorted pairs 16).
+/// The memory model of [`analyse`] for the game `G`, in bytes. Enumeration holds the states (a vector that may be up
+/// to twice its length while it grows), the index ([`Index`]: 4-byte slots, load between 1/3 and 2/3, the old table
+/// alive while it doubles: at most 18 bytes a position), the row starts (4) and the outcomes (1); the successor list
+/// takes 4 bytes a move, up to 8 while its vector grows or while the predecessor list (4 a move) is built from it.
+/// The later phases need less per position (keys 8, sort order 4, out-degrees 2, predecessor starts 4, entries 2,
+/// queue 4, outcomes 1: 25; then 10 for the sorted output), so the estimate is `2 * size_of(state) + 23` a position
+/// (at least 25) and 8 a move.
 pub fn cost<G: Game>() -> Cost {
     let s = size_of::<G::State>() as u64;
-    let pair = size_of::<(G::State, u32)>() as u64;
-    let map = (pair + 1) * 8 / 7 * 3;
-    Cost { per_position: 2 * s + map + 4 + 1 + 8, per_move: 8 }
+    Cost { per_position: (2 * s + 23).max(25), per_move: 8 }
+}
+
+/// The enumeration's index: open addressing with linear probing over 4-byte slots holding indices into the state
+/// vector, hashed by the Zobrist key and compared on the full state (so equal keys of different states are two
+/// entries, found later as a collision). Grows by doubling at a load of 2/3.
+struct Index {
+    slots: Vec<u32>,
+    len: usize,
+    shift: u32,
+}
+
+const EMPTY: u32 = u32::MAX;
+
+impl Index {
+    fn new() -> Index {
+        Index { slots: vec![EMPTY; 1 << 10], len: 0, shift: 64 - 10 }
+    }
+
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Insert index `v` (known to be absent) of a state with this key.
+    fn insert_new(&mut self, key: u64, v: u32) {
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        while self.slots[i] != EMPTY {
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = v;
+        self.len += 1;
+    }
+
+    fn grow<G: Game>(&mut self, game: &G, states: &[G::State]) {
+        let bits = 64 - self.shift + 1;
+        let old = std::mem::replace(&mut self.slots, vec![EMPTY; 1 << bits]);
+        self.shift = 64 - bits;
+        self.len = 0;
+        for v in old.into_iter().filter(|&v| v != EMPTY) {
+            self.insert_new(game.key(&states[v as usize]), v);
+        }
+    }
+
+    /// The index of `s`, appended to `states` if it is new.
+    #[inline]
+    fn find_or_insert<G: Game>(
+        &mut self,
+        game: &G,
+        states: &mut Vec<G::State>,
+        s: G::State,
+    ) -> Result<u32, RetroError> {
+        if (self.len + 1) * 3 > self.slots.len() * 2 {
+            self.grow(game, states);
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(game.key(&s));
+        loop {
+            let v = self.slots[i];
+            if v == EMPTY {
+                if states.len() >= EMPTY as usize {
+                    return Err(RetroError::TooLarge);
+                }
+                let v = states.len() as u32;
+                self.slots[i] = v;
+                self.len += 1;
+                states.push(s);
+                return Ok(v);
+            }
+            if states[v as usize] == s {
+                return Ok(v);
+            }
+            i = (i + 1) & mask;
+        }
+    }
 }
 
 fn spinner(show: bool, what: &str) -> ProgressBar {
@@ -227,8 +300,8 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
 
     // 1. Enumeration.
     let mut states: Vec<G::State> = vec![*root];
-    let mut index: HashMap<G::State, u32> = HashMap::new();
-    index.insert(*root, 0);
+    let mut index = Index::new();
+    index.insert_new(game.key(root), 0);
     let mut succ_start: Vec<u32> = vec![0];
     let mut succ: Vec<u32> = Vec::new();
     let mut terminal: Vec<u8> = Vec::new();
@@ -244,18 +317,7 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
             for &m in &moves {
                 let mut c = s;
                 game.play(&mut c, m);
-                let next = states.len();
-                let j = match index.entry(c) {
-                    Entry::Occupied(e) => *e.get(),
-                    Entry::Vacant(e) => {
-                        if next >= u32::MAX as usize {
-                            return Err(RetroError::TooLarge);
-                        }
-                        e.insert(next as u32);
-                        states.push(c);
-                        next as u32
-                    }
-                };
+                let j = index.find_or_insert(game, &mut states, c)?;
                 succ.push(j);
             }
         }
