@@ -162,12 +162,12 @@ fn breakthrough_5x4_one_row_reference() {
     assert_eq!(sol.get(sol.root_key).unwrap().0, Value::Win);
 }
 
+/// Every position (not a sample) of two larger boards: `cargo test --release --test retro -- --ignored every_position`.
 #[test]
-#[ignore = "5x4 with two rows: tens of millions of positions, see docs/retrograde.md"]
-fn breakthrough_5x4_two_rows_reference() {
-    let g = bt("breakthrough(rows=5,columns=4)");
-    let sol = retro::analyse(&g, &g.start(), &Options { max_bytes: 16 << 30, progress: true }).unwrap();
-    assert_eq!(sol.get(sol.root_key).unwrap().0, Value::Loss);
+#[ignore = "every position of Breakthrough 4x4 and Connect Four 3x4: minutes"]
+fn every_position_of_larger_boards_equals_alphabeta() {
+    compare_with_alphabeta(&bt("breakthrough(rows=4,columns=4,piece_rows=1)"), None);
+    compare_with_alphabeta(&game("connect_four(rows=3,columns=4)", ConnectFour::from_spec), None);
 }
 
 #[test]
