@@ -26,6 +26,16 @@ fn bt(text: &str) -> Breakthrough {
     game(text, Breakthrough::from_spec)
 }
 
+/// Removes a file (and its `.tmp`) when dropped.
+struct Cleanup(PathBuf);
+
+impl Drop for Cleanup {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+        let _ = std::fs::remove_file(db::temp_path(&self.0));
+    }
+}
+
 fn tmp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("plateau-retro-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -202,6 +212,7 @@ fn ttt_solution() -> Solution {
 fn database_round_trip() {
     let sol = ttt_solution();
     let path = tmp("round_trip.db");
+    let _cleanup = Cleanup(path.clone());
     let bytes = db::save(&path, "tic_tac_toe", &sol).unwrap();
     assert!(!db::temp_path(&path).exists());
     let d = Db::open_for(&path, "tic_tac_toe").unwrap();
@@ -225,6 +236,7 @@ fn database_round_trip() {
 fn database_errors_are_one_line() {
     let sol = ttt_solution();
     let path = tmp("errors.db");
+    let _cleanup = Cleanup(path.clone());
     db::save(&path, "tic_tac_toe", &sol).unwrap();
     let good = std::fs::read(&path).unwrap();
 
@@ -233,6 +245,7 @@ fn database_errors_are_one_line() {
 
     let check = |bytes: &[u8], what: &str| {
         let p = tmp("bad.db");
+        let _cleanup = Cleanup(p.clone());
         std::fs::write(&p, bytes).unwrap();
         let e = Db::open(&p).unwrap_err().to_string();
         assert!(e.contains(what), "{e}");
@@ -284,6 +297,7 @@ impl<W: Write> Write for FailAfter<W> {
 fn interrupted_write_leaves_no_file_and_keeps_the_old_one() {
     let sol = ttt_solution();
     let path = tmp("interrupted.db");
+    let _cleanup = Cleanup(path.clone());
     let _ = std::fs::remove_file(&path);
     let e = db::save_with(&path, "tic_tac_toe", &sol, |f| FailAfter { inner: f, left: 30_000 }).unwrap_err();
     assert!(e.to_string().contains("simulated failure"), "{e}");
@@ -311,6 +325,7 @@ fn plateau(args: &[&str]) -> std::process::Output {
 #[test]
 fn command_line_build_query_search_engine() {
     let path = tmp("cli_ttt.db");
+    let _cleanup = Cleanup(path.clone());
     let p = path.to_str().unwrap();
     let out = plateau(&["solve", "tic_tac_toe", "--method", "retro", "--db", p, "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -344,6 +359,7 @@ fn command_line_build_query_search_engine() {
 #[test]
 fn engine_probes_the_database() {
     let path = tmp("engine_marbles.db");
+    let _cleanup = Cleanup(path.clone());
     let p = path.to_str().unwrap();
     let g = "marbles(n=40,k=3)";
     let out = plateau(&["solve", g, "--method", "retro", "--db", p]);
