@@ -132,6 +132,7 @@ fn query<G: Game>(g: &G, state: &G::State, file: &str, json: bool) -> anyhow::Re
         println!("{}", g.display(state));
         println!("result      {}", v.word());
         match plies {
+            Some(0) => println!("score       0 (the game is over: {} for the side to move)", v.word()),
             Some(p) => println!("score       {score} ({} in {p} plies)", v.word()),
             None => println!("score       0"),
         }
