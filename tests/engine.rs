@@ -198,6 +198,8 @@ fn every_option_plays_legal_moves() {
         "engine(depth=4,threads=3)",
         "engine(depth=4,tt=off,eval=simple)",
         "engine(time=30ms)",
+        "engine(time=30ms,soft=90,lmp=on,iir=on)",
+        "engine(depth=4,rfp=off,futility=off,lmrlog=off)",
         "engine(nodes=5000,probe=off)",
     ] {
         let r = engine(spec).search(&g, &s);

@@ -39,7 +39,7 @@ use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
 use tactics::{Forced, MoveClass, captures_on, classify, forced};
-use time::{TimeControl, plan};
+use time::{TimeControl, plan_with};
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
 pub struct Engine<G: Game> {
@@ -109,7 +109,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));
         }
         self.tt.new_search();
-        let budget = plan(self.time_control(), self.opts.margin);
+        let budget = plan_with(self.time_control(), self.opts.margin, self.opts.soft_pct);
         let limits = self.opts.limits;
         let timed = budget.hard.is_some() || limits.nodes.is_some();
         let max_depth = limits.depth.unwrap_or(if timed { MAX_DEPTH } else { DEFAULT_DEPTH }).clamp(1, MAX_DEPTH);

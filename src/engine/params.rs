@@ -39,6 +39,27 @@ pub const ASPIRATION_GROWTH: i32 = 4;
 pub const PROBE_PERCENT: u32 = 10;
 /// History scores are halved when one reaches this.
 pub const HISTORY_MAX: i32 = 1 << 20;
+/// Reverse futility pruning (static null move): at a non-PV node at most this many plies from the horizon, a static
+/// evaluation this far above beta per remaining ply returns at once.
+pub const RFP_DEPTH: i32 = 6;
+pub const RFP_MARGIN: i32 = 90;
+/// Futility pruning: quiet moves at most this many plies from the horizon are skipped when the static evaluation plus
+/// the margin per remaining ply cannot reach alpha.
+pub const FUTILITY_DEPTH: i32 = 3;
+pub const FUTILITY_MARGIN: i32 = 120;
+/// Late-move pruning: at most this many plies from the horizon, quiet moves after the first `LMP_BASE + d*d` are
+/// skipped.
+pub const LMP_DEPTH: i32 = 4;
+pub const LMP_BASE: usize = 4;
+/// Logarithmic late-move reductions: `r = LMR_LOG_BASE + ln(depth) ln(moves) / LMR_LOG_DIV` plies (then one ply less
+/// at PV nodes and for killers).
+pub const LMR_LOG_BASE: f64 = 0.5;
+pub const LMR_LOG_DIV: f64 = 2.25;
+/// Internal iterative reduction: a node this many plies or more from the horizon without a table move is searched
+/// one ply shallower.
+pub const IIR_DEPTH: i32 = 4;
+/// Default share of the move time after which no new iteration starts (percent; fixed time per move only).
+pub const SOFT_PERCENT: u32 = 60;
 
 /// The leaf evaluation.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -76,6 +97,18 @@ pub struct Options {
     pub margin: Duration,
     /// A retrograde database probed at every node (`db=FILE`, see `probe_db.rs`).
     pub db: Option<super::probe_db::DbHandle>,
+    /// Reverse futility pruning (static null move) near the horizon.
+    pub rfp: bool,
+    /// Futility pruning of quiet moves near the horizon.
+    pub futility: bool,
+    /// Late-move pruning (move-count based) near the horizon.
+    pub lmp: bool,
+    /// Logarithmic late-move reductions (depth x move number table) instead of the fixed 1 / 2 plies.
+    pub lmr_log: bool,
+    /// Internal iterative reduction (no table move: one ply less).
+    pub iir: bool,
+    /// Fixed time per move: no new iteration after this share of the time (percent).
+    pub soft_pct: u32,
 }
 
 impl Default for Options {
@@ -97,12 +130,21 @@ impl Default for Options {
             eval: EvalKind::Hand,
             margin: Duration::from_millis(10),
             db: None,
+            rfp: true,
+            futility: true,
+            lmp: false,
+            lmr_log: true,
+            iir: false,
+            soft_pct: SOFT_PERCENT,
         }
     }
 }
 
 /// The boolean switches with their names, for parsing and for writing the player string back.
-const SWITCHES: &[&str] = &["null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics"];
+const SWITCHES: &[&str] = &[
+    "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics", "rfp", "futility", "lmp",
+    "lmrlog", "iir",
+];
 
 impl Options {
     fn switch(&mut self, name: &str) -> &mut bool {
@@ -116,6 +158,11 @@ impl Options {
             "check" => &mut self.check,
             "killers" => &mut self.killers,
             "history" => &mut self.history,
+            "rfp" => &mut self.rfp,
+            "futility" => &mut self.futility,
+            "lmp" => &mut self.lmp,
+            "lmrlog" => &mut self.lmr_log,
+            "iir" => &mut self.iir,
             _ => &mut self.tactics,
         }
     }
@@ -130,6 +177,10 @@ impl Options {
             probe: false,
             check: false,
             tactics: false,
+            rfp: false,
+            futility: false,
+            lmp: false,
+            iir: false,
             ..Options::default()
         }
     }
@@ -165,6 +216,7 @@ impl Options {
         if let Some(path) = spec.text("db") {
             o.db = Some(super::probe_db::DbHandle::open(&path)?);
         }
+        o.soft_pct = spec.int("soft", SOFT_PERCENT as i64, 10, 100)? as u32;
         Ok(o)
     }
 
@@ -206,6 +258,9 @@ impl Options {
         if let Some(h) = &self.db {
             p.push(format!("db={}", h.path()));
         }
+        if self.soft_pct != d.soft_pct {
+            p.push(format!("soft={}", self.soft_pct));
+        }
         if p.is_empty() { "engine".into() } else { format!("engine({})", p.join(",")) }
     }
 }
@@ -233,6 +288,14 @@ mod tests {
             let s = Spec::parse(bad).unwrap();
             assert!(Options::from_spec(&s).is_err(), "{bad}");
         }
+        for bad in ["engine(soft=5)", "engine(soft=101)", "engine(iir=2)"] {
+            let s = Spec::parse(bad).unwrap();
+            assert!(Options::from_spec(&s).is_err(), "{bad}");
+        }
+        let s = Spec::parse("engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)").unwrap();
+        let o = Options::from_spec(&s).unwrap();
+        assert!(!o.rfp && !o.futility && o.lmp && !o.lmr_log && o.iir && o.soft_pct == 75);
+        assert_eq!(o.spec(), "engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)");
         let s = Spec::parse("engine(tt=off)").unwrap();
         assert_eq!(Options::from_spec(&s).unwrap().tt_mib, 0);
     }

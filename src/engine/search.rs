@@ -13,11 +13,19 @@
 //!     if the side to move wins at once: return win in 1
 //!     TT: a stored bound deep enough decides (outside the principal variation)
 //!     threat to lose next move: only the capture of the threatening piece is searched (none: loss in 2)
+//!     iir (option): no TT move and depth >= 4 plies => depth -= 1 ply
+//!     non-PV node without a threat: e := eval(s)
+//!         rfp: depth <= 6 plies and e - 90 * depth >= β => return e            -- reverse futility (static null move)
 //!     null move (option): pass, search depth - 4 plies with (β-1, β); fail high => return β
 //!     for each move m, in the picker's order:
+//!         non-PV, no threat, a quiet non-killer move after the first:
+//!             lmp: depth <= 4 plies and more than 4 + depth² quiet moves seen => skip m
+//!             futility: depth <= 3 plies and e + 120 * depth <= α => skip m
 //!         d' := depth - cost(m)           -- quiet 1 ply, capture 3/4, threat 1/2, forced reply 1/2
 //!         first move: v := -PVS(m, d', -β, -α)
 //!         others:     v := -PVS(m, d' - reduction, -α-1, -α); re-search without reduction, then with (α, β)
+//!                     reduction of a late quiet move: 1 ply after the 3rd, 2 after the 10th; with lmrlog
+//!                     0.5 + ln(depth) ln(move number) / 2.25 plies after the 2nd (one ply less at PV nodes)
 //!         if v >= β: remember m as killer and in history; stop
 //!     store (value, bound, depth, best move) in the TT
 //! ```
@@ -84,6 +92,24 @@ pub struct Worker<'a, G: Game> {
     pub null_phase: bool,
     /// A root move other than the first completed with a better value in the current iteration.
     best_changed: bool,
+    /// Logarithmic late-move reductions in quarter plies, by remaining plies and move number (both below 64).
+    lmr_table: Vec<[i32; 64]>,
+}
+
+/// The logarithmic reduction table: `r(d, n) = LMR_LOG_BASE + ln(d) ln(n) / LMR_LOG_DIV` plies, in quarter plies.
+fn lmr_table() -> Vec<[i32; 64]> {
+    (0..64)
+        .map(|d| {
+            let mut row = [0i32; 64];
+            for (n, r) in row.iter_mut().enumerate() {
+                if d > 0 && n > 0 {
+                    let plies = LMR_LOG_BASE + (d as f64).ln() * (n as f64).ln() / LMR_LOG_DIV;
+                    *r = (plies * ONE_PLY as f64).round() as i32;
+                }
+            }
+            row
+        })
+        .collect()
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -99,6 +125,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             null_phase: true,
             best_changed: false,
+            lmr_table: lmr_table(),
         }
     }
 
@@ -239,6 +266,26 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
+        let mut depth = depth;
+        if opts.iir && tt_move.is_none() && opts.tt_mib > 0 && depth >= IIR_DEPTH * ONE_PLY {
+            depth -= ONE_PLY;
+        }
+        // The static evaluation, for the pruning decisions of non-PV nodes without a threat to answer.
+        let static_eval = if !pv_node && threat == Forced::Free && (opts.rfp || opts.futility || opts.null) {
+            Some(self.sh.eval.evaluate(g, s))
+        } else {
+            None
+        };
+        // Reverse futility pruning: far enough above beta near the horizon, assume a quiet move keeps it.
+        if opts.rfp
+            && let Some(e) = static_eval
+            && depth <= RFP_DEPTH * ONE_PLY
+            && beta.abs() < WIN_THRESHOLD
+            && e - RFP_MARGIN * depth / ONE_PLY >= beta
+        {
+            self.stats.cutoffs += 1;
+            return e;
+        }
         if opts.null
             && self.null_phase
             && null_ok
@@ -247,7 +294,7 @@ impl<'a, G: Game> Worker<'a, G> {
             && depth >= 2 * ONE_PLY
             && beta.abs() < WIN_THRESHOLD
             && let Some(ns) = null_state(g, s)
-            && self.sh.eval.evaluate(g, s) >= beta
+            && static_eval.is_some_and(|e| e >= beta)
         {
             let v = -self.pvs(&ns, depth - ONE_PLY - NULL_REDUCTION * ONE_PLY, -beta, -beta + 1, ply + 1, false);
             if self.stopped {
@@ -268,6 +315,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best = -INFINITY;
         let mut best_idx = None;
         let mut searched = 0usize;
+        let mut quiets = 0usize;
         let forced_reply = threat != Forced::Free;
         while let Some((idx, m)) = picker.pick() {
             if let Forced::Capture(sq) = threat
@@ -276,15 +324,40 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             let class = classify(g, s, m);
+            let quiet = class == MoveClass::Quiet && killers[0] != Some(m) && killers[1] != Some(m);
+            if quiet && searched > 0 && best > -WIN_THRESHOLD && static_eval.is_some() {
+                // Near the horizon at a non-PV node: late quiet moves (move count) and hopeless ones (futility).
+                quiets += 1;
+                let plies = depth / ONE_PLY;
+                if opts.lmp && depth <= LMP_DEPTH * ONE_PLY && quiets > LMP_BASE + (plies * plies) as usize {
+                    continue;
+                }
+                if opts.futility
+                    && depth <= FUTILITY_DEPTH * ONE_PLY
+                    && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth / ONE_PLY <= alpha)
+                {
+                    continue;
+                }
+            }
             let nd = depth - self.cost(class, forced_reply);
             let mut child = *s;
             g.play(&mut child, m);
             let v = if searched == 0 {
                 -self.pvs(&child, nd, -beta, -alpha, ply + 1, true)
             } else {
-                let quiet = class == MoveClass::Quiet && killers[0] != Some(m) && killers[1] != Some(m);
                 let mut red = 0;
-                if opts.lmr && quiet && !forced_reply && searched >= LMR_AFTER && depth >= LMR_MIN_DEPTH * ONE_PLY {
+                if opts.lmr && opts.lmr_log {
+                    if quiet && !forced_reply && searched >= 2 && depth >= LMR_MIN_DEPTH * ONE_PLY {
+                        let r = self.lmr_table[(depth / ONE_PLY).min(63) as usize][searched.min(63)];
+                        let r = if pv_node { r - ONE_PLY } else { r };
+                        red = r.clamp(0, (nd - ONE_PLY).max(0));
+                    }
+                } else if opts.lmr
+                    && quiet
+                    && !forced_reply
+                    && searched >= LMR_AFTER
+                    && depth >= LMR_MIN_DEPTH * ONE_PLY
+                {
                     red = if searched >= LMR_LATE { 2 * ONE_PLY } else { ONE_PLY };
                 }
                 let mut x = -self.pvs(&child, nd - red, -alpha - 1, -alpha, ply + 1, true);

@@ -39,11 +39,16 @@ pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 /// The budget of one move under `tc`, keeping `margin` in reserve for latency.
 pub fn plan(tc: TimeControl, margin: Duration) -> Budget {
+    plan_with(tc, margin, 60)
+}
+
+/// [`plan`] with the soft limit of a fixed time per move at `soft_pct` percent of the hard one (`engine(soft=N)`).
+pub fn plan_with(tc: TimeControl, margin: Duration, soft_pct: u32) -> Budget {
     match tc {
         TimeControl::Infinite => Budget { soft: None, hard: None },
         TimeControl::MoveTime(t) => {
             let hard = if t > margin * 2 { t - margin } else { t / 2 };
-            Budget { soft: Some(hard * 6 / 10), hard: Some(hard) }
+            Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard) }
         }
         TimeControl::Clock { remaining, increment, moves_to_go } => {
             let usable = if remaining > margin * 2 { remaining - margin } else { remaining / 4 };
