@@ -43,10 +43,11 @@ pub struct SolveArgs {
     /// Transposition table size (`128mb`, `1gb`).
     #[arg(long, default_value = "128mb")]
     tt: String,
-    /// Breakthrough: the solving method. `dfpn` (default) is the dedicated proof-number solver with game knowledge
-    /// (then an exact distance pass unless `--weak`); `alphabeta` is the generic solver used for every game.
-    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta"])]
-    method: String,
+    /// The solving method. Breakthrough: `dfpn` (default) is the dedicated proof-number solver with game knowledge
+    /// (then an exact distance pass unless `--weak`), `dfpn-generic` the generic df-pn. Other games: `alphabeta`
+    /// (default) is the generic alpha-beta solver, `dfpn` the generic df-pn (weak: win/draw/loss).
+    #[arg(long, value_parser = ["dfpn", "alphabeta", "dfpn-generic"])]
+    method: Option<String>,
     /// Breakthrough df-pn: rows of the race endgame table used as an oracle (0, 2 or 3).
     #[arg(long, default_value_t = 3)]
     race_rows: u32,
@@ -72,6 +73,12 @@ pub fn connect_four_geometry(text: &str) -> anyhow::Result<Option<Geometry>> {
 
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+    let is_breakthrough = matches!(AnyGame::parse(&a.pos.game), Ok(AnyGame::Breakthrough(_)));
+    let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
+    if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {
+        let o = super::solve_dfpn::DfpnArgs { position: a.pos.position.clone(), moves: a.pos.moves.clone(), mib };
+        return super::solve_dfpn::run(&a.pos.game, &o, a.max_nodes, a.json);
+    }
     if let Some(g) = connect_four_geometry(&a.pos.game)? {
         // 16 bytes per entry.
         let entries = (mib.max(1) as u64) << 16;
@@ -86,7 +93,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     if let AnyGame::Breakthrough(g) = &any
         && a.batch.is_none()
         && !a.analyze
-        && a.method == "dfpn"
+        && method == "dfpn"
     {
         return breakthrough_single(&a, g, mib);
     }

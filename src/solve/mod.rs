@@ -4,10 +4,12 @@
 //! - [`generic`]: alpha-beta to the end of the game with a transposition table, for every game of the registry
 //!   (strong: plies to the end; weak: win/draw/loss only);
 //! - [`breakthrough`]: a Breakthrough solver (df-pn with game knowledge, bounded table, exact distance pass);
+//! - [`dfpn`]: depth-first proof-number search for every game (weak: win/draw/loss);
 //! - [`race`]: Breakthrough race endgame tables for the last rows, built by retrograde analysis.
 
 pub mod breakthrough;
 pub mod connect4;
+pub mod dfpn;
 pub mod generic;
 pub mod race;
 
