@@ -142,7 +142,7 @@ mod tests {
 
     #[test]
     fn tic_tac_toe_book_keeps_only_non_losing_moves() {
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let cfg = BuildConfig {
             depth: 3,
             player: "engine(depth=12)".into(),

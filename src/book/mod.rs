@@ -407,7 +407,7 @@ mod tests {
 
     #[test]
     fn pick_respects_margin_weights_and_legality() {
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let s = g.start();
         let key = g.key(&s);
         let mut legal = MoveList::new();

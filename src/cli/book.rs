@@ -170,7 +170,7 @@ fn run_show(a: ShowArgs) -> anyhow::Result<()> {
             }
             for (m, e) in &moves {
                 println!(
-                    "  {:<8} {:>9}  weight {:<4}{}",
+                    "  {:<8} {:>9}  weight {}{}",
                     g.format_move(&state, *m),
                     describe_score(e.score),
                     e.weight,

@@ -310,7 +310,7 @@ mod tests {
 
     #[test]
     fn tic_tac_toe_is_a_draw_and_positions_agree() {
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let r = Dfpn::<TicTacToe>::new(4, None).solve(&g, &g.start());
         assert_eq!(r.outcome, Some(Outcome::Draw));
         assert_eq!(r.runs, 2);
