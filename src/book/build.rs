@@ -8,7 +8,7 @@
 //!         for each legal move m:                            -- one deep search per move
 //!             c := play(s, m)
 //!             score(m) := value of c if it is over, else -(search(c) with the player's budget), win distance + 1
-//!         best := max score;  K := moves with score >= best - margin, best first, at most max_moves
+//!         best := max score;  K := moves with score >= best - margin, best first, at most max_moves[ply]
 //!         add the entries (key(s), m, score(m), weight 1, exact if proven) for m in K
 //!         if ply + 1 < depth: push (play(s, m), ply + 1) for m in K
 //!         every `checkpoint` seconds: write the book so far (FILE.tmp, then rename)
@@ -34,8 +34,9 @@ pub struct BuildConfig {
     pub player: String,
     /// Moves within this many units of the best are kept (stored and expanded).
     pub margin: i32,
-    /// At most this many moves kept per position.
-    pub max_moves: usize,
+    /// At most this many moves kept per position, by ply from the start (the last value for the deeper plies):
+    /// `[22, 3]` keeps every first move and 3 moves further on.
+    pub max_moves: Vec<usize>,
     /// Write the book so far this often.
     pub checkpoint: Duration,
 }
@@ -111,7 +112,8 @@ pub fn build<G: Game>(
         }
         scored.sort_by_key(|x| std::cmp::Reverse(x.0));
         let Some(best) = scored.first().map(|x| x.0) else { continue };
-        for &(score, exact, m) in scored.iter().filter(|x| x.0 >= best.saturating_sub(cfg.margin)).take(cfg.max_moves) {
+        let width = cfg.max_moves.get(ply as usize).or(cfg.max_moves.last()).copied().unwrap_or(1);
+        for &(score, exact, m) in scored.iter().filter(|x| x.0 >= best.saturating_sub(cfg.margin)).take(width) {
             let flags = if exact { FLAG_EXACT } else { 0 };
             entries.push(Entry { key: game.key(&s), mv: move_code(&game.format_move(&s, m)), flags, score, weight: 1 });
             if ply + 1 < cfg.depth {
@@ -147,7 +149,7 @@ mod tests {
             depth: 3,
             player: "engine(depth=12)".into(),
             margin: 0,
-            max_moves: 9,
+            max_moves: vec![9],
             checkpoint: Duration::from_secs(3600),
         };
         let stop = AtomicBool::new(false);

@@ -47,9 +47,10 @@ struct BuildArgs {
     /// Keep the moves within this many evaluation units of the best.
     #[arg(long, default_value_t = 30)]
     margin: i32,
-    /// At most this many moves kept per position.
-    #[arg(long, default_value_t = 3)]
-    max_moves: usize,
+    /// At most this many moves kept per position; a comma list gives it by ply from the start, the last value
+    /// applying deeper (`22,3`: every first move, then 3).
+    #[arg(long, default_value = "3")]
+    max_moves: String,
     /// Save the book so far this often.
     #[arg(long, default_value = "30s")]
     checkpoint: String,
@@ -81,8 +82,14 @@ pub fn run(a: BookArgs) -> anyhow::Result<()> {
 }
 
 fn run_build(a: BuildArgs) -> anyhow::Result<()> {
-    if a.depth == 0 || a.max_moves == 0 {
-        bail!("--depth and --max-moves must be at least 1");
+    let widths: Vec<usize> = a
+        .max_moves
+        .split(',')
+        .map(|w| w.trim().parse::<usize>().ok().filter(|&n| n >= 1))
+        .collect::<Option<_>>()
+        .ok_or_else(|| anyhow::anyhow!("--max-moves {}: expected whole numbers >= 1, comma-separated", a.max_moves))?;
+    if a.depth == 0 {
+        bail!("--depth must be at least 1");
     }
     let checkpoint = parse_duration(&a.checkpoint).map_err(|e| anyhow::anyhow!("--checkpoint: {e}"))?;
     let any = AnyGame::parse(&a.game)?;
@@ -90,7 +97,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         depth: a.depth,
         player: a.player.clone(),
         margin: a.margin.max(0),
-        max_moves: a.max_moves,
+        max_moves: widths,
         checkpoint: checkpoint.max(Duration::from_secs(1)),
     };
     let note = format!(
