@@ -10,7 +10,7 @@
 //! value of a terminal for its side to move P:  goal reached → (pn, dn) = (0, ∞), else (∞, 0)
 //! node: pn = min over children of child.dn           dn = Σ over children of child.pn   (saturating at ∞)
 //! mid(n, thpn, thdn):                                 -- "multiple iterative deepening" at one node
-//!     children values: the table's, else a terminal's, else (1, 1)
+//!     children values: the table's, else a terminal's, else (1, number of the child's moves)   -- df-pn+ style
 //!     loop:
 //!         pn, dn := as above;  if pn >= thpn or dn >= thdn or out of budget: break
 //!         c1 := the child with the smallest dn;  dn2 := the second smallest dn (∞ if none)
@@ -211,7 +211,9 @@ impl<G: Game> Dfpn<G> {
         if let Some(v) = self.terminal(game, c) {
             return v;
         }
-        self.table.get(game.key(c)).unwrap_or((1, 1))
+        // df-pn+ style initial values: one move may prove the child's goal, all of its moves must be refuted to
+        // disprove it (mobility).
+        self.table.get(game.key(c)).unwrap_or_else(|| (1, (game.count_moves(c) as u32).max(1)))
     }
 
     fn mid(&mut self, game: &G, s: &G::State, thpn: u32, thdn: u32) -> (u32, u32) {
