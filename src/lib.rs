@@ -6,6 +6,7 @@
 //! - [`cli`]: the `plateau` command line.
 
 pub mod arena;
+pub mod book;
 pub mod check;
 pub mod cli;
 pub mod engine;

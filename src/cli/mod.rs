@@ -5,6 +5,7 @@
 //! JSON document and progress to stderr.
 
 mod bench;
+mod book;
 pub mod compare;
 mod games_cmd;
 mod match_cmd;
@@ -14,6 +15,7 @@ mod puzzle;
 mod search_cmd;
 mod solve;
 mod solve_db;
+mod solve_dfpn;
 mod tree;
 mod tune;
 mod uci;
@@ -58,6 +60,8 @@ pub enum Command {
     Tune(tune::TuneArgs),
     /// Exact game-theoretic value of a position (or of every position of a batch file).
     Solve(solve::SolveArgs),
+    /// Opening books: build one by deep searches, show its moves for a position.
+    Book(book::BookArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -122,6 +126,7 @@ pub fn main() -> i32 {
         Command::Bench(a) => bench::run(a),
         Command::Tune(a) => tune::run(a),
         Command::Solve(a) => solve::run(a),
+        Command::Book(a) => book::run(a),
     };
     match r {
         Ok(()) => 0,

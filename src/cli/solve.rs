@@ -43,12 +43,12 @@ pub struct SolveArgs {
     /// Transposition table size (`128mb`, `1gb`).
     #[arg(long, default_value = "128mb")]
     tt: String,
-    /// Breakthrough: the solving method. `dfpn` (default) is the dedicated proof-number solver with game knowledge
-    /// (then an exact distance pass unless `--weak`); `alphabeta` is the generic solver used for every game.
-    /// `retro`: retrograde analysis of every position reachable from the position, for every game (written to
-    /// `--db FILE` when given).
-    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta", "retro"])]
-    method: String,
+    /// The solving method. Breakthrough: `dfpn` (default) is the dedicated proof-number solver with game knowledge
+    /// (then an exact distance pass unless `--weak`), `dfpn-generic` the generic df-pn. Other games: `alphabeta`
+    /// (default) is the generic alpha-beta solver, `dfpn` the generic df-pn (weak: win/draw/loss). Every game:
+    /// `retro`, retrograde analysis of every position reachable from the position (written to `--db FILE` when given).
+    #[arg(long, value_parser = ["dfpn", "alphabeta", "dfpn-generic", "retro"])]
+    method: Option<String>,
     /// Retrograde database: written by `--method retro`, read otherwise (value, distance, best moves).
     #[arg(long, value_name = "FILE")]
     db: Option<String>,
@@ -79,10 +79,17 @@ pub fn connect_four_geometry(text: &str) -> anyhow::Result<Option<Geometry>> {
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
-    if a.method == "retro" || a.db.is_some() {
-        return super::solve_db::run(&a.pos, a.db.as_deref(), a.method == "retro", &a.max_memory, a.json);
+    let retro = a.method.as_deref() == Some("retro");
+    if retro || a.db.is_some() {
+        return super::solve_db::run(&a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
     }
     let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+    let is_breakthrough = matches!(AnyGame::parse(&a.pos.game), Ok(AnyGame::Breakthrough(_)));
+    let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
+    if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {
+        let o = super::solve_dfpn::DfpnArgs { position: a.pos.position.clone(), moves: a.pos.moves.clone(), mib };
+        return super::solve_dfpn::run(&a.pos.game, &o, a.max_nodes, a.json);
+    }
     if let Some(g) = connect_four_geometry(&a.pos.game)? {
         // 16 bytes per entry.
         let entries = (mib.max(1) as u64) << 16;
@@ -97,7 +104,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     if let AnyGame::Breakthrough(g) = &any
         && a.batch.is_none()
         && !a.analyze
-        && a.method == "dfpn"
+        && method == "dfpn"
     {
         return breakthrough_single(&a, g, mib);
     }

@@ -48,19 +48,23 @@ pub struct Engine<G: Game> {
     eval: Option<(String, EngineEval<G>)>,
     stop: Arc<AtomicBool>,
     clock: Option<TimeControl>,
+    /// The opening book (`book=FILE`), consulted before searching.
+    book: Option<crate::book::BookUser>,
 }
 
 impl<G: Game> Engine<G> {
     pub fn new(opts: Options) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
-        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None }
+        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book: None }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let opts = Options::from_spec(spec)?;
+        let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
+            .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
-        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None })
+        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book })
     }
 
     /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
@@ -85,7 +89,17 @@ impl<G: Game> Engine<G> {
 
 impl<G: Game> Searcher<G> for Engine<G> {
     fn name(&self) -> String {
-        self.opts.spec()
+        let spec = self.opts.spec();
+        match &self.book {
+            None => spec,
+            Some(b) => {
+                let extra = b.opts.spec_params().join(",");
+                match spec.strip_suffix(')') {
+                    Some(head) => format!("{head},{extra})"),
+                    None => format!("{spec}({extra})"),
+                }
+            }
+        }
     }
 
     fn new_game(&mut self) {
@@ -125,6 +139,15 @@ impl<G: Game> Searcher<G> for Engine<G> {
             seconds: 0.0,
         };
         if moves.is_empty() {
+            return result;
+        }
+        if let Some(book) = self.book.as_mut()
+            && let Some((m, e)) = book.pick(game, state)
+        {
+            result.best_move = Some(m);
+            result.pv = vec![m];
+            result.value = e.score;
+            result.seconds = start.elapsed().as_secs_f64();
             return result;
         }
         let opts = &self.opts;

@@ -4,6 +4,7 @@
 //! - [`generic`]: alpha-beta to the end of the game with a transposition table, for every game of the registry
 //!   (strong: plies to the end; weak: win/draw/loss only);
 //! - [`breakthrough`]: a Breakthrough solver (df-pn with game knowledge, bounded table, exact distance pass);
+//! - [`dfpn`]: depth-first proof-number search for every game (weak: win/draw/loss);
 //! - [`race`]: Breakthrough race endgame tables for the last rows, built by retrograde analysis;
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
 //! - [`db`]: its on-disk database, memory-mapped on reading.
@@ -11,6 +12,7 @@
 pub mod breakthrough;
 pub mod connect4;
 pub mod db;
+pub mod dfpn;
 pub mod generic;
 pub mod race;
 pub mod retro;

@@ -1,0 +1,190 @@
+//! `plateau book`: build an opening book offline (`build`) and print its entries for a position (`show`).
+
+use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use clap::{Args, Subcommand};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use crate::book::Book;
+use crate::book::build::{BuildConfig, build};
+use crate::game::{Game, describe_score};
+use crate::games::AnyGame;
+use crate::spec::parse_duration;
+use crate::with_game;
+
+#[derive(Args, Debug)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand, Debug)]
+enum BookCommand {
+    /// Build a book by deep searches from the start position (written as FILE.tmp, then renamed; also every
+    /// --checkpoint, so an interrupted build leaves a valid shallower book).
+    Build(BuildArgs),
+    /// Print a book's header and its entries for one position (the start by default).
+    Show(ShowArgs),
+}
+
+#[derive(Args, Debug)]
+struct BuildArgs {
+    /// The game string.
+    game: String,
+    /// The book file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// Expand positions up to this many plies from the start.
+    #[arg(long, default_value_t = 4)]
+    depth: u32,
+    /// The player that scores every move of every expanded position.
+    #[arg(long, default_value = "engine(nodes=100k)")]
+    player: String,
+    /// Keep the moves within this many evaluation units of the best.
+    #[arg(long, default_value_t = 30)]
+    margin: i32,
+    /// At most this many moves kept per position; a comma list gives it by ply from the start, the last value
+    /// applying deeper (`22,3`: every first move, then 3).
+    #[arg(long, default_value = "3")]
+    max_moves: String,
+    /// Save the book so far this often.
+    #[arg(long, default_value = "30s")]
+    checkpoint: String,
+    /// Print one JSON document at the end.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Args, Debug)]
+struct ShowArgs {
+    /// The book file.
+    file: PathBuf,
+    /// A position in the game's position text (`start` by default).
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves played from the position.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: BookArgs) -> anyhow::Result<()> {
+    match a.command {
+        BookCommand::Build(b) => run_build(b),
+        BookCommand::Show(s) => run_show(s),
+    }
+}
+
+fn run_build(a: BuildArgs) -> anyhow::Result<()> {
+    let widths: Vec<usize> = a
+        .max_moves
+        .split(',')
+        .map(|w| w.trim().parse::<usize>().ok().filter(|&n| n >= 1))
+        .collect::<Option<_>>()
+        .ok_or_else(|| anyhow::anyhow!("--max-moves {}: expected whole numbers >= 1, comma-separated", a.max_moves))?;
+    if a.depth == 0 {
+        bail!("--depth must be at least 1");
+    }
+    let checkpoint = parse_duration(&a.checkpoint).map_err(|e| anyhow::anyhow!("--checkpoint: {e}"))?;
+    let any = AnyGame::parse(&a.game)?;
+    let cfg = BuildConfig {
+        depth: a.depth,
+        player: a.player.clone(),
+        margin: a.margin.max(0),
+        max_moves: widths,
+        checkpoint: checkpoint.max(Duration::from_secs(1)),
+    };
+    let note = format!(
+        "plateau book build --depth {} --player {} --margin {} --max-moves {}",
+        a.depth, a.player, cfg.margin, a.max_moves
+    );
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
+        bar.set_style(style);
+    }
+    bar.enable_steady_tick(Duration::from_millis(200));
+    let stop = AtomicBool::new(false);
+    let out = a.out.clone();
+    let mut save_error = None;
+    let (book, prog) = with_game!(&any, g => {
+        build(g, &cfg, &note, &stop, |p, partial| {
+            bar.set_message(format!(
+                "{} positions done, {} queued, {} searches, {} nodes, {} entries",
+                p.positions, p.queued, p.searches, p.nodes, p.entries
+            ));
+            if let Some(book) = partial
+                && let Err(e) = book.save(&out)
+            {
+                save_error = Some(e);
+            }
+        })?
+    });
+    bar.finish_and_clear();
+    if let Some(e) = save_error {
+        bail!("cannot write {}: {e}", a.out.display());
+    }
+    book.save(&a.out).with_context(|| format!("cannot write {}", a.out.display()))?;
+    let bytes = book.to_bytes().len();
+    if a.json {
+        super::print_json(&json!({
+            "game": book.game, "file": a.out.display().to_string(), "positions": book.positions(),
+            "entries": book.entries().len(), "bytes": bytes, "searches": prog.searches, "nodes": prog.nodes,
+            "seconds": prog.seconds,
+        }));
+    } else {
+        println!("book       {}", a.out.display());
+        println!("game       {}", book.game);
+        println!("positions  {}", book.positions());
+        println!("entries    {}", book.entries().len());
+        println!("bytes      {bytes}");
+        println!("searches   {}  ({} nodes)", prog.searches, prog.nodes);
+        println!("seconds    {:.1}", prog.seconds);
+    }
+    Ok(())
+}
+
+fn run_show(a: ShowArgs) -> anyhow::Result<()> {
+    let book = Book::load(&a.file)?;
+    let any = AnyGame::parse(&book.game).with_context(|| format!("book {}: game string", a.file.display()))?;
+    with_game!(&any, g => {
+        let state = super::resolve_position(g, a.position.as_deref(), a.moves.as_deref())?;
+        let mut moves = book.moves(g, &state);
+        moves.sort_by_key(|(_, e)| (std::cmp::Reverse(e.score), std::cmp::Reverse(e.weight)));
+        let rows: Vec<serde_json::Value> = moves
+            .iter()
+            .map(|(m, e)| json!({
+                "move": g.format_move(&state, *m), "score": e.score, "weight": e.weight, "exact": e.exact(),
+            }))
+            .collect();
+        if a.json {
+            super::print_json(&json!({
+                "game": book.game, "note": book.note, "positions": book.positions(),
+                "entries": book.entries().len(), "position": g.format_position(&state), "moves": rows,
+            }));
+        } else {
+            println!("game       {}", book.game);
+            println!("note       {}", book.note);
+            println!("positions  {}  ({} entries)", book.positions(), book.entries().len());
+            println!("position   {}", g.format_position(&state));
+            if moves.is_empty() {
+                println!("(not in the book)");
+            }
+            for (m, e) in &moves {
+                println!(
+                    "  {:<8} {:>9}  weight {}{}",
+                    g.format_move(&state, *m),
+                    describe_score(e.score),
+                    e.weight,
+                    if e.exact() { "  exact" } else { "" }
+                );
+            }
+        }
+        Ok::<(), anyhow::Error>(())
+    })
+}

@@ -1,0 +1,78 @@
+//! `plateau book` and `plateau solve --method dfpn` end to end: a tic-tac-toe book built, shown and used by the engine;
+//! damaged books are one-line errors; df-pn on the known results.
+
+use std::process::{Command, Output};
+
+fn plateau(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_plateau")).args(args).output().expect("the binary runs")
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    assert!(out.status.success(), "failed: {}", String::from_utf8_lossy(&out.stderr));
+    serde_json::from_slice(&out.stdout).expect("stdout is one JSON document")
+}
+
+fn one_line_error(out: &Output) -> String {
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr).trim().to_string();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+#[test]
+fn tic_tac_toe_book_build_show_and_use() {
+    let dir = std::env::temp_dir().join(format!("plateau-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ttt.book");
+    let f = file.to_str().unwrap();
+    let args = ["book", "build", "ttt", "--out", f, "--depth", "2", "--player", "engine(depth=12)", "--margin", "0"];
+    let v = json(&plateau(&[&args[..], &["--max-moves", "9", "--json"]].concat()));
+    assert_eq!(v["game"], "tic_tac_toe");
+    assert!(v["positions"].as_u64().unwrap() >= 9);
+    assert!(!dir.join("ttt.book.tmp").exists());
+    // After a corner only the centre keeps the draw.
+    let v = json(&plateau(&["book", "show", f, "--moves", "a1", "--json"]));
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0]["move"], "b2");
+    assert_eq!(moves[0]["score"], 0);
+    // The engine plays the book move without searching (one node).
+    let algo = format!("engine(book={f},book_seed=1)");
+    let v = json(&plateau(&["search", "ttt", "--moves", "a1", "--algo", &algo, "--json"]));
+    assert_eq!(v["best_move"], "b2");
+    assert_eq!(v["nodes"], 1);
+    // Damaged files: one-line errors, for `show` and for the engine.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    let bad = dir.join("bad.book");
+    std::fs::write(&bad, &bytes).unwrap();
+    let b = bad.to_str().unwrap();
+    assert!(one_line_error(&plateau(&["book", "show", b])).contains("checksum"));
+    let algo = format!("engine(book={b})");
+    one_line_error(&plateau(&["search", "ttt", "--algo", &algo]));
+    one_line_error(&plateau(&["book", "show", dir.join("missing.book").to_str().unwrap()]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn dfpn_from_the_command_line() {
+    let v = json(&plateau(&["solve", "ttt", "--method", "dfpn", "--json"]));
+    assert_eq!((v["result"].as_str(), v["score"].as_i64(), v["runs"].as_u64()), (Some("draw"), Some(0), Some(2)));
+    let v = json(&plateau(&["solve", "marbles(n=12,k=3)", "--method", "dfpn", "--json"]));
+    assert_eq!(v["result"], "loss");
+    let v = json(&plateau(&["solve", "marbles(n=13,k=3)", "--method", "dfpn", "--json"]));
+    assert_eq!((v["result"].as_str(), v["best_move"].as_str()), (Some("win"), Some("1")));
+    let g = "breakthrough(rows=4,columns=4,piece_rows=1)";
+    let v = json(&plateau(&["solve", g, "--method", "dfpn-generic", "--json"]));
+    assert_eq!(v["result"], "win");
+    one_line_error(&plateau(&[
+        "solve",
+        "breakthrough(rows=5,columns=4,piece_rows=1)",
+        "--method",
+        "dfpn-generic",
+        "--max-nodes",
+        "10",
+    ]));
+}
