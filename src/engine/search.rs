@@ -84,6 +84,10 @@ pub struct Worker<'a, G: Game> {
     pub null_phase: bool,
     /// A root move other than the first completed with a better value in the current iteration.
     best_changed: bool,
+    /// Deepest ply reached (for progress reports).
+    pub seldepth: u32,
+    /// Where completed iterations are reported (`None`: nowhere), see `report.rs`.
+    pub hook: Option<super::report::Hook<G::Move>>,
 }
 
 impl<'a, G: Game> Worker<'a, G> {
@@ -99,6 +103,8 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             null_phase: true,
             best_changed: false,
+            seldepth: 0,
+            hook: None,
         }
     }
 
@@ -421,6 +427,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             prev = v;
             best = Some(Best { mv: roots[0].mv, value: v, depth: d, pv: self.root_pv() });
+            self.report(&best);
             if let Some((_, b)) = window {
                 if v >= b {
                     break;
