@@ -16,7 +16,7 @@
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -130,19 +130,16 @@ struct Worker<G: Game> {
     out: Out,
 }
 
-/// Who prints `bestmove`: the search thread when it finishes, or the command loop when the search thread has not
-/// answered [`STOP_GRACE`] after `stop` (an overloaded machine that does not schedule it); the first one wins and the
-/// other stays silent.
+/// Who prints `bestmove`: the search thread when it finishes, or, on `stop`, the command loop itself with the best
+/// move of the last completed iteration (the first move of the last `info ... pv`), so that the answer does not wait
+/// for the search thread to be scheduled on a loaded machine. The first one to answer wins; the other stays silent.
+/// Searchers that report no iteration (the catalogue) are waited for.
 #[derive(Default)]
 struct Answer {
     answered: Mutex<bool>,
-    done: Condvar,
-    /// The best move of the last completed iteration (first legal move before any): the loop's fallback answer.
-    latest: Mutex<String>,
+    /// The best move of the last completed iteration, once one was reported.
+    latest: Mutex<Option<String>>,
 }
-
-/// How long `stop` waits for the search thread before answering itself with the last completed iteration's move.
-pub const STOP_GRACE: Duration = Duration::from_millis(4);
 
 impl Answer {
     fn is_answered(&self) -> bool {
@@ -160,24 +157,6 @@ impl Answer {
         }
         out.line(&format!("bestmove {best}"));
         *answered = true;
-        self.done.notify_all();
-    }
-
-    /// Wait until answered or `grace` has passed; true when answered.
-    fn wait(&self, grace: Duration) -> bool {
-        let deadline = Instant::now() + grace;
-        let Ok(mut answered) = self.answered.lock() else { return true };
-        while !*answered {
-            let now = Instant::now();
-            if now >= deadline {
-                return false;
-            }
-            match self.done.wait_timeout(answered, deadline - now) {
-                Ok((guard, _)) => answered = guard,
-                Err(_) => return true,
-            }
-        }
-        true
     }
 }
 
@@ -333,14 +312,6 @@ impl<G: Game> Engine for GameEngine<G> {
         self.stop.store(false, Ordering::SeqCst);
         searcher.set_stop(self.stop.clone());
         let answer = Arc::new(Answer::default());
-        // Until an iteration completes, the fallback answer of `stop` is the first legal move.
-        let mut moves = crate::game::MoveList::new();
-        game.generate_moves(&state, &mut moves);
-        if let Some(&m) = moves.first()
-            && let Ok(mut latest) = answer.latest.lock()
-        {
-            *latest = game.format_move(&state, m);
-        }
         let start = Instant::now();
         {
             let (game, out, answer) = (game.clone(), out.clone(), answer.clone());
@@ -353,7 +324,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 if let Some(&m) = it.pv.first()
                     && let Ok(mut latest) = answer.latest.lock()
                 {
-                    *latest = game.format_move(&state, m);
+                    *latest = Some(game.format_move(&state, m));
                 }
                 out.line(&info_line(&game, &state, it));
                 drop(answered);
@@ -404,8 +375,9 @@ impl<G: Game> Engine for GameEngine<G> {
         self.stop.store(true, Ordering::SeqCst);
         if let Some(w) = &self.worker {
             w.handle.thread().unpark();
-            if !w.answer.wait(STOP_GRACE) {
-                let best = w.answer.latest.lock().map(|l| l.clone()).unwrap_or_default();
+            // Answer now with the last completed iteration's move; without one, `join` waits for the search thread.
+            let latest = w.answer.latest.lock().ok().and_then(|l| l.clone());
+            if let Some(best) = latest {
                 w.answer.answer(&w.out, None, &best);
             }
         }
