@@ -153,7 +153,18 @@ fn the_binary_plays_a_match_with_sprt_and_records() {
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    for k in ["games", "wins_a", "wins_b", "draws", "elo", "elo_error", "sprt"] {
+    for k in [
+        "games",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "elo",
+        "elo_error",
+        "sprt",
+        "max_move_ms",
+        "mean_move_ms",
+        "time_forfeits",
+    ] {
         assert!(v.get(k).is_some(), "{k} missing: {v}");
     }
     // Alpha-beta at depth 1 takes every win in one: it beats a random player quickly and the SPRT accepts H1 early.
@@ -166,6 +177,12 @@ fn the_binary_plays_a_match_with_sprt_and_records() {
     );
     let text = std::fs::read_to_string(&rec).unwrap();
     assert_eq!(read_results(&text).len() as u64, games);
+    // Per-move times: max and mean per player in the JSON, per colour and per move in the record.
+    let timed = v["moves_timed"].as_array().unwrap();
+    assert!(timed.iter().all(|n| n.as_u64().unwrap() >= games / 2), "{v}");
+    for tag in ["[WhiteMaxMs \"", "[WhiteMeanMs \"", "[BlackMaxMs \"", "[BlackMeanMs \"", "[MoveMs \""] {
+        assert_eq!(text.matches(tag).count() as u64, games, "{tag}");
+    }
     // A bad player string is a one-line error.
     let out =
         Command::new(BIN).args(["match", "--player", "alphabeta(dpth=3)", "--player", "random"]).output().unwrap();
@@ -275,4 +292,23 @@ fn clocks_over_ugi() {
     let s = run_match(&g, &cfg, |_| {}).unwrap();
     assert!(s.failures.is_empty(), "{:?}", s.failures);
     assert_eq!((s.games, s.wins_a), (2, 2));
+}
+
+#[test]
+fn running_out_of_clock_loses_on_time() {
+    // A fake engine that always takes 200 ms, on a 300 ms clock with no increment: the first move leaves 100 ms, the
+    // second cannot be answered within 100 ms + the 50 ms margin.
+    let dir = tmpdir("clock");
+    let g = Breakthrough::default();
+    let slow = fake_engine(&dir, "slow", "sleep 0.2; echo 'bestmove a2a3'");
+    let rec = dir.join("games.pgn");
+    let mut cfg = config([slow.as_str(), "random(seed=1)"], 1, Some(rec.clone()));
+    cfg.openings = Openings::Random { plies: 0, seed: 1 };
+    cfg.limit = parse_tc("300ms").unwrap();
+    cfg.margin = Duration::from_millis(50);
+    let s = run_match(&g, &cfg, |_| {}).unwrap();
+    assert_eq!((s.games, s.wins_a, s.wins_b, s.time_forfeits), (1, 0, 1, 1), "{:?}", s.failures);
+    assert!(s.max_move_ms[0] >= 150, "{:?}", s.max_move_ms);
+    let text = std::fs::read_to_string(&rec).unwrap();
+    assert!(text.contains("[TimeControl \"300ms+0ms\"]"), "{text}");
 }

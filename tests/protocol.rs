@@ -220,3 +220,105 @@ fn ugi_handshake_queries_and_other_boards() {
     e.last("bestmove");
     e.quit();
 }
+
+#[test]
+fn the_engine_reports_every_iteration() {
+    let mut e = Engine::start(&["uci", "--player", "engine"]);
+    e.send("uci");
+    e.until("uciok");
+    e.send("setoption name Hash value 1");
+    e.send("position startpos moves a2a3 h7h6");
+    e.send("go depth 5");
+    let lines = e.until("bestmove");
+    let infos: Vec<&String> = lines.iter().filter(|l| l.starts_with("info depth")).collect();
+    let depth = |l: &str| l.split_whitespace().nth(2).unwrap().parse::<u32>().unwrap();
+    // One line per completed iteration (1..=5, the engine may stop early only on a proven result), then the final one.
+    let per_iteration: Vec<u32> = infos.iter().filter(|l| l.contains(" seldepth ")).map(|l| depth(l)).collect();
+    assert_eq!(per_iteration, vec![1, 2, 3, 4, 5], "{lines:?}");
+    for l in infos.iter().filter(|l| l.contains(" seldepth ")) {
+        for field in [" score cp ", " nodes ", " nps ", " time ", " hashfull ", " pv "] {
+            assert!(l.contains(field), "{field} missing: {l}");
+        }
+    }
+    // bestmove is the first move of the last reported principal variation.
+    let last = infos.last().unwrap();
+    let pv_first = last.split(" pv ").nth(1).unwrap().split_whitespace().next().unwrap();
+    assert_eq!(bestmove(lines.last().unwrap()), pv_first);
+    // On a clock the engine answers too (the clock reaches its own time plan).
+    e.send("go wtime 2000 btime 2000 winc 20 binc 20");
+    e.last("bestmove");
+    e.send("go nodes 3000");
+    e.last("bestmove");
+    e.quit();
+}
+
+#[test]
+fn ponder_waits_for_ponderhit_or_stop() {
+    for player in ["alphabeta", "engine"] {
+        let mut e = Engine::start(&["uci", "--player", player]);
+        e.send("uci");
+        e.until("uciok");
+        e.send("position startpos moves a2a3");
+        // Even a depth-1 ponder search keeps its answer until ponderhit.
+        e.send("go ponder depth 1");
+        std::thread::sleep(Duration::from_millis(100));
+        e.send("isready");
+        let lines = e.until("readyok");
+        assert!(!lines.iter().any(|l| l.starts_with("bestmove")), "{player}: {lines:?}");
+        e.send("ponderhit");
+        let m = bestmove(&e.last("bestmove"));
+        assert!(["7", "8"].contains(&&m[1..2]), "{m}");
+        e.send("go ponder");
+        e.send("stop");
+        e.last("bestmove");
+        e.quit();
+    }
+}
+
+#[test]
+fn ugi_bad_input_gets_an_error_line_and_the_engine_stays_alive() {
+    let mut e = Engine::start(&["ugi", "--player", "engine"]);
+    e.send("ugi");
+    e.until("ugiok");
+    for bad in [
+        "frobnicate",
+        "uci_is_not_ugi",
+        "position fen this-is-not-a-fen w",
+        "position fen pppppppp/pppppppp/8/8/8/8/PPPPPPPP/PPPPPPPP x",
+        "position fen 8/8/8 w",
+        "position startpos moves a2a3 a2a4",
+        "position startpos moves a2a3 b7b6 zz",
+        "position sideways",
+        "go p1time soon",
+        "go depth 0",
+        "query",
+        "query colour",
+        "setoption name Game value chesss",
+        "setoption name Hash value -3",
+        "setoption name Threads value 0",
+        "setoption name Player value alphabeta(dpth=3)",
+        "setoption name NoSuchOption value 1",
+        "setoption value 3",
+    ] {
+        e.send(bad);
+        let l = e.last("info string error");
+        assert!(l.len() > "info string error ".len(), "{bad}: {l}");
+        e.send("isready");
+        e.last("readyok");
+    }
+    // Still the same engine, still playing: after a2a3 b7b6 (the legal prefix) it is White's turn.
+    e.send("position startpos moves a2a3 b7b6 zz");
+    e.last("info string error");
+    e.send("query p1turn");
+    assert_eq!(e.last("response"), "response true");
+    e.send("go p1time 1000 p2time 1000");
+    let m = bestmove(&e.last("bestmove"));
+    assert!(["1", "2", "3"].contains(&&m[1..2]), "{m}");
+    // A search in progress refuses other commands with an error and still answers stop.
+    e.send("go infinite");
+    e.send("position startpos");
+    e.last("info string error");
+    e.send("stop");
+    e.last("bestmove");
+    e.quit();
+}

@@ -79,6 +79,13 @@ pub struct MatchSummary {
     pub adjudicated: u64,
     /// Longest move of A and of B in milliseconds.
     pub max_move_ms: [u64; 2],
+    /// Mean move time of A and of B in milliseconds, over every move of the match (openings excluded).
+    pub mean_move_ms: [f64; 2],
+    /// Moves timed for A and for B.
+    pub moves_timed: [u64; 2],
+    /// Games lost on time: a move over the limit plus the margin, or an external engine that did not answer in time
+    /// (by either player; the reasons are in `failures`).
+    pub time_forfeits: u64,
     pub seconds: f64,
 }
 
@@ -133,6 +140,9 @@ pub fn play_game<G: Game>(
         winner: None,
         termination: "normal".into(),
         max_move_ms: [0, 0],
+        total_move_ms: [0, 0],
+        moves_timed: [0, 0],
+        move_ms: Vec::new(),
     };
     let [p0, p1] = players;
     let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
@@ -192,6 +202,9 @@ pub fn play_game<G: Game>(
         let elapsed = t0.elapsed();
         let ms = elapsed.as_millis() as u64;
         rec.max_move_ms[ab(seat)] = rec.max_move_ms[ab(seat)].max(ms);
+        rec.total_move_ms[ab(seat)] += ms;
+        rec.moves_timed[ab(seat)] += 1;
+        rec.move_ms.push(ms);
         let loser = if seat == 0 { Player::Second } else { Player::First };
         let m = match r {
             Ok(m) => m,
@@ -244,6 +257,7 @@ pub fn run_match<G: Game>(
     let mut failures = Vec::new();
     let mut adjudicated = 0;
     let mut max_ms = [0u64; 2];
+    let (mut total_ms, mut timed, mut time_forfeits) = ([0u64; 2], [0u64; 2], 0u64);
     let mut decided: Option<SprtStatus> = None;
     let mut write_error: Option<String> = None;
     let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
@@ -322,6 +336,13 @@ pub fn run_match<G: Game>(
             for (m, r) in max_ms.iter_mut().zip(rec.max_move_ms) {
                 *m = (*m).max(r);
             }
+            for i in 0..2 {
+                total_ms[i] += rec.total_move_ms[i];
+                timed[i] += rec.moves_timed[i];
+            }
+            if rec.termination.contains(" lost: time forfeit") || rec.termination.contains(" lost: timed out") {
+                time_forfeits += 1;
+            }
             on_record(&rec);
             if let Some(s) = &cfg.sprt
                 && decided.is_none()
@@ -375,6 +396,9 @@ pub fn run_match<G: Game>(
         failures,
         adjudicated,
         max_move_ms: max_ms,
+        mean_move_ms: [0, 1].map(|i| if timed[i] == 0 { 0.0 } else { total_ms[i] as f64 / timed[i] as f64 }),
+        moves_timed: timed,
+        time_forfeits,
         seconds: start.elapsed().as_secs_f64(),
     })
 }

@@ -15,8 +15,8 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError};
-use crate::protocol::{Dialect, time_for_move};
-use crate::search::{self, Limits, Searcher};
+use crate::protocol::Dialect;
+use crate::search::{self, Clock, Limits, Searcher};
 use crate::spec::Spec;
 
 /// How long a move may take.
@@ -95,10 +95,9 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         match limit {
             MoveLimit::Own => {}
             MoveLimit::MoveTime(t) => self.searcher.set_limits(Limits { depth: None, time: Some(t), nodes: None }),
-            MoveLimit::Clock { time, inc } => {
-                let t = time_for_move(time[stm], inc[stm], None);
-                self.searcher.set_limits(Limits { depth: None, time: Some(t), nodes: None })
-            }
+            MoveLimit::Clock { time, inc } => self
+                .searcher
+                .set_clock(Limits::default(), Clock { remaining: time[stm], increment: inc[stm], moves_to_go: None }),
         }
         let r = self.searcher.search(game, state);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())

@@ -44,6 +44,11 @@ pub struct GameRecord {
     pub termination: String,
     /// Longest time one move took, for player A and player B (milliseconds).
     pub max_move_ms: [u64; 2],
+    /// Sum of the move times of A and B (milliseconds) and the number of moves each made (opening excluded).
+    pub total_move_ms: [u64; 2],
+    pub moves_timed: [u64; 2],
+    /// Time of every move played after the opening, in order (milliseconds).
+    pub move_ms: Vec<u64>,
 }
 
 fn ser_winner<S: serde::Serializer>(w: &Option<Player>, s: S) -> Result<S::Ok, S::Error> {
@@ -62,6 +67,13 @@ impl GameRecord {
             Some(Player::Second) => "0-1",
             None => "1/2-1/2",
         }
+    }
+
+    /// Mean move time of A and of B in milliseconds (0 without moves).
+    pub fn mean_move_ms(&self) -> [f64; 2] {
+        [0, 1].map(|i| {
+            if self.moves_timed[i] == 0 { 0.0 } else { self.total_move_ms[i] as f64 / self.moves_timed[i] as f64 }
+        })
     }
 
     /// Player A's score in this game.
@@ -86,6 +98,16 @@ impl GameRecord {
         out += &format!("[Opening \"{}\"]\n", q(&self.opening));
         if let Some(f) = &self.fen {
             out += &format!("[FEN \"{}\"]\n", q(f));
+        }
+        // Move times by colour: seat 0 (White) is A when A moved first.
+        let seat = |i: usize| if self.a_first { i } else { 1 - i };
+        for (i, colour) in ["White", "Black"].iter().enumerate() {
+            let (max, mean) = (self.max_move_ms[seat(i)], self.mean_move_ms()[seat(i)]);
+            out += &format!("[{colour}MaxMs \"{max}\"]\n[{colour}MeanMs \"{mean:.1}\"]\n");
+        }
+        if !self.move_ms.is_empty() {
+            let times: Vec<String> = self.move_ms.iter().map(u64::to_string).collect();
+            out += &format!("[MoveMs \"{}\"]\n", times.join(" "));
         }
         out += &format!("[Result \"{}\"]\n", self.result_text());
         out += &format!("[Termination \"{}\"]\n\n", q(&self.termination));

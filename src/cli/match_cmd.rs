@@ -159,6 +159,10 @@ fn print_summary(s: &MatchSummary) {
         println!("adjudicated (won races): {}", s.adjudicated);
     }
     println!("longest move: A {} ms, B {} ms   ({:.1} s)", s.max_move_ms[0], s.max_move_ms[1], s.seconds);
+    println!(
+        "mean move: A {:.1} ms over {} moves, B {:.1} ms over {} moves; time forfeits: {}",
+        s.mean_move_ms[0], s.moves_timed[0], s.mean_move_ms[1], s.moves_timed[1], s.time_forfeits
+    );
     for f in &s.failures {
         println!("{f}");
     }

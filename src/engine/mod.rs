@@ -20,6 +20,7 @@ pub mod ordering;
 pub mod params;
 pub mod probe_db;
 pub mod quiescence;
+pub mod report;
 pub mod search;
 pub mod smp;
 pub mod table;
@@ -32,7 +33,7 @@ use std::time::Instant;
 
 use crate::eval::EngineEval;
 use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD};
-use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::search::{Clock, Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
@@ -50,12 +51,13 @@ pub struct Engine<G: Game> {
     clock: Option<TimeControl>,
     /// The opening book (`book=FILE`), consulted before searching.
     book: Option<crate::book::BookUser>,
+    reporter: Option<Reporter<G::Move>>,
 }
 
 impl<G: Game> Engine<G> {
     pub fn new(opts: Options) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
-        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book: None }
+        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book: None, reporter: None }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
@@ -64,7 +66,7 @@ impl<G: Game> Engine<G> {
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
-        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book })
+        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book, reporter: None })
     }
 
     /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
@@ -113,6 +115,16 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
     fn set_stop(&mut self, flag: Arc<AtomicBool>) {
         self.stop = flag;
+    }
+
+    fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
+        self.reporter = reporter;
+    }
+
+    fn set_clock(&mut self, limits: Limits, clock: Clock) {
+        self.opts.limits = limits;
+        let Clock { remaining, increment, moves_to_go } = clock;
+        self.clock = Some(TimeControl::Clock { remaining, increment, moves_to_go });
     }
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
@@ -184,6 +196,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
         let probe_on = opts.probe && timed;
 
         let helper_roots = roots.clone();
+        let reporter = self.reporter.clone();
         let (best, stats) = smp::run(make, &halt, &no_halt, opts.threads, state, &helper_roots, |w: &mut Worker<G>| {
             let mut proven = None;
             if probe_on {
@@ -208,7 +221,9 @@ impl<G: Game> Searcher<G> for Engine<G> {
             let soft =
                 budget.soft.map(|s| (now + s * (100 - PROBE_PERCENT) / 100).min(at(main_pct).unwrap_or(now + s)));
             let soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
+            w.hook = reporter.map(|reporter| report::Hook { reporter, start });
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
+            w.hook = None;
             if let Some(p) = proven {
                 return match best {
                     Some(b) if b.value >= WIN_THRESHOLD => Some(b),

@@ -30,6 +30,7 @@ impl<G: Game> Worker<'_, G> {
     /// Quiescence search of a node at `ply`.
     pub(super) fn quiesce(&mut self, s: &G::State, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stats.nodes += 1;
+        self.seldepth = self.seldepth.max(ply as u32);
         if self.check_stop() {
             return 0;
         }

@@ -94,6 +94,10 @@ pub struct Worker<'a, G: Game> {
     best_changed: bool,
     /// Logarithmic late-move reductions in quarter plies, by remaining plies and move number (both below 64).
     lmr_table: Vec<[i32; 64]>,
+    /// Deepest ply reached (for progress reports).
+    pub seldepth: u32,
+    /// Where completed iterations are reported (`None`: nowhere), see `report.rs`.
+    pub hook: Option<super::report::Hook<G::Move>>,
 }
 
 /// The logarithmic reduction table: `r(d, n) = LMR_LOG_BASE + ln(d) ln(n) / LMR_LOG_DIV` plies, in quarter plies.
@@ -126,6 +130,8 @@ impl<'a, G: Game> Worker<'a, G> {
             null_phase: true,
             best_changed: false,
             lmr_table: lmr_table(),
+            seldepth: 0,
+            hook: None,
         }
     }
 
@@ -497,6 +503,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             prev = v;
             best = Some(Best { mv: roots[0].mv, value: v, depth: d, pv: self.root_pv() });
+            self.report(&best);
             if let Some((_, b)) = window {
                 if v >= b {
                     break;

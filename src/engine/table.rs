@@ -93,6 +93,23 @@ impl AtomicTable {
         self.generation = 0;
     }
 
+    /// Per mille of the table filled by the current search (sampled on the first 1000 entries, as UCI's `hashfull`);
+    /// `None` without a table.
+    pub fn hashfull(&self) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let n = self.slots.len().min(1000);
+        let used = self.slots[..n]
+            .iter()
+            .filter(|s| {
+                let d = s.data.load(Ordering::Relaxed);
+                d != 0 && (d >> 59) & 31 == self.generation & 31
+            })
+            .count();
+        Some((used * 1000 / n) as u32)
+    }
+
     /// A new search: older entries become preferred victims.
     pub fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 31;

@@ -34,12 +34,15 @@ pub struct GoParams {
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
+    /// `go ponder`: search until `ponderhit` or `stop` (then answer), whatever the other limits say.
+    pub ponder: bool,
 }
 
 impl GoParams {
     /// True when no limit at all was given: `go` alone searches until `stop`, like `go infinite`.
     pub fn unlimited(&self) -> bool {
         self.infinite
+            || self.ponder
             || (self.movetime.is_none()
                 && self.time.iter().all(Option::is_none)
                 && self.depth.is_none()
@@ -82,7 +85,10 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
                 g.infinite = true;
                 takes_value = false;
             }
-            "ponder" => takes_value = false,
+            "ponder" => {
+                g.ponder = true;
+                takes_value = false;
+            }
             "searchmoves" => return Err("go: searchmoves is not supported".into()),
             other => return Err(format!("go: unknown parameter '{other}'")),
         }
@@ -131,17 +137,11 @@ pub fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
     Ok((name, value))
 }
 
-/// Time to spend on one move with `remaining` on the clock and `inc` added after each move.
-///
-/// A fraction of the remaining time (`1/movestogo`, default 1/30) plus most of the increment, never more than 40% of
-/// what is left minus a safety margin, so that the clock never runs out even with overheads.
+/// Time to spend on one move with `remaining` on the clock and `inc` added after each move, for searchers without a
+/// clock plan of their own: [`crate::search::Clock::time_per_move`] (1/30 of the remaining time or `1/movestogo`, plus
+/// 80% of the increment, never more than 40% of what is left minus a safety margin).
 pub fn time_for_move(remaining: Duration, inc: Duration, movestogo: Option<u32>) -> Duration {
-    let margin = Duration::from_millis(20).min(remaining / 10);
-    let usable = remaining.saturating_sub(margin);
-    let mtg = movestogo.unwrap_or(30).clamp(1, 60);
-    let base = usable / mtg + inc.mul_f64(0.8);
-    let cap = usable.mul_f64(0.4);
-    base.min(cap).max(Duration::from_millis(1))
+    crate::search::Clock { remaining, increment: inc, moves_to_go: movestogo }.time_per_move()
 }
 
 /// Format a score for `info ... score`: `cp N` or `mate N` (moves, negative when the engine is mated).

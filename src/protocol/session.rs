@@ -20,10 +20,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption, time_for_move};
+use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption};
 use crate::game::{Game, Outcome, Player};
 use crate::games::AnyGame;
-use crate::search::{self, Limits, Searcher};
+use crate::search::{self, Clock, Iteration, Limits, Reporter, Searcher};
 use crate::spec::Spec;
 use crate::with_game;
 
@@ -126,7 +126,67 @@ pub trait Engine: Send {
 
 struct Worker<G: Game> {
     handle: JoinHandle<Box<dyn Searcher<G>>>,
-    answered: Arc<AtomicBool>,
+    answer: Arc<Answer>,
+    out: Out,
+}
+
+/// Who prints `bestmove`: the search thread when it finishes, or, on `stop`, the command loop itself with the best
+/// move of the last completed iteration (the first move of the last `info ... pv`), so that the answer does not wait
+/// for the search thread to be scheduled on a loaded machine. The first one to answer wins; the other stays silent.
+/// Searchers that report no iteration (the catalogue) are waited for.
+#[derive(Default)]
+struct Answer {
+    answered: Mutex<bool>,
+    /// The best move of the last completed iteration, once one was reported.
+    latest: Mutex<Option<String>>,
+}
+
+impl Answer {
+    fn is_answered(&self) -> bool {
+        self.answered.lock().map(|a| *a).unwrap_or(true)
+    }
+
+    /// Print `info` (if any) and `bestmove MOVE` unless someone already answered.
+    fn answer(&self, out: &Out, info: Option<&str>, best: &str) {
+        let Ok(mut answered) = self.answered.lock() else { return };
+        if *answered {
+            return;
+        }
+        if let Some(info) = info {
+            out.line(info);
+        }
+        out.line(&format!("bestmove {best}"));
+        *answered = true;
+    }
+}
+
+/// The `info` line of an iteration: `info depth D [seldepth S] score cp X|mate N nodes N nps N time MS [hashfull H]
+/// pv ...`.
+pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
+    let ms = it.elapsed.as_millis() as u64;
+    let nps = (it.nodes as f64 / it.elapsed.as_secs_f64().max(1e-3)) as u64;
+    let mut line = format!("info depth {}", it.depth);
+    if let Some(sd) = it.seldepth {
+        line += &format!(" seldepth {sd}");
+    }
+    line += &format!(" score {} nodes {} nps {nps} time {ms}", format_score(it.value), it.nodes);
+    if let Some(h) = it.hashfull {
+        line += &format!(" hashfull {h}");
+    }
+    let mut t = *state;
+    let mut pv = Vec::new();
+    for &m in &it.pv {
+        if game.is_terminal(&t) {
+            break;
+        }
+        pv.push(game.format_move(&t, m));
+        game.play(&mut t, m);
+    }
+    if !pv.is_empty() {
+        line += " pv ";
+        line += &pv.join(" ");
+    }
+    line
 }
 
 /// The engine state for a game `G`.
@@ -237,67 +297,74 @@ impl<G: Game> Engine for GameEngine<G> {
         }
         let stm = game.side_to_move(&state).index();
         let infinite = params.unlimited();
-        let limits = if infinite {
-            Limits { depth: None, time: Some(Duration::from_secs(1_000_000)), nodes: None }
+        if infinite {
+            searcher.set_limits(Limits { depth: None, time: Some(Duration::from_secs(1_000_000)), nodes: None });
         } else {
-            let mut time = params.movetime;
-            if let Some(remaining) = params.time[stm] {
-                let budget = time_for_move(remaining, params.inc[stm].unwrap_or_default(), params.movestogo);
-                time = Some(time.map_or(budget, |t| t.min(budget)));
+            let limits = Limits { depth: params.depth, time: params.movetime, nodes: params.nodes };
+            match params.time[stm] {
+                Some(remaining) => searcher.set_clock(
+                    limits,
+                    Clock { remaining, increment: params.inc[stm].unwrap_or_default(), moves_to_go: params.movestogo },
+                ),
+                None => searcher.set_limits(limits),
             }
-            Limits { depth: params.depth, time, nodes: params.nodes }
-        };
-        searcher.set_limits(limits);
+        }
         self.stop.store(false, Ordering::SeqCst);
         searcher.set_stop(self.stop.clone());
+        let answer = Arc::new(Answer::default());
+        let start = Instant::now();
+        {
+            let (game, out, answer) = (game.clone(), out.clone(), answer.clone());
+            let reporter: Reporter<G::Move> = Arc::new(move |it: &Iteration<G::Move>| {
+                // Holding the lock: no `info` after `bestmove`.
+                let Ok(answered) = answer.answered.lock() else { return };
+                if *answered {
+                    return;
+                }
+                if let Some(&m) = it.pv.first()
+                    && let Ok(mut latest) = answer.latest.lock()
+                {
+                    *latest = Some(game.format_move(&state, m));
+                }
+                out.line(&info_line(&game, &state, it));
+                drop(answered);
+            });
+            searcher.set_reporter(Some(reporter));
+        }
         let stop = self.stop.clone();
-        let answered = Arc::new(AtomicBool::new(false));
-        let answered2 = answered.clone();
-        let out = out.clone();
+        let answer2 = answer.clone();
+        let worker_out = out.clone();
         let handle = std::thread::spawn(move || {
-            let start = Instant::now();
             let r = searcher.search(&game, &state);
+            searcher.set_reporter(None);
             if infinite {
+                // `go infinite` / `go ponder`: the answer waits for stop (which unparks this thread).
                 while !stop.load(Ordering::SeqCst) {
-                    std::thread::sleep(Duration::from_millis(1));
+                    std::thread::park_timeout(Duration::from_millis(50));
                 }
             }
-            let elapsed = start.elapsed();
-            let mut pv = Vec::new();
-            let mut t = state;
-            for &m in &r.pv {
-                if game.is_terminal(&t) {
-                    break;
-                }
-                pv.push(game.format_move(&t, m));
-                game.play(&mut t, m);
-            }
-            let ms = elapsed.as_millis() as u64;
-            let nps = (r.stats.nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64;
-            let mut info = format!(
-                "info depth {} score {} nodes {} nps {nps} time {ms}",
-                r.depth,
-                format_score(r.value),
-                r.stats.nodes
-            );
-            if !pv.is_empty() {
-                info += &format!(" pv {}", pv.join(" "));
-            }
-            out.line(&info);
+            let it = Iteration {
+                depth: r.depth,
+                seldepth: None,
+                value: r.value,
+                nodes: r.stats.nodes,
+                elapsed: start.elapsed(),
+                hashfull: None,
+                pv: r.pv.clone(),
+            };
             let best = match r.best_move {
                 Some(m) => game.format_move(&state, m),
                 None => "(none)".into(),
             };
-            answered2.store(true, Ordering::SeqCst);
-            out.line(&format!("bestmove {best}"));
+            answer2.answer(&worker_out, Some(&info_line(&game, &state, &it)), &best);
             searcher
         });
-        self.worker = Some(Worker { handle, answered });
+        self.worker = Some(Worker { handle, answer, out: out.clone() });
         Ok(())
     }
 
     fn thinking(&self) -> bool {
-        self.worker.as_ref().is_some_and(|w| !w.answered.load(Ordering::SeqCst))
+        self.worker.as_ref().is_some_and(|w| !w.answer.is_answered())
     }
 
     fn has_worker(&self) -> bool {
@@ -306,6 +373,14 @@ impl<G: Game> Engine for GameEngine<G> {
 
     fn stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
+        if let Some(w) = &self.worker {
+            w.handle.thread().unpark();
+            // Answer now with the last completed iteration's move; without one, `join` waits for the search thread.
+            let latest = w.answer.latest.lock().ok().and_then(|l| l.clone());
+            if let Some(best) = latest {
+                w.answer.answer(&w.out, None, &best);
+            }
+        }
     }
 
     fn join(&mut self) {
@@ -383,7 +458,13 @@ pub fn run(
                 engine.join();
                 break;
             }
-            "ponderhit" | "debug" | "register" => continue,
+            // `go ponder` searches until `ponderhit` or `stop`; both answer at once with the best move so far.
+            "ponderhit" => {
+                engine.stop();
+                engine.join();
+                continue;
+            }
+            "debug" | "register" => continue,
             _ => {}
         }
         if engine.has_worker() {

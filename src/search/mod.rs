@@ -29,6 +29,7 @@ pub mod negascout;
 pub mod palphabeta;
 pub mod pvs;
 pub mod random;
+pub mod report;
 pub mod scout;
 pub mod sss;
 pub mod trace;
@@ -40,6 +41,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, WIN_SCORE};
 use crate::spec::Spec;
+pub use report::{Clock, Iteration, Reporter};
 
 /// A value larger than any score: the initial window is `(-INFINITY, INFINITY)`.
 pub const INFINITY: i32 = WIN_SCORE + 1_000;
@@ -112,6 +114,16 @@ pub trait Searcher<G: Game>: Send {
     /// Share a stop flag: the search returns soon (its best move so far) once the flag is set. Protocols (`stop`) set
     /// it from another thread. Searchers that do not look at it simply run to their limits.
     fn set_stop(&mut self, _flag: Arc<AtomicBool>) {}
+    /// Receive every completed iteration of the next searches (protocol `info` lines); `None` stops the reports.
+    /// Searchers that do not report give only their final result.
+    fn set_reporter(&mut self, _reporter: Option<Reporter<G::Move>>) {}
+    /// Play the next searches on a clock: `limits` (depth, nodes) plus the side to move's `clock`. The default gives a
+    /// fixed time for the move ([`Clock::time_per_move`], or `limits.time` when smaller); the engine plans with the
+    /// clock itself.
+    fn set_clock(&mut self, limits: Limits, clock: Clock) {
+        let t = clock.time_per_move();
+        self.set_limits(Limits { time: Some(limits.time.map_or(t, |x| x.min(t))), ..limits });
+    }
 }
 
 /// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
