@@ -5,7 +5,7 @@ use std::io::Write;
 use clap::Args;
 
 use crate::eval::breakthrough::NAMES;
-use crate::eval::{tune, weights};
+use crate::eval::{train, tune, weights};
 use crate::games::AnyGame;
 
 #[derive(Args, Debug)]
@@ -37,6 +37,25 @@ pub struct TuneArgs {
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
+    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs) or `pst`
+    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs).
+    #[arg(long, default_value = "tuned")]
+    eval: String,
+    /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games.
+    #[arg(long)]
+    data: Option<String>,
+    /// `--eval pst`: write the played positions to this file.
+    #[arg(long)]
+    save_data: Option<String>,
+    /// `--eval pst`: threads playing the games and computing gradients (the data does not depend on it).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
+    #[arg(long, default_value_t = 0.5)]
+    lambda: f64,
+    /// `--eval pst`: Adam step size.
+    #[arg(long, default_value_t = 1.0)]
+    lr: f64,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
@@ -50,6 +69,11 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     }
     if a.games == 0 || a.epochs == 0 {
         anyhow::bail!("tune: --games and --epochs must be at least 1");
+    }
+    match a.eval.as_str() {
+        "tuned" => {}
+        "pst" => return run_pst(&g, &a),
+        other => anyhow::bail!("tune: --eval {other}: expected tuned or pst"),
     }
     let opts = tune::self_play_options(a.nodes.max(1));
     let samples = tune::self_play(&g, &opts, a.games, a.random_plies, a.seed, |n| {
@@ -86,6 +110,60 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
                 t.eg[i]
             );
         }
+        if a.out.is_none() {
+            println!("\n{source}");
+        }
+    }
+    Ok(())
+}
+
+/// `plateau tune --eval pst`: data (played or read), the logistic fit, `eval/pst_weights.rs`.
+fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+    if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
+        anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
+    }
+    let records = match &a.data {
+        Some(path) => {
+            let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+            train::read_records(g, &text)?
+        }
+        None => {
+            let opts = train::data_options(a.nodes.max(1));
+            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
+                if n % 10 == 0 || n == a.games {
+                    eprint!("\rself-play: {n}/{} games", a.games);
+                    let _ = std::io::stderr().flush();
+                }
+            })?;
+            eprintln!();
+            r
+        }
+    };
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, train::write_records(g, &records))
+            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if records.is_empty() {
+        anyhow::bail!("tune: no positions");
+    }
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads).build()?;
+    let f = pool.install(|| train::fit(g, &records, a.lambda, a.epochs, a.lr, a.l2));
+    let command = std::iter::once("plateau".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
+    let source = train::weights_source(&f, &command);
+    if let Some(path) = &a.out {
+        std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if a.json {
+        super::print_json(&serde_json::to_value(&f)?);
+    } else {
+        println!(
+            "{} positions ({} training, {} validation), K(search value) = {:.4}, lambda = {}",
+            f.positions, f.train, f.validation, f.k_value, f.lambda
+        );
+        println!("training error   {:.6} -> {:.6}", f.train_error_before, f.train_error_after);
+        println!("validation error {:.6} -> {:.6}", f.validation_error_before, f.validation_error_after);
+        println!("hand evaluation: validation error {:.6} (K = {:.4})", f.hand_validation_error, f.hand_k);
         if a.out.is_none() {
             println!("\n{source}");
         }

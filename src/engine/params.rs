@@ -70,6 +70,8 @@ pub enum EvalKind {
     Hand,
     /// The game's default evaluator (`Game::Eval`).
     Simple,
+    /// Breakthrough: the piece-square-table evaluation fitted by `plateau tune --eval pst` (eval/pst.rs).
+    Pst,
 }
 
 /// The engine's switches and sizes, parsed from the player string.
@@ -127,7 +129,7 @@ impl Default for Options {
             killers: true,
             history: true,
             tactics: true,
-            eval: EvalKind::Hand,
+            eval: EvalKind::Pst,
             margin: Duration::from_millis(10),
             db: None,
             rfp: true,
@@ -207,7 +209,8 @@ impl Options {
                 "tuned" => EvalKind::Tuned,
                 "hand" => EvalKind::Hand,
                 "simple" | "default" => EvalKind::Simple,
-                _ => return Err(GameError::new(format!("engine: eval={v}: expected tuned, hand or simple"))),
+                "pst" => EvalKind::Pst,
+                _ => return Err(GameError::new(format!("engine: eval={v}: expected pst, tuned, hand or simple"))),
             };
         }
         if let Some(m) = spec.duration("margin")? {
@@ -248,9 +251,10 @@ impl Options {
             }
         }
         match self.eval {
-            EvalKind::Hand => {}
+            EvalKind::Hand => p.push("eval=hand".into()),
             EvalKind::Tuned => p.push("eval=tuned".into()),
             EvalKind::Simple => p.push("eval=simple".into()),
+            EvalKind::Pst => {}
         }
         if self.margin != d.margin {
             p.push(format!("margin={}ms", self.margin.as_millis()));

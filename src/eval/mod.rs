@@ -2,10 +2,15 @@
 //!
 //! - [`breakthrough`]: the Breakthrough evaluation (features, phase blending) with its weights in [`weights`];
 //! - [`tune`]: Texel-style tuning of those weights from engine self-play games (`plateau tune`);
+//! - [`pst`]: the second evaluation (full piece-square table, safety and race features) with its weights in
+//!   [`pst_weights`], fitted by [`train`] (`plateau tune --eval pst`);
 //! - [`EngineEval`]: what the engine calls at a leaf: the Breakthrough evaluation for Breakthrough, the game's default
 //!   evaluator for every other game.
 
 pub mod breakthrough;
+pub mod pst;
+pub mod pst_weights;
+pub mod train;
 pub mod tune;
 pub mod weights;
 
@@ -15,11 +20,13 @@ use crate::game::{Evaluator, Game};
 use crate::games::breakthrough::Breakthrough;
 
 pub use breakthrough::BtEvaluator;
+pub use pst::PstEvaluator;
 
 /// The engine's leaf evaluation for game `G`.
 pub struct EngineEval<G: Game> {
     default: G::Eval,
     bt: Option<BtEvaluator>,
+    pst: Option<PstEvaluator>,
 }
 
 impl<G: Game> EngineEval<G> {
@@ -29,14 +36,23 @@ impl<G: Game> EngineEval<G> {
         let bt = match kind {
             EvalKind::Tuned => b.map(BtEvaluator::new),
             EvalKind::Hand => b.map(|b| BtEvaluator::with_weights(b, weights::HAND_MG, weights::HAND_EG)),
-            EvalKind::Simple => None,
+            EvalKind::Simple | EvalKind::Pst => None,
         };
-        EngineEval { default: G::Eval::default(), bt }
+        let pst = match kind {
+            EvalKind::Pst => b.map(PstEvaluator::new),
+            _ => None,
+        };
+        EngineEval { default: G::Eval::default(), bt, pst }
     }
 
     /// Score of `s` from the side to move's point of view.
     #[inline]
     pub fn evaluate(&self, game: &G, s: &G::State) -> i32 {
+        if let Some(e) = &self.pst
+            && let Some((b, st)) = bt_parts(game, s)
+        {
+            return e.evaluate(b, st);
+        }
         if let Some(e) = &self.bt
             && let Some((b, st)) = bt_parts(game, s)
         {
