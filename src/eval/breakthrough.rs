@@ -21,6 +21,7 @@
 use crate::game::Player;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
+use super::geometry::Geometry;
 use super::weights;
 
 /// The features, in weight order.
@@ -83,13 +84,7 @@ pub struct BtEvaluator {
     dist: [[u64; 5]; 2],
     home: [u64; 2],
     edge: u64,
-    not_first_file: u64,
-    not_last_file: u64,
-    /// Forward cone of each square for each side.
-    cone: [[u64; 64]; 2],
-    /// Rows to the goal from each square for each side.
-    to_goal: [[u8; 64]; 2],
-    columns: u32,
+    geo: Geometry,
     start_pieces: i32,
 }
 
@@ -102,73 +97,20 @@ impl BtEvaluator {
     /// The evaluation for board `g` with the given weights (the tuner).
     pub fn with_weights(g: &Breakthrough, mg: [i32; N_FEATURES], eg: [i32; N_FEATURES]) -> Self {
         let (rows, cols) = (g.rows, g.columns);
+        let geo = Geometry::new(g);
         let mut dist = [[0u64; 5]; 2];
-        let mut cone = [[0u64; 64]; 2];
-        let mut to_goal = [[0u8; 64]; 2];
         for side in [Player::First, Player::Second] {
             let si = side.index();
             for sq in 0..rows * cols {
-                let (r, c) = (sq / cols, sq % cols);
-                let d = if side == Player::First { rows - 1 - r } else { r };
-                to_goal[si][sq as usize] = d as u8;
+                let d = geo.to_goal[si][sq as usize] as u32;
                 if d >= 1 && d < rows - 1 {
                     dist[si][(d as usize - 1).min(4)] |= 1u64 << sq;
                 }
-                let mut m = 0u64;
-                for sq2 in 0..rows * cols {
-                    let (r2, c2) = (sq2 / cols, sq2 % cols);
-                    let dr = if side == Player::First { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
-                    let dc = (c2 as i32 - c as i32).abs();
-                    if dr >= 1 && dc <= dr / 2 + 1 {
-                        m |= 1u64 << sq2;
-                    }
-                }
-                cone[si][sq as usize] = m;
             }
         }
         let home = [g.row_mask(0), g.row_mask(rows - 1)];
         let edge = g.file_mask(0) | g.file_mask(cols - 1);
-        let board = g.board_mask();
-        BtEvaluator {
-            mg,
-            eg,
-            dist,
-            home,
-            edge,
-            not_first_file: board & !g.file_mask(0),
-            not_last_file: board & !g.file_mask(cols - 1),
-            cone,
-            to_goal,
-            columns: cols,
-            start_pieces: (2 * g.piece_rows * cols) as i32,
-        }
-    }
-
-    /// Squares attacked by `side`'s pieces `p` (diagonally forward).
-    #[inline(always)]
-    fn attacks(&self, p: u64, side: Player) -> u64 {
-        let c = self.columns;
-        match side {
-            Player::First => ((p & self.not_first_file) << (c - 1)) | ((p & self.not_last_file) << (c + 1)),
-            Player::Second => ((p & self.not_first_file) >> (c + 1)) | ((p & self.not_last_file) >> (c - 1)),
-        }
-    }
-
-    /// The nearest unstoppable runner of `side` (rows to the goal), if any.
-    #[inline(always)]
-    fn runner(&self, own: u64, opp: u64, side: Player) -> u32 {
-        let si = side.index();
-        let mut best = u32::MAX;
-        let mut b = own;
-        while b != 0 {
-            let sq = b.trailing_zeros() as usize;
-            b &= b - 1;
-            let d = self.to_goal[si][sq] as u32;
-            if d < best && self.cone[si][sq] & opp == 0 {
-                best = d;
-            }
-        }
-        best
+        BtEvaluator { mg, eg, dist, home, edge, geo, start_pieces: (2 * g.piece_rows * cols) as i32 }
     }
 
     /// The feature vector of `s`, from the side to move's point of view.
@@ -185,8 +127,8 @@ impl BtEvaluator {
         }
         f[Feature::Home as usize] = pc(own & self.home[me.index()]) - pc(opp & self.home[them.index()]);
         f[Feature::Edge as usize] = pc(own & self.edge) - pc(opp & self.edge);
-        let own_att = self.attacks(own, me);
-        let opp_att = self.attacks(opp, them);
+        let own_att = self.geo.attacks(own, me);
+        let opp_att = self.geo.attacks(opp, them);
         let own_def = own & own_att;
         let opp_def = opp & opp_att;
         f[Feature::Defended as usize] = pc(own_def) - pc(opp_def);
@@ -195,8 +137,8 @@ impl BtEvaluator {
         let near_own = self.dist[me.index()][0] | self.dist[me.index()][1] | self.dist[me.index()][2];
         let near_opp = self.dist[them.index()][0] | self.dist[them.index()][1] | self.dist[them.index()][2];
         f[Feature::AdvancedDefended as usize] = pc(own_def & near_own) - pc(opp_def & near_opp);
-        let r_own = self.runner(own, opp, me);
-        let r_opp = self.runner(opp, own, them);
+        let r_own = self.geo.runners(own, opp, me).1;
+        let r_opp = self.geo.runners(opp, own, them).1;
         f[Feature::Runner as usize] = if r_own <= r_opp && r_own != u32::MAX {
             1
         } else if r_opp < r_own {
@@ -205,9 +147,7 @@ impl BtEvaluator {
             0
         };
         f[Feature::Tempo as usize] = 1;
-        let nf = self.not_first_file;
-        let phalanx = |p: u64| pc(p & (((p & nf) >> 1) | ((p & self.not_last_file) << 1)));
-        f[Feature::Phalanx as usize] = phalanx(own) - phalanx(opp);
+        f[Feature::Phalanx as usize] = self.geo.phalanx(own) as i32 - self.geo.phalanx(opp) as i32;
         let (a, b, c) = g.targets(s, me);
         let (d, e, h) = g.targets(s, them);
         f[Feature::Mobility as usize] = pc(a) + pc(b) + pc(c) - pc(d) - pc(e) - pc(h);

@@ -8,6 +8,7 @@
 //!   evaluator for every other game.
 
 pub mod breakthrough;
+pub mod geometry;
 pub mod pst;
 pub mod pst_weights;
 pub mod train;

@@ -23,11 +23,13 @@
 //! eval  = (sum_i mg_i f_i * phase + sum_i eg_i f_i * (256 - phase)) / 256
 //! ```
 //!
-//! The runner cone is the one of [`super::breakthrough`]: rows ahead `dr >= 1`, files `|dc| <= dr / 2 + 1`.
+//! The runner cone is the one of [`super::geometry`] (shared with [`super::breakthrough`]): rows ahead `dr >= 1`,
+//! files `|dc| <= dr / 2 + 1`.
 
 use crate::game::Player;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
+use super::geometry::Geometry;
 use super::pst_weights;
 
 /// Rows-to-goal buckets of the table (1..=7).
@@ -99,11 +101,7 @@ pub struct PstEvaluator {
     near: [u64; 2],
     /// `guard[side]`: the 2nd and 3rd rows from `side`'s home row.
     guard: [u64; 2],
-    not_first_file: u64,
-    not_last_file: u64,
-    cone: [[u64; 64]; 2],
-    to_goal: [[u8; 64]; 2],
-    columns: u32,
+    geo: Geometry,
     board: u64,
     start_pieces: i32,
 }
@@ -117,88 +115,26 @@ impl PstEvaluator {
     /// The evaluation for board `g` with the given weights (the tuner).
     pub fn with_weights(g: &Breakthrough, mg: [i32; N], eg: [i32; N]) -> Self {
         let (rows, cols) = (g.rows, g.columns);
+        let geo = Geometry::new(g);
         let mut cell = [[0u8; 64]; 2];
-        let mut cone = [[0u64; 64]; 2];
-        let mut to_goal = [[0u8; 64]; 2];
         let mut near = [0u64; 2];
         for side in [Player::First, Player::Second] {
             let si = side.index();
             for sq in 0..rows * cols {
-                let (r, c) = (sq / cols, sq % cols);
-                let d = if side == Player::First { rows - 1 - r } else { r };
-                to_goal[si][sq as usize] = d as u8;
+                let c = sq % cols;
+                let d = geo.to_goal[si][sq as usize] as u32;
                 let fold = c.min(cols - 1 - c).min(PST_FILES as u32 - 1) as usize;
                 let dr = (d as usize).clamp(1, PST_ROWS) - 1;
                 cell[si][sq as usize] = (dr * PST_FILES + fold) as u8;
                 if (1..=3).contains(&d) {
                     near[si] |= 1u64 << sq;
                 }
-                let mut m = 0u64;
-                for sq2 in 0..rows * cols {
-                    let (r2, c2) = (sq2 / cols, sq2 % cols);
-                    let dr = if side == Player::First { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
-                    let dc = (c2 as i32 - c as i32).abs();
-                    if dr >= 1 && dc <= dr / 2 + 1 {
-                        m |= 1u64 << sq2;
-                    }
-                }
-                cone[si][sq as usize] = m;
             }
         }
         let guard =
             [g.row_mask(1.min(rows - 1)) | g.row_mask(2.min(rows - 1)), g.row_mask(rows - 2) | g.row_mask(rows - 3)];
         let board = g.board_mask();
-        PstEvaluator {
-            mg,
-            eg,
-            cell,
-            near,
-            guard,
-            not_first_file: board & !g.file_mask(0),
-            not_last_file: board & !g.file_mask(cols - 1),
-            cone,
-            to_goal,
-            columns: cols,
-            board,
-            start_pieces: (2 * g.piece_rows * cols) as i32,
-        }
-    }
-
-    /// Squares attacked by `side`'s pieces `p` towards the left and towards the right (diagonally forward).
-    #[inline(always)]
-    fn attacks2(&self, p: u64, side: Player) -> (u64, u64) {
-        let c = self.columns;
-        match side {
-            Player::First => ((p & self.not_first_file) << (c - 1), (p & self.not_last_file) << (c + 1)),
-            Player::Second => ((p & self.not_first_file) >> (c + 1), (p & self.not_last_file) >> (c - 1)),
-        }
-    }
-
-    /// The squares right in front of `side`'s pieces `p`.
-    #[inline(always)]
-    fn ahead(&self, p: u64, side: Player) -> u64 {
-        match side {
-            Player::First => p << self.columns,
-            Player::Second => p >> self.columns,
-        }
-    }
-
-    /// The runners of `side`: their count and the rows to the goal of the nearest one (`u32::MAX` without one).
-    #[inline(always)]
-    fn runners(&self, own: u64, opp: u64, side: Player) -> (i16, u32) {
-        let si = side.index();
-        let mut best = u32::MAX;
-        let mut n = 0;
-        let mut b = own;
-        while b != 0 {
-            let sq = b.trailing_zeros() as usize;
-            b &= b - 1;
-            if self.cone[si][sq] & opp == 0 {
-                n += 1;
-                best = best.min(self.to_goal[si][sq] as u32);
-            }
-        }
-        (n, best)
+        PstEvaluator { mg, eg, cell, near, guard, geo, board, start_pieces: (2 * g.piece_rows * cols) as i32 }
     }
 
     /// The feature vector of `s`, from the side to move's point of view.
@@ -222,8 +158,8 @@ impl PstEvaluator {
             b &= b - 1;
             f[self.cell[ti][sq] as usize] -= 1;
         }
-        let (ol, or) = self.attacks2(own, me);
-        let (tl, tr) = self.attacks2(opp, them);
+        let (ol, or) = self.geo.attacks2(own, me);
+        let (tl, tr) = self.geo.attacks2(opp, them);
         let (own_att, opp_att) = (ol | or, tl | tr);
         let (own_att2, opp_att2) = (ol & or, tl & tr);
         let own_def = own & own_att;
@@ -234,8 +170,8 @@ impl PstEvaluator {
         f[OWN_WEAK] = pc(own & opp_att2 & own_att & !own_att2);
         f[OPP_WEAK] = pc(opp & own_att2 & opp_att & !opp_att2);
         f[ADV_DEFENDED] = pc(own_def & self.near[mi]) - pc(opp_def & self.near[ti]);
-        let (n_own, r_own) = self.runners(own, opp, me);
-        let (n_opp, r_opp) = self.runners(opp, own, them);
+        let (n_own, r_own) = self.geo.runners(own, opp, me);
+        let (n_opp, r_opp) = self.geo.runners(opp, own, them);
         f[RUNNER_RACE] = if r_own <= r_opp && r_own != u32::MAX {
             1
         } else if r_opp < r_own {
@@ -243,16 +179,15 @@ impl PstEvaluator {
         } else {
             0
         };
-        f[RUNNERS] = n_own - n_opp;
+        f[RUNNERS] = n_own as i16 - n_opp as i16;
         f[TEMPO] = 1;
-        let phalanx = |p: u64| pc(p & (((p & self.not_first_file) >> 1) | ((p & self.not_last_file) << 1)));
-        f[PHALANX] = phalanx(own) - phalanx(opp);
+        f[PHALANX] = self.geo.phalanx(own) as i16 - self.geo.phalanx(opp) as i16;
         let (a, bb, c) = g.targets(s, me);
         let (d, e, h) = g.targets(s, them);
         f[MOBILITY] = pc(a) + pc(bb) + pc(c) - pc(d) - pc(e) - pc(h);
         let empty = self.board & !(own | opp);
         f[HOLES] = pc(empty & self.guard[mi] & !own_att) - pc(empty & self.guard[ti] & !opp_att);
-        f[BLOCKED] = pc(self.ahead(own, me) & opp) - pc(self.ahead(opp, them) & own);
+        f[BLOCKED] = pc(self.geo.ahead(own, me) & opp) - pc(self.geo.ahead(opp, them) & own);
         let phase = (256 * (own.count_ones() + opp.count_ones()) as i32 / self.start_pieces.max(1)).clamp(0, 256);
         Features { f, phase }
     }
