@@ -20,6 +20,7 @@ pub mod ordering;
 pub mod params;
 pub mod probe_db;
 pub mod quiescence;
+pub mod race_probe;
 pub mod report;
 pub mod search;
 pub mod smp;
@@ -130,6 +131,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
         probe_db::prepare(&self.opts, game);
+        race_probe::prepare(&self.opts, game);
         let spec = game.spec();
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
             self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));

@@ -97,6 +97,9 @@ pub struct Options {
     pub eval: EvalKind,
     /// Time kept in reserve on every move (process and protocol latency).
     pub margin: Duration,
+    /// Breakthrough race endgame tables (3 rows) probed at every node on boards of 5 columns or fewer (`race`,
+    /// see `race_probe.rs`).
+    pub race: bool,
     /// A retrograde database probed at every node (`db=FILE`, see `probe_db.rs`).
     pub db: Option<super::probe_db::DbHandle>,
     /// Reverse futility pruning (static null move) near the horizon.
@@ -131,6 +134,7 @@ impl Default for Options {
             tactics: true,
             eval: EvalKind::Pst,
             margin: Duration::from_millis(10),
+            race: true,
             db: None,
             rfp: true,
             futility: true,
@@ -145,7 +149,7 @@ impl Default for Options {
 /// The boolean switches with their names, for parsing and for writing the player string back.
 const SWITCHES: &[&str] = &[
     "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics", "rfp", "futility", "lmp",
-    "lmrlog", "iir",
+    "lmrlog", "iir", "race",
 ];
 
 impl Options {
@@ -165,6 +169,7 @@ impl Options {
             "lmp" => &mut self.lmp,
             "lmrlog" => &mut self.lmr_log,
             "iir" => &mut self.iir,
+            "race" => &mut self.race,
             _ => &mut self.tactics,
         }
     }
@@ -179,6 +184,7 @@ impl Options {
             probe: false,
             check: false,
             tactics: false,
+            race: false,
             rfp: false,
             futility: false,
             lmp: false,

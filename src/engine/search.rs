@@ -217,6 +217,9 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(v) = self.probe_db(s, ply) {
             return v;
         }
+        if let Some(v) = self.probe_race(s, ply) {
+            return v;
+        }
         if depth < ONE_PLY {
             return self.quiesce(s, alpha, beta, ply);
         }

@@ -43,7 +43,7 @@ use std::time::Instant;
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
-use super::race::{NO_WIN, RaceTable};
+use super::race::{Race, RaceTable};
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = 1 << 30;
@@ -234,36 +234,6 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Fewest moves any piece of `side` needs to reach its goal row (ignoring everything in the way).
-    fn rows_to_goal(&self, side: Player, p: u64) -> u32 {
-        match side {
-            Player::First => self.g.rows - 1 - (63 - p.leading_zeros()) / self.c,
-            Player::Second => p.trailing_zeros() / self.c,
-        }
-    }
-
-    /// The region of `attacker`'s goal, as region-local bitboards (attacker, defender).
-    fn region(&self, attacker: Player, s: &BtState, rt: &RaceTable) -> (u64, u64) {
-        let n = rt.rows;
-        let c = self.c;
-        let row_bits = (1u64 << c) - 1;
-        match attacker {
-            Player::Second => {
-                let m = if n * c == 64 { u64::MAX } else { (1u64 << (n * c)) - 1 };
-                (s.black & m, s.white & m)
-            }
-            Player::First => {
-                let (mut a, mut d) = (0u64, 0u64);
-                for k in 0..n {
-                    let shift = (self.g.rows - 1 - k) * c;
-                    a |= ((s.white >> shift) & row_bits) << (k * c);
-                    d |= ((s.black >> shift) & row_bits) << (k * c);
-                }
-                (a, d)
-            }
-        }
-    }
-
     #[inline]
     fn quick(&self, s: &BtState, weak: bool) -> Quick {
         if let Some(o) = self.g.outcome(s) {
@@ -446,20 +416,10 @@ impl<'a> Solver<'a> {
     }
 
     fn race_only(&self, s: &BtState) -> Option<Outcome> {
-        let rt = self.race.as_ref()?;
-        let me = s.stm;
-        let (own, opp) = Breakthrough::own_opp(s);
-        let (a, d) = self.region(me, s, rt);
-        let t = rt.attacker_to_move(a, d);
-        if t != NO_WIN && t as u32 <= self.rows_to_goal(me.other(), opp) {
-            return Some(Outcome::Win);
+        match self.race.as_ref()?.verdict(self.g, s)? {
+            Race::Win(_) => Some(Outcome::Win),
+            Race::Loss(_) => Some(Outcome::Loss),
         }
-        let (a, d) = self.region(me.other(), s, rt);
-        let t = rt.defender_to_move(a, d);
-        if t != NO_WIN && self.rows_to_goal(me, own) > t as u32 {
-            return Some(Outcome::Loss);
-        }
-        None
     }
 
     /// Df-pn expansions so far.

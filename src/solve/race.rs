@@ -37,11 +37,23 @@
 
 use std::time::Instant;
 
+use crate::game::Player;
+use crate::games::breakthrough::{Breakthrough, BtState};
+
 /// No forced win for the attacker in the region.
 pub const NO_WIN: u8 = 255;
 
 /// Largest number of entries (per side to move) a table may have: 2^28 bytes each.
 pub const MAX_ENTRIES: u64 = 1 << 28;
+
+/// What the tables prove about a position, from the side to move's view, with an upper bound on the plies to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Race {
+    /// The side to move wins in at most this many plies.
+    Win(u32),
+    /// The side to move loses in at most this many plies.
+    Loss(u32),
+}
 
 /// A solved region: `rows` rows of `columns` columns.
 pub struct RaceTable {
@@ -59,6 +71,14 @@ pub struct RaceTable {
     pow_row: u64,
     attacker: Vec<u8>,
     defender: Vec<u8>,
+}
+
+/// Fewest moves any of `side`'s pieces `p` (not empty) needs to reach its goal row, ignoring everything in the way.
+fn rows_to_goal(g: &Breakthrough, side: Player, p: u64) -> u32 {
+    match side {
+        Player::First => g.rows - 1 - (63 - p.leading_zeros()) / g.columns,
+        Player::Second => p.trailing_zeros() / g.columns,
+    }
 }
 
 impl RaceTable {
@@ -110,6 +130,49 @@ impl RaceTable {
         }
         t.build_seconds = start.elapsed().as_secs_f64();
         Ok(t)
+    }
+
+    /// The verdict of the table on a Breakthrough position with standard rules that is not over (`None`: the table
+    /// says nothing, or the board is not this table's width). Attacker to move with `A = t` wins at ply `2t - 1` if `t <= d`
+    /// (`d`: the fewest rows any defender piece has to its goal); defender to move with `D = t`: the
+    /// attacker wins at ply `2t` if `d > t` (module doc).
+    pub fn verdict(&self, g: &Breakthrough, s: &BtState) -> Option<Race> {
+        if g.columns != self.columns || g.rows <= self.rows {
+            return None;
+        }
+        let me = s.stm;
+        let (own, opp) = Breakthrough::own_opp(s);
+        if own == 0 || opp == 0 {
+            return None;
+        }
+        let (a, d) = self.region(g, me, s);
+        let t = self.attacker_to_move(a, d);
+        if t != NO_WIN && t as u32 <= rows_to_goal(g, me.other(), opp) {
+            return Some(Race::Win(2 * t as u32 - 1));
+        }
+        let (a, d) = self.region(g, me.other(), s);
+        let t = self.defender_to_move(a, d);
+        if t != NO_WIN && rows_to_goal(g, me, own) > t as u32 {
+            return Some(Race::Loss(2 * t as u32));
+        }
+        None
+    }
+
+    /// The region of `attacker`'s goal in `s`, as region-local bitboards (attacker, defender).
+    fn region(&self, g: &Breakthrough, attacker: Player, s: &BtState) -> (u64, u64) {
+        let (n, c) = (self.rows, self.columns);
+        match attacker {
+            Player::Second => (s.black & self.region, s.white & self.region),
+            Player::First => {
+                let (mut a, mut d) = (0u64, 0u64);
+                for k in 0..n {
+                    let shift = (g.rows - 1 - k) * c;
+                    a |= ((s.white >> shift) & self.row_bits) << (k * c);
+                    d |= ((s.black >> shift) & self.row_bits) << (k * c);
+                }
+                (a, d)
+            }
+        }
     }
 
     /// Bytes used by the two value arrays.
