@@ -289,8 +289,7 @@ pub fn fit(g: &Breakthrough, records: &[Record], lambda: f64, epochs: usize, lr:
     let k = hand_k;
     let train_error_before = mse(&w, k, &train);
     let validation_error_before = mse(&w, k, &valid);
-    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+    let mut adam = super::tune::Adam::new(w.len(), lr);
     let n = train.len().max(1) as f64;
     for t in 1..=epochs {
         let grad = train
@@ -323,11 +322,7 @@ pub fn fit(g: &Breakthrough, records: &[Record], lambda: f64, epochs: usize, lr:
                 continue;
             }
             let gi = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * gi;
-            v[i] = b2 * v[i] + (1.0 - b2) * gi * gi;
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= lr * mh / (vh.sqrt() + eps);
+            adam.update(&mut w[i], i, gi, t);
         }
     }
     // A piece 1 row from the goal never stands in a quiet position (it wins at once): its entries got no data and

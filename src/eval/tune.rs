@@ -145,6 +145,31 @@ pub struct Tuned {
     pub samples: usize,
 }
 
+/// Adam (Kingma and Ba 2015): per-weight moment estimates, beta1 = 0.9, beta2 = 0.999, epsilon = 1e-8; shared by the
+/// two tuners (this one and `train.rs`).
+pub struct Adam {
+    m: Vec<f64>,
+    v: Vec<f64>,
+    lr: f64,
+}
+
+impl Adam {
+    pub fn new(weights: usize, lr: f64) -> Adam {
+        Adam { m: vec![0.0; weights], v: vec![0.0; weights], lr }
+    }
+
+    /// One step on weight `i` (value `w`) with gradient `g`, at step `t` (from 1).
+    #[inline]
+    pub fn update(&mut self, w: &mut f64, i: usize, g: f64, t: usize) {
+        let (b1, b2, eps) = (0.9, 0.999, 1e-8);
+        self.m[i] = b1 * self.m[i] + (1.0 - b1) * g;
+        self.v[i] = b2 * self.v[i] + (1.0 - b2) * g * g;
+        let mh = self.m[i] / (1.0 - f64::powi(b1, t as i32));
+        let vh = self.v[i] / (1.0 - f64::powi(b2, t as i32));
+        *w -= self.lr * mh / (vh.sqrt() + eps);
+    }
+}
+
 /// Tune `mg`/`eg` on `samples` with `epochs` full-batch Adam steps, with an L2 penalty `l2 * (w - w0)^2` that keeps
 /// the weights near where they started (self-play results are noisy). The middle-game material weight stays fixed
 /// (the scale of the evaluation: a piece is 100).
@@ -153,8 +178,7 @@ pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], ep
     let w0 = w.clone();
     let k = fit_k(&w, samples);
     let error_before = error(&w, k, samples);
-    let (mut m, mut v) = (vec![0.0; w.len()], vec![0.0; w.len()]);
-    let (b1, b2, lr, eps) = (0.9, 0.999, 2.0, 1e-8);
+    let mut adam = Adam::new(w.len(), 2.0);
     let fixed = [super::breakthrough::Feature::Material as usize];
     for t in 1..=epochs {
         let mut grad = vec![0.0; w.len()];
@@ -178,11 +202,7 @@ pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], ep
                 continue;
             }
             let g = grad[i] / n + 2.0 * l2 * (w[i] - w0[i]);
-            m[i] = b1 * m[i] + (1.0 - b1) * g;
-            v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-            let mh = m[i] / (1.0 - b1.powi(t as i32));
-            let vh = v[i] / (1.0 - b2.powi(t as i32));
-            w[i] -= lr * mh / (vh.sqrt() + eps);
+            adam.update(&mut w[i], i, g, t);
         }
     }
     let mut out_mg = [0; N_FEATURES];
