@@ -53,6 +53,9 @@ pub struct TuneArgs {
     /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
+    /// `--eval pst`: the evaluation of the engine that plays the data games (`hand`, `pst`, `tuned` or `simple`).
+    #[arg(long, default_value = "hand")]
+    data_eval: String,
     /// `--eval pst`: Adam step size.
     #[arg(long, default_value_t = 1.0)]
     lr: f64,
@@ -128,7 +131,9 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
             train::read_records(g, &text)?
         }
         None => {
-            let opts = train::data_options(a.nodes.max(1));
+            let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
+            let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
+            let opts = train::data_options(a.nodes.max(1), eval);
             let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
             let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
                 if n % 10 == 0 || n == a.games {

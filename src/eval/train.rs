@@ -1,7 +1,7 @@
 //! Training data and the logistic fit of the `pst` evaluation (`plateau tune --eval pst`).
 //!
 //! ```text
-//! data:   N self-play games, engine(nodes=M) with the hand-set evaluation, R random opening plies, game i seeded by
+//! data:   N self-play games, engine(nodes=M) with the hand-set evaluation (--data-eval: another one), R random opening plies, game i seeded by
 //!         (seed, i) so that the data does not depend on the number of threads; every quiet position after the opening
 //!         (not a win in 1, no enemy threat to answer) is kept with
 //!           r      the game's result for the side to move (1, 1/2, 0)
@@ -50,14 +50,10 @@ pub struct Record {
     pub game: u32,
 }
 
-/// The engine that plays the data games: `engine(nodes=M)` with the hand-set evaluation and a small table.
-pub fn data_options(nodes: u64) -> Options {
-    Options {
-        limits: Limits { nodes: Some(nodes), ..Limits::default() },
-        tt_mib: 8,
-        eval: EvalKind::Hand,
-        ..Options::default()
-    }
+/// The engine that plays the data games: `engine(nodes=M)` with the given evaluation (the hand-set one unless
+/// `plateau tune --data-eval` says otherwise) and a small table.
+pub fn data_options(nodes: u64, eval: EvalKind) -> Options {
+    Options { limits: Limits { nodes: Some(nodes), ..Limits::default() }, tt_mib: 8, eval, ..Options::default() }
 }
 
 fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, game: u32) -> Vec<Record> {
@@ -396,10 +392,10 @@ mod tests {
     #[test]
     fn data_round_trips_and_the_fit_lowers_the_error() {
         let g = Breakthrough::new(6, 5, 2, false, false).unwrap();
-        let recs = generate(&g, &data_options(300), 12, 2, 1, 2, |_| {}).unwrap();
+        let recs = generate(&g, &data_options(300, EvalKind::Hand), 12, 2, 1, 2, |_| {}).unwrap();
         assert!(recs.len() > 50);
         // The same data whatever the thread count.
-        let again = generate(&g, &data_options(300), 12, 2, 1, 1, |_| {}).unwrap();
+        let again = generate(&g, &data_options(300, EvalKind::Hand), 12, 2, 1, 1, |_| {}).unwrap();
         assert_eq!(write_records(&g, &recs), write_records(&g, &again));
         let text = write_records(&g, &recs);
         let back = read_records(&g, &text).unwrap();
