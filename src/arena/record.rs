@@ -183,3 +183,132 @@ pub fn read_results(text: &str) -> Vec<(usize, String, String)> {
     }
     out
 }
+
+/// One game read back from a record file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadGame {
+    pub round: usize,
+    pub game: String,
+    /// The start position when it was not the game's start (`[FEN]`).
+    pub fen: Option<String>,
+    /// The moves in the game's notation, in order (the opening plies included).
+    pub moves: Vec<String>,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    pub result: String,
+    pub termination: String,
+}
+
+/// Read whole games back from a record file (tags and move text). A game whose block is cut short (a file written
+/// by an interrupted match) is left out; a malformed block is an error naming its line.
+pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
+    let mut out = Vec::new();
+    let mut cur: Option<ReadGame> = None;
+    let mut in_moves = false;
+    let results = ["1-0", "0-1", "1/2-1/2", "*"];
+    for (n, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            if in_moves {
+                // A new block started before the previous one's result: the previous one was cut short.
+                cur = None;
+                in_moves = false;
+            }
+            let inner = line
+                .strip_prefix('[')
+                .and_then(|l| l.strip_suffix(']'))
+                .ok_or_else(|| format!("record line {}: malformed tag", n + 1))?;
+            let (name, value) =
+                inner.split_once(' ').ok_or_else(|| format!("record line {}: malformed tag", n + 1))?;
+            let value = value
+                .trim()
+                .strip_prefix('"')
+                .and_then(|v| v.strip_suffix('"'))
+                .ok_or_else(|| format!("record line {}: tag value not quoted", n + 1))?
+                .replace("\\\"", "\"")
+                .replace("\\\\", "\\");
+            let g = cur.get_or_insert_with(|| ReadGame {
+                round: 0,
+                game: String::new(),
+                fen: None,
+                moves: Vec::new(),
+                result: String::new(),
+                termination: String::new(),
+            });
+            match name {
+                "Round" => g.round = value.parse().map_err(|_| format!("record line {}: bad round", n + 1))?,
+                "Game" => g.game = value,
+                "FEN" => g.fen = Some(value),
+                "Result" => g.result = value,
+                "Termination" => g.termination = value,
+                _ => {}
+            }
+        } else if !line.is_empty() {
+            let Some(g) = cur.as_mut() else { continue };
+            in_moves = true;
+            for word in line.split_whitespace() {
+                if results.contains(&word) {
+                    if word != g.result {
+                        return Err(format!("record line {}: result {word} differs from the tag {}", n + 1, g.result));
+                    }
+                    out.push(cur.take().expect("a game is open"));
+                    in_moves = false;
+                    break;
+                }
+                if word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit()) {
+                    continue;
+                }
+                g.moves.push(word.to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(round: usize, moves: &[&str], winner: Option<Player>, fen: Option<&str>) -> GameRecord {
+        GameRecord {
+            round,
+            game: "breakthrough".into(),
+            first: "engine".into(),
+            second: "uci(x \"quoted\")".into(),
+            a_first: true,
+            time_control: "movetime 100ms".into(),
+            opening: moves[..2].join(" "),
+            fen: fen.map(str::to_string),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            winner,
+            termination: "normal".into(),
+            max_move_ms: [1, 2],
+            total_move_ms: [3, 4],
+            moves_timed: [1, 1],
+            move_ms: vec![1, 2],
+        }
+    }
+
+    #[test]
+    fn games_read_back_as_written() {
+        let long: Vec<String> = (0..60).map(|i| format!("a{}a{}", i % 7 + 1, i % 7 + 2)).collect();
+        let long: Vec<&str> = long.iter().map(String::as_str).collect();
+        let a = record(1, &long, Some(Player::First), None);
+        let b = record(2, &["a2a3", "h7h6", "b2b3"], None, Some("8/8/8/8/8/8/8/8 w"));
+        let c = record(3, &["a2a3", "h7h6"], Some(Player::Second), None);
+        let text = format!("{}{}{}", a.to_pgn(), b.to_pgn(), c.to_pgn());
+        let games = read_games(&text).unwrap();
+        assert_eq!(games.len(), 3);
+        for (r, g) in [&a, &b, &c].iter().zip(&games) {
+            assert_eq!(g.round, r.round);
+            assert_eq!(g.moves, r.moves);
+            assert_eq!(g.result, r.result_text());
+            assert_eq!(g.fen, r.fen);
+            assert_eq!(g.termination, "normal");
+        }
+        // An interrupted file: the cut game is left out, the others kept.
+        let cut = &text[..text.len() - 10];
+        assert_eq!(read_games(cut).unwrap().len(), 2);
+        assert!(read_games("[Round \"x\"]\n").unwrap_err().contains("line 1"));
+        assert!(read_games("[Result \"1-0\"]\n\na2a3 0-1\n").unwrap_err().contains("differs"));
+    }
+}

@@ -41,9 +41,15 @@ pub struct TuneArgs {
     /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs).
     #[arg(long, default_value = "tuned")]
     eval: String,
-    /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games.
+    /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games
+    /// (repeat it to read several files).
     #[arg(long)]
-    data: Option<String>,
+    data: Vec<String>,
+    /// `--eval pst`: also take the positions of the games of this match record (`plateau match --record`, e.g.
+    /// against another engine), labelled by their results and by the data engine's search (`--nodes`,
+    /// `--data-eval`); repeat it for several files. Games lost by a failure or on time are left out.
+    #[arg(long)]
+    pgn: Vec<String>,
     /// `--eval pst`: write the played positions to this file.
     #[arg(long)]
     save_data: Option<String>,
@@ -125,26 +131,38 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
     }
-    let records = match &a.data {
-        Some(path) => {
-            let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
-            train::read_records(g, &text)?
-        }
-        None => {
-            let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
-            let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
-            let opts = train::data_options(a.nodes.max(1), eval);
-            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
-            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
-                if n % 10 == 0 || n == a.games {
-                    eprint!("\rself-play: {n}/{} games", a.games);
-                    let _ = std::io::stderr().flush();
-                }
-            })?;
-            eprintln!();
-            r
-        }
-    };
+    let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
+    let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
+    let opts = train::data_options(a.nodes.max(1), eval);
+    let mut records = Vec::new();
+    for path in &a.data {
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+        let first = records.iter().map(|r: &train::Record| r.game + 1).max().unwrap_or(0);
+        records.extend(train::read_records(g, &text)?.into_iter().map(|r| train::Record { game: r.game + first, ..r }));
+    }
+    if a.data.is_empty() && a.pgn.is_empty() {
+        let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+        records = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
+            if n % 10 == 0 || n == a.games {
+                eprint!("\rself-play: {n}/{} games", a.games);
+                let _ = std::io::stderr().flush();
+            }
+        })?;
+        eprintln!();
+    }
+    for path in &a.pgn {
+        let games = read_pgn_games(g, path)?;
+        let first = records.iter().map(|r| r.game + 1).max().unwrap_or(0);
+        let total = games.len();
+        let more = train::label_games(g, &opts, &games, first, a.threads, |n| {
+            if n % 10 == 0 || n == total {
+                eprint!("\r{path}: {n}/{total} games labelled");
+                let _ = std::io::stderr().flush();
+            }
+        })?;
+        eprintln!();
+        records.extend(more);
+    }
     if let Some(path) = &a.save_data {
         std::fs::write(path, train::write_records(g, &records))
             .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
@@ -174,4 +192,48 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// The games of a match record on board `g`, as (start, moves, result for the first player); games that ended by a
+/// failure, on time or unfinished are left out (their result says nothing about the position).
+#[allow(clippy::type_complexity)]
+fn read_pgn_games(
+    g: &crate::games::Breakthrough,
+    path: &str,
+) -> anyhow::Result<Vec<(crate::games::breakthrough::BtState, Vec<crate::games::breakthrough::BtMove>, f32)>> {
+    use crate::game::Game;
+    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+    let games = crate::arena::record::read_games(&text).map_err(|e| anyhow::anyhow!("tune: {path}: {e}"))?;
+    let mut out = Vec::new();
+    for rg in games {
+        let first = match rg.result.as_str() {
+            "1-0" => 1.0,
+            "0-1" => 0.0,
+            "1/2-1/2" => 0.5,
+            _ => continue,
+        };
+        if rg.termination.contains(" lost: ") || rg.termination.starts_with("move limit") {
+            continue;
+        }
+        let parsed = AnyGame::parse(&rg.game).map_err(|e| anyhow::anyhow!("tune: {path}: game {}: {e}", rg.round))?;
+        match parsed {
+            AnyGame::Breakthrough(b) if b.spec() == g.spec() => {}
+            _ => anyhow::bail!("tune: {path}: game {} is {}, not {}", rg.round, rg.game, g.spec()),
+        }
+        let mut s = match &rg.fen {
+            Some(f) => g.parse_position(f).map_err(|e| anyhow::anyhow!("tune: {path}: game {}: {e}", rg.round))?,
+            None => g.start(),
+        };
+        let start = s;
+        let mut moves = Vec::with_capacity(rg.moves.len());
+        for (i, text) in rg.moves.iter().enumerate() {
+            let m = g
+                .parse_move(&s, text)
+                .map_err(|e| anyhow::anyhow!("tune: {path}: game {} move {}: {e}", rg.round, i + 1))?;
+            g.play(&mut s, m);
+            moves.push(m);
+        }
+        out.push((start, moves, first));
+    }
+    Ok(out)
 }

@@ -118,6 +118,47 @@ pub fn generate(
     Ok(per_game.into_iter().flatten().collect())
 }
 
+/// Records from recorded games (e.g. `plateau match --record` against another engine): every quiet position of
+/// each game (not a win in 1, no threat to answer), labelled with the game's result for its side to move and the
+/// search value of `engine` with `opts` (node-limited: the labels do not depend on the machine). `games` holds
+/// (start position, moves, result for the first player to move: 1, 1/2, 0); record numbers continue from `first_id`.
+pub fn label_games(
+    g: &Breakthrough,
+    opts: &Options,
+    games: &[(BtState, Vec<crate::games::breakthrough::BtMove>, f32)],
+    first_id: u32,
+    threads: usize,
+    progress: impl Fn(usize) + Sync,
+) -> anyhow::Result<Vec<Record>> {
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let done = AtomicUsize::new(0);
+    let per_game: Vec<Vec<Record>> = pool.install(|| {
+        games
+            .par_iter()
+            .enumerate()
+            .map(|(i, (start, moves, first))| {
+                let mut engine = Engine::<Breakthrough>::new(opts.clone());
+                let mut s = *start;
+                let mut out = Vec::new();
+                for (ply, &m) in moves.iter().enumerate() {
+                    if g.outcome(&s).is_some() {
+                        break;
+                    }
+                    if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
+                        let value = engine.search(g, &s).value;
+                        let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
+                        out.push(Record { state: s, result, value, game: first_id + i as u32 });
+                    }
+                    g.play(&mut s, m);
+                }
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+                out
+            })
+            .collect()
+    });
+    Ok(per_game.into_iter().flatten().collect())
+}
+
 /// Records as text, one a line: `position<TAB>result<TAB>value<TAB>game`.
 pub fn write_records(g: &Breakthrough, records: &[Record]) -> String {
     let mut out = String::new();
