@@ -217,8 +217,7 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
                 .strip_prefix('[')
                 .and_then(|l| l.strip_suffix(']'))
                 .ok_or_else(|| format!("record line {}: malformed tag", n + 1))?;
-            let (name, value) =
-                inner.split_once(' ').ok_or_else(|| format!("record line {}: malformed tag", n + 1))?;
+            let (name, value) = inner.split_once(' ').ok_or_else(|| format!("record line {}: malformed tag", n + 1))?;
             let value = value
                 .trim()
                 .strip_prefix('"')
