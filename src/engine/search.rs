@@ -304,6 +304,9 @@ impl<'a, G: Game> Worker<'a, G> {
             && beta.abs() < WIN_THRESHOLD
             && let Some(ns) = null_state(g, s)
             && static_eval.is_some_and(|e| e >= beta)
+            // Never pass into a win in 1 for the opponent (with the tactics on, `threat` already says so; without
+            // them a shallow null search would not see the win and the pass would look safe).
+            && (opts.tactics || !has_winning_move(g, &ns))
         {
             let v = -self.pvs(&ns, depth - ONE_PLY - NULL_REDUCTION * ONE_PLY, -beta, -beta + 1, ply + 1, false);
             if self.stopped {
