@@ -59,6 +59,12 @@ pub struct TuneArgs {
     /// `--eval pst`: Adam step size.
     #[arg(long, default_value_t = 1.0)]
     lr: f64,
+    /// `--eval nt`: fit the pst weights too (otherwise only the pattern table).
+    #[arg(long)]
+    fit_pst: bool,
+    /// `--eval nt`: print the training and validation errors every this many epochs (0: never).
+    #[arg(long, default_value_t = 0)]
+    report_every: usize,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
@@ -76,7 +82,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     match a.eval.as_str() {
         "tuned" => {}
         "pst" => return run_pst(&g, &a),
-        other => anyhow::bail!("tune: --eval {other}: expected tuned or pst"),
+        "nt" => return run_nt(&g, &a),
+        other => anyhow::bail!("tune: --eval {other}: expected tuned, pst or nt"),
     }
     let opts = tune::self_play_options(a.nodes.max(1));
     let samples = tune::self_play(&g, &opts, a.games, a.random_plies, a.seed, |n| {
@@ -172,6 +179,79 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         if a.out.is_none() {
             println!("\n{source}");
         }
+    }
+    Ok(())
+}
+
+/// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of eval/ntrain.rs, the
+/// weights file (`--out`, e.g. `src/eval/nt_weights.bin`).
+fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+    use crate::eval::ntrain;
+    use crate::eval::ntuple::NtWeights;
+    if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
+        anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --l2 not negative, --threads at least 1");
+    }
+    let records = match &a.data {
+        Some(paths) => {
+            let mut all = Vec::new();
+            for path in paths.split(',') {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+                all.extend(train::read_records(g, &text)?);
+            }
+            all
+        }
+        None => {
+            let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
+            let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
+            let opts = train::data_options(a.nodes.max(1), eval);
+            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
+                if n % 10 == 0 || n == a.games {
+                    eprint!("\rself-play: {n}/{} games", a.games);
+                    let _ = std::io::stderr().flush();
+                }
+            })?;
+            eprintln!();
+            r
+        }
+    };
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, train::write_records(g, &records))
+            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if records.is_empty() {
+        anyhow::bail!("tune: no positions");
+    }
+    let start = NtWeights::zero(g).ok_or_else(|| anyhow::anyhow!("tune: the board is narrower than a 2x3 window"))?;
+    let o = ntrain::NtOptions {
+        lambda: a.lambda,
+        epochs: a.epochs,
+        lr: a.lr,
+        l2: a.l2,
+        fit_pst: a.fit_pst,
+        report_every: a.report_every,
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads).build()?;
+    let (f, w) = pool
+        .install(|| ntrain::fit(g, &records, &start, &o))
+        .ok_or_else(|| anyhow::anyhow!("tune: the starting weights do not fit the board"))?;
+    if let Some(path) = &a.out {
+        std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if a.json {
+        super::print_json(&serde_json::to_value(&f)?);
+    } else {
+        println!(
+            "{} positions ({} training, {} validation), K(search value) = {:.4}, lambda = {}, K = {:.4}",
+            f.positions, f.train, f.validation, f.k_value, f.lambda, f.k
+        );
+        for (t, tr, va) in &f.curve {
+            println!("epoch {t:>5}: training error {tr:.6}, validation error {va:.6}");
+        }
+        println!("training error   {:.6} -> {:.6}", f.train_error_before, f.train_error_after);
+        println!("validation error {:.6} -> {:.6}", f.validation_error_before, f.validation_error_after);
+        println!("{} of {} table entries not zero", f.nonzero_entries, f.entries);
     }
     Ok(())
 }
