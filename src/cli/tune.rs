@@ -191,13 +191,13 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --l2 not negative, --threads at least 1");
     }
-    let records = match &a.data {
+    let files = match &a.data {
         Some(paths) => {
             let mut all = Vec::new();
             for path in paths.split(',') {
                 let text =
                     std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
-                all.extend(train::read_records(g, &text)?);
+                all.push(train::read_records(g, &text)?);
             }
             all
         }
@@ -213,14 +213,14 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
                 }
             })?;
             eprintln!();
-            r
+            vec![r]
         }
     };
     if let Some(path) = &a.save_data {
-        std::fs::write(path, train::write_records(g, &records))
+        std::fs::write(path, train::write_records(g, &files.concat()))
             .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
     }
-    if records.is_empty() {
+    if files.iter().all(|f| f.is_empty()) {
         anyhow::bail!("tune: no positions");
     }
     let start = NtWeights::zero(g).ok_or_else(|| anyhow::anyhow!("tune: the board is narrower than a 2x3 window"))?;
@@ -234,7 +234,7 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads).build()?;
     let (f, w) = pool
-        .install(|| ntrain::fit(g, &records, &start, &o))
+        .install(|| ntrain::fit(g, &files, &start, &o))
         .ok_or_else(|| anyhow::anyhow!("tune: the starting weights do not fit the board"))?;
     if let Some(path) = &a.out {
         std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
@@ -242,9 +242,15 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if a.json {
         super::print_json(&serde_json::to_value(&f)?);
     } else {
+        let kv: Vec<String> = f.k_value.iter().map(|k| format!("{k:.4}")).collect();
         println!(
-            "{} positions ({} training, {} validation), K(search value) = {:.4}, lambda = {}, K = {:.4}",
-            f.positions, f.train, f.validation, f.k_value, f.lambda, f.k
+            "{} positions ({} training, {} validation), K(search value) = {} (per file), lambda = {}, K = {:.4}",
+            f.positions,
+            f.train,
+            f.validation,
+            kv.join(", "),
+            f.lambda,
+            f.k
         );
         for (t, tr, va) in &f.curve {
             println!("epoch {t:>5}: training error {tr:.6}, validation error {va:.6}");

@@ -3,7 +3,8 @@
 //! ```text
 //! data:   the records of eval/train.rs (position, game result r, search value v, game number; `--data FILE[,FILE]`)
 //!         games with i % 10 == 0 are the validation set, the others the training set
-//! label:  K_v := argmin mean (r - σ(K_v v / 100))²,   y := λ r + (1 - λ) σ(K_v v / 100)      (as train.rs)
+//! label:  K_v := argmin mean (r - σ(K_v v / 100))²,   y := λ r + (1 - λ) σ(K_v v / 100)      (as train.rs; one K_v
+//!         per data file: files played with different evaluations have search values on different scales)
 //! start:  w0 = the committed pst weights, every pattern weight 0 (so the start is exactly eval=pst)
 //! scale:  K := argmin mean over training positions (y - σ(K · eval_w0(s) / 100))²: pst's own scale on these labels
 //! model:  eval_w(s) = Σ_i (mg_i p + eg_i (1 - p)) f_i(s) + Σ_windows (T_mg[e] p + T_eg[e] (1 - p)),  p = phase / 256
@@ -77,7 +78,8 @@ pub struct NtFit {
     pub positions: usize,
     pub train: usize,
     pub validation: usize,
-    pub k_value: f64,
+    /// `K_v` of each data file.
+    pub k_value: Vec<f64>,
     pub lambda: f64,
     pub k: f64,
     pub epochs: usize,
@@ -111,24 +113,28 @@ pub struct NtOptions {
     pub report_every: usize,
 }
 
-/// Fit the pattern weights (and the pst weights with `fit_pst`) on `records`, starting from `start` (whose board
-/// must be `g`'s). `None` when `start` does not fit the board.
-pub fn fit(g: &Breakthrough, records: &[Record], start: &NtWeights, o: &NtOptions) -> Option<(NtFit, NtWeights)> {
+/// Fit the pattern weights (and the pst weights with `fit_pst`) on `files` (the records of each data file),
+/// starting from `start` (whose board must be `g`'s). `None` when `start` does not fit the board.
+pub fn fit(g: &Breakthrough, files: &[Vec<Record>], start: &NtWeights, o: &NtOptions) -> Option<(NtFit, NtWeights)> {
     let ev = NtEvaluator::with_weights(g, start)?;
     let windows = ev.layout().windows();
-    let k_value = golden(|k| {
-        records.iter().map(|r| (r.result as f64 - value_prob(r.value, k)).powi(2)).sum::<f64>()
-            / records.len().max(1) as f64
-    });
     let mut train = Set::new(windows);
     let mut valid = Set::new(windows);
     let mut buf = [0u32; MAX_WINDOWS];
-    for r in records {
-        let set = if r.game % 10 == 0 { &mut valid } else { &mut train };
-        set.y.push(o.lambda * r.result as f64 + (1.0 - o.lambda) * value_prob(r.value, k_value));
-        set.x.push(ev.pst.features(g, &r.state));
-        let n = ev.entries(&r.state, &mut buf);
-        set.e.extend_from_slice(&buf[..n]);
+    let mut k_value = Vec::new();
+    for records in files {
+        let kv = golden(|k| {
+            records.iter().map(|r| (r.result as f64 - value_prob(r.value, k)).powi(2)).sum::<f64>()
+                / records.len().max(1) as f64
+        });
+        k_value.push(kv);
+        for r in records {
+            let set = if r.game % 10 == 0 { &mut valid } else { &mut train };
+            set.y.push(o.lambda * r.result as f64 + (1.0 - o.lambda) * value_prob(r.value, kv));
+            set.x.push(ev.pst.features(g, &r.state));
+            let n = ev.entries(&r.state, &mut buf);
+            set.e.extend_from_slice(&buf[..n]);
+        }
     }
     let mut w: Vec<f64> = start.pst_mg.iter().chain(start.pst_eg.iter()).map(|&x| x as f64).collect();
     w.extend(start.table.iter().flat_map(|[m, e]| [*m as f64, *e as f64]));
@@ -202,7 +208,7 @@ pub fn fit(g: &Breakthrough, records: &[Record], start: &NtWeights, o: &NtOption
     let mut wr: Vec<f64> = out.pst_mg.iter().chain(out.pst_eg.iter()).map(|&x| x as f64).collect();
     wr.extend(out.table.iter().flat_map(|[m, e]| [*m as f64, *e as f64]));
     let f = NtFit {
-        positions: records.len(),
+        positions: train.len() + valid.len(),
         train: train.len(),
         validation: valid.len(),
         k_value,
@@ -236,7 +242,8 @@ mod tests {
         assert!(recs.len() > 300, "{}", recs.len());
         let start = NtWeights::zero(&g).unwrap();
         let o = NtOptions { lambda: 0.5, epochs: 60, lr: 2.0, l2: 1e-6, fit_pst: false, report_every: 20 };
-        let (f, w) = fit(&g, &recs, &start, &o).unwrap();
+        let files = [recs];
+        let (f, w) = fit(&g, &files, &start, &o).unwrap();
         assert!(f.validation > 0 && f.train > f.validation);
         assert!(f.train_error_after < f.train_error_before, "{f:?}");
         assert!(f.validation_error_after < f.validation_error_before, "{f:?}");
@@ -246,6 +253,6 @@ mod tests {
         assert!(NtEvaluator::with_weights(&g, &w).is_some());
         assert_eq!(NtWeights::from_bytes(&w.to_bytes()).unwrap(), w);
         // The wrong board is refused.
-        assert!(fit(&Breakthrough::new(6, 5, 2, false, false).unwrap(), &recs, &start, &o).is_none());
+        assert!(fit(&Breakthrough::new(6, 5, 2, false, false).unwrap(), &files, &start, &o).is_none());
     }
 }

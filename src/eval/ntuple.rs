@@ -270,17 +270,17 @@ impl NtEvaluator {
             let row = if s.stm == Player::First { i } else { rows - 1 - i } as u32;
             let o = (own >> (row * cols)) & self.row_mask;
             let p = (opp >> (row * cols)) & self.row_mask;
-            for c in 0..anchors {
+            for (c, (pv, &kind)) in prev.iter_mut().zip(self.kind.iter()).enumerate().take(anchors) {
                 let x = ((((o >> c) & 7) << 3) | ((p >> c) & 7)) as usize;
-                let t = if self.kind[c] == Kind::Right { LUT_R[x] } else { LUT_L[x] } as u16;
+                let t = if kind == Kind::Right { LUT_R[x] } else { LUT_L[x] } as u16;
                 if i > 0 {
-                    let mut pat = (prev[c] + 27 * t) as usize;
-                    if self.kind[c] == Kind::Centre {
+                    let mut pat = (*pv + 27 * t) as usize;
+                    if kind == Kind::Centre {
                         pat = pat.min(MIRROR[pat] as usize);
                     }
                     f(self.base[i - 1][c] as usize + pat);
                 }
-                prev[c] = t;
+                *pv = t;
             }
         }
     }
