@@ -71,6 +71,7 @@ const fn triple_table(mirror: bool) -> [u8; 64] {
 
 const LUT_L: [u8; 64] = triple_table(false);
 const LUT_R: [u8; 64] = triple_table(true);
+const LUTS: [[u8; 64]; 2] = [LUT_L, LUT_R];
 
 /// The left-right mirror of a pattern.
 pub const fn mirror(p: usize) -> usize {
@@ -87,14 +88,6 @@ const MIRROR: [u16; PATTERNS] = {
     }
     t
 };
-
-/// How an anchor column reads its window.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-enum Kind {
-    Left,
-    Right,
-    Centre,
-}
 
 /// The table geometry of one board.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -209,10 +202,14 @@ pub struct NtEvaluator {
     pub pst: PstEvaluator,
     layout: Layout,
     table: Vec<[i16; 2]>,
-    /// Per anchor column: how it reads its window.
-    kind: [Kind; 32],
-    /// `base[i][c]`: first table entry of the window anchored at row i (from the home row), column c.
-    base: Vec<[u32; 32]>,
+    /// Per anchor column: 0 reads its cells left to right, 1 right to left (the mirrored pattern).
+    side: [u8; 32],
+    /// Per anchor column: first table entry of its folded column in row bucket 0.
+    fold_base: [u32; 32],
+    /// Table entries per row bucket.
+    row_stride: usize,
+    /// The centre anchor column (`usize::MAX` without one).
+    centre: usize,
     row_mask: u64,
 }
 
@@ -230,27 +227,28 @@ impl NtEvaluator {
             return None;
         }
         let anchors = (g.columns - WIN_COLS + 1) as usize;
-        let mut kind = [Kind::Left; 32];
-        let mut base = vec![[0u32; 32]; g.rows as usize - 1];
+        let mut side = [0u8; 32];
+        let mut fold_base = [0u32; 32];
+        let mut centre = usize::MAX;
         for c in 0..anchors {
             let m = anchors - 1 - c;
-            kind[c] = match c.cmp(&m) {
-                std::cmp::Ordering::Less => Kind::Left,
-                std::cmp::Ordering::Greater => Kind::Right,
-                std::cmp::Ordering::Equal => Kind::Centre,
-            };
-            for (i, b) in base.iter_mut().enumerate() {
-                b[c] = ((i * layout.col_buckets + c.min(m)) * PATTERNS) as u32;
+            match c.cmp(&m) {
+                std::cmp::Ordering::Less => {}
+                std::cmp::Ordering::Greater => side[c] = 1,
+                std::cmp::Ordering::Equal => centre = c,
             }
+            fold_base[c] = (c.min(m) * PATTERNS) as u32;
         }
         let row_mask = (1u64 << g.columns) - 1;
         Some(NtEvaluator {
             pst: PstEvaluator::with_weights(g, w.pst_mg, w.pst_eg),
-            layout,
             table: w.table.clone(),
-            kind,
-            base,
+            side,
+            fold_base,
+            row_stride: layout.col_buckets * PATTERNS,
+            centre,
             row_mask,
+            layout,
         })
     }
 
@@ -265,21 +263,30 @@ impl NtEvaluator {
         let (own, opp) = Breakthrough::own_opp(s);
         let (rows, cols) = (self.layout.rows as usize, self.layout.columns);
         let anchors = (cols - WIN_COLS + 1) as usize;
-        let mut prev = [0u16; 32];
-        for i in 0..rows {
+        // Row i from the side to move's home row: its own and opponent's bits.
+        let row_bits = |i: usize| {
             let row = if s.stm == Player::First { i } else { rows - 1 - i } as u32;
-            let o = (own >> (row * cols)) & self.row_mask;
-            let p = (opp >> (row * cols)) & self.row_mask;
-            for (c, (pv, &kind)) in prev.iter_mut().zip(self.kind.iter()).enumerate().take(anchors) {
-                let x = ((((o >> c) & 7) << 3) | ((p >> c) & 7)) as usize;
-                let t = if kind == Kind::Right { LUT_R[x] } else { LUT_L[x] } as u16;
-                if i > 0 {
-                    let mut pat = (*pv + 27 * t) as usize;
-                    if kind == Kind::Centre {
-                        pat = pat.min(MIRROR[pat] as usize);
-                    }
-                    f(self.base[i - 1][c] as usize + pat);
+            ((own >> (row * cols)) & self.row_mask, (opp >> (row * cols)) & self.row_mask)
+        };
+        let triple = |o: u64, p: u64, c: usize, side: u8| {
+            LUTS[side as usize][((((o >> c) & 7) << 3) | ((p >> c) & 7)) as usize] as u16
+        };
+        let mut prev = [0u16; 32];
+        let (o, p) = row_bits(0);
+        for (c, (pv, &side)) in prev.iter_mut().zip(self.side.iter()).enumerate().take(anchors) {
+            *pv = triple(o, p, c, side);
+        }
+        for i in 1..rows {
+            let (o, p) = row_bits(i);
+            let rb = (i - 1) * self.row_stride;
+            let lanes = prev.iter_mut().zip(self.side.iter()).zip(self.fold_base.iter());
+            for (c, ((pv, &side), &fb)) in lanes.enumerate().take(anchors) {
+                let t = triple(o, p, c, side);
+                let mut pat = (*pv + 27 * t) as usize;
+                if c == self.centre {
+                    pat = pat.min(MIRROR[pat] as usize);
                 }
+                f(rb + fb as usize + pat);
                 *pv = t;
             }
         }
