@@ -37,17 +37,20 @@ pub struct TuneArgs {
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
-    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs) or `pst`
-    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs).
+    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs), `pst`
+    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs) or `nt` (the 2x3 pattern
+    /// table of eval/ntuple.rs on top of pst, same labels; `--out` writes the binary eval/nt_weights.bin; `--l2` pulls
+    /// the pattern weights towards 0).
     #[arg(long, default_value = "tuned")]
     eval: String,
-    /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games.
+    /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games
+    /// (`--eval nt`: one or more files, comma-separated).
     #[arg(long)]
     data: Option<String>,
     /// `--eval pst`: write the played positions to this file.
     #[arg(long)]
     save_data: Option<String>,
-    /// `--eval pst`: threads playing the games and computing gradients (the data does not depend on it).
+    /// `--eval pst`, `nt`: threads playing the games and computing gradients (the data does not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
