@@ -476,4 +476,26 @@ mod tests {
         assert_eq!(out[5] as usize, 364);
         assert!(out.iter().take(42).all(|&x| (x as usize) < e.layout().entries));
     }
+
+    #[test]
+    fn the_engine_option() {
+        use crate::engine::Engine;
+        use crate::engine::params::{EvalKind, Options};
+        use crate::search::Searcher;
+        use crate::spec::Spec;
+        let o = Options::from_spec(&Spec::parse("engine(eval=nt,nodes=3000)").unwrap()).unwrap();
+        assert_eq!(o.eval, EvalKind::Nt);
+        assert!(o.spec().contains("eval=nt"));
+        let pst = Options::from_spec(&Spec::parse("engine(eval=pst,nodes=3000)").unwrap()).unwrap();
+        // 6x5: no table for this board, so nt is pst (same tree); 8x8: the table changes the tree.
+        for (g, same) in [(Breakthrough::new(6, 5, 2, false, false).unwrap(), true), (Breakthrough::default(), false)] {
+            let s = g.start();
+            let a = Engine::<Breakthrough>::new(o.clone()).search(&g, &s);
+            let b = Engine::<Breakthrough>::new(pst.clone()).search(&g, &s);
+            let mut moves = crate::game::MoveList::new();
+            g.generate_moves(&s, &mut moves);
+            assert!(moves.contains(&a.best_move.unwrap()));
+            assert_eq!(a.value == b.value && a.pv == b.pv, same, "{} vs {}", a.value, b.value);
+        }
+    }
 }
