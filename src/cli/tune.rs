@@ -37,12 +37,14 @@ pub struct TuneArgs {
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
-    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs) or `pst`
-    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs).
+    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs), `pst`
+    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs) or `nt` (the 2x3 pattern
+    /// table of eval/ntuple.rs on top of pst, same labels; `--out` writes the binary eval/nt_weights.bin; `--l2` pulls
+    /// the pattern weights towards 0).
     #[arg(long, default_value = "tuned")]
     eval: String,
     /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games
-    /// (repeat it to read several files).
+    /// (repeat it to read several files; `--eval nt` also takes them comma-separated).
     #[arg(long)]
     data: Vec<String>,
     /// `--eval pst`: also take the positions of the games of this match record (`plateau match --record`, e.g.
@@ -53,7 +55,7 @@ pub struct TuneArgs {
     /// `--eval pst`: write the played positions to this file.
     #[arg(long)]
     save_data: Option<String>,
-    /// `--eval pst`: threads playing the games and computing gradients (the data does not depend on it).
+    /// `--eval pst`, `nt`: threads playing the games and computing gradients (the data does not depend on it).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
@@ -65,6 +67,12 @@ pub struct TuneArgs {
     /// `--eval pst`: Adam step size.
     #[arg(long, default_value_t = 1.0)]
     lr: f64,
+    /// `--eval nt`: fit the pst weights too (otherwise only the pattern table).
+    #[arg(long)]
+    fit_pst: bool,
+    /// `--eval nt`: print the training and validation errors every this many epochs (0: never).
+    #[arg(long, default_value_t = 0)]
+    report_every: usize,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
@@ -82,7 +90,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     match a.eval.as_str() {
         "tuned" => {}
         "pst" => return run_pst(&g, &a),
-        other => anyhow::bail!("tune: --eval {other}: expected tuned or pst"),
+        "nt" => return run_nt(&g, &a),
+        other => anyhow::bail!("tune: --eval {other}: expected tuned, pst or nt"),
     }
     let opts = tune::self_play_options(a.nodes.max(1));
     let samples = tune::self_play(&g, &opts, a.games, a.random_plies, a.seed, |n| {
@@ -236,4 +245,83 @@ fn read_pgn_games(
         out.push((start, moves, first));
     }
     Ok(out)
+}
+
+/// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of eval/ntrain.rs, the
+/// weights file (`--out`, e.g. `src/eval/nt_weights.bin`).
+fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+    use crate::eval::ntrain;
+    use crate::eval::ntuple::NtWeights;
+    if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
+        anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --l2 not negative, --threads at least 1");
+    }
+    let files = match a.data.is_empty() {
+        false => {
+            let mut all = Vec::new();
+            for path in a.data.iter().flat_map(|p| p.split(',')) {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+                all.push(train::read_records(g, &text)?);
+            }
+            all
+        }
+        true => {
+            let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
+            let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
+            let opts = train::data_options(a.nodes.max(1), eval);
+            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
+                if n % 10 == 0 || n == a.games {
+                    eprint!("\rself-play: {n}/{} games", a.games);
+                    let _ = std::io::stderr().flush();
+                }
+            })?;
+            eprintln!();
+            vec![r]
+        }
+    };
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, train::write_records(g, &files.concat()))
+            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if files.iter().all(|f| f.is_empty()) {
+        anyhow::bail!("tune: no positions");
+    }
+    let start = NtWeights::zero(g).ok_or_else(|| anyhow::anyhow!("tune: the board is narrower than a 2x3 window"))?;
+    let o = ntrain::NtOptions {
+        lambda: a.lambda,
+        epochs: a.epochs,
+        lr: a.lr,
+        l2: a.l2,
+        fit_pst: a.fit_pst,
+        report_every: a.report_every,
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(a.threads).build()?;
+    let (f, w) = pool
+        .install(|| ntrain::fit(g, &files, &start, &o))
+        .ok_or_else(|| anyhow::anyhow!("tune: the starting weights do not fit the board"))?;
+    if let Some(path) = &a.out {
+        std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if a.json {
+        super::print_json(&serde_json::to_value(&f)?);
+    } else {
+        let kv: Vec<String> = f.k_value.iter().map(|k| format!("{k:.4}")).collect();
+        println!(
+            "{} positions ({} training, {} validation), K(search value) = {} (per file), lambda = {}, K = {:.4}",
+            f.positions,
+            f.train,
+            f.validation,
+            kv.join(", "),
+            f.lambda,
+            f.k
+        );
+        for (t, tr, va) in &f.curve {
+            println!("epoch {t:>5}: training error {tr:.6}, validation error {va:.6}");
+        }
+        println!("training error   {:.6} -> {:.6}", f.train_error_before, f.train_error_after);
+        println!("validation error {:.6} -> {:.6}", f.validation_error_before, f.validation_error_after);
+        println!("{} of {} table entries not zero", f.nonzero_entries, f.entries);
+    }
+    Ok(())
 }

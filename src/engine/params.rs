@@ -72,6 +72,9 @@ pub enum EvalKind {
     Simple,
     /// Breakthrough: the piece-square-table evaluation fitted by `plateau tune --eval pst` (eval/pst.rs).
     Pst,
+    /// Breakthrough: `pst` plus the 2x3 pattern table fitted by `plateau tune --eval nt` (eval/ntuple.rs); `pst`
+    /// alone on boards the table was not trained for.
+    Nt,
 }
 
 /// The engine's switches and sizes, parsed from the player string.
@@ -216,7 +219,8 @@ impl Options {
                 "hand" => EvalKind::Hand,
                 "simple" | "default" => EvalKind::Simple,
                 "pst" => EvalKind::Pst,
-                _ => return Err(GameError::new(format!("engine: eval={v}: expected pst, tuned, hand or simple"))),
+                "nt" => EvalKind::Nt,
+                _ => return Err(GameError::new(format!("engine: eval={v}: expected pst, nt, tuned, hand or simple"))),
             };
         }
         if let Some(m) = spec.duration("margin")? {
@@ -261,6 +265,7 @@ impl Options {
             EvalKind::Tuned => p.push("eval=tuned".into()),
             EvalKind::Simple => p.push("eval=simple".into()),
             EvalKind::Pst => {}
+            EvalKind::Nt => p.push("eval=nt".into()),
         }
         if self.margin != d.margin {
             p.push(format!("margin={}ms", self.margin.as_millis()));

@@ -192,17 +192,17 @@ pub fn read_records(g: &Breakthrough, text: &str) -> anyhow::Result<Vec<Record>>
     Ok(out)
 }
 
-fn sigmoid(x: f64) -> f64 {
+pub fn sigmoid(x: f64) -> f64 {
     1.0 / (1.0 + (-x).exp())
 }
 
 /// Win probability of a search value with scale `k` (proven wins and losses are 1 and 0).
-fn value_prob(v: i32, k: f64) -> f64 {
+pub fn value_prob(v: i32, k: f64) -> f64 {
     if v.abs() >= WIN_SCORE - 10_000 { if v > 0 { 1.0 } else { 0.0 } } else { sigmoid(k * v as f64 / 100.0) }
 }
 
 /// `argmin_k mean (r - f(k, i))²` by golden-section search on [0.001, 10].
-fn golden(err: impl Fn(f64) -> f64) -> f64 {
+pub fn golden(err: impl Fn(f64) -> f64) -> f64 {
     let (mut a, mut b) = (0.001f64, 10.0f64);
     let phi = (5f64.sqrt() - 1.0) / 2.0;
     for _ in 0..60 {
