@@ -28,9 +28,9 @@
 //! (pn, dn) of a node, from its side to move: pn = cost to prove a win, dn = cost to prove a loss.
 //! pn = min over children of child.dn        dn = sum over children of child.pn
 //! mid(n, thpn, thdn):
-//!     expand n (children initialised from the table, or by the knowledge above, else by the material
-//!               balance m of the child, own minus opponent pieces: (max(1, 16 - 8m), max(1, 16 + 8m));
-//!               or (1, 1) when Options::material_init is off)
+//!     expand n (children initialised from the table, or by the knowledge above, else from h = 8m + 4r,
+//!               m = the child's own minus opponent pieces, r = own minus opponent pieces on their pre-pre-goal
+//!               rows: (max(1, 16 - h), max(1, 16 + h)); or (1, 1) when Options::material_init is off)
 //!     loop:
 //!         compute pn, dn; if pn >= thpn or dn >= thdn: break
 //!         c1 = child with the smallest dn, dn2 = the second smallest
@@ -76,7 +76,7 @@ pub struct Options {
     pub max_seconds: Option<f64>,
     /// Progress lines on stderr every `progress_seconds` (0 = silent).
     pub progress_seconds: u64,
-    /// Initialise new nodes' (pn, dn) from the material balance instead of (1, 1).
+    /// Initialise new nodes' (pn, dn) from the material and runner balance instead of (1, 1).
     pub material_init: bool,
     /// Use knowledge rule 5 (the defended runner) in the proof search.
     pub runner_rule: bool,
@@ -370,15 +370,19 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`Options::material_init`] the material balance `m`
-    /// (own minus opponent pieces, side to move's view) gives `(max(1, 16 - 8m), max(1, 16 + 8m))`.
+    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`Options::material_init`] `h = 8m + 4r` from the
+    /// material balance `m` (own minus opponent pieces, side to move's view) and the runner balance `r` (own pieces on
+    /// the own pre-pre-goal row minus the opponent's on its own): `(max(1, 16 - h), max(1, 16 + h))`.
     #[inline]
     fn heuristic(&self, s: &BtState) -> (u32, u32) {
         if !self.options.material_init {
             return (1, 1);
         }
         let (own, opp) = Breakthrough::own_opp(s);
-        let h = 8 * (own.count_ones() as i32 - opp.count_ones() as i32);
+        let me = s.stm.index();
+        let m = own.count_ones() as i32 - opp.count_ones() as i32;
+        let r = (own & self.prepre[me]).count_ones() as i32 - (opp & self.prepre[1 - me]).count_ones() as i32;
+        let h = 8 * m + 4 * r;
         ((16 - h).max(1) as u32, (16 + h).max(1) as u32)
     }
 
