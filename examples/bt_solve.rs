@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
 //!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S]
-//!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--json]
+//!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--json]
 //! ```
 
 use plateau::game::Game;
@@ -42,6 +42,11 @@ fn run() -> Result<(), String> {
             "--max-seconds" => o.max_seconds = Some(number(i)? as f64),
             "--unit-init" => {
                 o.material_init = false;
+                i += 1;
+                continue;
+            }
+            "--no-symmetry" => {
+                o.symmetry = false;
                 i += 1;
                 continue;
             }

@@ -80,6 +80,8 @@ pub struct Options {
     pub material_init: bool,
     /// Use knowledge rule 5 (the defended runner) in the proof search.
     pub runner_rule: bool,
+    /// Share one df-pn table entry between a position and its left-right mirror image.
+    pub symmetry: bool,
 }
 
 impl Default for Options {
@@ -95,6 +97,7 @@ impl Default for Options {
             progress_seconds: 0,
             material_init: true,
             runner_rule: true,
+            symmetry: true,
         }
     }
 }
@@ -206,6 +209,8 @@ pub struct Solver<'a> {
     start: Instant,
     last_report: f64,
     runner_rule: bool,
+    /// Column reversal of one row's bits (empty: no symmetry).
+    mirror: Vec<u64>,
     /// Root key and its children's (pn, dn) refreshed at every root iteration, for the progress lines.
     root_key: u64,
     root_kids: (usize, usize, usize),
@@ -246,6 +251,13 @@ impl<'a> Solver<'a> {
             start: Instant::now(),
             last_report: 0.0,
             runner_rule: g.rows >= 4 && options.runner_rule,
+            mirror: if options.symmetry {
+                (0..1u64 << c)
+                    .map(|bits| (0..c).filter(|&k| bits >> k & 1 != 0).map(|k| 1u64 << (c - 1 - k)).sum())
+                    .collect()
+            } else {
+                Vec::new()
+            },
             root_key: 0,
             root_kids: (0, 0, 0),
             root_pn_dn: (0, 0),
@@ -336,6 +348,39 @@ impl<'a> Solver<'a> {
         false
     }
 
+    /// The df-pn table's key of `s`: with [`Options::symmetry`], a hash of the smaller of the position and its
+    /// left-right mirror image (the rules, the knowledge, the race tables and the initial pn/dn are all symmetric, so
+    /// both share one entry); otherwise the game's Zobrist key.
+    #[inline]
+    fn tkey(&self, s: &BtState) -> u64 {
+        if self.mirror.is_empty() {
+            return s.key;
+        }
+        let (mw, mb) = (self.mirrored(s.white), self.mirrored(s.black));
+        let (w, b) = if (s.white, s.black) <= (mw, mb) { (s.white, s.black) } else { (mw, mb) };
+        // splitmix64-style mixing of the two bitboards and the side to move.
+        let mut h = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (s.stm == Player::Second) as u64;
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 27;
+        h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 31)
+    }
+
+    /// `b` with its columns reversed.
+    #[inline(always)]
+    fn mirrored(&self, b: u64) -> u64 {
+        let c = self.c;
+        let row = (1u64 << c) - 1;
+        let mut out = 0;
+        for r in 0..self.g.rows {
+            out |= self.mirror[((b >> (r * c)) & row) as usize] << (r * c);
+        }
+        out
+    }
+
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
         let b = &self.tt[key as usize & self.mask];
         b.iter().find(|e| e.key == key && e.work != 0).map(|e| (e.pn, e.dn))
@@ -360,7 +405,7 @@ impl<'a> Solver<'a> {
     }
 
     fn initial(&self, s: &BtState) -> (u32, u32) {
-        if let Some(v) = self.probe(s.key) {
+        if let Some(v) = self.probe(self.tkey(s)) {
             return v;
         }
         match self.quick(s, true) {
@@ -425,6 +470,7 @@ impl<'a> Solver<'a> {
             Quick::Loss(_) | Quick::RaceLoss => return (INF, 0),
             _ => {}
         }
+        let key = self.tkey(s);
         self.nodes += 1;
         let nodes_before = self.nodes;
         if self.nodes >= self.max_nodes {
@@ -465,7 +511,7 @@ impl<'a> Solver<'a> {
             if dn == 0 {
                 pn = INF;
             }
-            if s.key == self.root_key {
+            if key == self.root_key {
                 self.root_pn_dn = (pn, dn);
                 let lost = kids.iter().filter(|k| k.1 == 0).count();
                 let won = kids.iter().filter(|k| k.2 == 0).count();
@@ -484,7 +530,7 @@ impl<'a> Solver<'a> {
         }
         let work = self.nodes - nodes_before + 1;
         if !self.aborted || pn == 0 || dn == 0 {
-            self.store(s.key, pn, dn, work);
+            self.store(key, pn, dn, work);
         }
         (pn, dn)
     }
@@ -495,7 +541,7 @@ impl<'a> Solver<'a> {
         if pn == 0 || dn == 0 {
             return (pn, dn);
         }
-        self.root_key = s.key;
+        self.root_key = self.tkey(s);
         self.mid(s, INF, INF)
     }
 
@@ -661,7 +707,7 @@ impl<'a> Solver<'a> {
                 let k = if Some(m) == tt_move {
                     0
                 } else {
-                    match self.probe(c.key) {
+                    match self.probe(self.tkey(&c)) {
                         Some((_, 0)) => 1,
                         Some((0, _)) => 3,
                         _ => 2,
