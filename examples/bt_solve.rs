@@ -3,7 +3,7 @@
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
 //!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S]
-//!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--json]
+//!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
 //! ```
 
 use plateau::game::Game;
@@ -39,6 +39,7 @@ fn run() -> Result<(), String> {
             "--race" => o.race_rows = number(i)? as u32,
             "--max-nodes" => o.max_nodes = Some(number(i)?),
             "--progress" => o.progress_seconds = number(i)?,
+            "--threat-depth" => o.threat_depth = number(i)? as u32,
             "--max-seconds" => o.max_seconds = Some(number(i)? as f64),
             "--unit-init" => {
                 o.material_init = false;

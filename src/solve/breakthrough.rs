@@ -21,7 +21,12 @@
 //!    the goal at once), so O must capture on `x`, S recaptures, and so on; the attackers of `x` stand on S's goal row,
 //!    where O never returns, so after `a` exchanges nothing attacks `x` and S wins (in at most `2a + 3` plies; not
 //!    necessarily the fastest win, hence weak only). Needs at least 4 rows (the two pre-goal rows differ);
-//! 6. race tables ([`super::race`]), weak solving only.
+//! 6. **threat sequences** (weak solving only, [`Options::threat_depth`] runner moves, 3 by default): S wins if some
+//!    move of a piece from its pre-pre-goal row to a square `x` of its pre-goal row leaves `x` unattacked (or O without
+//!    pieces), or if after each O capture on `x` (O's only moves that do not lose at once) S again has such a winning
+//!    sequence one move shorter. O's captures land on its own second row, never on its pre-goal row, so O never gets a
+//!    threat of its own along the way. Depth 3 contains rule 5 (a recapture is such a runner move);
+//! 7. race tables ([`super::race`]), weak solving only.
 //!
 //! # df-pn (Nagai 2002, negamax form, with the 1+ε trick of Pawlewicz and Lew)
 //! ```text
@@ -82,6 +87,8 @@ pub struct Options {
     pub runner_rule: bool,
     /// Share one df-pn table entry between a position and its left-right mirror image.
     pub symmetry: bool,
+    /// Knowledge rule 6: search forcing sequences of up to this many runner moves onto the pre-goal row (0 or 1 = off).
+    pub threat_depth: u32,
 }
 
 impl Default for Options {
@@ -98,6 +105,7 @@ impl Default for Options {
             material_init: true,
             runner_rule: true,
             symmetry: true,
+            threat_depth: 3,
         }
     }
 }
@@ -138,6 +146,8 @@ enum Quick {
     RaceLoss,
     /// A runner protected at least as often as attacked on the pre-goal row (weak: no distance).
     RunnerWin,
+    /// A forcing sequence of runner moves wins (weak: no distance).
+    ThreatWin,
     Open,
 }
 
@@ -209,6 +219,7 @@ pub struct Solver<'a> {
     start: Instant,
     last_report: f64,
     runner_rule: bool,
+    threat_rule: bool,
     /// Column reversal of one row's bits (empty: no symmetry).
     mirror: Vec<u64>,
     /// Root key and its children's (pn, dn) refreshed at every root iteration, for the progress lines.
@@ -251,6 +262,7 @@ impl<'a> Solver<'a> {
             start: Instant::now(),
             last_report: 0.0,
             runner_rule: g.rows >= 4 && options.runner_rule,
+            threat_rule: g.rows >= 4 && options.threat_depth >= 2,
             mirror: if options.symmetry {
                 (0..1u64 << c)
                     .map(|bits| (0..c).filter(|&k| bits >> k & 1 != 0).map(|k| 1u64 << (c - 1 - k)).sum())
@@ -307,6 +319,9 @@ impl<'a> Solver<'a> {
             }
             if weak && self.runner_rule && self.defended_runner(me, own, opp, runners) {
                 return Quick::RunnerWin;
+            }
+            if weak && self.threat_rule && self.threat_win(me, own, opp, self.options.threat_depth) {
+                return Quick::ThreatWin;
             }
         }
         if weak && self.race.is_some() {
@@ -381,6 +396,59 @@ impl<'a> Solver<'a> {
         out
     }
 
+    /// Rule 6 (weak): `me` (to move, no piece on its pre-goal row; the opponent none on its own) wins by at most
+    /// `depth` runner moves onto its pre-goal row: some move of a piece from the pre-pre-goal row to a square `x` of the
+    /// pre-goal row such that either nothing attacks `x` (or the opponent has no piece left), or after every capture
+    /// on `x` (the opponent's only moves that do not lose at once) the same holds with `depth - 1`. The opponent's
+    /// captures land on its second row, never on its pre-goal row, so it never gets a threat of its own.
+    fn threat_win(&self, me: Player, own: u64, opp: u64, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let c = self.c;
+        let empty = self.board & !(own | opp);
+        let mut rs = own & self.prepre[me.index()];
+        while rs != 0 {
+            let r = rs & rs.wrapping_neg();
+            rs &= rs - 1;
+            let fwd = match me {
+                Player::First => (r << c) & empty,
+                Player::Second => (r >> c) & empty,
+            };
+            let mut xs = fwd | (self.attacks(me, r) & !own);
+            while xs != 0 {
+                let x = xs & xs.wrapping_neg();
+                xs &= xs - 1;
+                let own1 = own ^ r ^ x;
+                let opp1 = opp & !x;
+                let mut att = self.attacks(me, x) & opp1;
+                if opp1 == 0 || att == 0 {
+                    return true;
+                }
+                if depth == 1 {
+                    continue;
+                }
+                let own2 = own1 & !x;
+                if own2 == 0 {
+                    continue;
+                }
+                let mut all = true;
+                while att != 0 {
+                    let a = att & att.wrapping_neg();
+                    att &= att - 1;
+                    if !self.threat_win(me, own2, opp1 ^ a ^ x, depth - 1) {
+                        all = false;
+                        break;
+                    }
+                }
+                if all {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
         let b = &self.tt[key as usize & self.mask];
         b.iter().find(|e| e.key == key && e.work != 0).map(|e| (e.pn, e.dn))
@@ -409,7 +477,7 @@ impl<'a> Solver<'a> {
             return v;
         }
         match self.quick(s, true) {
-            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin => (0, INF),
+            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin => (0, INF),
             Quick::Loss(_) | Quick::RaceLoss => (INF, 0),
             Quick::Defend(_) | Quick::Open => self.heuristic(s),
         }
@@ -466,7 +534,7 @@ impl<'a> Solver<'a> {
     fn mid(&mut self, s: &BtState, thpn: u32, thdn: u32) -> (u32, u32) {
         let q = self.quick(s, true);
         match q {
-            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin => return (0, INF),
+            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin => return (0, INF),
             Quick::Loss(_) | Quick::RaceLoss => return (INF, 0),
             _ => {}
         }
@@ -555,6 +623,7 @@ impl<'a> Solver<'a> {
             Quick::Loss(_) => Some((Outcome::Loss, "loss in 2")),
             Quick::Win(_) => Some((Outcome::Win, "win in 3")),
             Quick::RunnerWin => Some((Outcome::Win, "defended runner")),
+            Quick::ThreatWin => Some((Outcome::Win, "threat sequence")),
             Quick::RaceWin => Some((Outcome::Win, "race")),
             Quick::RaceLoss => Some((Outcome::Loss, "race")),
             Quick::Defend(_) | Quick::Open => None,
@@ -605,7 +674,7 @@ impl<'a> Solver<'a> {
             let mut list = MoveList::new();
             let q = self.quick(s, true);
             self.moves(s, q, &mut list);
-            if matches!(q, Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin) {
+            if matches!(q, Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin) {
                 self.g.generate_moves(s, &mut list);
             }
             for &m in &list {
