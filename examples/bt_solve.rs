@@ -2,7 +2,8 @@
 //!
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
-//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--progress SECONDS] [--json]
+//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S]
+//!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
 //! ```
 
 use plateau::game::Game;
@@ -38,6 +39,23 @@ fn run() -> Result<(), String> {
             "--race" => o.race_rows = number(i)? as u32,
             "--max-nodes" => o.max_nodes = Some(number(i)?),
             "--progress" => o.progress_seconds = number(i)?,
+            "--threat-depth" => o.threat_depth = number(i)? as u32,
+            "--max-seconds" => o.max_seconds = Some(number(i)? as f64),
+            "--unit-init" => {
+                o.material_init = false;
+                i += 1;
+                continue;
+            }
+            "--no-symmetry" => {
+                o.symmetry = false;
+                i += 1;
+                continue;
+            }
+            "--no-runner-rule" => {
+                o.runner_rule = false;
+                i += 1;
+                continue;
+            }
             "--distance" => {
                 o.distance = true;
                 i += 1;

@@ -233,6 +233,41 @@ fn agrees_with_minimax_with_race_tables() {
     agree_with_minimax("breakthrough(rows=6,columns=3,piece_rows=1)", 40, 4, 10, 3, 8);
 }
 
+/// Every verdict of the knowledge rules (game over, win in 1, loss in 2, win in 3, the defended runner of rule 5, the
+/// threat sequences of rule 6), on random positions of several boards, against minimax of the whole game; each rule
+/// must fire several times.
+#[test]
+fn knowledge_rules_agree_with_minimax() {
+    let mut fired: HashMap<&'static str, usize> = HashMap::new();
+    for (game_text, positions, min_plies, max_plies, seed) in [
+        ("breakthrough(rows=5,columns=4)", 400, 16, 26, 40),
+        ("breakthrough(rows=5,columns=3)", 2000, 4, 16, 41),
+        ("breakthrough(rows=6,columns=3,piece_rows=1)", 2000, 2, 14, 42),
+        ("breakthrough(rows=4,columns=4,piece_rows=1)", 600, 0, 8, 43),
+    ] {
+        let g = bt(game_text);
+        let solver = Solver::new(&g, &small_options(), None);
+        // Without rule 5, rule 6 (threat sequences, which include the defended runner) decides those positions too.
+        let threats_only = Solver::new(&g, &Options { runner_rule: false, ..small_options() }, None);
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut memo = HashMap::new();
+        for _ in 0..positions {
+            let Some(s) = random_position(&g, &mut rng, min_plies, max_plies) else { continue };
+            for solver in [&solver, &threats_only] {
+                let Some((verdict, rule)) = solver.rule_verdict(&s) else { continue };
+                let want = if minimax(&g, &s, &mut memo) > 0 { Outcome::Win } else { Outcome::Loss };
+                assert_eq!(verdict, want, "{game_text} {}: rule {rule}", g.format_position(&s));
+                *fired.entry(rule).or_insert(0) += 1;
+            }
+        }
+    }
+    eprintln!("rules fired: {fired:?}");
+    for rule in ["win in 1", "loss in 2", "win in 3", "defended runner", "threat sequence"] {
+        let n = fired.get(rule).copied().unwrap_or(0);
+        assert!(n >= 25, "rule {rule} fired only {n} times: {fired:?}");
+    }
+}
+
 /// The race tables' own verdicts, on many positions, against minimax of the whole game.
 #[test]
 fn race_verdicts_are_sound() {

@@ -339,6 +339,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         all_winning_moves: true,
         max_nodes: a.max_nodes,
         progress_seconds: if a.json { 0 } else { 10 },
+        ..Default::default()
     };
     let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;
     let Some(word) = r.result.clone() else {

@@ -15,14 +15,27 @@
 //! 4. S can move a piece onto its pre-goal row to a square no O piece attacks: **win in 3** (O cannot capture it and
 //!    has no threat of its own). For the exact distance the solver first checks the rarer wins in 1 (capturing the last
 //!    piece, leaving O without a move);
-//! 5. race tables ([`super::race`]), weak solving only.
+//! 5. **defended runner** (weak solving only): S has a piece on its pre-pre-goal row that can step to a square `x` of its
+//!    pre-goal row attacked by `a >= 1` O pieces and defended by `d >= a` other S pieces. O cannot win before S's
+//!    third move (no O piece on its pre-goal row, and every O move that does not capture on `x` lets S's piece reach
+//!    the goal at once), so O must capture on `x`, S recaptures, and so on; the attackers of `x` stand on S's goal row,
+//!    where O never returns, so after `a` exchanges nothing attacks `x` and S wins (in at most `2a + 3` plies; not
+//!    necessarily the fastest win, hence weak only). Needs at least 4 rows (the two pre-goal rows differ);
+//! 6. **threat sequences** (weak solving only, [`Options::threat_depth`] runner moves, 3 by default): S wins if some
+//!    move of a piece from its pre-pre-goal row to a square `x` of its pre-goal row leaves `x` unattacked (or O without
+//!    pieces), or if after each O capture on `x` (O's only moves that do not lose at once) S again has such a winning
+//!    sequence one move shorter. O's captures land on its own second row, never on its pre-goal row, so O never gets a
+//!    threat of its own along the way. Depth 3 contains rule 5 (a recapture is such a runner move);
+//! 7. race tables ([`super::race`]), weak solving only.
 //!
 //! # df-pn (Nagai 2002, negamax form, with the 1+ε trick of Pawlewicz and Lew)
 //! ```text
 //! (pn, dn) of a node, from its side to move: pn = cost to prove a win, dn = cost to prove a loss.
 //! pn = min over children of child.dn        dn = sum over children of child.pn
 //! mid(n, thpn, thdn):
-//!     expand n (children initialised from the table, or by the knowledge above, else (1, 1))
+//!     expand n (children initialised from the table, or by the knowledge above, else from h = 8m + 4r,
+//!               m = the child's own minus opponent pieces, r = own minus opponent pieces on their pre-pre-goal
+//!               rows: (max(1, 16 - h), max(1, 16 + h)); or (1, 1) when Options::material_init is off)
 //!     loop:
 //!         compute pn, dn; if pn >= thpn or dn >= thdn: break
 //!         c1 = child with the smallest dn, dn2 = the second smallest
@@ -64,8 +77,18 @@ pub struct Options {
     pub all_winning_moves: bool,
     /// Stop (unsolved) after this many df-pn expansions.
     pub max_nodes: Option<u64>,
+    /// Stop (unsolved) after this many seconds of wall time (checked every 65,536 expansions).
+    pub max_seconds: Option<f64>,
     /// Progress lines on stderr every `progress_seconds` (0 = silent).
     pub progress_seconds: u64,
+    /// Initialise new nodes' (pn, dn) from the material and runner balance instead of (1, 1).
+    pub material_init: bool,
+    /// Use knowledge rule 5 (the defended runner) in the proof search.
+    pub runner_rule: bool,
+    /// Share one df-pn table entry between a position and its left-right mirror image.
+    pub symmetry: bool,
+    /// Knowledge rule 6: search forcing sequences of up to this many runner moves onto the pre-goal row (0 or 1 = off).
+    pub threat_depth: u32,
 }
 
 impl Default for Options {
@@ -77,7 +100,12 @@ impl Default for Options {
             distance_tt_mib: 256,
             all_winning_moves: true,
             max_nodes: None,
+            max_seconds: None,
             progress_seconds: 0,
+            material_init: true,
+            runner_rule: true,
+            symmetry: true,
+            threat_depth: 3,
         }
     }
 }
@@ -116,6 +144,10 @@ enum Quick {
     /// Proven win or loss by the race table (weak: no distance).
     RaceWin,
     RaceLoss,
+    /// A runner protected at least as often as attacked on the pre-goal row (weak: no distance).
+    RunnerWin,
+    /// A forcing sequence of runner moves wins (weak: no distance).
+    ThreatWin,
     Open,
 }
 
@@ -186,6 +218,14 @@ pub struct Solver<'a> {
     options: Options,
     start: Instant,
     last_report: f64,
+    runner_rule: bool,
+    threat_rule: bool,
+    /// Column reversal of one row's bits (empty: no symmetry).
+    mirror: Vec<u64>,
+    /// Root key and its children's (pn, dn) refreshed at every root iteration, for the progress lines.
+    root_key: u64,
+    root_kids: (usize, usize, usize),
+    root_pn_dn: (u32, u32),
 }
 
 fn table_len(mib: usize, entry_bytes: usize) -> usize {
@@ -221,6 +261,18 @@ impl<'a> Solver<'a> {
             options: options.clone(),
             start: Instant::now(),
             last_report: 0.0,
+            runner_rule: g.rows >= 4 && options.runner_rule,
+            threat_rule: g.rows >= 4 && options.threat_depth >= 2,
+            mirror: if options.symmetry {
+                (0..1u64 << c)
+                    .map(|bits| (0..c).filter(|&k| bits >> k & 1 != 0).map(|k| 1u64 << (c - 1 - k)).sum())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            root_key: 0,
+            root_kids: (0, 0, 0),
+            root_pn_dn: (0, 0),
         }
     }
 
@@ -265,6 +317,12 @@ impl<'a> Solver<'a> {
             if landing & !self.attacks(me.other(), opp) != 0 {
                 return Quick::Win(3);
             }
+            if weak && self.runner_rule && self.defended_runner(me, own, opp, runners) {
+                return Quick::RunnerWin;
+            }
+            if weak && self.threat_rule && self.threat_win(me, own, opp, self.options.threat_depth) {
+                return Quick::ThreatWin;
+            }
         }
         if weak && self.race.is_some() {
             match self.race_only(s) {
@@ -274,6 +332,121 @@ impl<'a> Solver<'a> {
             }
         }
         Quick::Open
+    }
+
+    /// Rule 5 (weak): a runner of `me` on its pre-pre-goal row can step to a square `x` of the pre-goal row that
+    /// `a >= 1` opponent pieces attack and `d >= a` other own pieces defend. Called only when the side to move has no
+    /// piece on its pre-goal row, the opponent none on its own, and no runner has an unattacked landing square.
+    fn defended_runner(&self, me: Player, own: u64, opp: u64, runners: u64) -> bool {
+        let c = self.c;
+        let empty = self.board & !(own | opp);
+        let mut rs = runners;
+        while rs != 0 {
+            let r = rs & rs.wrapping_neg();
+            rs &= rs - 1;
+            let fwd = match me {
+                Player::First => (r << c) & empty,
+                Player::Second => (r >> c) & empty,
+            };
+            let mut xs = fwd | (self.attacks(me, r) & !own);
+            let rest = own & !r;
+            while xs != 0 {
+                let x = xs & xs.wrapping_neg();
+                xs &= xs - 1;
+                let a = (self.attacks(me, x) & opp).count_ones();
+                let d = (self.attacks(me.other(), x) & rest).count_ones();
+                if a >= 1 && d >= a {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The df-pn table's key of `s`: with [`Options::symmetry`], a hash of the smaller of the position and its
+    /// left-right mirror image (the rules, the knowledge, the race tables and the initial pn/dn are all symmetric, so
+    /// both share one entry); otherwise the game's Zobrist key.
+    #[inline]
+    fn tkey(&self, s: &BtState) -> u64 {
+        if self.mirror.is_empty() {
+            return s.key;
+        }
+        let (mw, mb) = (self.mirrored(s.white), self.mirrored(s.black));
+        let (w, b) = if (s.white, s.black) <= (mw, mb) { (s.white, s.black) } else { (mw, mb) };
+        // splitmix64-style mixing of the two bitboards and the side to move.
+        let mut h = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+            ^ (s.stm == Player::Second) as u64;
+        h ^= h >> 31;
+        h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        h ^= h >> 27;
+        h = h.wrapping_mul(0x94D0_49BB_1331_11EB);
+        h ^ (h >> 31)
+    }
+
+    /// `b` with its columns reversed.
+    #[inline(always)]
+    fn mirrored(&self, b: u64) -> u64 {
+        let c = self.c;
+        let row = (1u64 << c) - 1;
+        let mut out = 0;
+        for r in 0..self.g.rows {
+            out |= self.mirror[((b >> (r * c)) & row) as usize] << (r * c);
+        }
+        out
+    }
+
+    /// Rule 6 (weak): `me` (to move, no piece on its pre-goal row; the opponent none on its own) wins by at most
+    /// `depth` runner moves onto its pre-goal row: some move of a piece from the pre-pre-goal row to a square `x` of the
+    /// pre-goal row such that either nothing attacks `x` (or the opponent has no piece left), or after every capture
+    /// on `x` (the opponent's only moves that do not lose at once) the same holds with `depth - 1`. The opponent's
+    /// captures land on its second row, never on its pre-goal row, so it never gets a threat of its own.
+    fn threat_win(&self, me: Player, own: u64, opp: u64, depth: u32) -> bool {
+        if depth == 0 {
+            return false;
+        }
+        let c = self.c;
+        let empty = self.board & !(own | opp);
+        let mut rs = own & self.prepre[me.index()];
+        while rs != 0 {
+            let r = rs & rs.wrapping_neg();
+            rs &= rs - 1;
+            let fwd = match me {
+                Player::First => (r << c) & empty,
+                Player::Second => (r >> c) & empty,
+            };
+            let mut xs = fwd | (self.attacks(me, r) & !own);
+            while xs != 0 {
+                let x = xs & xs.wrapping_neg();
+                xs &= xs - 1;
+                let own1 = own ^ r ^ x;
+                let opp1 = opp & !x;
+                let mut att = self.attacks(me, x) & opp1;
+                if opp1 == 0 || att == 0 {
+                    return true;
+                }
+                if depth == 1 {
+                    continue;
+                }
+                let own2 = own1 & !x;
+                if own2 == 0 {
+                    continue;
+                }
+                let mut all = true;
+                while att != 0 {
+                    let a = att & att.wrapping_neg();
+                    att &= att - 1;
+                    if !self.threat_win(me, own2, opp1 ^ a ^ x, depth - 1) {
+                        all = false;
+                        break;
+                    }
+                }
+                if all {
+                    return true;
+                }
+            }
+        }
+        false
     }
 
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
@@ -300,14 +473,30 @@ impl<'a> Solver<'a> {
     }
 
     fn initial(&self, s: &BtState) -> (u32, u32) {
-        if let Some(v) = self.probe(s.key) {
+        if let Some(v) = self.probe(self.tkey(s)) {
             return v;
         }
         match self.quick(s, true) {
-            Quick::Win(_) | Quick::RaceWin => (0, INF),
+            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin => (0, INF),
             Quick::Loss(_) | Quick::RaceLoss => (INF, 0),
-            Quick::Defend(_) | Quick::Open => (1, 1),
+            Quick::Defend(_) | Quick::Open => self.heuristic(s),
         }
+    }
+
+    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`Options::material_init`] `h = 8m + 4r` from the
+    /// material balance `m` (own minus opponent pieces, side to move's view) and the runner balance `r` (own pieces on
+    /// the own pre-pre-goal row minus the opponent's on its own): `(max(1, 16 - h), max(1, 16 + h))`.
+    #[inline]
+    fn heuristic(&self, s: &BtState) -> (u32, u32) {
+        if !self.options.material_init {
+            return (1, 1);
+        }
+        let (own, opp) = Breakthrough::own_opp(s);
+        let me = s.stm.index();
+        let m = own.count_ones() as i32 - opp.count_ones() as i32;
+        let r = (own & self.prepre[me]).count_ones() as i32 - (opp & self.prepre[1 - me]).count_ones() as i32;
+        let h = 8 * m + 4 * r;
+        ((16 - h).max(1) as u32, (16 + h).max(1) as u32)
     }
 
     fn moves(&self, s: &BtState, q: Quick, list: &mut MoveList<BtMove>) {
@@ -319,15 +508,24 @@ impl<'a> Solver<'a> {
 
     fn report(&mut self) {
         let t = self.start.elapsed().as_secs_f64();
+        if self.options.max_seconds.is_some_and(|m| t >= m) {
+            self.aborted = true;
+        }
         if self.options.progress_seconds > 0 && t - self.last_report >= self.options.progress_seconds as f64 {
             self.last_report = t;
             let used = self.tt.iter().flatten().filter(|e| e.work != 0).count();
+            let (won, lost, all) = self.root_kids;
             eprintln!(
-                "df-pn: {} nodes, {:.0} s, {:.0} nodes/s, table {:.1}% full",
+                "df-pn: {} nodes, {:.0} s, {:.0} nodes/s, table {:.1}% full; root pn {} dn {}, moves: {} of {} lose, {} win",
                 self.nodes,
                 t,
                 self.nodes as f64 / t.max(1e-9),
-                100.0 * used as f64 / (self.tt.len() * 4) as f64
+                100.0 * used as f64 / (self.tt.len() * 4) as f64,
+                self.root_pn_dn.0,
+                self.root_pn_dn.1,
+                lost,
+                all,
+                won,
             );
         }
     }
@@ -336,10 +534,11 @@ impl<'a> Solver<'a> {
     fn mid(&mut self, s: &BtState, thpn: u32, thdn: u32) -> (u32, u32) {
         let q = self.quick(s, true);
         match q {
-            Quick::Win(_) | Quick::RaceWin => return (0, INF),
+            Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin => return (0, INF),
             Quick::Loss(_) | Quick::RaceLoss => return (INF, 0),
             _ => {}
         }
+        let key = self.tkey(s);
         self.nodes += 1;
         let nodes_before = self.nodes;
         if self.nodes >= self.max_nodes {
@@ -380,6 +579,12 @@ impl<'a> Solver<'a> {
             if dn == 0 {
                 pn = INF;
             }
+            if key == self.root_key {
+                self.root_pn_dn = (pn, dn);
+                let lost = kids.iter().filter(|k| k.1 == 0).count();
+                let won = kids.iter().filter(|k| k.2 == 0).count();
+                self.root_kids = (won, lost, kids.len());
+            }
             if pn >= thpn || dn >= thdn || self.aborted {
                 break;
             }
@@ -393,7 +598,7 @@ impl<'a> Solver<'a> {
         }
         let work = self.nodes - nodes_before + 1;
         if !self.aborted || pn == 0 || dn == 0 {
-            self.store(s.key, pn, dn, work);
+            self.store(key, pn, dn, work);
         }
         (pn, dn)
     }
@@ -404,7 +609,25 @@ impl<'a> Solver<'a> {
         if pn == 0 || dn == 0 {
             return (pn, dn);
         }
+        self.root_key = self.tkey(s);
         self.mid(s, INF, INF)
+    }
+
+    /// The knowledge rules' verdict on `s` as df-pn uses it (weak: race tables and rule 5 included): the outcome for
+    /// the side to move and the name of the deciding rule, `None` when no rule decides.
+    pub fn rule_verdict(&self, s: &BtState) -> Option<(Outcome, &'static str)> {
+        match self.quick(s, true) {
+            Quick::Win(0) => Some((Outcome::Win, "over")),
+            Quick::Loss(0) => Some((Outcome::Loss, "over")),
+            Quick::Win(1) => Some((Outcome::Win, "win in 1")),
+            Quick::Loss(_) => Some((Outcome::Loss, "loss in 2")),
+            Quick::Win(_) => Some((Outcome::Win, "win in 3")),
+            Quick::RunnerWin => Some((Outcome::Win, "defended runner")),
+            Quick::ThreatWin => Some((Outcome::Win, "threat sequence")),
+            Quick::RaceWin => Some((Outcome::Win, "race")),
+            Quick::RaceLoss => Some((Outcome::Loss, "race")),
+            Quick::Defend(_) | Quick::Open => None,
+        }
     }
 
     /// The race tables' verdict alone on `s` (side to move's view), `None` when they say nothing or are absent.
@@ -451,7 +674,7 @@ impl<'a> Solver<'a> {
             let mut list = MoveList::new();
             let q = self.quick(s, true);
             self.moves(s, q, &mut list);
-            if matches!(q, Quick::Win(_) | Quick::RaceWin) {
+            if matches!(q, Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin) {
                 self.g.generate_moves(s, &mut list);
             }
             for &m in &list {
@@ -553,7 +776,7 @@ impl<'a> Solver<'a> {
                 let k = if Some(m) == tt_move {
                     0
                 } else {
-                    match self.probe(c.key) {
+                    match self.probe(self.tkey(&c)) {
                         Some((_, 0)) => 1,
                         Some((0, _)) => 3,
                         _ => 2,
