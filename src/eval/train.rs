@@ -103,13 +103,23 @@ pub fn generate(
     threads: usize,
     progress: impl Fn(usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
+    per_game(threads, games as usize, progress, |i| play_game(g, opts, random_plies, seed, i as u32))
+}
+
+/// `game(i)` for every `i < n` on `threads` threads, with `progress(games done)` after each; the records in game order.
+fn per_game(
+    threads: usize,
+    n: usize,
+    progress: impl Fn(usize) + Sync,
+    game: impl Fn(usize) -> Vec<Record> + Sync,
+) -> anyhow::Result<Vec<Record>> {
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
     let done = AtomicUsize::new(0);
     let per_game: Vec<Vec<Record>> = pool.install(|| {
-        (0..games)
+        (0..n)
             .into_par_iter()
             .map(|i| {
-                let r = play_game(g, opts, random_plies, seed, i);
+                let r = game(i);
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
                 r
             })
@@ -130,33 +140,24 @@ pub fn label_games(
     threads: usize,
     progress: impl Fn(usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
-    let done = AtomicUsize::new(0);
-    let per_game: Vec<Vec<Record>> = pool.install(|| {
-        games
-            .par_iter()
-            .enumerate()
-            .map(|(i, (start, moves, first))| {
-                let mut engine = Engine::<Breakthrough>::new(opts.clone());
-                let mut s = *start;
-                let mut out = Vec::new();
-                for (ply, &m) in moves.iter().enumerate() {
-                    if g.outcome(&s).is_some() {
-                        break;
-                    }
-                    if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
-                        let value = engine.search(g, &s).value;
-                        let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
-                        out.push(Record { state: s, result, value, game: first_id + i as u32 });
-                    }
-                    g.play(&mut s, m);
-                }
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-                out
-            })
-            .collect()
-    });
-    Ok(per_game.into_iter().flatten().collect())
+    per_game(threads, games.len(), progress, |i| {
+        let (start, moves, first) = &games[i];
+        let mut engine = Engine::<Breakthrough>::new(opts.clone());
+        let mut s = *start;
+        let mut out = Vec::new();
+        for (ply, &m) in moves.iter().enumerate() {
+            if g.outcome(&s).is_some() {
+                break;
+            }
+            if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
+                let value = engine.search(g, &s).value;
+                let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
+                out.push(Record { state: s, result, value, game: first_id + i as u32 });
+            }
+            g.play(&mut s, m);
+        }
+        out
+    })
 }
 
 /// Records as text, one a line: `position<TAB>result<TAB>value<TAB>game`.
