@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use plateau::game::{Game, MoveList, Outcome};
 use plateau::games::breakthrough::{BtMove, BtState};
 use plateau::games::{AnyGame, Breakthrough};
-use plateau::solve::breakthrough::{Options, Solver, solve};
+use plateau::solve::breakthrough::{Job, Options, Solver, solve, solve_split};
 use plateau::solve::race::{NO_WIN, RaceTable};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -155,6 +155,59 @@ fn reference_all_with_race_tables() {
         let o = Options { tt_mib: 512, race_rows: 3.min(rows - 1), ..Options::default() };
         check_reference(&game, &result, &o);
     }
+}
+
+/// The job-level split solve agrees with the plain solve on the reference boards and on random positions of 5x4
+/// (two rows), reports one decided job per group of mirrored root moves, and takes results given from elsewhere as
+/// they are.
+#[test]
+fn split_agrees_with_solve() {
+    let mut cases: Vec<(Breakthrough, BtState)> = Vec::new();
+    for (game, _) in reference_entries().into_iter().filter(|(g, _)| !g.contains("columns=5")) {
+        let g = bt(&game);
+        let s = g.start();
+        cases.push((g, s));
+    }
+    let g = bt("breakthrough(rows=5,columns=4)");
+    let mut rng = SmallRng::seed_from_u64(77);
+    for _ in 0..40 {
+        if let Some(s) = random_position(&g, &mut rng, 2, 10) {
+            cases.push((g.clone(), s));
+        }
+    }
+    let mut losses = 0;
+    for (g, s) in &cases {
+        let plain = solve(g, s, &small_options()).unwrap();
+        let mut jobs: Vec<Job> = Vec::new();
+        let first = ["b1b2".to_string()];
+        let split =
+            solve_split(g, s, &small_options(), &first, 500, &mut |_| None, &mut |j: &Job| jobs.push(j.clone()))
+                .unwrap();
+        assert_eq!(split.result, plain.result, "{}", g.display(s));
+        if split.result.as_deref() == Some("loss") && g.outcome(s).is_none() {
+            losses += 1;
+            // Every root move decided, each group once.
+            let mut list = MoveList::new();
+            g.generate_moves(s, &mut list);
+            let decided: Vec<&Job> = jobs.iter().filter(|j| j.result.as_deref() == Some("loss")).collect();
+            let covered: usize = decided.iter().map(|j| 1 + j.mirrors.len()).sum();
+            assert_eq!(covered, list.len(), "{}", g.display(s));
+        } else if split.result.as_deref() == Some("win") {
+            let w = &split.winning_moves[0];
+            assert!(plain.winning_moves.contains(w), "{w} is not a winning move of {}", g.display(s));
+            assert_eq!(jobs.last().unwrap().result.as_deref(), Some("win"));
+        }
+    }
+    assert!(losses >= 3, "only {losses} lost positions among the cases");
+    // A result from elsewhere is taken as it is (here a wrong one, to see that it is used without a search).
+    let g = bt("breakthrough(rows=4,columns=4,piece_rows=1)");
+    let mut jobs: Vec<Job> = Vec::new();
+    let sol = solve_split(&g, &g.start(), &small_options(), &[], 500, &mut |m| Some(m == "b1b2"), &mut |j: &Job| {
+        jobs.push(j.clone())
+    })
+    .unwrap();
+    assert_eq!(sol.winning_moves.first().map(String::as_str), Some("b1b2"));
+    assert!(jobs.iter().all(|j| j.round.is_none() && j.job_nodes == 0));
 }
 
 fn agree_with_minimax(game_text: &str, positions: usize, min_plies: u32, max_plies: u32, race_rows: u32, seed: u64) {

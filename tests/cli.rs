@@ -168,3 +168,49 @@ fn solve_breakthrough_dfpn_agrees_with_generic_and_reference() {
     let out = plateau(&["solve", g, "--race-rows", "7"]);
     assert!(!out.status.success());
 }
+
+/// `solve --split`: job by job, one JSON line per job, the result file taken up by a second run, bad input refused.
+#[test]
+fn solve_breakthrough_split_resumes_from_its_results_file() {
+    let dir = std::env::temp_dir().join(format!("plateau-split-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("jobs.jsonl");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    // solved.json: 5x4 with two rows is a first-player loss.
+    let g = "breakthrough(rows=5,columns=4)";
+    let out = plateau(&["solve", g, "--split", "--budget", "2000", "--tt", "16mb", "--results", f, "--json"]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let jobs: Vec<serde_json::Value> =
+        text.lines().filter(|l| l.starts_with("{\"")).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(!jobs.is_empty());
+    assert!(jobs.iter().all(|j| j["root"].as_str().unwrap().starts_with(g)));
+    let summary: serde_json::Value = serde_json::from_str(&text[text.rfind("\n{\n").unwrap()..]).unwrap();
+    assert_eq!(summary["result"], "loss");
+    assert_eq!(summary["score"], -1);
+    // The file holds every job; a second run finds every root move decided and searches nothing.
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), jobs.len());
+    let out = plateau(&["solve", g, "--split", "--tt", "16mb", "--results", f, "--json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let summary: serde_json::Value = serde_json::from_str(&text[text.rfind("\n{\n").unwrap()..]).unwrap();
+    assert_eq!(summary["result"], "loss");
+    assert_eq!(summary["nodes"], 0);
+    // Another root does not take these results.
+    let other = "breakthrough(rows=5,columns=4,piece_rows=1)";
+    let out = plateau(&["solve", other, "--split", "--tt", "16mb", "--results", f, "--json"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let summary: serde_json::Value = serde_json::from_str(&text[text.rfind("\n{\n").unwrap()..]).unwrap();
+    assert_eq!(summary["result"], "win");
+    assert!(summary["nodes"].as_u64().unwrap() > 0);
+    // Bad input: an illegal priority move, a file that is not a results file, --split on another game.
+    let out = plateau(&["solve", g, "--split", "--split-first", "a2a4"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("a2a4"));
+    let bad = dir.join("bad.jsonl");
+    std::fs::write(&bad, "not json\n").unwrap();
+    let out = plateau(&["solve", g, "--split", "--results", bad.to_str().unwrap()]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("line 1"));
+    let out = plateau(&["solve", "ttt", "--split"]);
+    assert!(!out.status.success());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

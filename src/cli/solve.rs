@@ -61,6 +61,23 @@ pub struct SolveArgs {
     /// Breakthrough df-pn: stop unsolved after this many expansions.
     #[arg(long)]
     max_nodes: Option<u64>,
+    /// Breakthrough df-pn: stop unsolved after this many seconds.
+    #[arg(long, value_name = "S")]
+    max_seconds: Option<f64>,
+    /// Breakthrough df-pn, weak: solve the root move by move (job-level), each root move (up to mirror symmetry) in
+    /// turn with a budget of `--budget` expansions that doubles every round, one JSON line per job on stdout.
+    #[arg(long)]
+    split: bool,
+    /// `--split`: the first round's budget per root move, in df-pn expansions.
+    #[arg(long, value_name = "N", default_value_t = 20_000_000)]
+    budget: u64,
+    /// `--split`: root moves to decide before the others, comma-separated (`a2a3,c2c3`).
+    #[arg(long, value_name = "MOVES")]
+    split_first: Option<String>,
+    /// `--split`: append every job to FILE (JSON lines) and take the moves it already decides as decided, so that
+    /// runs started later, or at the same time on other moves, go on from it.
+    #[arg(long, value_name = "FILE")]
+    results: Option<String>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -101,12 +118,15 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
         };
     }
     let any = AnyGame::parse(&a.pos.game)?;
+    if a.split && !(matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn") {
+        bail!("--split is for one Breakthrough position with --method dfpn (no --batch, no --analyze)");
+    }
     if let AnyGame::Breakthrough(g) = &any
         && a.batch.is_none()
         && !a.analyze
         && method == "dfpn"
     {
-        return breakthrough_single(&a, g, mib);
+        return if a.split { breakthrough_split(&a, g, mib) } else { breakthrough_single(&a, g, mib) };
     }
     with_game!(&any, g => {
         match &a.batch {
@@ -338,6 +358,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         distance_tt_mib: mib,
         all_winning_moves: true,
         max_nodes: a.max_nodes,
+        max_seconds: a.max_seconds,
         progress_seconds: if a.json { 0 } else { 10 },
         ..Default::default()
     };
@@ -364,6 +385,106 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         println!("best move      {}", r.best_move.clone().unwrap_or_else(|| "-".into()));
         println!("winning moves  {}", r.winning_moves.join(" "));
         println!("nodes          {} df-pn + {} distance", r.nodes, r.distance_nodes);
+        println!("seconds        {:.3}", r.seconds);
+    }
+    Ok(())
+}
+
+/// Breakthrough by df-pn, job by job ([`crate::solve::breakthrough::Solver::split`]): weak, one JSON line per job.
+fn breakthrough_split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
+    use crate::solve::breakthrough::{Job, decided_moves, solve_split};
+    use std::io::Write;
+    let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
+    if let Some(o) = g.outcome(&state) {
+        bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
+    }
+    if !matches!(a.race_rows, 0 | 2 | 3) {
+        bail!("--race-rows must be 0, 2 or 3");
+    }
+    let mut list = MoveList::new();
+    g.generate_moves(&state, &mut list);
+    let legal: Vec<String> = list.iter().map(|&m| g.format_move(&state, m)).collect();
+    let first: Vec<String> = a
+        .split_first
+        .as_deref()
+        .unwrap_or("")
+        .split([',', ' '])
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect();
+    if let Some(bad) = first.iter().find(|m| !legal.contains(m)) {
+        bail!("--split-first: '{bad}' is not a legal move here (legal: {})", legal.join(" "));
+    }
+    if a.budget == 0 {
+        bail!("--budget must be at least 1");
+    }
+    let mut out = match &a.results {
+        Some(f) => {
+            // Read it once now, so that a file that is not a results file is refused before any work.
+            let text = match std::fs::read_to_string(f) {
+                Ok(t) => t,
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+                Err(e) => bail!("--results {f}: {e}"),
+            };
+            if let Some((i, _)) = text.lines().enumerate().find(|(_, l)| {
+                !l.trim().is_empty() && serde_json::from_str::<crate::solve::breakthrough::Job>(l).is_err()
+            }) {
+                bail!("--results {f}: line {} is not a job line written by --split", i + 1);
+            }
+            Some(
+                std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(f)
+                    .with_context(|| format!("--results {f}"))?,
+            )
+        }
+        None => None,
+    };
+    let options = crate::solve::breakthrough::Options {
+        tt_mib: mib,
+        race_rows: a.race_rows,
+        max_seconds: a.max_seconds,
+        progress_seconds: if a.json { 0 } else { 60 },
+        ..Default::default()
+    };
+    let file = a.results.clone();
+    let root = format!("{} {}", g.spec(), g.format_position(&state));
+    let mut known = |m: &str| {
+        let text = std::fs::read_to_string(file.as_deref()?).ok()?;
+        decided_moves(&text, &root).into_iter().find(|(name, _)| name == m).map(|(_, win)| win)
+    };
+    let mut write_error = None;
+    let mut report = |job: &Job| {
+        let line = serde_json::to_string(job).expect("a job serialises");
+        println!("{line}");
+        if let Some(f) = out.as_mut()
+            && job.round.is_some()
+            && let Err(e) = writeln!(f, "{line}").and_then(|_| f.flush())
+        {
+            write_error.get_or_insert(e);
+        }
+    };
+    let r = solve_split(g, &state, &options, &first, a.budget, &mut known, &mut report).map_err(anyhow::Error::msg)?;
+    if let Some(e) = write_error {
+        bail!("--results: could not append a job: {e}");
+    }
+    let word = r.result.clone().unwrap_or_else(|| "unknown".into());
+    let score = match r.result.as_deref() {
+        Some("win") => json!(1),
+        Some("loss") => json!(-1),
+        _ => serde_json::Value::Null,
+    };
+    if a.json {
+        super::print_json(&json!({
+            "game": g.spec(), "position": g.format_position(&state), "weak": true, "method": "dfpn-split",
+            "result": word, "score": score, "best_move": r.best_move, "winning_moves": r.winning_moves,
+            "nodes": r.nodes, "seconds": r.seconds, "root_pn": r.root_pn, "root_dn": r.root_dn,
+        }));
+    } else {
+        println!("result         {word}");
+        println!("best move      {}", r.best_move.clone().unwrap_or_else(|| "-".into()));
+        println!("nodes          {} df-pn", r.nodes);
         println!("seconds        {:.3}", r.seconds);
     }
     Ok(())

@@ -134,6 +134,49 @@ pub struct Solution {
     pub root_dn: u32,
 }
 
+/// One job of a split solve ([`Solver::split`]): a root move (with the moves that lead to the same position up to
+/// mirror symmetry) after one df-pn run on the position it leads to.
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
+pub struct Job {
+    /// The root: game string and position text (`breakthrough(rows=6,columns=5) ppppp/ppppp/5/5/PPPPP/PPPPP w`).
+    pub root: String,
+    /// Round of the schedule (the budget doubles every round), 0-based; `None` when the result came from elsewhere.
+    pub round: Option<u32>,
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Other root moves reaching the mirror image of the same position (they share the result).
+    pub mirrors: Vec<String>,
+    /// `"win"` or `"loss"` for the side to move at the root when it plays this move; `None` while open.
+    pub result: Option<String>,
+    /// Expansions of this job and of all jobs on this move so far.
+    pub job_nodes: u64,
+    pub move_nodes: u64,
+    /// The position after the move: its (pn, dn) from the opponent's point of view (the side to move there).
+    pub pn: u32,
+    pub dn: u32,
+    /// All expansions of the solver so far and the seconds since it started.
+    pub total_nodes: u64,
+    pub seconds: f64,
+}
+
+/// The decided root moves recorded in a file of [`Job`] lines (JSON, one per line, as [`Solver::split`]'s callers
+/// write them): every move named by a decided job on `root` (as its move or a mirror) with the result for the root's
+/// side to move (`true` = win). Lines that are not decided jobs on `root` ([`Job::root`]) are skipped.
+pub fn decided_moves(text: &str, root: &str) -> Vec<(String, bool)> {
+    let mut out = Vec::new();
+    for job in text.lines().filter_map(|l| serde_json::from_str::<Job>(l).ok()).filter(|j| j.root == root) {
+        let win = match job.result.as_deref() {
+            Some("win") => true,
+            Some("loss") => false,
+            _ => continue,
+        };
+        for m in std::iter::once(job.mv).chain(job.mirrors) {
+            out.push((m, win));
+        }
+    }
+    out
+}
+
 /// Quick verdicts of the knowledge rules.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Quick {
@@ -174,14 +217,7 @@ const EXACT: u8 = 3;
 /// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board).
 pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
     let start = Instant::now();
-    let race = if options.race_rows > 0 && game_knowledge(game) {
-        if options.race_rows >= game.rows {
-            return Err(format!("race table of {} rows on a board of {} rows", options.race_rows, game.rows));
-        }
-        Some(RaceTable::build(game.columns, options.race_rows)?)
-    } else {
-        None
-    };
+    let race = race_table(game, options)?;
     let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
     let mut solver = Solver::new(game, options, race);
     let mut sol = solver.run(state);
@@ -190,12 +226,43 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
     Ok(sol)
 }
 
+/// [`solve`] job by job: [`Solver::split`] with the race table of `options`. The distance is not computed.
+pub fn solve_split(
+    game: &Breakthrough,
+    state: &BtState,
+    options: &Options,
+    first: &[String],
+    budget: u64,
+    known: &mut dyn FnMut(&str) -> Option<bool>,
+    report: &mut dyn FnMut(&Job),
+) -> Result<Solution, String> {
+    let start = Instant::now();
+    let race = race_table(game, options)?;
+    let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
+    let mut solver = Solver::new(game, options, race);
+    let mut sol = solver.split(state, first, budget, known, report);
+    sol.race_table_seconds = race_seconds;
+    sol.seconds = start.elapsed().as_secs_f64();
+    Ok(sol)
+}
+
+/// The race table `options` ask for, if the game's rules allow one.
+fn race_table(game: &Breakthrough, options: &Options) -> Result<Option<RaceTable>, String> {
+    if options.race_rows == 0 || !game_knowledge(game) {
+        return Ok(None);
+    }
+    if options.race_rows >= game.rows {
+        return Err(format!("race table of {} rows on a board of {} rows", options.race_rows, game.rows));
+    }
+    Ok(Some(RaceTable::build(game.columns, options.race_rows)?))
+}
+
 /// Whether the knowledge rules apply (normal rules only).
 fn game_knowledge(g: &Breakthrough) -> bool {
     !g.misere && !g.forced_captures
 }
 
-/// The df-pn solver and its tables. Reusable: [`Solver::solve_position`] keeps the tables between calls.
+/// The df-pn solver and its tables. Reusable: [`Solver::prove`] and [`Solver::split`] keep the tables between calls.
 pub struct Solver<'a> {
     g: &'a Breakthrough,
     knowledge: bool,
@@ -207,8 +274,8 @@ pub struct Solver<'a> {
     pre: [u64; 2],
     prepre: [u64; 2],
     race: Option<RaceTable>,
+    /// Buckets of four entries; a key's bucket is the high half of `key * tt.len()` (any length, not only powers of two).
     tt: Vec<[Entry; 4]>,
-    mask: usize,
     ab: Vec<[AbEntry; 2]>,
     ab_mask: usize,
     nodes: u64,
@@ -233,11 +300,20 @@ fn table_len(mib: usize, entry_bytes: usize) -> usize {
     if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) }
 }
 
+/// The df-pn table: as many buckets as `mib` holds (no rounding to a power of two, so that e.g. 10 GiB means 10 GiB),
+/// marked for transparent huge pages before its pages are first written.
+fn df_table(mib: usize) -> Vec<[Entry; 4]> {
+    let n = ((mib.max(1) * 1024 * 1024) / std::mem::size_of::<[Entry; 4]>()).max(1);
+    let mut tt = Vec::with_capacity(n);
+    super::advise_huge_pages(tt.spare_capacity_mut());
+    tt.resize(n, [Entry::default(); 4]);
+    tt
+}
+
 impl<'a> Solver<'a> {
     pub fn new(g: &'a Breakthrough, options: &Options, race: Option<RaceTable>) -> Self {
         let c = g.columns;
         let board = g.board_mask();
-        let n = table_len(options.tt_mib, std::mem::size_of::<[Entry; 4]>());
         let m =
             if options.distance { table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>()) } else { 1 };
         Solver {
@@ -250,8 +326,7 @@ impl<'a> Solver<'a> {
             pre: [g.row_mask(g.rows - 2), g.row_mask(1)],
             prepre: [g.row_mask(g.rows - 3), g.row_mask(2)],
             race,
-            tt: vec![[Entry::default(); 4]; n],
-            mask: n - 1,
+            tt: df_table(options.tt_mib),
             ab: vec![[AbEntry::default(); 2]; m],
             ab_mask: m - 1,
             nodes: 0,
@@ -334,21 +409,27 @@ impl<'a> Solver<'a> {
         Quick::Open
     }
 
+    /// The squares the piece `r` of `me` can move to: straight forward onto an empty square, diagonally forward onto
+    /// any square without an own piece.
+    #[inline(always)]
+    fn steps(&self, me: Player, r: u64, own: u64, empty: u64) -> u64 {
+        let fwd = match me {
+            Player::First => (r << self.c) & empty,
+            Player::Second => (r >> self.c) & empty,
+        };
+        fwd | (self.attacks(me, r) & !own)
+    }
+
     /// Rule 5 (weak): a runner of `me` on its pre-pre-goal row can step to a square `x` of the pre-goal row that
     /// `a >= 1` opponent pieces attack and `d >= a` other own pieces defend. Called only when the side to move has no
     /// piece on its pre-goal row, the opponent none on its own, and no runner has an unattacked landing square.
     fn defended_runner(&self, me: Player, own: u64, opp: u64, runners: u64) -> bool {
-        let c = self.c;
         let empty = self.board & !(own | opp);
         let mut rs = runners;
         while rs != 0 {
             let r = rs & rs.wrapping_neg();
             rs &= rs - 1;
-            let fwd = match me {
-                Player::First => (r << c) & empty,
-                Player::Second => (r >> c) & empty,
-            };
-            let mut xs = fwd | (self.attacks(me, r) & !own);
+            let mut xs = self.steps(me, r, own, empty);
             let rest = own & !r;
             while xs != 0 {
                 let x = xs & xs.wrapping_neg();
@@ -405,17 +486,12 @@ impl<'a> Solver<'a> {
         if depth == 0 {
             return false;
         }
-        let c = self.c;
         let empty = self.board & !(own | opp);
         let mut rs = own & self.prepre[me.index()];
         while rs != 0 {
             let r = rs & rs.wrapping_neg();
             rs &= rs - 1;
-            let fwd = match me {
-                Player::First => (r << c) & empty,
-                Player::Second => (r >> c) & empty,
-            };
-            let mut xs = fwd | (self.attacks(me, r) & !own);
+            let mut xs = self.steps(me, r, own, empty);
             while xs != 0 {
                 let x = xs & xs.wrapping_neg();
                 xs &= xs - 1;
@@ -449,14 +525,20 @@ impl<'a> Solver<'a> {
         false
     }
 
+    #[inline(always)]
+    fn bucket(&self, key: u64) -> usize {
+        ((key as u128 * self.tt.len() as u128) >> 64) as usize
+    }
+
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
-        let b = &self.tt[key as usize & self.mask];
+        let b = &self.tt[self.bucket(key)];
         b.iter().find(|e| e.key == key && e.work != 0).map(|e| (e.pn, e.dn))
     }
 
     fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let work = work.clamp(1, u32::MAX as u64) as u32;
-        let b = &mut self.tt[key as usize & self.mask];
+        let i = self.bucket(key);
+        let b = &mut self.tt[i];
         let mut slot = 0;
         for (i, e) in b.iter().enumerate() {
             if e.key == key {
@@ -714,6 +796,147 @@ impl<'a> Solver<'a> {
         sol.nodes = self.nodes;
         sol.distance_nodes = self.ab_nodes;
         sol
+    }
+
+    /// Job-level solving of the root, one root move at a time (the "jobs" of Saffidine, Jouandeau and Cazenave's
+    /// job-level proof-number search, run in turn on one table instead of on a cluster). The root moves are grouped by
+    /// the position they lead to up to mirror symmetry; each group gets a df-pn run of `budget` expansions on that
+    /// position, round after round, the budget doubling every round, until one root move is proven to win (the root is
+    /// won) or every one to lose (the root is lost), or [`Options::max_seconds`] runs out. Work is kept between rounds in
+    /// the shared table, so a move taken up again resumes where it stopped, and a proof found for one move serves the
+    /// others through transpositions.
+    ///
+    /// `first` names root moves to work on before the others (the others are taken up only when these are all
+    /// decided); empty: all at once. `known(move)` is asked before each job: `Some(true)` / `Some(false)` is a result
+    /// for the root's side to move obtained elsewhere (another process working on other moves), taken as it is.
+    /// `report` gets every job's outcome as it ends.
+    pub fn split(
+        &mut self,
+        s: &BtState,
+        first: &[String],
+        budget: u64,
+        known: &mut dyn FnMut(&str) -> Option<bool>,
+        report: &mut dyn FnMut(&Job),
+    ) -> Solution {
+        struct Group {
+            moves: Vec<String>,
+            child: BtState,
+            key: u64,
+            result: Option<bool>,
+            nodes: u64,
+            pn_dn: (u32, u32),
+        }
+        let mut list = MoveList::new();
+        self.g.generate_moves(s, &mut list);
+        let mut groups: Vec<Group> = Vec::new();
+        for &m in &list {
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let key = self.tkey(&c);
+            let name = self.g.format_move(s, m);
+            match groups.iter_mut().find(|g| g.key == key) {
+                Some(g) => g.moves.push(name),
+                None => groups.push(Group {
+                    moves: vec![name],
+                    child: c,
+                    key,
+                    result: None,
+                    nodes: 0,
+                    pn_dn: self.initial(&c),
+                }),
+            }
+        }
+        let priority = |g: &Group| first.iter().position(|f| g.moves.contains(f)).unwrap_or(usize::MAX);
+        groups.sort_by_key(|g| priority(g));
+        let root = format!("{} {}", self.g.spec(), self.g.format_position(s));
+        let own =
+            if first.is_empty() { groups.len() } else { groups.iter().filter(|g| priority(g) != usize::MAX).count() };
+        let deadline = self.options.max_seconds.unwrap_or(f64::INFINITY);
+        'phases: for phase in [own, groups.len()] {
+            let mut round = 0u32;
+            while groups[..phase].iter().any(|g| g.result.is_none()) {
+                let job_budget = budget.max(1).saturating_mul(1u64 << round.min(40));
+                for g in groups[..phase].iter_mut().filter(|g| g.result.is_none()) {
+                    let t = self.start.elapsed().as_secs_f64();
+                    let mut job = Job {
+                        root: root.clone(),
+                        round: Some(round),
+                        mv: g.moves[0].clone(),
+                        mirrors: g.moves[1..].to_vec(),
+                        result: None,
+                        job_nodes: 0,
+                        move_nodes: g.nodes,
+                        pn: g.pn_dn.0,
+                        dn: g.pn_dn.1,
+                        total_nodes: self.nodes,
+                        seconds: t,
+                    };
+                    if let Some(r) = g.moves.iter().find_map(|m| known(m)) {
+                        g.result = Some(r);
+                        job.round = None;
+                    } else {
+                        if t >= deadline {
+                            break 'phases;
+                        }
+                        let before = self.nodes;
+                        self.aborted = false;
+                        self.max_nodes = before.saturating_add(job_budget);
+                        let (pn, dn) = self.prove(&g.child);
+                        g.nodes += self.nodes - before;
+                        g.pn_dn = (pn, dn);
+                        g.result = if pn == 0 {
+                            Some(false)
+                        } else if dn == 0 {
+                            Some(true)
+                        } else {
+                            None
+                        };
+                        job.job_nodes = self.nodes - before;
+                        job.move_nodes = g.nodes;
+                        job.pn = pn;
+                        job.dn = dn;
+                        job.total_nodes = self.nodes;
+                        job.seconds = self.start.elapsed().as_secs_f64();
+                    }
+                    job.result = g.result.map(|w| if w { "win" } else { "loss" }.to_string());
+                    report(&job);
+                    if g.result == Some(true) {
+                        break 'phases;
+                    }
+                }
+                round += 1;
+            }
+        }
+        self.aborted = false;
+        let won: Vec<String> = groups.iter().filter(|g| g.result == Some(true)).flat_map(|g| g.moves.clone()).collect();
+        let all_lost = groups.iter().all(|g| g.result == Some(false));
+        let (root_pn, root_dn) = if !won.is_empty() {
+            (0, INF)
+        } else if all_lost {
+            (INF, 0)
+        } else {
+            let pn = groups.iter().map(|g| g.pn_dn.1).min().unwrap_or(INF);
+            let dn = groups.iter().map(|g| g.pn_dn.0 as u64).sum::<u64>().min(INF as u64 - 1) as u32;
+            (pn, dn)
+        };
+        Solution {
+            result: if !won.is_empty() {
+                Some("win".to_string())
+            } else if all_lost {
+                Some("loss".to_string())
+            } else {
+                None
+            },
+            plies: None,
+            best_move: won.first().cloned(),
+            winning_moves: won,
+            nodes: self.nodes,
+            distance_nodes: 0,
+            seconds: self.start.elapsed().as_secs_f64(),
+            race_table_seconds: 0.0,
+            root_pn,
+            root_dn,
+        }
     }
 
     fn ab_probe(&self, key: u64) -> Option<AbEntry> {

@@ -54,6 +54,7 @@
 //! with few stones are stored under the smaller of their key and their mirror image's key; cut-off moves are mirrored
 //! accordingly.
 
+use super::advise_huge_pages;
 use std::fmt;
 
 /// Largest supported width (a column number fits in 4 bits of a table entry).
@@ -385,26 +386,6 @@ const HUGE_PAGE: usize = 2 << 20;
 /// [`GROW_AT`] nodes: most easy positions never leave the cache.
 const SMALL_SHIFT: u32 = 64 - 15;
 const GROW_AT: u64 = 1 << 14;
-
-/// Ask Linux for transparent huge pages on the table (a hint: nothing changes if refused).
-#[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(mem: &[T]) {
-    unsafe extern "C" {
-        fn madvise(addr: *mut std::ffi::c_void, len: usize, advice: i32) -> i32;
-    }
-    const MADV_HUGEPAGE: i32 = 14;
-    let len = std::mem::size_of_val(mem) / HUGE_PAGE * HUGE_PAGE;
-    if len > 0 {
-        // SAFETY: the range lies inside a live allocation owned by the caller; madvise only changes how the kernel
-        // backs it and never invalidates it.
-        unsafe {
-            madvise(mem.as_ptr() as *mut std::ffi::c_void, len, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_mem: &[T]) {}
 
 /// What the table knows about a position.
 #[derive(Clone, Copy, Debug)]
