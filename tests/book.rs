@@ -76,3 +76,32 @@ fn dfpn_from_the_command_line() {
         "10",
     ]));
 }
+
+/// `book build --exact` on a small Connect Four board: every entry proven, the solver's best first move among the
+/// book's, the engine plays from it; `--exact` on another game is a one-line error.
+#[test]
+fn connect_four_exact_book() {
+    let dir = std::env::temp_dir().join(format!("plateau-c4-book-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("c4.book");
+    let f = file.to_str().unwrap();
+    let g = "connect_four(rows=4,columns=5)";
+    let v = json(&plateau(&["book", "build", g, "--exact", "--tt", "16mb", "--out", f, "--depth", "3", "--json"]));
+    assert!(v["positions"].as_u64().unwrap() >= 2);
+    let show = json(&plateau(&["book", "show", f, "--json"]));
+    let moves = show["moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert!(moves.iter().all(|m| m["exact"] == true));
+    let solved = json(&plateau(&["solve", g, "--json"]));
+    let best = solved["best_move"].as_str().unwrap();
+    assert!(moves.iter().any(|m| m["move"] == best), "{best} not in {moves:?}");
+    // The solver's score and the book's agree in sign (win / draw / loss for the first player).
+    let score = solved["score"].as_i64().unwrap();
+    assert_eq!(moves[0]["score"].as_i64().unwrap().signum(), score.signum());
+    let algo = format!("engine(book={f},book_seed=3)");
+    let v = json(&plateau(&["search", g, "--algo", &algo, "--json"]));
+    assert_eq!(v["nodes"], 1);
+    assert!(moves.iter().any(|m| m["move"] == v["best_move"]));
+    one_line_error(&plateau(&["book", "build", "ttt", "--exact", "--out", f]));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

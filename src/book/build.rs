@@ -15,13 +15,19 @@
 //! ```
 //! Both sides' positions are expanded, so the book answers the opponent's near-best replies too. Scores are the
 //! player's values (engine units; proven wins `WIN_SCORE - plies`, flagged exact).
+//!
+//! [`build_with`] takes any scorer in place of the player's search: [`connect_four_solver`] scores Connect Four
+//! children exactly with the strong solver ([`crate::solve::connect4`]), so that a book built with it holds only
+//! proven values (every entry flagged exact).
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD, outcome_score};
+use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::games::connect_four::{C4State, ConnectFour};
 use crate::search::from_spec;
+use crate::solve::connect4::{Geometry, Position, Solver};
 
 use super::{Book, Entry, FLAG_EXACT, move_code};
 
@@ -63,16 +69,36 @@ pub fn parent_score(child_value: i32) -> i32 {
     }
 }
 
-/// Build a book for `game`. `report` is called after every position with the progress and, every
-/// `cfg.checkpoint`, with the book so far (to be saved); `stop` ends the build early with what was done.
+/// A child's value for its side to move (engine units), whether it is proven, and the nodes it cost.
+pub type Scored = (i32, bool, u64);
+
+/// Build a book for `game`, scoring moves with searches by `cfg.player`. `report` is called after every position with
+/// the progress and, every `cfg.checkpoint`, with the book so far (to be saved); `stop` ends the build early with
+/// what was done.
 pub fn build<G: Game>(
     game: &G,
     cfg: &BuildConfig,
     note: &str,
     stop: &AtomicBool,
-    mut report: impl FnMut(&BuildProgress, Option<&Book>),
+    report: impl FnMut(&BuildProgress, Option<&Book>),
 ) -> Result<(Book, BuildProgress), GameError> {
     let mut player = from_spec::<G>(&cfg.player)?;
+    let mut scorer = |c: &G::State| {
+        let r = player.search(game, c);
+        (r.value, r.value.abs() >= WIN_THRESHOLD, r.stats.nodes)
+    };
+    build_with(game, cfg, note, stop, report, &mut scorer)
+}
+
+/// [`build`] with `scorer` giving the value of every child position that is not over (`cfg.player` is not used).
+pub fn build_with<G: Game>(
+    game: &G,
+    cfg: &BuildConfig,
+    note: &str,
+    stop: &AtomicBool,
+    mut report: impl FnMut(&BuildProgress, Option<&Book>),
+    scorer: &mut dyn FnMut(&G::State) -> Scored,
+) -> Result<(Book, BuildProgress), GameError> {
     let start = Instant::now();
     let mut last_save = Instant::now();
     let mut queue = VecDeque::from([(game.start(), 0u32)]);
@@ -95,11 +121,10 @@ pub fn build<G: Game>(
             let (score, exact) = match game.outcome(&c) {
                 Some(o) => (parent_score(outcome_score(o, 0)), true),
                 None => {
-                    let r = player.search(game, &c);
+                    let (value, exact, nodes) = scorer(&c);
                     prog.searches += 1;
-                    prog.nodes += r.stats.nodes;
-                    let v = parent_score(r.value);
-                    (v, v.abs() >= WIN_THRESHOLD)
+                    prog.nodes += nodes;
+                    (parent_score(value), exact)
                 }
             };
             scored.push((score, exact, m));
@@ -137,6 +162,51 @@ pub fn build<G: Game>(
     Ok((Book::new(&game.spec(), note, entries), prog))
 }
 
+/// Pascal Pons's score of a Connect Four position with `stones` stones on a board of `cells` cells, as an engine value
+/// for the side to move: a win with the winner's stone that makes `T` stones in all scores `(cells + 2 - T) / 2`
+/// (rounded down), so `T` is the one of `cells + 2 - 2s` and `cells + 1 - 2s` whose parity says whose stone it is,
+/// and the value is `WIN_SCORE - (T - stones)` (a loss the opposite, a draw 0).
+pub fn pons_to_value(score: i32, stones: u32, cells: u32) -> i32 {
+    if score == 0 {
+        return 0;
+    }
+    let s = score.abs();
+    let base = cells as i32 + 2 - 2 * s;
+    // The side to move places stones stones+1, stones+3, ...; its opponent stones+2, stones+4, ...
+    let mover_parity = (stones as i32 + 1) & 1;
+    let want = if score > 0 { mover_parity } else { 1 - mover_parity };
+    let total = if base & 1 == want { base } else { base - 1 };
+    let plies = total - stones as i32;
+    if score > 0 { WIN_SCORE - plies } else { -(WIN_SCORE - plies) }
+}
+
+/// A scorer for [`build_with`]: the exact value of a Connect Four position by the strong solver, with a table of
+/// `table_log2` 16-byte entries kept between positions, and a cache under the mirror-canonical key (the mirror image of
+/// a position has the same value).
+pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl FnMut(&C4State) -> Scored, GameError> {
+    let geometry = Geometry::new(game.columns, game.rows).map_err(GameError::new)?;
+    let mut solver = Solver::with_table(geometry, table_log2);
+    let mut cache = std::collections::HashMap::new();
+    let (h1, w, cells) = (game.rows + 1, game.columns, game.rows * game.columns);
+    let mirror = move |bits: u64| -> u64 {
+        let col = (1u64 << h1) - 1;
+        (0..w).map(|c| ((bits >> (c * h1)) & col) << ((w - 1 - c) * h1)).fold(0, |a, b| a | b)
+    };
+    Ok(move |s: &C4State| {
+        // Pons's unique key `current + mask`, of the position or of its mirror image, whichever is smaller.
+        let key = (s.cur + s.mask).min(mirror(s.cur) + mirror(s.mask));
+        if let Some(&v) = cache.get(&key) {
+            return (v, true, 0);
+        }
+        let p = Position { current: s.cur, mask: s.mask, moves: s.plies };
+        let before = solver.nodes;
+        let score = solver.score(&p, false);
+        let v = pons_to_value(score, s.plies, cells);
+        cache.insert(key, v);
+        (v, true, solver.nodes - before)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -166,5 +236,72 @@ mod tests {
         assert_eq!(g.format_move(&s, replies[0].0), "b2");
         // The book file round-trips.
         assert_eq!(Book::from_bytes(&book.to_bytes()).unwrap(), book);
+    }
+
+    /// The Pons score converted to plies agrees with the generic alpha-beta solver (fastest win, slowest loss) on
+    /// random positions of a small board, and a book built with the exact scorer keeps exactly the optimal moves.
+    #[test]
+    fn connect_four_exact_values_match_the_generic_solver() {
+        use crate::solve::GenericSolver;
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        let g = ConnectFour::new(4, 5).unwrap();
+        let mut scorer = connect_four_solver(&g, 16).unwrap();
+        let mut generic = GenericSolver::<ConnectFour>::new(16, false);
+        let mut rng = SmallRng::seed_from_u64(5);
+        let (mut wins, mut losses, mut draws) = (0, 0, 0);
+        for _ in 0..150 {
+            let mut s = g.start();
+            for _ in 0..rng.random_range(0..12) {
+                let mut moves = MoveList::new();
+                g.generate_moves(&s, &mut moves);
+                if g.is_terminal(&s) || moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                g.play(&mut s, m);
+            }
+            if g.is_terminal(&s) {
+                continue;
+            }
+            let (v, exact, _) = scorer(&s);
+            assert!(exact);
+            let r = generic.solve(&g, &s);
+            assert_eq!(v, r.value, "{}", g.format_position(&s));
+            match v.signum() {
+                1 => wins += 1,
+                -1 => losses += 1,
+                _ => draws += 1,
+            }
+        }
+        assert!(wins >= 10 && losses >= 10 && draws >= 3, "{wins} {losses} {draws}");
+        // The exact book's first moves are exactly the moves that achieve the start position's value.
+        let cfg = BuildConfig {
+            depth: 2,
+            player: String::new(),
+            margin: 0,
+            max_moves: vec![9],
+            checkpoint: Duration::from_secs(3600),
+        };
+        let stop = AtomicBool::new(false);
+        let mut scorer = connect_four_solver(&g, 16).unwrap();
+        let (book, _) = build_with(&g, &cfg, "test", &stop, |_, _| {}, &mut scorer).unwrap();
+        let start = g.start();
+        let best = generic.solve(&g, &start).value;
+        let mut want = Vec::new();
+        let mut moves = MoveList::new();
+        g.generate_moves(&start, &mut moves);
+        for &m in &moves {
+            let mut c = start;
+            g.play(&mut c, m);
+            if parent_score(generic.solve(&g, &c).value) == best {
+                want.push(g.format_move(&start, m));
+            }
+        }
+        let mut got: Vec<String> = book.moves(&g, &start).iter().map(|(m, _)| g.format_move(&start, *m)).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want);
+        assert!(book.entries().iter().all(|e| e.exact()));
     }
 }

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
 use crate::book::Book;
-use crate::book::build::{BuildConfig, build};
+use crate::book::build::{BuildConfig, build, build_with, connect_four_solver};
 use crate::game::{Game, describe_score};
 use crate::games::AnyGame;
 use crate::spec::parse_duration;
@@ -51,6 +51,13 @@ struct BuildArgs {
     /// applying deeper (`22,3`: every first move, then 3).
     #[arg(long, default_value = "3")]
     max_moves: String,
+    /// Connect Four only: score every move exactly with the strong solver instead of searching with --player (every
+    /// entry flagged exact; --margin then counts plies to the end of a won or lost game).
+    #[arg(long)]
+    exact: bool,
+    /// `--exact`: the solver's table (`1gb`).
+    #[arg(long, default_value = "1gb")]
+    tt: String,
     /// Save the book so far this often.
     #[arg(long, default_value = "30s")]
     checkpoint: String,
@@ -100,9 +107,20 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         max_moves: widths,
         checkpoint: checkpoint.max(Duration::from_secs(1)),
     };
+    let exact = match (&any, a.exact) {
+        (AnyGame::ConnectFour(g), true) => {
+            let mib = crate::spec::parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+            // 16-byte entries.
+            let log2 = 63 - ((mib.max(1) as u64) << 16).leading_zeros();
+            Some((g, log2))
+        }
+        (_, true) => bail!("--exact is for connect_four only (the solver that scores the moves)"),
+        _ => None,
+    };
+    let scorer_text = if exact.is_some() { "exact (Connect Four solver)".to_string() } else { a.player.clone() };
     let note = format!(
         "plateau book build --depth {} --player {} --margin {} --max-moves {}",
-        a.depth, a.player, cfg.margin, a.max_moves
+        a.depth, scorer_text, cfg.margin, a.max_moves
     );
     let bar = ProgressBar::new_spinner();
     if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
@@ -112,19 +130,24 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     let stop = AtomicBool::new(false);
     let out = a.out.clone();
     let mut save_error = None;
-    let (book, prog) = with_game!(&any, g => {
-        build(g, &cfg, &note, &stop, |p, partial| {
-            bar.set_message(format!(
-                "{} positions done, {} queued, {} searches, {} nodes, {} entries",
-                p.positions, p.queued, p.searches, p.nodes, p.entries
-            ));
-            if let Some(book) = partial
-                && let Err(e) = book.save(&out)
-            {
-                save_error = Some(e);
-            }
-        })?
-    });
+    let progress = |p: &crate::book::build::BuildProgress, partial: Option<&Book>| {
+        bar.set_message(format!(
+            "{} positions done, {} queued, {} searches, {} nodes, {} entries",
+            p.positions, p.queued, p.searches, p.nodes, p.entries
+        ));
+        if let Some(book) = partial
+            && let Err(e) = book.save(&out)
+        {
+            save_error = Some(e);
+        }
+    };
+    let (book, prog) = match exact {
+        Some((g, log2)) => {
+            let mut scorer = connect_four_solver(g, log2)?;
+            build_with(g, &cfg, &note, &stop, progress, &mut scorer)?
+        }
+        None => with_game!(&any, g => build(g, &cfg, &note, &stop, progress)?),
+    };
     bar.finish_and_clear();
     if let Some(e) = save_error {
         bail!("cannot write {}: {e}", a.out.display());
