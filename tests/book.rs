@@ -105,3 +105,22 @@ fn connect_four_exact_book() {
     one_line_error(&plateau(&["book", "build", "ttt", "--exact", "--out", f]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The committed exact Connect Four book agrees with `solved.json`: the first player wins only by starting in the
+/// centre, with its 21st stone (Pons score +1: 41 plies), and every entry is proven.
+#[test]
+fn committed_connect_four_book_matches_the_reference() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/books/connect-four-7x6-exact.book");
+    let v = json(&plateau(&["book", "show", file, "--json"]));
+    assert_eq!(v["game"], "connect_four");
+    let moves = v["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 1, "{moves:?}");
+    assert_eq!(moves[0]["move"], "4");
+    assert_eq!(moves[0]["exact"], true);
+    assert_eq!(moves[0]["score"].as_i64().unwrap(), 1_000_000 - 41);
+    // After 4, Black's kept replies all lose.
+    let v = json(&plateau(&["book", "show", file, "--moves", "4", "--json"]));
+    let replies = v["moves"].as_array().unwrap();
+    assert!(!replies.is_empty());
+    assert!(replies.iter().all(|m| m["exact"] == true && m["score"].as_i64().unwrap() < 0));
+}
