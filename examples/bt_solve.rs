@@ -4,20 +4,13 @@
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
 //!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S]
 //!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
-//!     [--split [--budget N] [--first "a2a3,c2c3"] [--results FILE]]
 //! ```
 //!
-//! `--split` solves the root job by job ([`plateau::solve::breakthrough::Solver::split`]): one df-pn run per root move
-//! (up to mirror symmetry) with a budget of `--budget` expansions (default 20,000,000) doubling every round, the
-//! moves of `--first` before the others. Each job's outcome is printed as a JSON line and, with `--results FILE`,
-//! appended to FILE (flushed at once), whose decided moves are read before every job: two processes given different
-//! `--first` lists and the same FILE split the root between them and skip what the other has proven.
+//! The job-level split solve is `plateau solve GAME --split` (`src/cli/solve.rs`).
 
 use plateau::game::Game;
 use plateau::games::AnyGame;
-use std::io::Write;
-
-use plateau::solve::breakthrough::{Job, Options, decided_moves, solve, solve_split};
+use plateau::solve::breakthrough::{Options, solve};
 
 fn main() {
     if let Err(e) = run() {
@@ -32,10 +25,6 @@ fn run() -> Result<(), String> {
     let mut moves = None;
     let mut position = None;
     let mut json = false;
-    let mut split = false;
-    let mut budget = 20_000_000u64;
-    let mut first: Vec<String> = Vec::new();
-    let mut results: Option<String> = None;
     let mut o = Options::default();
     let mut i = 0;
     let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("{} needs a value", args[i]));
@@ -46,14 +35,6 @@ fn run() -> Result<(), String> {
     while i < args.len() {
         match args[i].as_str() {
             "--moves" => moves = Some(value(i)?),
-            "--budget" => budget = number(i)?,
-            "--first" => first = value(i)?.split([',', ' ']).filter(|m| !m.is_empty()).map(str::to_string).collect(),
-            "--results" => results = Some(value(i)?),
-            "--split" => {
-                split = true;
-                i += 1;
-                continue;
-            }
             "--position" => position = Some(value(i)?),
             "--tt" => o.tt_mib = number(i)? as usize,
             "--distance-tt" => o.distance_tt_mib = number(i)? as usize,
@@ -113,27 +94,7 @@ fn run() -> Result<(), String> {
     if let Some(m) = &moves {
         state = game.play_moves(&state, m).map_err(|e| e.to_string())?;
     }
-    let sol = if split {
-        let root = format!("{} {}", game.spec(), game.format_position(&state));
-        let mut known = |m: &str| results.as_deref().and_then(|f| known_result(f, &root, m));
-        let mut out = results
-            .as_deref()
-            .map(|f| std::fs::OpenOptions::new().create(true).append(true).open(f).map_err(|e| format!("{f}: {e}")))
-            .transpose()?;
-        let mut report = |job: &Job| {
-            let line = serde_json::to_string(job).expect("a job serialises");
-            println!("{line}");
-            if let Some(f) = out.as_mut()
-                && job.round.is_some()
-                && let Err(e) = writeln!(f, "{line}").and_then(|_| f.flush())
-            {
-                eprintln!("warning: could not append to the results file: {e}");
-            }
-        };
-        solve_split(&game, &state, &o, &first, budget, &mut known, &mut report)?
-    } else {
-        solve(&game, &state, &o)?
-    };
+    let sol = solve(&game, &state, &o)?;
     if json {
         println!("{}", serde_json::to_string_pretty(&sol).map_err(|e| e.to_string())?);
     } else {
@@ -152,10 +113,4 @@ fn run() -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-/// The result recorded for root move `m` in the results file (`true` = a win for the side to move at the root).
-fn known_result(file: &str, root: &str, m: &str) -> Option<bool> {
-    let text = std::fs::read_to_string(file).ok()?;
-    decided_moves(&text, root).into_iter().find(|(name, _)| name == m).map(|(_, win)| win)
 }

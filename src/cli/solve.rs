@@ -342,8 +342,11 @@ fn generic_words<M>(s: &crate::solve::Solved<M>, weak: bool) -> (&'static str, i
     if weak { (word, sign) } else { (word, sign * s.plies.unwrap_or(0) as i32) }
 }
 
-/// Breakthrough by df-pn (`solve::breakthrough`), then the exact distance unless `--weak`.
-fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
+/// The Breakthrough position to solve, refused when the game is over there or the race table size is not 0, 2 or 3.
+fn breakthrough_root(
+    a: &SolveArgs,
+    g: &crate::games::Breakthrough,
+) -> anyhow::Result<crate::games::breakthrough::BtState> {
     let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
     if let Some(o) = g.outcome(&state) {
         bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
@@ -351,6 +354,12 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
     if !matches!(a.race_rows, 0 | 2 | 3) {
         bail!("--race-rows must be 0, 2 or 3");
     }
+    Ok(state)
+}
+
+/// Breakthrough by df-pn (`solve::breakthrough`), then the exact distance unless `--weak`.
+fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
+    let state = breakthrough_root(a, g)?;
     let options = crate::solve::breakthrough::Options {
         tt_mib: mib,
         race_rows: a.race_rows,
@@ -394,13 +403,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
 fn breakthrough_split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
     use crate::solve::breakthrough::{Job, decided_moves, solve_split};
     use std::io::Write;
-    let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
-    if let Some(o) = g.outcome(&state) {
-        bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
-    }
-    if !matches!(a.race_rows, 0 | 2 | 3) {
-        bail!("--race-rows must be 0, 2 or 3");
-    }
+    let state = breakthrough_root(a, g)?;
     let mut list = MoveList::new();
     g.generate_moves(&state, &mut list);
     let legal: Vec<String> = list.iter().map(|&m| g.format_move(&state, m)).collect();
