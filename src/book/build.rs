@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
 use crate::games::connect_four::{C4State, ConnectFour};
 use crate::search::from_spec;
-use crate::solve::connect4::{Geometry, Position, Solver};
+use crate::solve::connect4::{Dims, Geometry, Position, Solver};
 
 use super::{Book, Entry, FLAG_EXACT, move_code};
 
@@ -187,11 +187,8 @@ pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl F
     let geometry = Geometry::new(game.columns, game.rows).map_err(GameError::new)?;
     let mut solver = Solver::with_table(geometry, table_log2);
     let mut cache = std::collections::HashMap::new();
-    let (h1, w, cells) = (game.rows + 1, game.columns, game.rows * game.columns);
-    let mirror = move |bits: u64| -> u64 {
-        let col = (1u64 << h1) - 1;
-        (0..w).map(|c| ((bits >> (c * h1)) & col) << ((w - 1 - c) * h1)).fold(0, |a, b| a | b)
-    };
+    let cells = game.rows * game.columns;
+    let mirror = move |bits: u64| geometry.mirror(bits);
     Ok(move |s: &C4State| {
         // Pons's unique key `current + mask`, of the position or of its mirror image, whichever is smaller.
         let key = (s.cur + s.mask).min(mirror(s.cur) + mirror(s.mask));

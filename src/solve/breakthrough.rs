@@ -216,14 +216,7 @@ const EXACT: u8 = 3;
 
 /// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board).
 pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
-    let start = Instant::now();
-    let race = race_table(game, options)?;
-    let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
-    let mut solver = Solver::new(game, options, race);
-    let mut sol = solver.run(state);
-    sol.race_table_seconds = race_seconds;
-    sol.seconds = start.elapsed().as_secs_f64();
-    Ok(sol)
+    with_solver(game, options, |solver| solver.run(state))
 }
 
 /// [`solve`] job by job: [`Solver::split`] with the race table of `options`. The distance is not computed.
@@ -236,11 +229,20 @@ pub fn solve_split(
     known: &mut dyn FnMut(&str) -> Option<bool>,
     report: &mut dyn FnMut(&Job),
 ) -> Result<Solution, String> {
+    with_solver(game, options, |solver| solver.split(state, first, budget, known, report))
+}
+
+/// A solver with the race table of `options`, given to `run`; the answer's times include the table's build.
+fn with_solver(
+    game: &Breakthrough,
+    options: &Options,
+    run: impl FnOnce(&mut Solver) -> Solution,
+) -> Result<Solution, String> {
     let start = Instant::now();
     let race = race_table(game, options)?;
     let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
     let mut solver = Solver::new(game, options, race);
-    let mut sol = solver.split(state, first, budget, known, report);
+    let mut sol = run(&mut solver);
     sol.race_table_seconds = race_seconds;
     sol.seconds = start.elapsed().as_secs_f64();
     Ok(sol)
