@@ -146,6 +146,24 @@ fn reference_5x5_two_rows_with_distance() {
     check_reference(game, result, &o);
 }
 
+/// Five rows by six columns with two rows of pieces (the other reading of "6x5"): a second-player win, found both with
+/// every improvement (race tables, threat sequences, mirror symmetry) and with none of them; not a reference value,
+/// this solver's own result (24M df-pn expansions without the improvements):
+/// `cargo test --release --test bt_solve -- --ignored five_rows_six_columns`.
+#[test]
+#[ignore]
+fn five_rows_six_columns_two_rows_is_a_second_player_win() {
+    let g = bt("breakthrough(rows=5,columns=6)");
+    let s = g.start();
+    let full = Options { tt_mib: 1024, race_rows: 3, ..Options::default() };
+    let plain = Options { tt_mib: 1024, race_rows: 0, threat_depth: 0, symmetry: false, ..Options::default() };
+    for o in [full, plain] {
+        let sol = solve(&g, &s, &o).unwrap();
+        assert_eq!(sol.result.as_deref(), Some("loss"));
+        assert!(sol.winning_moves.is_empty());
+    }
+}
+
 /// Every reference entry again, with race tables: `cargo test --test bt_solve -- --ignored reference_all`.
 #[test]
 #[ignore]
