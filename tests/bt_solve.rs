@@ -198,10 +198,18 @@ fn split_agrees_with_solve() {
         let plain = solve(g, s, &small_options()).unwrap();
         let mut jobs: Vec<Job> = Vec::new();
         let first = ["b1b2".to_string()];
+        let first_win = Options { all_winning_moves: false, ..small_options() };
         let split =
-            solve_split(g, s, &small_options(), &first, 500, &mut |_| None, &mut |j: &Job| jobs.push(j.clone()))
-                .unwrap();
+            solve_split(g, s, &first_win, &first, 500, &mut |_| None, &mut |j: &Job| jobs.push(j.clone())).unwrap();
         assert_eq!(split.result, plain.result, "{}", g.display(s));
+        // With every winning move asked for: exactly the plain solve's winning moves, nothing left undecided.
+        let all = solve_split(g, s, &small_options(), &first, 500, &mut |_| None, &mut |_| {}).unwrap();
+        assert_eq!(all.result, plain.result, "{}", g.display(s));
+        let (mut got, mut want) = (all.winning_moves.clone(), plain.winning_moves.clone());
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "{}", g.display(s));
+        assert!(all.undecided_moves.is_empty());
         if split.result.as_deref() == Some("loss") && g.outcome(s).is_none() {
             losses += 1;
             // Every root move decided, each group once.
@@ -224,8 +232,59 @@ fn split_agrees_with_solve() {
         jobs.push(j.clone())
     })
     .unwrap();
-    assert_eq!(sol.winning_moves.first().map(String::as_str), Some("b1b2"));
+    // b1b2 and its mirror image c1c2 (one job), and nothing else.
+    assert_eq!(sol.winning_moves, ["b1b2", "c1c2"]);
     assert!(jobs.iter().all(|j| j.round.is_none() && j.job_nodes == 0));
+}
+
+/// A df-pn table saved when a solve stops unsolved and read back by the next run: the second run finishes with the
+/// right value and less work than a solve from scratch, also from a table of another size; a table written for
+/// another game or key scheme, or damaged, is refused with a clear error.
+#[test]
+fn table_file_carries_work_across_runs() {
+    let dir = std::env::temp_dir().join(format!("plateau-bt-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("5x4.dfpn");
+    let g = bt("breakthrough(rows=5,columns=4)");
+    let s = g.start();
+    let scratch = solve(&g, &s, &small_options()).unwrap();
+    assert_eq!(scratch.result.as_deref(), Some("loss"));
+    let with_file = |mib: usize, max: Option<u64>| Options {
+        tt_mib: mib,
+        max_nodes: max,
+        table_file: Some(path.clone()),
+        ..small_options()
+    };
+    let first = solve(&g, &s, &with_file(8, Some(scratch.nodes / 2))).unwrap();
+    assert_eq!(first.result, None, "stopped half way");
+    assert_eq!(first.earlier_nodes, 0);
+    assert!(path.exists());
+    let second = solve(&g, &s, &with_file(8, None)).unwrap();
+    assert_eq!(second.result.as_deref(), Some("loss"));
+    assert_eq!(second.earlier_nodes, first.nodes);
+    assert!(
+        second.nodes < scratch.nodes,
+        "{} expansions after the table, {} from scratch",
+        second.nodes,
+        scratch.nodes
+    );
+    // The table now holds the proof: a third run, into a table of another size, is at least as quick.
+    let third = solve(&g, &s, &with_file(16, None)).unwrap();
+    assert_eq!(third.result.as_deref(), Some("loss"));
+    assert_eq!(third.earlier_nodes, first.nodes + second.nodes);
+    assert!(third.nodes <= second.nodes);
+    // Refused: another game, another key scheme (no symmetry), a damaged file; the file is not overwritten then.
+    let other = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
+    let e = solve(&other, &other.start(), &with_file(8, None)).unwrap_err();
+    assert!(e.contains("the table is for breakthrough(rows=5,columns=4)"), "{e}");
+    let e = solve(&g, &s, &Options { symmetry: false, ..with_file(8, None) }).unwrap_err();
+    assert!(e.contains("mirror symmetry"), "{e}");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let e = solve(&g, &s, &with_file(8, None)).unwrap_err();
+    assert!(e.contains("truncated"), "{e}");
+    assert_eq!(std::fs::read(&path).unwrap().len(), bytes.len() / 2);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 fn agree_with_minimax(game_text: &str, positions: usize, min_plies: u32, max_plies: u32, race_rows: u32, seed: u64) {

@@ -214,3 +214,48 @@ fn solve_breakthrough_split_resumes_from_its_results_file() {
     assert!(!out.status.success());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `solve --split --table FILE --save-every S`: the table saved between jobs and at the end, read back by the next
+/// run (which reports the earlier expansions); every first move decided unless `--first-win-only`; bad input refused.
+#[test]
+fn solve_breakthrough_table_file() {
+    let dir = std::env::temp_dir().join(format!("plateau-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("t.dfpn");
+    let t = table.to_str().unwrap();
+    let summary = |out: &std::process::Output| -> serde_json::Value {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let text = String::from_utf8_lossy(&out.stdout).to_string();
+        serde_json::from_str(&text[text.rfind("\n{\n").unwrap()..]).unwrap()
+    };
+    // 5x4 with one row: a first-player win with 8 of the 10 first moves (solved.json: a win).
+    let g = "breakthrough(rows=5,columns=4,piece_rows=1)";
+    let args = ["solve", g, "--split", "--budget", "500", "--tt", "16mb", "--table", t, "--save-every", "0", "--json"];
+    let first = summary(&plateau(&args));
+    assert_eq!(first["result"], "win");
+    assert_eq!(first["winning_moves"].as_array().unwrap().len(), 8, "{first}");
+    assert_eq!(first["undecided_moves"].as_array().unwrap().len(), 0);
+    assert_eq!(first["earlier_nodes"], 0);
+    assert!(table.exists());
+    let again = summary(&plateau(&args));
+    assert_eq!(again["result"], "win");
+    assert_eq!(again["winning_moves"].as_array().unwrap().len(), 8);
+    assert_eq!(again["earlier_nodes"], first["nodes"]);
+    assert!(again["nodes"].as_u64().unwrap() < first["nodes"].as_u64().unwrap());
+    let quick = summary(&plateau(&["solve", g, "--split", "--first-win-only", "--tt", "16mb", "--json"]));
+    // One job decided the root: a move and its mirror image; the others are left undecided.
+    assert_eq!(quick["winning_moves"].as_array().unwrap().len(), 2, "{quick}");
+    assert!(!quick["undecided_moves"].as_array().unwrap().is_empty());
+    // Bad input: a table of another game, a file that is not a table, --save-every without --table, --table elsewhere.
+    let out = plateau(&["solve", "breakthrough(rows=5,columns=4)", "--table", t, "--tt", "16mb"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("the table is for"));
+    let junk = dir.join("junk");
+    std::fs::write(&junk, "junk").unwrap();
+    let out = plateau(&["solve", g, "--table", junk.to_str().unwrap(), "--tt", "16mb"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("not a plateau df-pn table"));
+    let out = plateau(&["solve", g, "--split", "--save-every", "5"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--save-every"));
+    let out = plateau(&["solve", "ttt", "--table", t]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--table"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -78,6 +78,16 @@ pub struct SolveArgs {
     /// runs started later, or at the same time on other moves, go on from it.
     #[arg(long, value_name = "FILE")]
     results: Option<String>,
+    /// Breakthrough df-pn: read the proof-number table from FILE when it exists and save it there when the solve
+    /// ends (also unsolved), so that a long solve goes on across runs; the table's game and key scheme must match.
+    #[arg(long, value_name = "FILE")]
+    table: Option<String>,
+    /// `--table` with `--split`: also save the table between jobs, at most every S seconds.
+    #[arg(long, value_name = "S")]
+    save_every: Option<f64>,
+    /// Breakthrough df-pn: stop at the first winning move found instead of deciding every first move.
+    #[arg(long)]
+    first_win_only: bool,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -121,10 +131,18 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     if a.split && !(matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn") {
         bail!("--split is for one Breakthrough position with --method dfpn (no --batch, no --analyze)");
     }
+    let bt_dfpn = matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn";
+    if (a.table.is_some() || a.first_win_only) && !bt_dfpn {
+        bail!("--table and --first-win-only are for one Breakthrough position with --method dfpn");
+    }
+    if a.save_every.is_some() && !(a.table.is_some() && a.split) {
+        bail!("--save-every needs --table and --split");
+    }
+    if a.save_every.is_some_and(|s| s.is_nan() || s < 0.0) {
+        bail!("--save-every must be a number of seconds >= 0");
+    }
     if let AnyGame::Breakthrough(g) = &any
-        && a.batch.is_none()
-        && !a.analyze
-        && method == "dfpn"
+        && bt_dfpn
     {
         return if a.split { breakthrough_split(&a, g, mib) } else { breakthrough_single(&a, g, mib) };
     }
@@ -365,15 +383,22 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         race_rows: a.race_rows,
         distance: !a.weak,
         distance_tt_mib: mib,
-        all_winning_moves: true,
+        all_winning_moves: !a.first_win_only,
         max_nodes: a.max_nodes,
         max_seconds: a.max_seconds,
         progress_seconds: if a.json { 0 } else { 10 },
+        table_file: a.table.as_ref().map(Into::into),
         ..Default::default()
     };
     let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;
     let Some(word) = r.result.clone() else {
-        bail!("not solved within --max-nodes ({} expansions; root pn {} dn {})", r.nodes, r.root_pn, r.root_dn);
+        let saved = a.table.as_ref().map(|f| format!("; the table is saved in {f}")).unwrap_or_default();
+        bail!(
+            "not solved within --max-nodes / --max-seconds ({} expansions; root pn {} dn {}{saved})",
+            r.nodes,
+            r.root_pn,
+            r.root_dn
+        );
     };
     let sign = if word == "win" { 1 } else { -1 };
     let score = if a.weak { sign } else { sign * r.plies.unwrap_or(0) as i32 };
@@ -382,6 +407,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "method": "dfpn",
             "result": word, "score": score, "plies": r.plies, "best_move": r.best_move,
             "winning_moves": r.winning_moves, "nodes": r.nodes, "distance_nodes": r.distance_nodes,
+            "earlier_nodes": r.earlier_nodes,
             "seconds": r.seconds,
         }));
     } else {
@@ -447,8 +473,11 @@ fn breakthrough_split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize)
     let options = crate::solve::breakthrough::Options {
         tt_mib: mib,
         race_rows: a.race_rows,
+        all_winning_moves: !a.first_win_only,
         max_seconds: a.max_seconds,
         progress_seconds: if a.json { 0 } else { 60 },
+        table_file: a.table.as_ref().map(Into::into),
+        save_every_seconds: a.save_every,
         ..Default::default()
     };
     let file = a.results.clone();
@@ -482,12 +511,15 @@ fn breakthrough_split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize)
         super::print_json(&json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": true, "method": "dfpn-split",
             "result": word, "score": score, "best_move": r.best_move, "winning_moves": r.winning_moves,
-            "nodes": r.nodes, "seconds": r.seconds, "root_pn": r.root_pn, "root_dn": r.root_dn,
+            "undecided_moves": r.undecided_moves, "nodes": r.nodes, "earlier_nodes": r.earlier_nodes,
+            "seconds": r.seconds, "root_pn": r.root_pn, "root_dn": r.root_dn,
         }));
     } else {
         println!("result         {word}");
         println!("best move      {}", r.best_move.clone().unwrap_or_else(|| "-".into()));
-        println!("nodes          {} df-pn", r.nodes);
+        println!("winning moves  {}", r.winning_moves.join(" "));
+        println!("undecided      {}", r.undecided_moves.join(" "));
+        println!("nodes          {} df-pn (+ {} in earlier runs behind --table)", r.nodes, r.earlier_nodes);
         println!("seconds        {:.3}", r.seconds);
     }
     Ok(())

@@ -51,8 +51,10 @@
 //! (stored relative to the node), ordering moves by the table move and then by the df-pn table (proven wins first).
 //! It gives the distance to the end under best play (the fastest win, the slowest loss) and the best move.
 
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use super::table_file::{self, Header, Record};
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
@@ -89,6 +91,11 @@ pub struct Options {
     pub symmetry: bool,
     /// Knowledge rule 6: search forcing sequences of up to this many runner moves onto the pre-goal row (0 or 1 = off).
     pub threat_depth: u32,
+    /// Read the df-pn table from this file when it exists, and save it there when the solve ends (also when it stops
+    /// unsolved), so that a long solve goes on across runs ([`super::table_file`]).
+    pub table_file: Option<PathBuf>,
+    /// Split solve with a `table_file`: also save the table between jobs, at most this often (seconds).
+    pub save_every_seconds: Option<f64>,
 }
 
 impl Default for Options {
@@ -106,6 +113,8 @@ impl Default for Options {
             runner_rule: true,
             symmetry: true,
             threat_depth: 3,
+            table_file: None,
+            save_every_seconds: None,
         }
     }
 }
@@ -132,6 +141,10 @@ pub struct Solution {
     /// The root's proof and disproof numbers at the end (0 / ∞ when solved).
     pub root_pn: u32,
     pub root_dn: u32,
+    /// Split solve ([`Solver::split`]): the root moves left undecided when it stopped (empty otherwise).
+    pub undecided_moves: Vec<String>,
+    /// Expansions of the earlier runs behind a table read from [`Options::table_file`] (not in `nodes`).
+    pub earlier_nodes: u64,
 }
 
 /// One job of a split solve ([`Solver::split`]): a root move (with the moves that lead to the same position up to
@@ -242,7 +255,21 @@ fn with_solver(
     let race = race_table(game, options)?;
     let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
     let mut solver = Solver::new(game, options, race);
+    if let Some(path) = options.table_file.as_deref().filter(|p| p.exists()) {
+        solver.load_table(path)?;
+    }
     let mut sol = run(&mut solver);
+    if let Some(path) = &options.table_file {
+        solver.save_table(path).map_err(|e| {
+            format!(
+                "could not save the df-pn table to {}: {e} (the solve itself ended: result {}, {} expansions)",
+                path.display(),
+                sol.result.as_deref().unwrap_or("open"),
+                sol.nodes
+            )
+        })?;
+    }
+    sol.earlier_nodes = solver.earlier_nodes;
     sol.race_table_seconds = race_seconds;
     sol.seconds = start.elapsed().as_secs_f64();
     Ok(sol)
@@ -295,6 +322,9 @@ pub struct Solver<'a> {
     root_key: u64,
     root_kids: (usize, usize, usize),
     root_pn_dn: (u32, u32),
+    /// Expansions behind a table read from a file; seconds (since `start`) of the last save.
+    earlier_nodes: u64,
+    last_save: f64,
 }
 
 fn table_len(mib: usize, entry_bytes: usize) -> usize {
@@ -350,6 +380,8 @@ impl<'a> Solver<'a> {
             root_key: 0,
             root_kids: (0, 0, 0),
             root_pn_dn: (0, 0),
+            earlier_nodes: 0,
+            last_save: 0.0,
         }
     }
 
@@ -734,6 +766,90 @@ impl<'a> Solver<'a> {
         self.nodes
     }
 
+    /// What a saved table of this solver says about itself (the key scheme: game, symmetry, fingerprint).
+    fn table_header(&self) -> Header {
+        Header {
+            game: self.g.spec(),
+            symmetry: !self.mirror.is_empty(),
+            fingerprint: self.tkey(&self.g.start()),
+            buckets: self.tt.len() as u64,
+            nodes: self.earlier_nodes + self.nodes,
+        }
+    }
+
+    /// Saves the df-pn table to `path` ([`super::table_file`], atomically: an interrupted save keeps the previous
+    /// file). Returns the number of entries saved.
+    pub fn save_table(&mut self, path: &Path) -> std::io::Result<u64> {
+        let t = Instant::now();
+        let tt = &self.tt;
+        let n = table_file::write(path, &self.table_header(), |i, out| {
+            out.extend(tt[i as usize].iter().filter(|e| e.work != 0).map(|e| Record {
+                key: e.key,
+                pn: e.pn,
+                dn: e.dn,
+                work: e.work,
+            }))
+        })?;
+        self.last_save = self.start.elapsed().as_secs_f64();
+        if self.options.progress_seconds > 0 {
+            eprintln!("df-pn: table saved to {} ({n} entries, {:.1} s)", path.display(), t.elapsed().as_secs_f64());
+        }
+        Ok(n)
+    }
+
+    /// Between two jobs of a split solve: saves the table when [`Options::save_every_seconds`] have passed since the
+    /// last save (a failed save is reported on stderr; the final save reports its error).
+    fn checkpoint(&mut self) {
+        let (Some(path), Some(every)) = (self.options.table_file.clone(), self.options.save_every_seconds) else {
+            return;
+        };
+        if self.start.elapsed().as_secs_f64() - self.last_save >= every
+            && let Err(e) = self.save_table(&path)
+        {
+            eprintln!("df-pn: could not save the table to {}: {e}", path.display());
+        }
+    }
+
+    /// Reads a table saved by [`Solver::save_table`] for the same game and key scheme into the (empty) table; a table
+    /// of another size is re-bucketed (a smaller one keeps, per bucket, the entries of the largest subtrees). On an
+    /// error the table is left empty. Returns the number of entries read.
+    pub fn load_table(&mut self, path: &Path) -> Result<u64, String> {
+        let expected = self.table_header();
+        let direct = table_file::read_header(path).map_err(|e| format!("df-pn table {}: {e}", path.display()))?.buckets
+            == expected.buckets;
+        let mut count = 0u64;
+        let mut last = (u64::MAX, 0usize);
+        let this = &mut *self;
+        let result = table_file::read(path, &expected, |i, r| {
+            count += 1;
+            if direct {
+                // Same size: each entry goes back to its bucket, in the order saved.
+                let slot = if last.0 == i { last.1 + 1 } else { 0 };
+                last = (i, slot);
+                this.tt[i as usize][slot] = Entry { key: r.key, pn: r.pn, dn: r.dn, work: r.work };
+            } else {
+                this.store(r.key, r.pn, r.dn, r.work as u64);
+            }
+        });
+        match result {
+            Ok(h) => {
+                self.earlier_nodes = h.nodes;
+                if self.options.progress_seconds > 0 {
+                    eprintln!(
+                        "df-pn: table read from {} ({count} entries, {} earlier expansions)",
+                        path.display(),
+                        h.nodes
+                    );
+                }
+                Ok(count)
+            }
+            Err(e) => {
+                self.tt.fill([Entry::default(); 4]);
+                Err(format!("df-pn table {}: {e}", path.display()))
+            }
+        }
+    }
+
     fn run(&mut self, s: &BtState) -> Solution {
         let (pn, dn) = self.prove(s);
         let mut sol = Solution {
@@ -747,6 +863,8 @@ impl<'a> Solver<'a> {
             race_table_seconds: 0.0,
             root_pn: pn,
             root_dn: dn,
+            undecided_moves: Vec::new(),
+            earlier_nodes: 0,
         };
         if pn != 0 && dn != 0 {
             sol.nodes = self.nodes;
@@ -803,8 +921,9 @@ impl<'a> Solver<'a> {
     /// Job-level solving of the root, one root move at a time (the "jobs" of Saffidine, Jouandeau and Cazenave's
     /// job-level proof-number search, run in turn on one table instead of on a cluster). The root moves are grouped by
     /// the position they lead to up to mirror symmetry; each group gets a df-pn run of `budget` expansions on that
-    /// position, round after round, the budget doubling every round, until one root move is proven to win (the root is
-    /// won) or every one to lose (the root is lost), or [`Options::max_seconds`] runs out. Work is kept between rounds in
+    /// position, round after round, the budget doubling every round, until every root move is decided (with
+    /// [`Options::all_winning_moves`]; without it, until one root move is proven to win, which decides the root), or
+    /// [`Options::max_seconds`] runs out. Work is kept between rounds in
     /// the shared table, so a move taken up again resumes where it stopped, and a proof found for one move serves the
     /// others through transpositions.
     ///
@@ -902,7 +1021,8 @@ impl<'a> Solver<'a> {
                     }
                     job.result = g.result.map(|w| if w { "win" } else { "loss" }.to_string());
                     report(&job);
-                    if g.result == Some(true) {
+                    self.checkpoint();
+                    if g.result == Some(true) && !self.options.all_winning_moves {
                         break 'phases;
                     }
                 }
@@ -938,6 +1058,8 @@ impl<'a> Solver<'a> {
             race_table_seconds: 0.0,
             root_pn,
             root_dn,
+            undecided_moves: groups.iter().filter(|g| g.result.is_none()).flat_map(|g| g.moves.clone()).collect(),
+            earlier_nodes: 0,
         }
     }
 

@@ -7,7 +7,8 @@
 //! - [`dfpn`]: depth-first proof-number search for every game (weak: win/draw/loss);
 //! - [`race`]: Breakthrough race endgame tables for the last rows, built by retrograde analysis;
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
-//! - [`db`]: its on-disk database, memory-mapped on reading.
+//! - [`db`]: its on-disk database, memory-mapped on reading;
+//! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs.
 
 pub mod breakthrough;
 pub mod connect4;
@@ -16,6 +17,7 @@ pub mod dfpn;
 pub mod generic;
 pub mod race;
 pub mod retro;
+pub mod table_file;
 
 pub use connect4::{Geometry, Position, Solver};
 pub use generic::{GenericSolver, Solved};
