@@ -819,16 +819,15 @@ impl<'a> Solver<'a> {
             == expected.buckets;
         let mut count = 0u64;
         let mut last = (u64::MAX, 0usize);
-        let this = &mut *self;
         let result = table_file::read(path, &expected, |i, r| {
             count += 1;
             if direct {
                 // Same size: each entry goes back to its bucket, in the order saved.
                 let slot = if last.0 == i { last.1 + 1 } else { 0 };
                 last = (i, slot);
-                this.tt[i as usize][slot] = Entry { key: r.key, pn: r.pn, dn: r.dn, work: r.work };
+                self.tt[i as usize][slot] = Entry { key: r.key, pn: r.pn, dn: r.dn, work: r.work };
             } else {
-                this.store(r.key, r.pn, r.dn, r.work as u64);
+                self.store(r.key, r.pn, r.dn, r.work as u64);
             }
         });
         match result {
