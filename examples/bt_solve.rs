@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
-//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S]
+//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S] [--table FILE]
 //!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
 //! ```
 //!
@@ -43,6 +43,7 @@ fn run() -> Result<(), String> {
             "--progress" => o.progress_seconds = number(i)?,
             "--threat-depth" => o.threat_depth = number(i)? as u32,
             "--max-seconds" => o.max_seconds = Some(number(i)? as f64),
+            "--table" => o.table_file = Some(value(i)?.into()),
             "--unit-init" => {
                 o.material_init = false;
                 i += 1;

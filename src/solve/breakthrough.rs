@@ -564,6 +564,25 @@ impl<'a> Solver<'a> {
         ((key as u128 * self.tt.len() as u128) >> 64) as usize
     }
 
+    /// Starts loading `key`'s bucket into the cache (its 96 bytes span two cache lines), so that the probes of a
+    /// node's children, issued together, wait for memory once instead of once per child.
+    #[inline(always)]
+    fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            let p = self.tt.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
+            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a hint that never faults, whatever the
+            // address (the second line may lie past the table's end).
+            unsafe {
+                _mm_prefetch::<_MM_HINT_T0>(p);
+                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     fn probe(&self, key: u64) -> Option<(u32, u32)> {
         let b = &self.tt[self.bucket(key)];
         b.iter().find(|e| e.key == key && e.work != 0).map(|e| (e.pn, e.dn))
@@ -589,7 +608,12 @@ impl<'a> Solver<'a> {
     }
 
     fn initial(&self, s: &BtState) -> (u32, u32) {
-        if let Some(v) = self.probe(self.tkey(s)) {
+        self.initial_keyed(s, self.tkey(s))
+    }
+
+    /// [`Solver::initial`] with the table key already computed.
+    fn initial_keyed(&self, s: &BtState, key: u64) -> (u32, u32) {
+        if let Some(v) = self.probe(key) {
             return v;
         }
         match self.quick(s, true) {
@@ -647,14 +671,13 @@ impl<'a> Solver<'a> {
     }
 
     /// One df-pn call; returns the node's (pn, dn).
-    fn mid(&mut self, s: &BtState, thpn: u32, thdn: u32) -> (u32, u32) {
+    fn mid(&mut self, s: &BtState, key: u64, thpn: u32, thdn: u32) -> (u32, u32) {
         let q = self.quick(s, true);
         match q {
             Quick::Win(_) | Quick::RaceWin | Quick::RunnerWin | Quick::ThreatWin => return (0, INF),
             Quick::Loss(_) | Quick::RaceLoss => return (INF, 0),
             _ => {}
         }
-        let key = self.tkey(s);
         self.nodes += 1;
         let nodes_before = self.nodes;
         if self.nodes >= self.max_nodes {
@@ -665,12 +688,17 @@ impl<'a> Solver<'a> {
         }
         let mut list = MoveList::new();
         self.moves(s, q, &mut list);
-        let mut kids: arrayvec::ArrayVec<(BtState, u32, u32), 256> = arrayvec::ArrayVec::new();
+        // (child, pn, dn, key): keys first and their buckets prefetched, then the probes.
+        let mut kids: arrayvec::ArrayVec<(BtState, u32, u32, u64), 256> = arrayvec::ArrayVec::new();
         for &m in &list {
             let mut c = *s;
             self.g.play(&mut c, m);
-            let (pn, dn) = self.initial(&c);
-            kids.push((c, pn, dn));
+            let k = self.tkey(&c);
+            self.prefetch(k);
+            kids.push((c, 0, 0, k));
+        }
+        for k in kids.iter_mut() {
+            (k.1, k.2) = self.initial_keyed(&k.0, k.3);
         }
         let (mut pn, mut dn);
         loop {
@@ -707,8 +735,8 @@ impl<'a> Solver<'a> {
             let child_pn = kids[best].1;
             let cthpn = (thdn as u64 - dn as u64 + child_pn as u64).min(INF as u64) as u32;
             let cthdn = (thpn as u64).min(dn2 as u64 + dn2 as u64 / 4 + 1).min(INF as u64) as u32;
-            let c = kids[best].0;
-            let (cpn, cdn) = self.mid(&c, cthpn, cthdn);
+            let (c, ckey) = (kids[best].0, kids[best].3);
+            let (cpn, cdn) = self.mid(&c, ckey, cthpn, cthdn);
             kids[best].1 = cpn;
             kids[best].2 = cdn;
         }
@@ -726,7 +754,7 @@ impl<'a> Solver<'a> {
             return (pn, dn);
         }
         self.root_key = self.tkey(s);
-        self.mid(s, INF, INF)
+        self.mid(s, self.root_key, INF, INF)
     }
 
     /// The knowledge rules' verdict on `s` as df-pn uses it (weak: race tables and rule 5 included): the outcome for
