@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
-//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S] [--table FILE]
+//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S] [--table FILE] [--check]
 //!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
 //! ```
 //!
@@ -61,6 +61,11 @@ fn run() -> Result<(), String> {
             }
             "--distance" => {
                 o.distance = true;
+                i += 1;
+                continue;
+            }
+            "--check" => {
+                o.check_proof = true;
                 i += 1;
                 continue;
             }

@@ -259,3 +259,17 @@ fn solve_breakthrough_table_file() {
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--table"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `solve --check`: the proof walked with the rules alone; refused where it does not apply.
+#[test]
+fn solve_breakthrough_check() {
+    // solved.json: 5x4 with two rows is a first-player loss.
+    let d = json(&plateau(&["solve", "breakthrough(rows=5,columns=4)", "--weak", "--check", "--json"]));
+    assert_eq!(d["result"], "loss");
+    assert_eq!(d["proof_check"]["verified"], true);
+    assert!(d["proof_check"]["terminal_positions"].as_u64().unwrap() > 1000);
+    let out = plateau(&["solve", "ttt", "--check"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--check"));
+    let out = plateau(&["solve", "breakthrough(rows=5,columns=4)", "--split", "--check"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--check"));
+}

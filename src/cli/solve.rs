@@ -88,6 +88,10 @@ pub struct SolveArgs {
     /// Breakthrough df-pn: stop at the first winning move found instead of deciding every first move.
     #[arg(long)]
     first_win_only: bool,
+    /// Breakthrough df-pn (not --split): check the proof by walking it with the rules alone to the end of the game
+    /// (the solver only proposes the winning moves); field `proof_check`.
+    #[arg(long)]
+    check: bool,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -132,8 +136,11 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
         bail!("--split is for one Breakthrough position with --method dfpn (no --batch, no --analyze)");
     }
     let bt_dfpn = matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn";
-    if (a.table.is_some() || a.first_win_only) && !bt_dfpn {
-        bail!("--table and --first-win-only are for one Breakthrough position with --method dfpn");
+    if (a.table.is_some() || a.first_win_only || a.check) && !bt_dfpn {
+        bail!("--table, --first-win-only and --check are for one Breakthrough position with --method dfpn");
+    }
+    if a.check && a.split {
+        bail!("--check checks the proof of a plain solve (not --split)");
     }
     if a.save_every.is_some() && !(a.table.is_some() && a.split) {
         bail!("--save-every needs --table and --split");
@@ -388,9 +395,17 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         max_seconds: a.max_seconds,
         progress_seconds: if a.json { 0 } else { 10 },
         table_file: a.table.as_ref().map(Into::into),
+        check_proof: a.check,
         ..Default::default()
     };
     let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;
+    if let Some(c) = r.proof_check.as_ref().filter(|c| !c.verified) {
+        bail!(
+            "the proof of '{}' did NOT hold under the independent check (it failed after the moves '{}'): {c:?}",
+            r.result.as_deref().unwrap_or("?"),
+            c.failed_line.as_deref().unwrap_or("")
+        );
+    }
     let Some(word) = r.result.clone() else {
         let saved = a.table.as_ref().map(|f| format!("; the table is saved in {f}")).unwrap_or_default();
         bail!(
@@ -407,7 +422,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "method": "dfpn",
             "result": word, "score": score, "plies": r.plies, "best_move": r.best_move,
             "winning_moves": r.winning_moves, "nodes": r.nodes, "distance_nodes": r.distance_nodes,
-            "earlier_nodes": r.earlier_nodes,
+            "earlier_nodes": r.earlier_nodes, "proof_check": r.proof_check,
             "seconds": r.seconds,
         }));
     } else {
@@ -420,6 +435,12 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         println!("best move      {}", r.best_move.clone().unwrap_or_else(|| "-".into()));
         println!("winning moves  {}", r.winning_moves.join(" "));
         println!("nodes          {} df-pn + {} distance", r.nodes, r.distance_nodes);
+        if let Some(c) = &r.proof_check {
+            println!(
+                "proof check    holds: {} positions where the winner moves, {} where the loser does (every move), {} ends of the game",
+                c.or_positions, c.and_positions, c.terminal_positions
+            );
+        }
         println!("seconds        {:.3}", r.seconds);
     }
     Ok(())

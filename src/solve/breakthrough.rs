@@ -54,6 +54,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use super::proof_check::{self, ProofCheck};
 use super::table_file::{self, Header, Record};
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
@@ -62,6 +63,8 @@ use super::race::{Race, RaceTable};
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = 1 << 30;
+/// Expansions allowed per df-pn run when the proof checker asks for a winning move the table no longer holds.
+pub const HINT_BUDGET: u64 = 10_000_000;
 const WIN: i32 = 1_000_000;
 
 /// What to solve and with how much memory.
@@ -96,6 +99,9 @@ pub struct Options {
     pub table_file: Option<PathBuf>,
     /// Split solve with a `table_file`: also save the table between jobs, at most this often (seconds).
     pub save_every_seconds: Option<f64>,
+    /// After a solve that decides the position, check the proof with [`super::proof_check`] (the rules alone walk
+    /// the proof tree to the end of the game; this solver only proposes the winning moves).
+    pub check_proof: bool,
 }
 
 impl Default for Options {
@@ -115,6 +121,7 @@ impl Default for Options {
             threat_depth: 3,
             table_file: None,
             save_every_seconds: None,
+            check_proof: false,
         }
     }
 }
@@ -145,6 +152,8 @@ pub struct Solution {
     pub undecided_moves: Vec<String>,
     /// Expansions of the earlier runs behind a table read from [`Options::table_file`] (not in `nodes`).
     pub earlier_nodes: u64,
+    /// With [`Options::check_proof`] and a decided position: the independent check of the proof.
+    pub proof_check: Option<ProofCheck>,
 }
 
 /// One job of a split solve ([`Solver::split`]): a root move (with the moves that lead to the same position up to
@@ -227,9 +236,18 @@ const LOWER: u8 = 1;
 const UPPER: u8 = 2;
 const EXACT: u8 = 3;
 
-/// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board).
+/// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board) or a table file that
+/// cannot be read or saved.
 pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
-    with_solver(game, options, |solver| solver.run(state))
+    with_solver(game, options, |solver| {
+        let mut sol = solver.run(state);
+        if options.check_proof
+            && let Some(r) = sol.result.as_deref()
+        {
+            sol.proof_check = Some(proof_check::check(game, state, r == "win", &mut |s| solver.winning_moves_hint(s)));
+        }
+        sol
+    })
 }
 
 /// [`solve`] job by job: [`Solver::split`] with the race table of `options`. The distance is not computed.
@@ -825,6 +843,51 @@ impl<'a> Solver<'a> {
         Ok(n)
     }
 
+    /// Moves of `s` after which the solver knows (from its table or its knowledge) that the opponent loses, for the
+    /// proof checker ([`super::proof_check`]). When it knows none: a df-pn run on `s`, then if need be on each child
+    /// (at most [`HINT_BUDGET`] expansions each, no time limit), and the moves then known. The checker verifies what
+    /// is proposed, so nothing here needs to be right.
+    pub fn winning_moves_hint(&mut self, s: &BtState) -> Vec<BtMove> {
+        let mut list = MoveList::new();
+        self.g.generate_moves(s, &mut list);
+        let known = |this: &Self| -> Vec<BtMove> {
+            list.iter()
+                .copied()
+                .filter(|&m| {
+                    let mut c = *s;
+                    this.g.play(&mut c, m);
+                    this.initial(&c).1 == 0
+                })
+                .collect()
+        };
+        let found = known(self);
+        if !found.is_empty() {
+            return found;
+        }
+        let max_seconds = self.options.max_seconds.take();
+        self.aborted = false;
+        self.max_nodes = self.nodes.saturating_add(HINT_BUDGET);
+        self.prove(s);
+        let mut found = known(self);
+        if found.is_empty() {
+            // s itself may be decided by a knowledge rule, which proves nothing about its children: try each.
+            for &m in &list {
+                let mut c = *s;
+                self.g.play(&mut c, m);
+                self.aborted = false;
+                self.max_nodes = self.nodes.saturating_add(HINT_BUDGET);
+                if self.prove(&c).1 == 0 {
+                    found.push(m);
+                    break;
+                }
+            }
+        }
+        self.aborted = false;
+        self.max_nodes = self.options.max_nodes.unwrap_or(u64::MAX);
+        self.options.max_seconds = max_seconds;
+        found
+    }
+
     /// Between two jobs of a split solve: saves the table when [`Options::save_every_seconds`] have passed since the
     /// last save (a failed save is reported on stderr; the final save reports its error).
     fn checkpoint(&mut self) {
@@ -892,6 +955,7 @@ impl<'a> Solver<'a> {
             root_dn: dn,
             undecided_moves: Vec::new(),
             earlier_nodes: 0,
+            proof_check: None,
         };
         if pn != 0 && dn != 0 {
             sol.nodes = self.nodes;
@@ -1087,6 +1151,7 @@ impl<'a> Solver<'a> {
             root_dn,
             undecided_moves: groups.iter().filter(|g| g.result.is_none()).flat_map(|g| g.moves.clone()).collect(),
             earlier_nodes: 0,
+            proof_check: None,
         }
     }
 

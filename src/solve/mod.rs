@@ -8,6 +8,7 @@
 //! - [`race`]: Breakthrough race endgame tables for the last rows, built by retrograde analysis;
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
 //! - [`db`]: its on-disk database, memory-mapped on reading;
+//! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
 //! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs.
 
 pub mod breakthrough;
@@ -15,6 +16,7 @@ pub mod connect4;
 pub mod db;
 pub mod dfpn;
 pub mod generic;
+pub mod proof_check;
 pub mod race;
 pub mod retro;
 pub mod table_file;
