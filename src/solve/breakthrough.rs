@@ -244,7 +244,22 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
         if options.check_proof
             && let Some(r) = sol.result.as_deref()
         {
-            sol.proof_check = Some(proof_check::check(game, state, r == "win", &mut |s| solver.winning_moves_hint(s)));
+            let start = Instant::now();
+            let verbose = options.progress_seconds > 0;
+            let mut progress = |c: &ProofCheck| {
+                if verbose {
+                    eprintln!(
+                        "proof check: {:.0} s, {} + {} positions, {} ends of the game",
+                        start.elapsed().as_secs_f64(),
+                        c.or_positions,
+                        c.and_positions,
+                        c.terminal_positions
+                    );
+                }
+            };
+            let mut oracle = |s: &BtState| solver.winning_moves_hint(s);
+            sol.proof_check =
+                Some(proof_check::check_with_progress(game, state, r == "win", &mut oracle, &mut progress));
         }
         sol
     })

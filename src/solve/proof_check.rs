@@ -12,20 +12,26 @@
 //!          every legal move m with win(s after m) -> yes, otherwise no
 //! ```
 //! The oracle (a solver) only proposes the moves to try where the winner moves; every move of the loser is generated
-//! and followed by the checker, so a wrong proposal can make the check fail, never make it pass. Positions are
-//! remembered exactly (the whole state, no hash key), so transpositions are checked once. Games with draws: `win` asks
+//! and followed by the checker, so a wrong proposal can make the check fail, never make it pass. Positions whose
+//! check walked at least 16 positions are remembered exactly (the whole state, no hash key), so transpositions are
+//! checked once; smaller ones are walked again when met again (the counts include such repeats). Games with draws: `win` asks
 //! for a win and `loss` for a loss, so a drawn line fails the check.
 
 use std::collections::HashSet;
 
 use crate::game::{Game, MoveList, Outcome};
 
+/// Positions whose check walked fewer positions than this are not remembered (walking them again costs less than
+/// the memory): the many wins in one move and the losses to them.
+const MEMO_MIN: u64 = 16;
+
 /// What a check found.
 #[derive(Clone, Debug, Default, serde::Serialize)]
 pub struct ProofCheck {
     /// The proof holds: the side to move at the root wins against every defence (or, for a loss check, loses).
     pub verified: bool,
-    /// Distinct positions checked where the winner moves, and where the loser moves (every move followed).
+    /// Positions checked where the winner moves, and where the loser moves (every move followed); a position met
+    /// again is counted again unless it was remembered.
     pub or_positions: u64,
     pub and_positions: u64,
     /// Positions where the game was over (the leaves of the proof tree).
@@ -45,7 +51,19 @@ pub fn check<G: Game>(
     win: bool,
     oracle: &mut dyn FnMut(&G::State) -> Vec<G::Move>,
 ) -> ProofCheck {
+    check_with_progress(game, state, win, oracle, &mut |_| {})
+}
+
+/// [`check`], calling `progress` with the counts so far after every 2^20 positions where the winner moves.
+pub fn check_with_progress<G: Game>(
+    game: &G,
+    state: &G::State,
+    win: bool,
+    oracle: &mut dyn FnMut(&G::State) -> Vec<G::Move>,
+    progress: &mut dyn FnMut(&ProofCheck),
+) -> ProofCheck {
     let mut c = Checker {
+        progress,
         game,
         oracle,
         won: HashSet::new(),
@@ -60,6 +78,7 @@ pub fn check<G: Game>(
 }
 
 struct Checker<'a, G: Game> {
+    progress: &'a mut dyn FnMut(&ProofCheck),
     game: &'a G,
     oracle: &'a mut dyn FnMut(&G::State) -> Vec<G::Move>,
     won: HashSet<G::State>,
@@ -83,7 +102,11 @@ impl<G: Game> Checker<'_, G> {
         if self.failed.contains(s) {
             return false;
         }
+        let before = self.visited();
         self.report.or_positions += 1;
+        if self.report.or_positions & 0xF_FFFF == 0 {
+            (self.progress)(&self.report);
+        }
         self.report.oracle_calls += 1;
         let proposals = (self.oracle)(s);
         let mut legal = MoveList::new();
@@ -99,7 +122,9 @@ impl<G: Game> Checker<'_, G> {
             let ok = self.loss(&c);
             self.path.pop();
             if ok {
-                self.won.insert(*s);
+                if self.visited() - before >= MEMO_MIN {
+                    self.won.insert(*s);
+                }
                 return true;
             }
             self.report.refuted_proposals += 1;
@@ -120,6 +145,7 @@ impl<G: Game> Checker<'_, G> {
         if self.lost.contains(s) {
             return true;
         }
+        let before = self.visited();
         self.report.and_positions += 1;
         let mut moves = MoveList::new();
         self.game.generate_moves(s, &mut moves);
@@ -133,8 +159,15 @@ impl<G: Game> Checker<'_, G> {
                 return false;
             }
         }
-        self.lost.insert(*s);
+        if self.visited() - before >= MEMO_MIN {
+            self.lost.insert(*s);
+        }
         true
+    }
+
+    /// Positions walked so far (counting repeats of those not remembered).
+    fn visited(&self) -> u64 {
+        self.report.or_positions + self.report.and_positions
     }
 }
 
