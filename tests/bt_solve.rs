@@ -175,17 +175,23 @@ fn reference_all_with_race_tables() {
     }
 }
 
+/// The start positions of the reference boards with fewer than 5 columns (the quick ones).
+fn small_reference_starts() -> Vec<(Breakthrough, BtState)> {
+    let boards = reference_entries().into_iter().filter(|(g, _)| !g.contains("columns=5")).map(|(g, _)| bt(&g));
+    boards
+        .map(|g| {
+            let s = g.start();
+            (g, s)
+        })
+        .collect()
+}
+
 /// The job-level split solve agrees with the plain solve on the reference boards and on random positions of 5x4
 /// (two rows), reports one decided job per group of mirrored root moves, and takes results given from elsewhere as
 /// they are.
 #[test]
 fn split_agrees_with_solve() {
-    let mut cases: Vec<(Breakthrough, BtState)> = Vec::new();
-    for (game, _) in reference_entries().into_iter().filter(|(g, _)| !g.contains("columns=5")) {
-        let g = bt(&game);
-        let s = g.start();
-        cases.push((g, s));
-    }
+    let mut cases = small_reference_starts();
     let g = bt("breakthrough(rows=5,columns=4)");
     let mut rng = SmallRng::seed_from_u64(77);
     for _ in 0..40 {
@@ -293,12 +299,7 @@ fn table_file_carries_work_across_runs() {
 /// expansions, a proof tree of 1,361,301 + 476,426 positions to the end of the game.)
 #[test]
 fn proofs_hold_under_the_independent_check() {
-    let mut cases: Vec<(Breakthrough, BtState)> = Vec::new();
-    for (game, _) in reference_entries().into_iter().filter(|(g, _)| !g.contains("columns=5")) {
-        let g = bt(&game);
-        let s = g.start();
-        cases.push((g, s));
-    }
+    let mut cases = small_reference_starts();
     let mut rng = SmallRng::seed_from_u64(91);
     for text in ["breakthrough(rows=5,columns=4)"] {
         let g = bt(text);
