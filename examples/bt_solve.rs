@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! cargo run --release --example bt_solve -- "breakthrough(rows=6,columns=5)" [--moves "a2a3 ..."] [--position TEXT]
-//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S] [--table FILE] [--check]
+//!     [--tt MiB] [--race ROWS] [--distance] [--first-win-only] [--max-nodes N] [--max-seconds S] [--table FILE] [--check] [--check-memo MiB]
 //!     [--progress SECONDS] [--unit-init] [--no-runner-rule] [--no-symmetry] [--threat-depth N] [--json]
 //! ```
 //!
@@ -37,6 +37,7 @@ fn run() -> Result<(), String> {
             "--moves" => moves = Some(value(i)?),
             "--position" => position = Some(value(i)?),
             "--tt" => o.tt_mib = number(i)? as usize,
+            "--check-memo" => o.check_memo_mib = number(i)? as usize,
             "--distance-tt" => o.distance_tt_mib = number(i)? as usize,
             "--race" => o.race_rows = number(i)? as u32,
             "--max-nodes" => o.max_nodes = Some(number(i)?),

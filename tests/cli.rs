@@ -268,6 +268,25 @@ fn solve_breakthrough_check() {
     assert_eq!(d["result"], "loss");
     assert_eq!(d["proof_check"]["verified"], true);
     assert!(d["proof_check"]["terminal_positions"].as_u64().unwrap() > 1000);
+    assert_eq!(d["proof_check"]["memo_mib"], 256);
+    let small = json(&plateau(&[
+        "solve",
+        "breakthrough(rows=5,columns=4)",
+        "--weak",
+        "--check",
+        "--check-memo",
+        "1mb",
+        "--json",
+    ]));
+    assert_eq!(small["proof_check"]["verified"], true);
+    assert_eq!(small["proof_check"]["memo_mib"], 1);
+    // A smaller memo forgets more, so walks at least as many positions.
+    let walked = |d: &serde_json::Value| {
+        d["proof_check"]["or_positions"].as_u64().unwrap() + d["proof_check"]["and_positions"].as_u64().unwrap()
+    };
+    assert!(walked(&small) >= walked(&d));
+    let out = plateau(&["solve", "breakthrough(rows=5,columns=4)", "--check", "--check-memo", "lots"]);
+    assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--check-memo"));
     let out = plateau(&["solve", "ttt", "--check"]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--check"));
     let out = plateau(&["solve", "breakthrough(rows=5,columns=4)", "--split", "--check"]);

@@ -92,6 +92,9 @@ pub struct SolveArgs {
     /// (the solver only proposes the winning moves); field `proof_check`.
     #[arg(long)]
     check: bool,
+    /// Memory of the check's memo of checked positions (`256mb`, `4gb`): a cache, so more only saves walking.
+    #[arg(long, default_value = "256mb", value_name = "SIZE")]
+    check_memo: String,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -396,6 +399,7 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         progress_seconds: if a.json { 0 } else { 10 },
         table_file: a.table.as_ref().map(Into::into),
         check_proof: a.check,
+        check_memo_mib: parse_mib(&a.check_memo).map_err(|e| anyhow::anyhow!("--check-memo: {e}"))?,
         ..Default::default()
     };
     let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;

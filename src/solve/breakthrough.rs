@@ -102,6 +102,8 @@ pub struct Options {
     /// After a solve that decides the position, check the proof with [`super::proof_check`] (the rules alone walk
     /// the proof tree to the end of the game; this solver only proposes the winning moves).
     pub check_proof: bool,
+    /// Memory of the proof check's memo of checked positions (MiB; [`proof_check`]).
+    pub check_memo_mib: usize,
 }
 
 impl Default for Options {
@@ -122,6 +124,7 @@ impl Default for Options {
             table_file: None,
             save_every_seconds: None,
             check_proof: false,
+            check_memo_mib: proof_check::DEFAULT_MEMO_MIB,
         }
     }
 }
@@ -249,17 +252,24 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
             let mut progress = |c: &ProofCheck| {
                 if verbose {
                     eprintln!(
-                        "proof check: {:.0} s, {} + {} positions, {} ends of the game",
+                        "proof check: {:.0} s, {} + {} positions, {} ends of the game, {} remembered",
                         start.elapsed().as_secs_f64(),
                         c.or_positions,
                         c.and_positions,
-                        c.terminal_positions
+                        c.terminal_positions,
+                        c.memo_stored
                     );
                 }
             };
             let mut oracle = |s: &BtState| solver.winning_moves_hint(s);
-            sol.proof_check =
-                Some(proof_check::check_with_progress(game, state, r == "win", &mut oracle, &mut progress));
+            sol.proof_check = Some(proof_check::check_with_progress(
+                game,
+                state,
+                r == "win",
+                options.check_memo_mib,
+                &mut oracle,
+                &mut progress,
+            ));
         }
         sol
     })
@@ -859,21 +869,35 @@ impl<'a> Solver<'a> {
     }
 
     /// Moves of `s` after which the solver knows (from its table or its knowledge) that the opponent loses, for the
-    /// proof checker ([`super::proof_check`]). When it knows none: a df-pn run on `s`, then if need be on each child
-    /// (at most [`HINT_BUDGET`] expansions each, no time limit), and the moves then known. The checker verifies what
-    /// is proposed, so nothing here needs to be right.
+    /// proof checker ([`super::proof_check`]): those the table holds as proved (in move order: ordering them by the
+    /// work stored, smallest first, made the proofs walked 4% larger on 5x5), else those its knowledge rules decide.
+    /// The children's buckets are prefetched before the probes. When it knows none: a df-pn run on `s`, then if need be on each child (at most [`HINT_BUDGET`]
+    /// expansions each, no time limit), and the moves then known. The checker verifies what is proposed, so nothing
+    /// here needs to be right.
     pub fn winning_moves_hint(&mut self, s: &BtState) -> Vec<BtMove> {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);
         let known = |this: &Self| -> Vec<BtMove> {
-            list.iter()
-                .copied()
-                .filter(|&m| {
-                    let mut c = *s;
-                    this.g.play(&mut c, m);
-                    this.initial(&c).1 == 0
-                })
-                .collect()
+            let mut kids: arrayvec::ArrayVec<(BtState, u64), 256> = arrayvec::ArrayVec::new();
+            for &m in &list {
+                let mut c = *s;
+                this.g.play(&mut c, m);
+                let k = this.tkey(&c);
+                this.prefetch(k);
+                kids.push((c, k));
+            }
+            let mut out: Vec<BtMove> = list
+                .iter()
+                .zip(&kids)
+                .filter(|(_, (_, k))| this.probe(*k).is_some_and(|(_, dn)| dn == 0))
+                .map(|(&m, _)| m)
+                .collect();
+            if out.is_empty() {
+                out.extend(
+                    list.iter().zip(&kids).filter(|(_, (c, k))| this.initial_keyed(c, *k).1 == 0).map(|(&m, _)| m),
+                );
+            }
+            out
         };
         let found = known(self);
         if !found.is_empty() {

@@ -5,6 +5,7 @@
 //! ```text
 //! win(s):  the game is over at s           -> the side to move won?
 //!          s won before                    -> yes
+//!          some legal move m ends the game with the mover's win      -> yes (the rules alone, no oracle)
 //!          some move m of oracle(s), in order, with loss(s after m)  -> yes
 //!          otherwise                       -> no (the check fails)
 //! loss(s): the game is over at s           -> the side to move lost?
@@ -12,18 +13,123 @@
 //!          every legal move m with win(s after m) -> yes, otherwise no
 //! ```
 //! The oracle (a solver) only proposes the moves to try where the winner moves; every move of the loser is generated
-//! and followed by the checker, so a wrong proposal can make the check fail, never make it pass. Positions whose
-//! check walked at least 16 positions are remembered exactly (the whole state, no hash key), so transpositions are
-//! checked once; smaller ones are walked again when met again (the counts include such repeats). Games with draws: `win` asks
+//! and followed by the checker, so a wrong proposal can make the check fail, never make it pass.
+//!
+//! Checked positions are remembered in a memo of bounded size ([`Memo`], `memo_mib`), so that transpositions are
+//! mostly walked once. The memo holds whole states, not hash keys: a key collision must not be able to pass a check.
+//! It is a cache: when two positions compete for its slots the one whose check walked more positions stays, and a
+//! position forgotten is walked again when met again (the counts include such repeats). Games with draws: `win` asks
 //! for a win and `loss` for a loss, so a drawn line fails the check.
 
 use std::collections::HashSet;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
 
 use crate::game::{Game, MoveList, Outcome};
 
-/// Positions whose check walked fewer positions than this are not remembered (walking them again costs less than
-/// the memory): the many wins in one move and the losses to them.
-const MEMO_MIN: u64 = 16;
+/// Positions where the winner moves between two calls of the progress callback.
+const PROGRESS_EVERY: u64 = 1 << 20;
+
+/// Memo size of [`check`] (MiB).
+pub const DEFAULT_MEMO_MIB: usize = 64;
+
+/// A fast hasher for the memo's states (a multiply-rotate mix of the words written, as in rustc's FxHash): the
+/// states are small and hashed at every position walked, where the standard SipHash showed in profiles. A poor hash
+/// could only cost time; equality of whole states decides membership.
+#[derive(Default, Clone, Copy)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    #[inline]
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    #[inline]
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        // The table uses the top bits for its control bytes and the low bits for the bucket: fold the high half down.
+        self.0 ^ (self.0 >> 29)
+    }
+}
+
+/// One remembered position: its state, whether it was shown won (`true`) or lost for its side to move, and how many
+/// positions its check walked (saturated), which decides who keeps a slot.
+#[derive(Clone, Copy)]
+struct Slot<S> {
+    state: S,
+    walked: u32,
+    won: bool,
+}
+
+/// The positions already checked: a fixed array of slots in pairs (a position may sit in either slot of its pair);
+/// a new position takes an empty slot, or the one of the pair whose check walked fewer positions.
+struct Memo<S> {
+    slots: Vec<Option<Slot<S>>>,
+    pairs: usize,
+    hasher: BuildHasherDefault<MixHasher>,
+    /// Positions stored, and stores refused because both slots held larger checks.
+    stored: u64,
+    refused: u64,
+}
+
+impl<S: Copy + Eq + Hash> Memo<S> {
+    fn new(mib: usize) -> Self {
+        let bytes = mib.max(1) << 20;
+        let pairs = (bytes / (2 * std::mem::size_of::<Option<Slot<S>>>())).max(1);
+        Memo { slots: vec![None; 2 * pairs], pairs, hasher: Default::default(), stored: 0, refused: 0 }
+    }
+
+    fn pair(&self, s: &S) -> usize {
+        let h = self.hasher.hash_one(s);
+        2 * ((h as u128 * self.pairs as u128) >> 64) as usize
+    }
+
+    /// `Some(won)` if `s` was checked before and is still remembered.
+    #[inline]
+    fn get(&self, s: &S) -> Option<bool> {
+        let i = self.pair(s);
+        self.slots[i..i + 2].iter().flatten().find(|slot| slot.state == *s).map(|slot| slot.won)
+    }
+
+    fn put(&mut self, s: &S, won: bool, walked: u64) {
+        let walked = walked.min(u32::MAX as u64) as u32;
+        let i = self.pair(s);
+        let victim = match (&self.slots[i], &self.slots[i + 1]) {
+            (None, _) => i,
+            (_, None) => i + 1,
+            (Some(a), Some(b)) => {
+                let j = if a.walked <= b.walked { i } else { i + 1 };
+                if self.slots[j].is_some_and(|v| v.walked > walked) {
+                    self.refused += 1;
+                    return;
+                }
+                j
+            }
+        };
+        self.stored += 1;
+        self.slots[victim] = Some(Slot { state: *s, walked, won });
+    }
+}
+
+type Failed<S> = HashSet<S, BuildHasherDefault<MixHasher>>;
 
 /// What a check found.
 #[derive(Clone, Debug, Default, serde::Serialize)]
@@ -34,8 +140,14 @@ pub struct ProofCheck {
     /// again is counted again unless it was remembered.
     pub or_positions: u64,
     pub and_positions: u64,
+    /// Positions stored in the memo, and the memo's size (MiB).
+    pub memo_stored: u64,
+    pub memo_mib: usize,
     /// Positions where the game was over (the leaves of the proof tree).
     pub terminal_positions: u64,
+    /// Positions where the winner moves that the rules alone decided (a move that ends the game with a win), without
+    /// the oracle.
+    pub immediate_wins: u64,
     /// Calls of the oracle, and the moves it proposed that did not win.
     pub oracle_calls: u64,
     pub refuted_proposals: u64,
@@ -44,21 +156,24 @@ pub struct ProofCheck {
 }
 
 /// Walks a proof of `state` (a win for its side to move when `win`, a loss otherwise) with `oracle(position)`
-/// proposing, best first, the moves that win there. Recursion depth is the game's length.
+/// proposing, best first, the moves that win there. Recursion depth is the game's length. The memo has
+/// [`DEFAULT_MEMO_MIB`].
 pub fn check<G: Game>(
     game: &G,
     state: &G::State,
     win: bool,
     oracle: &mut dyn FnMut(&G::State) -> Vec<G::Move>,
 ) -> ProofCheck {
-    check_with_progress(game, state, win, oracle, &mut |_| {})
+    check_with_progress(game, state, win, DEFAULT_MEMO_MIB, oracle, &mut |_| {})
 }
 
-/// [`check`], calling `progress` with the counts so far after every 2^20 positions where the winner moves.
+/// [`check`] with a memo of `memo_mib` MiB, calling `progress` with the counts so far about every 2^20 positions
+/// where the winner moves.
 pub fn check_with_progress<G: Game>(
     game: &G,
     state: &G::State,
     win: bool,
+    memo_mib: usize,
     oracle: &mut dyn FnMut(&G::State) -> Vec<G::Move>,
     progress: &mut dyn FnMut(&ProofCheck),
 ) -> ProofCheck {
@@ -66,14 +181,15 @@ pub fn check_with_progress<G: Game>(
         progress,
         game,
         oracle,
-        won: HashSet::new(),
-        lost: HashSet::new(),
-        failed: HashSet::new(),
+        memo: Memo::new(memo_mib),
+        failed: Failed::default(),
         path: Vec::new(),
-        report: ProofCheck::default(),
+        next_progress: PROGRESS_EVERY,
+        report: ProofCheck { memo_mib, ..ProofCheck::default() },
     };
     let ok = if win { c.win(state) } else { c.loss(state) };
     c.report.verified = ok;
+    c.report.memo_stored = c.memo.stored;
     c.report
 }
 
@@ -81,12 +197,12 @@ struct Checker<'a, G: Game> {
     progress: &'a mut dyn FnMut(&ProofCheck),
     game: &'a G,
     oracle: &'a mut dyn FnMut(&G::State) -> Vec<G::Move>,
-    won: HashSet<G::State>,
-    lost: HashSet<G::State>,
+    memo: Memo<G::State>,
     /// Positions already shown not to be provable as a win with the oracle's proposals.
-    failed: HashSet<G::State>,
+    failed: Failed<G::State>,
     /// The moves from the root to the current position (with the positions they were played in).
     path: Vec<(G::State, G::Move)>,
+    next_progress: u64,
     report: ProofCheck,
 }
 
@@ -96,21 +212,37 @@ impl<G: Game> Checker<'_, G> {
             self.report.terminal_positions += 1;
             return o == Outcome::Win;
         }
-        if self.won.contains(s) {
-            return true;
+        // The rules first: a move that ends the game with a win (no memory touched, the commonest case).
+        let mut legal = MoveList::new();
+        self.game.generate_moves(s, &mut legal);
+        for &m in &legal {
+            let mut c = *s;
+            self.game.play(&mut c, m);
+            if self.game.outcome(&c) == Some(Outcome::Loss) {
+                self.report.or_positions += 1;
+                self.report.terminal_positions += 1;
+                self.report.immediate_wins += 1;
+                return true;
+            }
+        }
+        if let Some(won) = self.memo.get(s) {
+            // A position is stored as won or as lost for its side to move; only a won one answers here.
+            if won {
+                return true;
+            }
         }
         if self.failed.contains(s) {
             return false;
         }
         let before = self.visited();
         self.report.or_positions += 1;
-        if self.report.or_positions & 0xF_FFFF == 0 {
+        if self.report.or_positions >= self.next_progress {
+            self.next_progress = self.report.or_positions + PROGRESS_EVERY;
+            self.report.memo_stored = self.memo.stored;
             (self.progress)(&self.report);
         }
         self.report.oracle_calls += 1;
         let proposals = (self.oracle)(s);
-        let mut legal = MoveList::new();
-        self.game.generate_moves(s, &mut legal);
         for m in proposals {
             if !legal.contains(&m) {
                 self.report.refuted_proposals += 1;
@@ -122,9 +254,8 @@ impl<G: Game> Checker<'_, G> {
             let ok = self.loss(&c);
             self.path.pop();
             if ok {
-                if self.visited() - before >= MEMO_MIN {
-                    self.won.insert(*s);
-                }
+                let walked = self.visited() - before;
+                self.memo.put(s, true, walked);
                 return true;
             }
             self.report.refuted_proposals += 1;
@@ -142,7 +273,7 @@ impl<G: Game> Checker<'_, G> {
             self.report.terminal_positions += 1;
             return o == Outcome::Loss;
         }
-        if self.lost.contains(s) {
+        if self.memo.get(s) == Some(false) {
             return true;
         }
         let before = self.visited();
@@ -159,9 +290,8 @@ impl<G: Game> Checker<'_, G> {
                 return false;
             }
         }
-        if self.visited() - before >= MEMO_MIN {
-            self.lost.insert(*s);
-        }
+        let walked = self.visited() - before;
+        self.memo.put(s, false, walked);
         true
     }
 
@@ -242,5 +372,63 @@ mod tests {
         let foreign = g.parse_move(&later, "a2b3").unwrap();
         let r = check(&g, &s, true, &mut |_| vec![foreign]);
         assert!(!r.verified && r.refuted_proposals >= 1);
+    }
+
+    /// The rules alone prove a win in one move, without asking the oracle; the position before it needs the oracle.
+    #[test]
+    fn wins_in_one_need_no_oracle() {
+        let AnyGame::Breakthrough(g) = AnyGame::parse("breakthrough(rows=4,columns=3,piece_rows=1)").unwrap() else {
+            unreachable!()
+        };
+        // White a1 runs to a3; Black's pieces are on the far side: a3a4 wins at once.
+        let mut s = g.start();
+        for mv in ["a1a2", "c4c3", "a2a3", "c3b2"] {
+            let m = g.parse_move(&s, mv).unwrap();
+            g.play(&mut s, m);
+        }
+        let mut asked = 0;
+        let r = check(&g, &s, true, &mut |_| {
+            asked += 1;
+            Vec::new()
+        });
+        assert!(r.verified, "{r:?}");
+        assert_eq!((asked, r.oracle_calls, r.immediate_wins, r.terminal_positions), (0, 0, 1, 1));
+    }
+
+    /// The memo is a cache: any size gives the same verdicts, a larger one walks no more positions, and a full one
+    /// keeps the positions whose checks walked more.
+    #[test]
+    fn memo_size_changes_work_not_verdicts() {
+        for text in ["breakthrough(rows=5,columns=4,piece_rows=1)", "breakthrough(rows=4,columns=4,piece_rows=1)"] {
+            let AnyGame::Breakthrough(g) = AnyGame::parse(text).unwrap() else { unreachable!() };
+            let s = g.start();
+            let mut prev: Option<ProofCheck> = None;
+            for mib in [0, 1, 64] {
+                for win in [true, false] {
+                    let r = check_with_progress(&g, &s, win, mib, &mut all_moves(&g), &mut |_| {});
+                    if win {
+                        if let Some(p) = &prev {
+                            assert_eq!(r.verified, p.verified, "{text} {mib} MiB");
+                            assert!(r.or_positions + r.and_positions <= p.or_positions + p.and_positions);
+                        }
+                        prev = Some(r);
+                    } else {
+                        // Both boards are first-player wins (solved.json): the loss claim fails at any size.
+                        assert!(!r.verified, "{text} {mib} MiB");
+                    }
+                }
+            }
+        }
+        let mut m: Memo<u64> = Memo::new(0);
+        assert!(m.pairs >= 1 && m.get(&7).is_none());
+        // Fill one pair with positions of 5 and 9 walked, then offer smaller and larger ones.
+        let same_pair: Vec<u64> = (0u64..).filter(|x| m.pair(x) == m.pair(&0)).take(4).collect();
+        m.put(&same_pair[0], true, 5);
+        m.put(&same_pair[1], false, 9);
+        assert_eq!((m.get(&same_pair[0]), m.get(&same_pair[1])), (Some(true), Some(false)));
+        m.put(&same_pair[2], true, 3);
+        assert_eq!((m.get(&same_pair[2]), m.refused), (None, 1));
+        m.put(&same_pair[3], true, 7);
+        assert_eq!((m.get(&same_pair[3]), m.get(&same_pair[0]), m.get(&same_pair[1])), (Some(true), None, Some(false)));
     }
 }
