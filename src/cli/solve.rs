@@ -402,6 +402,11 @@ fn breakthrough_single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize
         check_memo_mib: parse_mib(&a.check_memo).map_err(|e| anyhow::anyhow!("--check-memo: {e}"))?,
         ..Default::default()
     };
+    if !a.json {
+        let distance = if a.weak { String::new() } else { format!(" + distance table {mib} MiB") };
+        let check = if a.check { format!(" + proof check memo {} MiB", options.check_memo_mib) } else { String::new() };
+        eprintln!("memory: df-pn table {mib} MiB{distance}{check} (race tables: a few MiB)");
+    }
     let r = crate::solve::breakthrough::solve(g, &state, &options).map_err(anyhow::Error::msg)?;
     if let Some(c) = r.proof_check.as_ref().filter(|c| !c.verified) {
         bail!(

@@ -248,16 +248,18 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
             && let Some(r) = sol.result.as_deref()
         {
             let start = Instant::now();
-            let verbose = options.progress_seconds > 0;
+            let every = options.progress_seconds as f64;
+            let mut last = 0.0;
+            if every > 0.0 {
+                eprintln!("proof check: memo of {} MiB", options.check_memo_mib);
+            }
             let mut progress = |c: &ProofCheck| {
-                if verbose {
+                let t = start.elapsed().as_secs_f64();
+                if every > 0.0 && t - last >= every {
+                    last = t;
                     eprintln!(
-                        "proof check: {:.0} s, {} + {} positions, {} ends of the game, {} remembered",
-                        start.elapsed().as_secs_f64(),
-                        c.or_positions,
-                        c.and_positions,
-                        c.terminal_positions,
-                        c.memo_stored
+                        "proof check: {t:.0} s, {} + {} positions, {} ends of the game, {} remembered",
+                        c.or_positions, c.and_positions, c.terminal_positions, c.memo_stored
                     );
                 }
             };
