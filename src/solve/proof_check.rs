@@ -22,53 +22,18 @@
 //! for a win and `loss` for a loss, so a drawn line fails the check.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasher, BuildHasherDefault, Hash, Hasher};
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
 use crate::game::{Game, MoveList, Outcome};
+// The memo hashes a state at nearly every position walked, where the standard SipHash showed in profiles; a poor
+// hash could only cost time, since equality of whole states decides membership.
+use crate::puzzle::FxHasher;
 
 /// Positions where the winner moves between two calls of the progress callback.
 const PROGRESS_EVERY: u64 = 1 << 20;
 
 /// Memo size of [`check`] (MiB).
 pub const DEFAULT_MEMO_MIB: usize = 64;
-
-/// A fast hasher for the memo's states (a multiply-rotate mix of the words written, as in rustc's FxHash): the
-/// states are small and hashed at every position walked, where the standard SipHash showed in profiles. A poor hash
-/// could only cost time; equality of whole states decides membership.
-#[derive(Default, Clone, Copy)]
-struct MixHasher(u64);
-
-impl Hasher for MixHasher {
-    #[inline]
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut w = [0u8; 8];
-            w[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(w));
-        }
-    }
-    #[inline]
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
-    }
-    #[inline]
-    fn write_u8(&mut self, x: u8) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn write_u32(&mut self, x: u32) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn write_usize(&mut self, x: usize) {
-        self.write_u64(x as u64);
-    }
-    #[inline]
-    fn finish(&self) -> u64 {
-        // The table uses the top bits for its control bytes and the low bits for the bucket: fold the high half down.
-        self.0 ^ (self.0 >> 29)
-    }
-}
 
 /// One remembered position: its state, whether it was shown won (`true`) or lost for its side to move, and how many
 /// positions its check walked (saturated), which decides who keeps a slot.
@@ -84,7 +49,7 @@ struct Slot<S> {
 struct Memo<S> {
     slots: Vec<Option<Slot<S>>>,
     pairs: usize,
-    hasher: BuildHasherDefault<MixHasher>,
+    hasher: BuildHasherDefault<FxHasher>,
     /// Positions stored, and stores refused because both slots held larger checks.
     stored: u64,
     refused: u64,
@@ -129,7 +94,7 @@ impl<S: Copy + Eq + Hash> Memo<S> {
     }
 }
 
-type Failed<S> = HashSet<S, BuildHasherDefault<MixHasher>>;
+type Failed<S> = HashSet<S, BuildHasherDefault<FxHasher>>;
 
 /// What a check found.
 #[derive(Clone, Debug, Default, serde::Serialize)]
