@@ -873,9 +873,9 @@ impl<'a> Solver<'a> {
     /// Moves of `s` after which the solver knows (from its table or its knowledge) that the opponent loses, for the
     /// proof checker ([`super::proof_check`]): those the table holds as proved (in move order: ordering them by the
     /// work stored, smallest first, made the proofs walked 4% larger on 5x5), else those its knowledge rules decide.
-    /// The children's buckets are prefetched before the probes. When it knows none: a df-pn run on `s`, then if need be on each child (at most [`HINT_BUDGET`]
-    /// expansions each, no time limit), and the moves then known. The checker verifies what is proposed, so nothing
-    /// here needs to be right.
+    /// The children's buckets are prefetched before the probes. When it knows none: a df-pn run on `s`, then if need
+    /// be on each child (at most [`HINT_BUDGET`] expansions each, no time limit), and the moves then known. The
+    /// checker verifies what is proposed, so nothing here needs to be right.
     pub fn winning_moves_hint(&mut self, s: &BtState) -> Vec<BtMove> {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);
