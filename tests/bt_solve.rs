@@ -10,10 +10,10 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 
 use plateau::game::{Game, MoveList, Outcome};
+use plateau::games::breakthrough::race::{NO_WIN, RaceTable};
 use plateau::games::breakthrough::{BtMove, BtState};
 use plateau::games::{AnyGame, Breakthrough};
 use plateau::solve::breakthrough::{Job, Options, Solver, solve, solve_split};
-use plateau::solve::race::{NO_WIN, RaceTable};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 

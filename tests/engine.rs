@@ -4,11 +4,12 @@
 use std::process::Command;
 
 use plateau::engine::Engine;
-use plateau::engine::params::{EvalKind, Options};
+use plateau::engine::params::Options;
 use plateau::game::{Game, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use plateau::games::{AnyGame, Breakthrough};
+use plateau::players::build as from_spec;
 use plateau::search::alphabeta::search_depth;
-use plateau::search::{Limits, Searcher, from_spec};
+use plateau::search::{Limits, Searcher};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -62,7 +63,7 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
                 let o = Options {
                     limits: Limits { depth: Some(depth), ..Limits::default() },
                     tt_mib: 0,
-                    eval: EvalKind::Simple,
+                    eval: Some("simple".into()),
                     ..Options::exact()
                 };
                 let r = Engine::new(o).search(&g, s);

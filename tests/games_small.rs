@@ -19,7 +19,7 @@ use plateau::games::connect_four::{C4State, ConnectFour};
 use plateau::games::marbles::Marbles;
 use plateau::games::tic_tac_toe::TicTacToe;
 use plateau::games::{AnyGame, catalogue};
-use plateau::search::{self};
+
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -129,7 +129,7 @@ fn registry_parses_every_spelling() {
         Ok(AnyGame::ConnectFour(c)) => assert_eq!(c.spec(), "connect_four(rows=4,columns=5)"),
         other => panic!("c4: {other:?}"),
     }
-    let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
+    let names: Vec<&str> = catalogue().iter().map(|g| g.info.name).collect();
     for n in ["tic_tac_toe", "marbles", "connect_four"] {
         assert!(names.contains(&n), "{n} missing from the catalogue");
     }
@@ -233,7 +233,7 @@ fn tic_tac_toe_facts_match_solved_json() {
     let total: u64 = 1 + (1..=9).map(|d| perft(&g, &g.start(), d)).sum::<u64>();
     assert_eq!(total, want.nodes);
     assert_eq!(e["result"], "draw");
-    let r = search::from_spec::<TicTacToe>("alphabeta(depth=9)").expect("algo").search(&g, &g.start());
+    let r = plateau::players::build::<TicTacToe>("alphabeta(depth=9)").expect("algo").search(&g, &g.start());
     assert_eq!(r.value, 0, "tic-tac-toe is a draw");
 }
 
@@ -311,7 +311,7 @@ fn marbles_theory_from_solved_json() {
     }
     // The default search finds the theory's move: from 21 with k=3, take 1 (leaving 20, a multiple of 4).
     let g = Marbles::default();
-    let r = search::from_spec::<Marbles>("alphabeta(depth=4)").expect("algo").search(&g, &g.start());
+    let r = plateau::players::build::<Marbles>("alphabeta(depth=4)").expect("algo").search(&g, &g.start());
     assert_eq!(r.best_move, Some(1));
 }
 

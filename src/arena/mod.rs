@@ -12,10 +12,9 @@
 //!     the game ends by the rules, by adjudication (Breakthrough's won races), or as a draw at the ply limit
 //! ```
 //!
-//! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`adjudicate`], [`player`] (built-in and external players),
+//! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
 //! [`record`] (game records).
 
-pub mod adjudicate;
 pub mod openings;
 pub mod player;
 pub mod record;
@@ -180,7 +179,7 @@ pub fn play_game<G: Game>(
             rec.winner = winner_if(o);
             return rec;
         }
-        if adjudicate && let Some((o, why)) = adjudicate::adjudicate(game, &state) {
+        if adjudicate && let Some((o, why)) = game.adjudicate(&state) {
             rec.winner = winner_if(o);
             rec.termination = why.into();
             return rec;

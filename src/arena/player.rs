@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError};
 use crate::protocol::Dialect;
-use crate::search::{self, Clock, Limits, Searcher};
+use crate::search::{Clock, Limits, Searcher};
 use crate::spec::Spec;
 
 /// How long a move may take.
@@ -62,7 +62,7 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> 
             Ok(Box::new(External::from_spec(dialect, &spec)?))
         }
         _ => {
-            let searcher = search::from_spec::<G>(text)?;
+            let searcher = crate::players::build::<G>(text)?;
             Ok(Box::new(Builtin { name: searcher.name(), searcher }))
         }
     }

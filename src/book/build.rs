@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
 use crate::games::connect_four::{C4State, ConnectFour};
-use crate::search::from_spec;
+use crate::search::Searcher;
 use crate::solve::connect4::{Dims, Geometry, Position, Solver};
 
 use super::{Book, Entry, FLAG_EXACT, move_code};
@@ -72,7 +72,8 @@ pub fn parent_score(child_value: i32) -> i32 {
 /// A child's value for its side to move (engine units), whether it is proven, and the nodes it cost.
 pub type Scored = (i32, bool, u64);
 
-/// Build a book for `game`, scoring moves with searches by `cfg.player`. `report` is called after every position with
+/// Build a book for `game`, scoring moves with searches by `player` (built by the caller from `cfg.player`, which the
+/// book records). `report` is called after every position with
 /// the progress and, every `cfg.checkpoint`, with the book so far (to be saved); `stop` ends the build early with
 /// what was done.
 pub fn build<G: Game>(
@@ -81,8 +82,8 @@ pub fn build<G: Game>(
     note: &str,
     stop: &AtomicBool,
     report: impl FnMut(&BuildProgress, Option<&Book>),
+    player: &mut dyn Searcher<G>,
 ) -> Result<(Book, BuildProgress), GameError> {
-    let mut player = from_spec::<G>(&cfg.player)?;
     let mut scorer = |c: &G::State| {
         let r = player.search(game, c);
         (r.value, r.value.abs() >= WIN_THRESHOLD, r.stats.nodes)
@@ -220,7 +221,8 @@ mod tests {
             checkpoint: Duration::from_secs(3600),
         };
         let stop = AtomicBool::new(false);
-        let (book, prog) = build(&g, &cfg, "test", &stop, |_, _| {}).unwrap();
+        let mut player = crate::players::build::<TicTacToe>(&cfg.player).unwrap();
+        let (book, prog) = build(&g, &cfg, "test", &stop, |_, _| {}, player.as_mut()).unwrap();
         assert!(prog.positions >= 1 && book.positions() == prog.positions);
         // Perfect play draws: every kept move at the start scores 0 (a draw), and all 9 first moves draw.
         let first = book.moves(&g, &g.start());

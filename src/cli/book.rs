@@ -13,8 +13,8 @@ use crate::book::Book;
 use crate::book::build::{BuildConfig, build, build_with, connect_four_solver};
 use crate::game::{Game, describe_score};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::spec::parse_duration;
-use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct BookArgs {
@@ -146,7 +146,10 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
             let mut scorer = connect_four_solver(g, log2)?;
             build_with(g, &cfg, &note, &stop, progress, &mut scorer)?
         }
-        None => with_game!(&any, g => build(g, &cfg, &note, &stop, progress)?),
+        None => with_game!(&any, g => {
+            let mut player = crate::players::build(&cfg.player)?;
+            build(g, &cfg, &note, &stop, progress, player.as_mut())?
+        }),
     };
     bar.finish_and_clear();
     if let Some(e) = save_error {

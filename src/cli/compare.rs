@@ -11,9 +11,9 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::game::{Game, GameError};
-use crate::search::{self, Limits};
+use crate::games::with_game;
+use crate::search::Limits;
 use crate::spec::Spec;
-use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct CompareArgs {
@@ -113,12 +113,12 @@ pub fn compare<G: Game>(game: &G, state: &G::State, algos: &[String], depths: &[
         if spec.name == "random" {
             return Err(GameError::new("compare: 'random' does not search"));
         }
-        search::from_spec::<G>(a)?;
+        crate::players::build::<G>(a)?;
     }
     let mut rows = Vec::new();
     for &d in depths {
         for a in algos {
-            let mut s = search::from_spec::<G>(a)?;
+            let mut s = crate::players::build::<G>(a)?;
             s.set_limits(Limits { depth: Some(d), time: None, nodes: None });
             let r = s.search(game, state);
             rows.push(Row {

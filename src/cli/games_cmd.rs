@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::games::catalogue;
+use crate::games::{Listed, catalogue};
 
 #[derive(Args, Debug)]
 pub struct GamesArgs {
@@ -17,9 +17,10 @@ pub fn run(a: GamesArgs) -> anyhow::Result<()> {
         super::print_json(&serde_json::json!({ "games": games }));
         return Ok(());
     }
-    for g in games {
+    for Listed { info: g, kind } in games {
         let aliases = if g.aliases.is_empty() { String::new() } else { format!(" (also: {})", g.aliases.join(", ")) };
-        println!("{}{}: {}", g.name, aliases, g.description);
+        let kind = if kind.is_classic() { String::new() } else { format!(" [{}]", kind.describe()) };
+        println!("{}{}: {}{}", g.name, aliases, g.description, kind);
         for p in g.parameters {
             println!("    {:<16} default {:<6} {}", p.name, p.default, p.description);
         }

@@ -9,8 +9,8 @@ use crate::arena::player::MoveLimit;
 use crate::arena::stats::Sprt;
 use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::spec::parse_duration;
-use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct MatchArgs {

@@ -1,5 +1,5 @@
 //! The `plateau` command line: one file per command. Each command parses its arguments, resolves the game with
-//! [`AnyGame::parse`] and runs generic code through [`with_game!`](crate::with_game).
+//! [`AnyGame::parse`] and runs generic code through [`with_game!`](crate::games::with_game).
 //!
 //! Errors are one line on stderr (`error: ...`) and a non-zero exit code; with `--json`, results go to stdout as one
 //! JSON document and progress to stderr.

@@ -8,7 +8,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::game::{Game, MoveList, perft};
-use crate::with_game;
+use crate::games::with_game;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

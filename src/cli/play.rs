@@ -7,8 +7,8 @@ use std::io::{BufRead, Write};
 use clap::{Args, ValueEnum};
 
 use crate::game::{Game, MoveList, Outcome, Player, describe_score};
-use crate::search::{self, Searcher};
-use crate::with_game;
+use crate::games::with_game;
+use crate::search::Searcher;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Humans {
@@ -59,7 +59,7 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
         let e1 = a.engine.as_deref().unwrap_or(DEFAULT_ENGINE);
         let e2 = a.engine2.as_deref().unwrap_or(e1);
-        let engines = [search::from_spec(e1)?, search::from_spec(e2)?];
+        let engines = [crate::players::build(e1)?, crate::players::build(e2)?];
         play_loop(g, state, a.human, engines, &mut stdin.lock(), &mut out)?;
         Ok(())
     })

@@ -19,10 +19,10 @@ use serde_json::json;
 
 use crate::game::{Game, MoveList, Outcome};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::solve::connect4::{self, Dims, Geometry, Position, Solver, Standard};
 use crate::solve::generic::GenericSolver;
 use crate::spec::{Spec, parse_mib};
-use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {

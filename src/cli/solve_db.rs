@@ -9,10 +9,10 @@ use serde_json::json;
 
 use crate::game::{Game, WIN_SCORE, describe_score};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::solve::db::{self, Db};
 use crate::solve::retro::{self, Options, Value};
 use crate::spec::parse_mib;
-use crate::with_game;
 
 use super::PositionArgs;
 

@@ -6,8 +6,8 @@ use serde_json::json;
 
 use crate::game::{Game, Outcome};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::solve::dfpn::Dfpn;
-use crate::with_game;
 
 /// The position and table size of one df-pn solve.
 pub struct DfpnArgs {

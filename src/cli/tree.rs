@@ -19,11 +19,11 @@ use anyhow::{Context, bail};
 use clap::Args;
 
 use crate::game::{Game, MoveList};
+use crate::games::with_game;
 use crate::search::INFINITY;
 use crate::search::catalogue::{self, Traced};
 use crate::search::trace::{NodeType, Recorder};
 use crate::spec::Spec;
-use crate::with_game;
 
 #[derive(Args, Debug)]
 pub struct TreeArgs {

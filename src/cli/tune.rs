@@ -4,9 +4,10 @@ use std::io::Write;
 
 use clap::Args;
 
-use crate::eval::breakthrough::NAMES;
-use crate::eval::{train, tune, weights};
 use crate::games::AnyGame;
+use crate::games::breakthrough::eval::features::NAMES;
+use crate::games::breakthrough::eval::weights;
+use crate::train::{pst_fit as train, texel as tune};
 
 #[derive(Args, Debug)]
 pub struct TuneArgs {
@@ -140,9 +141,7 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
     }
-    let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
-    let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
-    let opts = train::data_options(a.nodes.max(1), eval);
+    let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
     let mut records = Vec::new();
     for path in &a.data {
         let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
@@ -250,8 +249,8 @@ fn read_pgn_games(
 /// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of eval/ntrain.rs, the
 /// weights file (`--out`, e.g. `src/eval/nt_weights.bin`).
 fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
-    use crate::eval::ntrain;
-    use crate::eval::ntuple::NtWeights;
+    use crate::games::breakthrough::eval::ntuple::NtWeights;
+    use crate::train::ntuple_fit as ntrain;
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --l2 not negative, --threads at least 1");
     }
@@ -266,9 +265,7 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
             all
         }
         true => {
-            let spec = crate::spec::Spec::parse(&format!("engine(eval={})", a.data_eval))?;
-            let eval = crate::engine::params::Options::from_spec(&spec)?.eval;
-            let opts = train::data_options(a.nodes.max(1), eval);
+            let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
             let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
             let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
                 if n % 10 == 0 || n == a.games {
@@ -324,4 +321,13 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         println!("{} of {} table entries not zero", f.nonzero_entries, f.entries);
     }
     Ok(())
+}
+
+/// The evaluation the self-play games are played with (`--data-eval`), one of Breakthrough's.
+fn data_eval(a: &TuneArgs) -> anyhow::Result<&str> {
+    let names = <crate::games::Breakthrough as crate::game::Game>::EVALUATIONS;
+    if !names.contains(&a.data_eval.as_str()) {
+        anyhow::bail!("tune: --data-eval {}: expected one of {}", a.data_eval, names.join(", "));
+    }
+    Ok(&a.data_eval)
 }

@@ -5,8 +5,8 @@ use std::time::Instant;
 
 use crate::game::{Game, GameError};
 use crate::games::AnyGame;
+use crate::games::with_game;
 use crate::search::{Limits, Searcher};
-use crate::with_game;
 
 use super::Engine;
 use super::params::Options;

@@ -16,38 +16,35 @@
 //! [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`] (`plateau bench`).
 
 pub mod bench;
+pub mod endgame;
 pub mod ordering;
 pub mod params;
 pub mod probe_db;
 pub mod quiescence;
-pub mod race_probe;
 pub mod report;
 pub mod search;
 pub mod smp;
 pub mod table;
-pub mod tactics;
 pub mod time;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::eval::EngineEval;
-use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Forced, Game, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::{Clock, Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
-use tactics::{Forced, MoveClass, captures_on, classify, forced};
 use time::{TimeControl, plan_with};
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
 pub struct Engine<G: Game> {
     pub opts: Options,
     tt: AtomicTable,
-    eval: Option<(String, EngineEval<G>)>,
+    eval: Option<(String, G::Eval)>,
     stop: Arc<AtomicBool>,
     clock: Option<TimeControl>,
     /// The opening book (`book=FILE`), consulted before searching.
@@ -64,6 +61,14 @@ impl<G: Game> Engine<G> {
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let opts = Options::from_spec(spec)?;
+        if let Some(name) = &opts.eval
+            && !G::EVALUATIONS.contains(&name.as_str())
+        {
+            return Err(GameError::new(format!(
+                "engine: eval={name}: this game's evaluations are {}",
+                G::EVALUATIONS.join(", ")
+            )));
+        }
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
@@ -131,10 +136,13 @@ impl<G: Game> Searcher<G> for Engine<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
         probe_db::prepare(&self.opts, game);
-        race_probe::prepare(&self.opts, game);
+        endgame::prepare(&self.opts, game);
         let spec = game.spec();
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
-            self.eval = Some((spec, EngineEval::new(game, self.opts.eval)));
+            let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
+            // The name was checked against the game's list when the player string was read.
+            let eval = game.evaluation(name).unwrap_or_default();
+            self.eval = Some((spec, eval));
         }
         self.tt.new_search();
         let budget = plan_with(self.time_control(), self.opts.margin, self.opts.soft_pct);
@@ -166,7 +174,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
         }
         let opts = &self.opts;
         if opts.tactics
-            && let Some(&w) = moves.iter().find(|&&m| classify(game, state, m) == MoveClass::Win)
+            && let Some(&w) = moves.iter().find(|&&m| game.move_class(state, m) == MoveClass::Win)
         {
             result.best_move = Some(w);
             result.pv = vec![w];
@@ -177,10 +185,10 @@ impl<G: Game> Searcher<G> for Engine<G> {
         }
         let mut roots: Vec<RootMove<G::Move>> = moves.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
         if opts.tactics
-            && let Forced::Capture(sq) = forced(game, state)
+            && let Forced::Defend(target) = game.forced(state)
         {
             // Every other move loses at once; keep them last (the search sees it too).
-            roots.sort_by_key(|r| !captures_on::<G>(r.mv, sq));
+            roots.sort_by_key(|r| !game.defends(r.mv, target));
         }
         if roots.len() == 1 && budget.hard.is_some() {
             result.seconds = start.elapsed().as_secs_f64();

@@ -13,9 +13,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, MAX_MOVES, MoveList};
-
-use super::tactics::{MoveClass, classify, move_key};
+use crate::game::{Game, MAX_MOVES, MoveClass, MoveList};
 
 const TT_BAND: i32 = 1 << 30;
 const WIN_BAND: i32 = 1 << 29;
@@ -46,8 +44,8 @@ impl<M: Copy + PartialEq> Picker<M> {
             let score = if tt_move == Some(i) {
                 TT_BAND
             } else {
-                let h = history.map_or(0, |h| h[move_key::<G>(&m)]);
-                match classify(g, s, m) {
+                let h = history.map_or(0, |h| h[g.move_key(m)]);
+                match g.move_class(s, m) {
                     MoveClass::Win => WIN_BAND,
                     MoveClass::Capture => CAPTURE_BAND + h.clamp(0, THREAT_BAND - 1),
                     MoveClass::Threat => THREAT_BAND + h.clamp(0, KILLER_BAND - 1),

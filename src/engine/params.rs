@@ -61,22 +61,6 @@ pub const IIR_DEPTH: i32 = 4;
 /// Default share of the move time after which no new iteration starts (percent; fixed time per move only).
 pub const SOFT_PERCENT: u32 = 60;
 
-/// The leaf evaluation.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum EvalKind {
-    /// Breakthrough: the evaluation with the tuned weights (eval/weights.rs).
-    Tuned,
-    /// Breakthrough: the same features with the hand-set weights the tuning started from.
-    Hand,
-    /// The game's default evaluator (`Game::Eval`).
-    Simple,
-    /// Breakthrough: the piece-square-table evaluation fitted by `plateau tune --eval pst` (eval/pst.rs).
-    Pst,
-    /// Breakthrough: `pst` plus the 2x3 pattern table fitted by `plateau tune --eval nt` (eval/ntuple.rs); `pst`
-    /// alone on boards the table was not trained for.
-    Nt,
-}
-
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
@@ -96,8 +80,9 @@ pub struct Options {
     pub history: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
     pub tactics: bool,
-    /// Which evaluation: the tuned Breakthrough one, its hand-set starting weights, or the game's default.
-    pub eval: EvalKind,
+    /// The evaluation's name (`eval=NAME`, one of the game's [`Game::EVALUATIONS`](crate::game::Game)); `None`: the
+    /// game's first (for Breakthrough `pst`).
+    pub eval: Option<String>,
     /// Time kept in reserve on every move (process and protocol latency).
     pub margin: Duration,
     /// Breakthrough race endgame tables (3 rows) probed at every node on boards of 5 columns or fewer (`race`,
@@ -135,7 +120,7 @@ impl Default for Options {
             killers: true,
             history: true,
             tactics: true,
-            eval: EvalKind::Pst,
+            eval: None,
             margin: Duration::from_millis(10),
             race: true,
             db: None,
@@ -214,13 +199,13 @@ impl Options {
             *o.switch(name) = spec.bool(name, default)?;
         }
         if let Some(v) = spec.text("eval") {
-            o.eval = match v.as_str() {
-                "tuned" => EvalKind::Tuned,
-                "hand" => EvalKind::Hand,
-                "simple" | "default" => EvalKind::Simple,
-                "pst" => EvalKind::Pst,
-                "nt" => EvalKind::Nt,
-                _ => return Err(GameError::new(format!("engine: eval={v}: expected pst, nt, tuned, hand or simple"))),
+            // Checked against the game's evaluations when the engine is built for a game (`Engine::from_spec`).
+            o.eval = match v.to_ascii_lowercase().as_str() {
+                "default" => None,
+                name if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
+                    Some(name.to_string())
+                }
+                _ => return Err(GameError::new(format!("engine: eval={v}: expected the name of an evaluation"))),
             };
         }
         if let Some(m) = spec.duration("margin")? {
@@ -260,12 +245,8 @@ impl Options {
                 p.push(format!("{name}={}", if v { "on" } else { "off" }));
             }
         }
-        match self.eval {
-            EvalKind::Hand => p.push("eval=hand".into()),
-            EvalKind::Tuned => p.push("eval=tuned".into()),
-            EvalKind::Simple => p.push("eval=simple".into()),
-            EvalKind::Pst => {}
-            EvalKind::Nt => p.push("eval=nt".into()),
+        if let Some(name) = &self.eval {
+            p.push(format!("eval={name}"));
         }
         if self.margin != d.margin {
             p.push(format!("margin={}ms", self.margin.as_millis()));
@@ -289,7 +270,7 @@ mod tests {
         let s = Spec::parse("engine(time=1s,null=on,tt=16mb,threads=2,lmr=off,eval=simple)").unwrap();
         let o = Options::from_spec(&s).unwrap();
         s.finish().unwrap();
-        assert!(o.null && !o.lmr && o.eval == EvalKind::Simple);
+        assert!(o.null && !o.lmr && o.eval.as_deref() == Some("simple"));
         assert_eq!((o.tt_mib, o.threads), (16, 2));
         assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,lmr=off,eval=simple)");
         let again = Spec::parse(&o.spec()).unwrap();
@@ -299,7 +280,7 @@ mod tests {
 
     #[test]
     fn bad_values_are_errors() {
-        for bad in ["engine(threads=0)", "engine(null=maybe)", "engine(tt=lots)", "engine(eval=magic)"] {
+        for bad in ["engine(threads=0)", "engine(null=maybe)", "engine(tt=lots)", "engine(eval=m@gic)"] {
             let s = Spec::parse(bad).unwrap();
             assert!(Options::from_spec(&s).is_err(), "{bad}");
         }

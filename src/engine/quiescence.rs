@@ -19,12 +19,11 @@
 //! Every capture removes a piece and every threat move advances one, so the recursion ends. Games the engine has no
 //! tactical knowledge of stand pat at once.
 
-use crate::game::{Game, MoveList, WIN_SCORE, outcome_score};
+use crate::game::{Forced, Game, MoveClass, MoveList, WIN_SCORE, outcome_score};
 
 use super::ordering::Picker;
 use super::params::MAX_PLY;
 use super::search::Worker;
-use super::tactics::{Forced, MoveClass, bt_parts, captures_on, classify, forced, has_winning_move};
 
 impl<G: Game> Worker<'_, G> {
     /// Quiescence search of a node at `ply`.
@@ -39,20 +38,20 @@ impl<G: Game> Worker<'_, G> {
             self.stats.leaves += 1;
             return outcome_score(o, ply as u32);
         }
-        if !self.sh.opts.quiescence || ply >= MAX_PLY - 1 || bt_parts(g, s).is_none() {
+        if !self.sh.opts.quiescence || ply >= MAX_PLY - 1 || !g.has_tactics() {
             return self.evaluate(s);
         }
-        if has_winning_move(g, s) {
+        if g.has_winning_move(s) {
             self.stats.leaves += 1;
             return WIN_SCORE - ply as i32 - 1;
         }
-        let threat = forced(g, s);
+        let threat = g.forced(s);
         let mut best = match threat {
             Forced::Lost => {
                 self.stats.leaves += 1;
                 return -WIN_SCORE + ply as i32 + 2;
             }
-            Forced::Capture(_) => -WIN_SCORE + ply as i32 + 2,
+            Forced::Defend(_) => -WIN_SCORE + ply as i32 + 2,
             Forced::Free => {
                 let stand = self.evaluate(s);
                 if stand >= beta {
@@ -66,9 +65,9 @@ impl<G: Game> Worker<'_, G> {
         g.generate_moves(s, &mut moves);
         let mut picker = Picker::new(g, s, moves, None, [None, None], None);
         while let Some((_, m)) = picker.pick() {
-            let class = classify(g, s, m);
+            let class = g.move_class(s, m);
             let keep = match threat {
-                Forced::Capture(sq) => captures_on::<G>(m, sq),
+                Forced::Defend(target) => g.defends(m, target),
                 _ => class != MoveClass::Quiet,
             };
             if !keep {

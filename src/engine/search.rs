@@ -35,22 +35,18 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::game::{Evaluator, Forced, Game, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
 use crate::search::tt::Bound;
 use crate::search::{INFINITY, Stats};
 
 use super::ordering::Picker;
 use super::params::*;
 use super::table::AtomicTable;
-use super::tactics::{
-    Forced, HISTORY_SIZE, MoveClass, captures_on, classify, forced, has_winning_move, move_key, null_state,
-};
-use crate::eval::EngineEval;
 
 /// What every thread of one search shares.
 pub struct Shared<'a, G: Game> {
     pub game: &'a G,
-    pub eval: &'a EngineEval<G>,
+    pub eval: &'a G::Eval,
     pub tt: &'a AtomicTable,
     pub opts: &'a Options,
     /// Set from outside (`stop` in a protocol).
@@ -122,7 +118,7 @@ impl<'a, G: Game> Worker<'a, G> {
             sh,
             stats: Stats::default(),
             killers: vec![[None, None]; MAX_PLY + 1],
-            history: vec![0; HISTORY_SIZE],
+            history: vec![0; MOVE_KEYS],
             pv: (0..=MAX_PLY).map(|_| ArrayVec::new()).collect(),
             deadline: None,
             node_limit: None,
@@ -193,7 +189,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         if self.sh.opts.history {
             let plies = depth / ONE_PLY;
-            let h = &mut self.history[move_key::<G>(&m)];
+            let h = &mut self.history[self.sh.game.move_key(m)];
             *h += plies * plies;
             if *h >= HISTORY_MAX {
                 for x in self.history.iter_mut() {
@@ -217,7 +213,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if let Some(v) = self.probe_db(s, ply) {
             return v;
         }
-        if let Some(v) = self.probe_race(s, ply) {
+        if let Some(v) = self.probe_endgame(s, ply) {
             return v;
         }
         if depth < ONE_PLY {
@@ -239,7 +235,7 @@ impl<'a, G: Game> Worker<'a, G> {
         let pv_node = beta - alpha > 1;
         let mut threat = Forced::Free;
         if opts.tactics {
-            if has_winning_move(g, s) {
+            if g.has_winning_move(s) {
                 self.stats.leaves += 1;
                 return WIN_SCORE - ply as i32 - 1;
             }
@@ -249,7 +245,7 @@ impl<'a, G: Game> Worker<'a, G> {
             if alpha >= beta {
                 return alpha;
             }
-            threat = forced(g, s);
+            threat = g.forced(s);
             if threat == Forced::Lost {
                 self.stats.leaves += 1;
                 return -WIN_SCORE + ply as i32 + 2;
@@ -302,11 +298,11 @@ impl<'a, G: Game> Worker<'a, G> {
             && threat == Forced::Free
             && depth >= 2 * ONE_PLY
             && beta.abs() < WIN_THRESHOLD
-            && let Some(ns) = null_state(g, s)
+            && let Some(ns) = g.null_move(s)
             && static_eval.is_some_and(|e| e >= beta)
             // Never pass into a win in 1 for the opponent (with the tactics on, `threat` already says so; without
             // them a shallow null search would not see the win and the pass would look safe).
-            && (opts.tactics || !has_winning_move(g, &ns))
+            && (opts.tactics || !g.has_winning_move(&ns))
         {
             let v = -self.pvs(&ns, depth - ONE_PLY - NULL_REDUCTION * ONE_PLY, -beta, -beta + 1, ply + 1, false);
             if self.stopped {
@@ -330,12 +326,12 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut quiets = 0usize;
         let forced_reply = threat != Forced::Free;
         while let Some((idx, m)) = picker.pick() {
-            if let Forced::Capture(sq) = threat
-                && !captures_on::<G>(m, sq)
+            if let Forced::Defend(target) = threat
+                && !g.defends(m, target)
             {
                 continue;
             }
-            let class = classify(g, s, m);
+            let class = g.move_class(s, m);
             let quiet = class == MoveClass::Quiet && killers[0] != Some(m) && killers[1] != Some(m);
             if quiet && searched > 0 && best > -WIN_THRESHOLD && static_eval.is_some() {
                 // Near the horizon at a non-PV node: late quiet moves (move count) and hopeless ones (futility).
@@ -430,12 +426,12 @@ impl<'a, G: Game> Worker<'a, G> {
         self.stats.nodes += 1;
         self.pv[0].clear();
         self.best_changed = false;
-        let threat = if self.sh.opts.tactics { forced(g, s) } else { Forced::Free };
+        let threat = if self.sh.opts.tactics { g.forced(s) } else { Forced::Free };
         let mut best = -INFINITY;
         let mut best_i = 0;
         for (i, root) in roots.iter_mut().enumerate() {
             let m = root.mv;
-            let class = classify(g, s, m);
+            let class = g.move_class(s, m);
             let nd = depth - self.cost(class, threat != Forced::Free);
             let mut child = *s;
             g.play(&mut child, m);

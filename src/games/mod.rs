@@ -1,7 +1,12 @@
 //! The games, and the registry that turns a game string into a game.
 //!
 //! Every tool is generic over [`Game`](crate::game::Game); the command line picks the concrete type at run time with
-//! [`with_game!`](crate::with_game), which expands the generic code once per game.
+//! [`with_game!`], which expands the generic code once per game.
+//!
+//! The registry is the one [`registry!`] line per game at the end of this file: it makes the [`AnyGame`] variant,
+//! the `with_game!` arm and the [`GAMES`] entry (name, aliases, description, parameters, capabilities, constructor).
+//! Adding a game: a new folder (or file) under `games/` with the rules, an `info()` and a `from_spec(&Spec)`, then one
+//! line in `registry!`.
 
 pub mod board_text;
 pub mod breakthrough;
@@ -10,7 +15,7 @@ pub mod marbles;
 pub mod random_tree;
 pub mod tic_tac_toe;
 
-use crate::game::GameError;
+use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
@@ -36,65 +41,63 @@ pub struct GameInfo {
     pub parameters: Vec<ParamInfo>,
 }
 
-/// Every game, for `plateau games`.
-pub fn catalogue() -> Vec<GameInfo> {
-    let p = |name, default, description| ParamInfo { name, default, description };
-    let mut games = vec![GameInfo {
-        name: "breakthrough",
-        aliases: &["bt"],
-        description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
-        parameters: vec![
-            p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
-            p("columns", "8", "board width, at least 2"),
-            p("piece_rows", "2", "rows of pieces each side starts with"),
-            p("misere", "false", "reaching the far row loses"),
-            p("forced_captures", "false", "a capture must be played when one exists"),
-        ],
-    }];
-    games.extend([tic_tac_toe::info(), marbles::info(), connect_four::info(), random_tree::info()]);
-    games
+/// A registered game as `plateau games` lists it: its entry and the capabilities its model uses.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Listed {
+    #[serde(flatten)]
+    pub info: GameInfo,
+    pub kind: Kind,
 }
 
-/// A game chosen at run time.
-// Built once per command; boxing the larger rules objects would only change how `with_game!` names them.
-#[allow(clippy::large_enum_variant)]
-#[derive(Debug, Clone)]
-pub enum AnyGame {
-    Breakthrough(Breakthrough),
-    TicTacToe(TicTacToe),
-    Marbles(Marbles),
-    ConnectFour(ConnectFour),
-    RandomTree(RandomTree),
-}
+/// Builds the registry from one `Variant: Type => info_function` line per game.
+macro_rules! registry {
+    ($d:tt $($variant:ident : $ty:ty => $info:path),* $(,)?) => {
+        /// A game chosen at run time.
+        // Built once per command; boxing the larger rules objects would only change how `with_game!` names them.
+        #[allow(clippy::large_enum_variant)]
+        #[derive(Debug, Clone)]
+        pub enum AnyGame {
+            $($variant($ty),)*
+        }
 
-impl AnyGame {
-    /// Parse a game string such as `breakthrough(rows=6,columns=5)`.
-    pub fn parse(text: &str) -> Result<AnyGame, GameError> {
-        let spec = Spec::parse(text)?;
-        match spec.name.as_str() {
-            "breakthrough" | "bt" => Ok(AnyGame::Breakthrough(Breakthrough::from_spec(&spec)?)),
-            "tic_tac_toe" | "tictactoe" | "ttt" => Ok(AnyGame::TicTacToe(TicTacToe::from_spec(&spec)?)),
-            "marbles" => Ok(AnyGame::Marbles(Marbles::from_spec(&spec)?)),
-            "connect_four" | "connect4" | "c4" => Ok(AnyGame::ConnectFour(ConnectFour::from_spec(&spec)?)),
-            "random_tree" | "tree" => Ok(AnyGame::RandomTree(RandomTree::from_spec(&spec)?)),
-            other => {
-                let names: Vec<&str> = catalogue().iter().map(|g| g.name).collect();
-                Err(GameError::new(format!("unknown game '{other}' (known games: {})", names.join(", "))))
+        /// Every game, in registry order, for `plateau games`.
+        pub fn catalogue() -> Vec<Listed> {
+            vec![$(Listed { info: $info(), kind: <$ty as Game>::KIND },)*]
+        }
+
+        impl AnyGame {
+            /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
+            pub fn parse(text: &str) -> Result<AnyGame, GameError> {
+                let spec = Spec::parse(text)?;
+                let name = spec.name.as_str();
+                $(
+                    let info = $info();
+                    if info.name == name || info.aliases.contains(&name) {
+                        return Ok(AnyGame::$variant(<$ty>::from_spec(&spec)?));
+                    }
+                )*
+                let names: Vec<&str> = catalogue().iter().map(|g| g.info.name).collect();
+                Err(GameError::new(format!("unknown game '{name}' (known games: {})", names.join(", "))))
             }
         }
-    }
+
+        /// Run generic code on the concrete game inside an [`AnyGame`]: `with_game!(any, g => perft(g, ...))`.
+        macro_rules! with_game {
+            ($d any:expr, $d g:ident => $d body:expr) => {
+                match $d any {
+                    $($crate::games::AnyGame::$variant($d g) => $d body,)*
+                }
+            };
+        }
+        pub(crate) use with_game;
+    };
 }
 
-/// Run generic code on the concrete game inside an [`AnyGame`]: `with_game!(any, g => perft(g, ...))`.
-#[macro_export]
-macro_rules! with_game {
-    ($any:expr, $g:ident => $body:expr) => {
-        match $any {
-            $crate::games::AnyGame::Breakthrough($g) => $body,
-            $crate::games::AnyGame::TicTacToe($g) => $body,
-            $crate::games::AnyGame::Marbles($g) => $body,
-            $crate::games::AnyGame::ConnectFour($g) => $body,
-            $crate::games::AnyGame::RandomTree($g) => $body,
-        }
-    };
+registry! {
+    $
+    Breakthrough: Breakthrough => breakthrough::info,
+    TicTacToe: TicTacToe => tic_tac_toe::info,
+    Marbles: Marbles => marbles::info,
+    ConnectFour: ConnectFour => connect_four::info,
+    RandomTree: RandomTree => random_tree::info,
 }

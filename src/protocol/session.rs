@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
-//! [`Engine`] built for the current game by [`with_game!`](crate::with_game).
+//! [`Engine`] built for the current game by [`with_game!`](crate::games::with_game).
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -23,9 +23,9 @@ use std::time::{Duration, Instant};
 use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption};
 use crate::game::{Game, Outcome, Player};
 use crate::games::AnyGame;
-use crate::search::{self, Clock, Iteration, Limits, Reporter, Searcher};
+use crate::games::with_game;
+use crate::search::{Clock, Iteration, Limits, Reporter, Searcher};
 use crate::spec::Spec;
-use crate::with_game;
 
 /// Output shared between the loop and the search thread; every line is flushed at once.
 #[derive(Clone)]
@@ -56,9 +56,9 @@ pub struct Settings {
     pub threads: Option<u64>,
 }
 
-/// The default player of `plateau uci`/`ugi`: the `engine` player when it exists, else iterative alpha-beta.
+/// The default player of `plateau uci`/`ugi` for game `G` (the engine where it plays).
 pub fn default_player<G: Game>() -> String {
-    if search::from_spec::<G>("engine").is_ok() { "engine".into() } else { "alphabeta".into() }
+    crate::players::default_for::<G>().into()
 }
 
 fn default_player_of<G: Game>(_game: &G) -> String {
@@ -68,24 +68,20 @@ fn default_player_of<G: Game>(_game: &G) -> String {
 /// Build the searcher for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
 pub fn build_searcher<G: Game>(settings: &Settings) -> Result<Box<dyn Searcher<G>>, String> {
     let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
-    let mut searcher = search::from_spec::<G>(&settings.player).map_err(|e| e.to_string())?;
+    // The registry says which protocol options the player takes: the player is built once.
+    let accepts = crate::players::find(&base.name).map_or(&[][..], |p| p.protocol_options);
     let mut extra: Vec<String> = Vec::new();
     for (key, value) in
         [("tt", settings.hash_mb.map(|m| format!("{m}mb"))), ("threads", settings.threads.map(|t| t.to_string()))]
     {
-        let Some(value) = value else { continue };
-        if base.has(key) {
-            continue;
-        }
-        let mut params = extra.clone();
-        params.push(format!("{key}={value}"));
-        let text = with_params(&settings.player, &params);
-        if let Ok(s) = search::from_spec::<G>(&text) {
-            searcher = s;
-            extra = params;
+        if let Some(value) = value
+            && accepts.contains(&key)
+            && !base.has(key)
+        {
+            extra.push(format!("{key}={value}"));
         }
     }
-    Ok(searcher)
+    crate::players::build::<G>(&with_params(&settings.player, &extra)).map_err(|e| e.to_string())
 }
 
 /// `NAME(a=1)` + `b=2` -> `NAME(a=1,b=2)`.

@@ -26,7 +26,7 @@ use crate::games::catalogue;
 /// The lines answering `uci`.
 pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
     let default = game.split('(').next().unwrap_or(game).to_string();
-    let mut vars: Vec<String> = catalogue().iter().map(|g| g.name.to_string()).collect();
+    let mut vars: Vec<String> = catalogue().iter().map(|g| g.info.name.to_string()).collect();
     if !vars.contains(&default) {
         vars.insert(0, default.clone());
     }

@@ -126,44 +126,6 @@ pub trait Searcher<G: Game>: Send {
     }
 }
 
-/// Build a searcher from an algorithm string such as `alphabeta(depth=6)`.
-pub fn from_spec<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
-    let spec = Spec::parse(text)?;
-    // The course's catalogue (alphabeta included): `catalogue::NAMES`. The arms below are the other players.
-    if let Some(searcher) = catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
-        spec.finish()?;
-        return Ok(searcher);
-    }
-    let s: Box<dyn Searcher<G>> = match spec.name.as_str() {
-        "random" => Box::new(random::RandomPlayer::from_spec(&spec)?),
-        "engine" => Box::new(crate::engine::Engine::<G>::from_spec(&spec)?),
-        other => {
-            return Err(GameError::new(format!("unknown algorithm '{other}' (known: {})", ALGORITHMS.join(", "))));
-        }
-    };
-    spec.finish()?;
-    Ok(s)
-}
-
-/// The algorithm names `from_spec` accepts.
-pub const ALGORITHMS: &[&str] = &[
-    "minimax",
-    "negamax",
-    "alphabeta",
-    "alphabeta_minmax",
-    "alphabeta_failsoft",
-    "palphabeta",
-    "scout",
-    "negascout",
-    "pvs",
-    "negacstar",
-    "mtdf",
-    "sss",
-    "mtsss",
-    "random",
-    "engine",
-];
-
 /// A simple clock: the deadline of a timed search, a node budget, and an optional stop flag set by another thread
 /// (a protocol's `stop`), checked every few hundred nodes.
 #[derive(Clone, Debug)]

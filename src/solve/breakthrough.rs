@@ -59,7 +59,7 @@ use super::table_file::{self, Header, Record};
 use crate::game::{Game, MoveList, Outcome, Player};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
-use super::race::{Race, RaceTable};
+use crate::games::breakthrough::race::{Race, RaceTable};
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = 1 << 30;

@@ -17,7 +17,6 @@ pub mod db;
 pub mod dfpn;
 pub mod generic;
 pub mod proof_check;
-pub mod race;
 pub mod retro;
 pub mod table_file;
 

@@ -27,16 +27,15 @@ use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
 use crate::engine::Engine;
-use crate::engine::params::{EvalKind, Options};
-use crate::engine::tactics::{Forced, forced, has_winning_move};
-use crate::game::{Game, Outcome, WIN_SCORE};
+use crate::engine::params::Options;
+use crate::game::{Forced, Game, Outcome, WIN_SCORE};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;
 use crate::search::{Limits, Searcher};
 
-use super::breakthrough::BtEvaluator;
-use super::pst::{self, Features, N, PstEvaluator};
-use super::weights;
+use crate::games::breakthrough::eval::features::BtEvaluator;
+use crate::games::breakthrough::eval::pst::{self, Features, N, PstEvaluator};
+use crate::games::breakthrough::eval::weights;
 
 /// One recorded position.
 #[derive(Clone, Copy, Debug)]
@@ -52,8 +51,13 @@ pub struct Record {
 
 /// The engine that plays the data games: `engine(nodes=M)` with the given evaluation (the hand-set one unless
 /// `plateau tune --data-eval` says otherwise) and a small table.
-pub fn data_options(nodes: u64, eval: EvalKind) -> Options {
-    Options { limits: Limits { nodes: Some(nodes), ..Limits::default() }, tt_mib: 8, eval, ..Options::default() }
+pub fn data_options(nodes: u64, eval: &str) -> Options {
+    Options {
+        limits: Limits { nodes: Some(nodes), ..Limits::default() },
+        tt_mib: 8,
+        eval: Some(eval.to_string()),
+        ..Options::default()
+    }
 }
 
 fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, game: u32) -> Vec<Record> {
@@ -70,7 +74,7 @@ fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, gam
             g.random_move(&s, &mut rng)
         } else {
             let r = engines[ply % 2].search(g, &s);
-            if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
+            if g.forced(&s) == Forced::Free && !g.has_winning_move(&s) {
                 kept.push((s, ply % 2, r.value));
             }
             r.best_move
@@ -149,7 +153,7 @@ pub fn label_games(
             if g.outcome(&s).is_some() {
                 break;
             }
-            if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
+            if g.forced(&s) == Forced::Free && !g.has_winning_move(&s) {
                 let value = engine.search(g, &s).value;
                 let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
                 out.push(Record { state: s, result, value, game: first_id + i as u32 });
@@ -327,7 +331,7 @@ pub fn fit(g: &Breakthrough, records: &[Record], lambda: f64, epochs: usize, lr:
     let k = hand_k;
     let train_error_before = mse(&w, k, &train);
     let validation_error_before = mse(&w, k, &valid);
-    let mut adam = super::tune::Adam::new(w.len(), lr);
+    let mut adam = super::texel::Adam::new(w.len(), lr);
     let n = train.len().max(1) as f64;
     for t in 1..=epochs {
         let grad = train
@@ -434,10 +438,10 @@ mod tests {
     #[test]
     fn data_round_trips_and_the_fit_lowers_the_error() {
         let g = Breakthrough::new(6, 5, 2, false, false).unwrap();
-        let recs = generate(&g, &data_options(300, EvalKind::Hand), 12, 2, 1, 2, |_| {}).unwrap();
+        let recs = generate(&g, &data_options(300, "hand"), 12, 2, 1, 2, |_| {}).unwrap();
         assert!(recs.len() > 50);
         // The same data whatever the thread count.
-        let again = generate(&g, &data_options(300, EvalKind::Hand), 12, 2, 1, 1, |_| {}).unwrap();
+        let again = generate(&g, &data_options(300, "hand"), 12, 2, 1, 1, |_| {}).unwrap();
         assert_eq!(write_records(&g, &recs), write_records(&g, &again));
         let text = write_records(&g, &recs);
         let back = read_records(&g, &text).unwrap();

@@ -23,7 +23,7 @@
 //! eval  = (sum_i mg_i f_i * phase + sum_i eg_i f_i * (256 - phase)) / 256
 //! ```
 //!
-//! The runner cone is the one of [`super::geometry`] (shared with [`super::breakthrough`]): rows ahead `dr >= 1`,
+//! The runner cone is the one of [`super::geometry`] (shared with [`super::features`]): rows ahead `dr >= 1`,
 //! files `|dc| <= dr / 2 + 1`.
 
 use crate::game::Player;

@@ -15,10 +15,35 @@
 //! popcounts.
 //!
 //! Variants: `misere` (reaching the far row loses) and `forced_captures` (a capture must be played when one exists).
+//!
+//! The folder: the rules here, [`knowledge`] (threats, forced replies, races, endgame tables), [`race`] (the race
+//! endgame tables), [`eval`] (the evaluations).
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
-use crate::games::board_text;
+pub mod eval;
+pub mod knowledge;
+pub mod notation;
+pub mod race;
+
+use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
+use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
+
+/// The registry entry.
+pub fn info() -> GameInfo {
+    let p = |name, default, description| ParamInfo { name, default, description };
+    GameInfo {
+        name: "breakthrough",
+        aliases: &["bt"],
+        description: "Breakthrough: pieces move one square forward (straight or diagonally), capture diagonally; reach the far row to win",
+        parameters: vec![
+            p("rows", "8", "board height; rows > 2*piece_rows and rows*columns <= 64"),
+            p("columns", "8", "board width, at least 2"),
+            p("piece_rows", "2", "rows of pieces each side starts with"),
+            p("misere", "false", "reaching the far row loses"),
+            p("forced_captures", "false", "a capture must be played when one exists"),
+        ],
+    }
+}
 
 /// The rules and board geometry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -204,42 +229,6 @@ impl Breakthrough {
         zobrist::key(side.index() * 64 + sq as usize)
     }
 
-    /// Square name, `a1` .. (file letter, rank number).
-    pub fn square_name(&self, sq: u32) -> String {
-        let file = (b'a' + (sq % self.columns) as u8) as char;
-        format!("{}{}", file, sq / self.columns + 1)
-    }
-
-    /// Parse one square at the start of `text` (`a2` or the course's `2a`); returns the square and the rest.
-    fn parse_square<'a>(&self, text: &'a str) -> Result<(u32, &'a str), GameError> {
-        let b = text.as_bytes();
-        let (file, rank, rest) = if b.first().is_some_and(|c| c.is_ascii_alphabetic()) {
-            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits == 0 {
-                return err(format!("'{text}': expected a square such as a2"));
-            }
-            (b[0].to_ascii_lowercase(), &text[1..1 + digits], &text[1 + digits..])
-        } else if b.first().is_some_and(|c| c.is_ascii_digit()) {
-            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
-            if digits >= b.len() || !b[digits].is_ascii_alphabetic() {
-                return err(format!("'{text}': expected a square such as a2 (or 2a in the course notation)"));
-            }
-            (b[digits].to_ascii_lowercase(), &text[..digits], &text[digits + 1..])
-        } else {
-            return err(format!("'{text}': expected a square such as a2"));
-        };
-        let col = (file - b'a') as u32;
-        let row: u32 = rank.parse().map_err(|_| GameError::new(format!("bad rank '{rank}'")))?;
-        if col >= self.columns || row < 1 || row > self.rows {
-            let last = (b'a' + self.columns as u8 - 1) as char;
-            return err(format!(
-                "square {}{} is off the {}x{} board (a1..{}{})",
-                file as char, row, self.rows, self.columns, last, self.rows
-            ));
-        }
-        Ok(((row - 1) * self.columns + col, rest))
-    }
-
     /// The pieces of the side to move, then of the opponent.
     pub fn own_opp(s: &BtState) -> (u64, u64) {
         Self::sides(s)
@@ -249,7 +238,8 @@ impl Breakthrough {
 impl Game for Breakthrough {
     type State = BtState;
     type Move = BtMove;
-    type Eval = BtEval;
+    type Eval = eval::BtEval;
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -395,36 +385,7 @@ impl Game for Breakthrough {
     }
 
     fn parse_move(&self, s: &BtState, text: &str) -> Result<BtMove, GameError> {
-        let t = text.trim();
-        let (from, rest) = self.parse_square(t)?;
-        let rest = rest.strip_prefix(['x', 'X', '-']).unwrap_or(rest);
-        if rest.is_empty() {
-            return err(format!("'{t}': expected a move from-to such as a2a3"));
-        }
-        let (to, rest) = self.parse_square(rest)?;
-        if !rest.is_empty() {
-            return err(format!("'{t}': unexpected '{rest}' after the move (expected from-to such as a2a3)"));
-        }
-        if self.outcome(s).is_some() {
-            return err("the game is over: no move is legal");
-        }
-        let m = BtMove { from: from as u8, to: to as u8 };
-        let mut moves = MoveList::new();
-        self.generate_moves(s, &mut moves);
-        if moves.contains(&m) {
-            return Ok(m);
-        }
-        let (own, _) = Self::sides(s);
-        let side = if s.stm == Player::First { "White" } else { "Black" };
-        if own & (1u64 << from) == 0 {
-            return err(format!("illegal move {t}: no {side} piece on {}", self.square_name(from)));
-        }
-        if self.forced_captures && moves.iter().any(|mm| self.is_capture(s, *mm)) {
-            return err(format!("illegal move {t}: a capture is available and captures are forced"));
-        }
-        err(format!(
-            "illegal move {t}: {side} pieces move one square forward, straight onto an empty square or diagonally onto a square without an own piece"
-        ))
+        self.read_move(s, text)
     }
 
     fn format_move(&self, _s: &BtState, m: BtMove) -> String {
@@ -432,170 +393,55 @@ impl Game for Breakthrough {
     }
 
     fn parse_position(&self, text: &str) -> Result<BtState, GameError> {
-        let mut fields = text.split_whitespace();
-        let board = fields
-            .next()
-            .ok_or_else(|| GameError::new("empty position: expected ranks separated by '/' then w or b"))?;
-        let side =
-            fields.next().ok_or_else(|| GameError::new("position: missing side to move (w or b) after the board"))?;
-        let extra: Vec<&str> = fields.collect();
-        // Fairy-Stockfish writes "- - 0 1" after the side; accept exactly that shape.
-        if !extra.is_empty() {
-            let ok = extra.len() <= 4
-                && extra.iter().enumerate().all(|(i, f)| if i < 2 { *f == "-" } else { f.parse::<u32>().is_ok() });
-            if !ok {
-                return err(format!("position: unexpected '{}' after the side to move", extra.join(" ")));
-            }
-        }
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != self.rows as usize {
-            return err(format!(
-                "position: {} ranks given, the board has {} (ranks separated by '/')",
-                ranks.len(),
-                self.rows
-            ));
-        }
-        let (mut white, mut black) = (0u64, 0u64);
-        for (i, rank) in ranks.iter().enumerate() {
-            let row = self.rows - 1 - i as u32;
-            let mut col = 0u32;
-            let bytes = rank.as_bytes();
-            let mut j = 0;
-            while j < bytes.len() {
-                let ch = bytes[j];
-                if ch.is_ascii_digit() {
-                    let start = j;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let n: u32 = rank[start..j].parse().unwrap_or(u32::MAX);
-                    if n == 0 || n > self.columns {
-                        return err(format!("position: rank {} has a bad empty count '{}'", row + 1, &rank[start..j]));
-                    }
-                    col += n;
-                } else {
-                    if col >= self.columns {
-                        return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
-                    }
-                    let bit = 1u64 << (row * self.columns + col);
-                    match ch {
-                        b'P' => white |= bit,
-                        b'p' => black |= bit,
-                        _ => {
-                            return err(format!(
-                                "position: unknown piece '{}' on rank {} (expected P, p or a digit)",
-                                ch as char,
-                                row + 1
-                            ));
-                        }
-                    }
-                    col += 1;
-                    j += 1;
-                }
-                if col > self.columns {
-                    return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
-                }
-            }
-            if col != self.columns {
-                return err(format!(
-                    "position: rank {} covers {} columns, the board has {}",
-                    row + 1,
-                    col,
-                    self.columns
-                ));
-            }
-        }
-        let stm = match side {
-            "w" | "W" => Player::First,
-            "b" | "B" => Player::Second,
-            _ => return err(format!("position: side to move '{side}': expected w or b")),
-        };
-        let s = BtState { white, black, key: 0, stm };
-        let (own, opp) = Self::sides(&s);
-        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
-        if own & self.goal_row(stm) != 0 {
-            return err(format!(
-                "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
-                name(stm)
-            ));
-        }
-        if opp == 0 {
-            return err(format!(
-                "position: impossible: {} to move, but {} has no piece left",
-                name(stm),
-                name(stm.other())
-            ));
-        }
-        let mut s = s;
-        s.key = self.compute_key(&s);
-        Ok(s)
+        self.read_position(text)
     }
 
     fn format_position(&self, s: &BtState) -> String {
-        let mut out = board_text::write_ranks(self.rows, self.columns, |row, col| {
-            let bit = 1u64 << (row * self.columns + col);
-            if s.white & bit != 0 {
-                Some('P')
-            } else if s.black & bit != 0 {
-                Some('p')
-            } else {
-                None
-            }
-        });
-        out.push(' ');
-        out.push(if s.stm == Player::First { 'w' } else { 'b' });
-        out
+        self.write_position(s)
     }
 
     fn display(&self, s: &BtState) -> String {
-        let mut out = String::new();
-        for row in (0..self.rows).rev() {
-            out += &format!("{:>3} ", row + 1);
-            for col in 0..self.columns {
-                let bit = 1u64 << (row * self.columns + col);
-                let ch = if s.white & bit != 0 {
-                    'P'
-                } else if s.black & bit != 0 {
-                    'p'
-                } else {
-                    '.'
-                };
-                out.push(ch);
-                out.push(' ');
-            }
-            out.pop();
-            out.push('\n');
-        }
-        out += "    ";
-        for col in 0..self.columns {
-            out.push((b'a' + col as u8) as char);
-            out.push(' ');
-        }
-        out.pop();
-        out.push('\n');
-        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
-        out += &format!("{side} to move");
-        out
+        self.draw(s)
     }
-}
 
-/// A simple default evaluation: material and advancement, from the side to move's point of view.
-/// (The engine's tuned evaluation lives in `eval/`.)
-#[derive(Clone, Copy, Debug, Default)]
-pub struct BtEval;
-
-impl Evaluator<Breakthrough> for BtEval {
-    fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
-        let mut score = 0i32;
-        for (sign, side, mut b) in [(1, Player::First, s.white), (-1, Player::Second, s.black)] {
-            while b != 0 {
-                let sq = b.trailing_zeros();
-                b &= b - 1;
-                let row = sq / g.columns;
-                let adv = if side == Player::First { row } else { g.rows - 1 - row };
-                score += sign * (100 + (adv * adv) as i32 * 4);
-            }
-        }
-        if s.stm == Player::First { score } else { -score }
+    fn evaluation(&self, name: &str) -> Result<eval::BtEval, GameError> {
+        eval::BtEval::named(self, name)
+    }
+    fn has_tactics(&self) -> bool {
+        true
+    }
+    #[inline]
+    fn move_class(&self, s: &BtState, m: BtMove) -> MoveClass {
+        self.classify(s, m)
+    }
+    #[inline]
+    fn has_winning_move(&self, s: &BtState) -> bool {
+        self.wins_in_one(s)
+    }
+    #[inline]
+    fn forced(&self, s: &BtState) -> Forced {
+        self.threats(s)
+    }
+    #[inline]
+    fn defends(&self, m: BtMove, target: u32) -> bool {
+        m.to as u32 == target
+    }
+    #[inline]
+    fn null_move(&self, s: &BtState) -> Option<BtState> {
+        Some(self.pass(s))
+    }
+    #[inline]
+    fn move_key(&self, m: BtMove) -> usize {
+        m.from as usize * 64 + m.to as usize
+    }
+    fn adjudicate(&self, s: &BtState) -> Option<(Outcome, &'static str)> {
+        self.won_race(s).then_some((Outcome::Win, "won race"))
+    }
+    fn prepare_endgame(&self) {
+        self.build_endgame_table()
+    }
+    #[inline]
+    fn endgame(&self, s: &BtState) -> Option<(Outcome, u32)> {
+        self.endgame_verdict(s)
     }
 }

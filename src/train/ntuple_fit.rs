@@ -10,7 +10,7 @@
 //! model:  eval_w(s) = Σ_i (mg_i p + eg_i (1 - p)) f_i(s) + Σ_windows (T_mg[e] p + T_eg[e] (1 - p)),  p = phase / 256
 //!         (f = pst features, e = the table entry of a window; sparse: 42 entries per 8x8 position)
 //! fit:    E(w) = mean over training positions (y - σ(K · eval_w(s) / 100))² + l2 · |T|²   (pattern weights only)
-//!         full-batch Adam (eval::tune::Adam) on the pattern weights, and on the pst weights with `--fit-pst`
+//!         full-batch Adam (train::texel::Adam) on the pattern weights, and on the pst weights with `--fit-pst`
 //!         (runner count and runner race stay fixed, as in train.rs); gradients summed in chunk order, so the fit
 //!         does not depend on the thread count
 //! report: E on training and validation positions before (= pst) and after, weights rounded (pst to i32, table
@@ -21,9 +21,9 @@ use rayon::prelude::*;
 
 use crate::games::Breakthrough;
 
-use super::ntuple::{MAX_WINDOWS, NtEvaluator, NtWeights};
-use super::pst::{self, Features, N};
-use super::train::{Record, golden, sigmoid, value_prob};
+use super::pst_fit::{Record, golden, sigmoid, value_prob};
+use crate::games::breakthrough::eval::ntuple::{MAX_WINDOWS, NtEvaluator, NtWeights};
+use crate::games::breakthrough::eval::pst::{self, Features, N};
 
 /// A set of samples, structure of arrays: pst features, labels, and `windows` table entries per sample.
 struct Set {
@@ -141,7 +141,7 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], start: &NtWeights, o: &NtOpt
     let k = golden(|k| mse(&w, k, &train));
     let train_error_before = mse(&w, k, &train);
     let validation_error_before = mse(&w, k, &valid);
-    let mut adam = super::tune::Adam::new(w.len(), o.lr);
+    let mut adam = super::texel::Adam::new(w.len(), o.lr);
     let n = train.len().max(1) as f64;
     let mut curve = Vec::new();
     let chunk = 4096;
@@ -232,13 +232,12 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], start: &NtWeights, o: &NtOpt
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::params::EvalKind;
-    use crate::eval::train::{data_options, generate};
+    use crate::train::pst_fit::{data_options, generate};
 
     #[test]
     fn the_fit_reduces_the_validation_error() {
         let g = Breakthrough::default();
-        let recs = generate(&g, &data_options(300, EvalKind::Pst), 60, 2, 1, 2, |_| {}).unwrap();
+        let recs = generate(&g, &data_options(300, "pst"), 60, 2, 1, 2, |_| {}).unwrap();
         assert!(recs.len() > 300, "{}", recs.len());
         let start = NtWeights::zero(&g).unwrap();
         let o = NtOptions { lambda: 0.5, epochs: 60, lr: 2.0, l2: 1e-6, fit_pst: false, report_every: 20 };

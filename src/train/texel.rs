@@ -15,13 +15,13 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::engine::Engine;
-use crate::engine::params::{EvalKind, Options};
-use crate::engine::tactics::{Forced, forced, has_winning_move};
-use crate::game::{Game, Outcome};
+use crate::engine::params::Options;
+use crate::game::{Forced, Game, Outcome};
 use crate::games::Breakthrough;
 use crate::search::{Limits, Searcher};
 
-use super::breakthrough::{BtEvaluator, Features, N_FEATURES};
+use crate::games::breakthrough::eval::features::{BtEvaluator, Features, N_FEATURES};
+use crate::games::breakthrough::eval::weights;
 
 /// One training position: its features and the result for the side to move (1 win, 0 loss).
 #[derive(Clone, Copy, Debug)]
@@ -55,7 +55,7 @@ pub fn self_play(
             let m = if (ply as u32) < random_plies {
                 g.random_move(&s, &mut rng)
             } else {
-                if forced(g, &s) == Forced::Free && !has_winning_move(g, &s) {
+                if g.forced(&s) == Forced::Free && !g.has_winning_move(&s) {
                     positions.push((eval.features(g, &s), side));
                 }
                 engines[side].search(g, &s).best_move
@@ -90,7 +90,7 @@ pub fn self_play_options(nodes: u64) -> Options {
     Options {
         limits: Limits { nodes: Some(nodes), ..Limits::default() },
         tt_mib: 8,
-        eval: EvalKind::Hand,
+        eval: Some("hand".into()),
         probe: true,
         check: true,
         null: false,
@@ -179,7 +179,7 @@ pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], ep
     let k = fit_k(&w, samples);
     let error_before = error(&w, k, samples);
     let mut adam = Adam::new(w.len(), 2.0);
-    let fixed = [super::breakthrough::Feature::Material as usize];
+    let fixed = [crate::games::breakthrough::eval::features::Feature::Material as usize];
     for t in 1..=epochs {
         let mut grad = vec![0.0; w.len()];
         for s in samples {
@@ -220,21 +220,20 @@ pub fn weights_source(t: &Tuned) -> String {
     let list = |w: &[i32]| w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let mut out = String::new();
     out += "//! The weights of the Breakthrough evaluation, one (middle game, end game) pair per feature of\n";
-    out += "//! [`super::breakthrough::Feature`]. Written by `plateau tune` (see `docs/engine.md`); edit by re-running it.\n";
+    out +=
+        "//! [`super::features::Feature`]. Written by `plateau tune` (see `docs/engine.md`); edit by re-running it.\n";
     out += &format!(
         "//! Tuned on {} positions, K = {:.4}, error {:.6} -> {:.6}.\n\n",
         t.samples, t.k, t.error_before, t.error_after
     );
     out += "/// Middle-game weights (phase 256 = all pieces on the board).\n";
-    out += &format!("pub const MG: [i32; super::breakthrough::N_FEATURES] = [{}];\n", list(&t.mg));
+    out += &format!("pub const MG: [i32; super::features::N_FEATURES] = [{}];\n", list(&t.mg));
     out += "/// End-game weights (phase 0 = no piece left).\n";
-    out += &format!("pub const EG: [i32; super::breakthrough::N_FEATURES] = [{}];\n\n", list(&t.eg));
+    out += &format!("pub const EG: [i32; super::features::N_FEATURES] = [{}];\n\n", list(&t.eg));
     out += "/// The hand-set weights the tuning started from (`engine(eval=hand)`).\n";
-    out +=
-        &format!("pub const HAND_MG: [i32; super::breakthrough::N_FEATURES] = [{}];\n", list(&super::weights::HAND_MG));
+    out += &format!("pub const HAND_MG: [i32; super::features::N_FEATURES] = [{}];\n", list(&weights::HAND_MG));
     out += "/// The hand-set end-game weights.\n";
-    out +=
-        &format!("pub const HAND_EG: [i32; super::breakthrough::N_FEATURES] = [{}];\n", list(&super::weights::HAND_EG));
+    out += &format!("pub const HAND_EG: [i32; super::features::N_FEATURES] = [{}];\n", list(&weights::HAND_EG));
     out
 }
 
@@ -247,7 +246,7 @@ mod tests {
         let g = Breakthrough::new(6, 5, 2, false, false).unwrap();
         let samples = self_play(&g, &self_play_options(300), 6, 2, 1, |_| {});
         assert!(samples.len() > 50);
-        let t = tune(&samples, super::super::weights::HAND_MG, super::super::weights::HAND_EG, 30, 1e-7);
+        let t = tune(&samples, weights::HAND_MG, weights::HAND_EG, 30, 1e-7);
         assert!(t.error_after <= t.error_before, "{} -> {}", t.error_before, t.error_after);
         assert!(t.k > 0.0);
         assert!(weights_source(&t).contains("pub const MG"));

@@ -1,0 +1,286 @@
+//! The game model shared by every game, search algorithm and tool.
+//!
+//! A game is split in two parts:
+//! - a *rules object* implementing [`Game`] (the parameters: board size, variants, precomputed masks), cheap to share;
+//! - a small `Copy` *state* ([`Game::State`]) holding a position: bitboards, side to move, incremental Zobrist key.
+//!
+//! Play is *copy-make*: [`Game::play`] mutates a state in place, and a caller that wants to go back keeps the copy it
+//! had (states are 16 to 32 bytes, so a copy is cheaper than recording and reverting a move; see
+//! `docs/architecture.md`). "Undo" in the tools is a stack of states.
+//!
+//! Values are always seen from the side to move ([`Outcome`]), the negamax convention. Evaluation is separate from the
+//! rules ([`Evaluator`]); a game names its evaluations with [`Game::Eval`] and [`Game::EVALUATIONS`].
+//!
+//! The trait has three groups of methods:
+//! - the rules every game writes (start, moves, play, outcome, keys, notation);
+//! - optional capabilities for other kinds of games, with defaults that a deterministic, alternating game of perfect
+//!   information keeps ([`turn`]: chance nodes, simultaneous moves, hidden information);
+//! - optional game knowledge with neutral defaults ([`knowledge`]: threats, forced replies, null move, adjudication).
+
+pub mod knowledge;
+pub mod perft;
+pub mod player;
+pub mod playout;
+pub mod score;
+pub mod turn;
+pub mod zobrist;
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use arrayvec::ArrayVec;
+use rand::{Rng, RngExt};
+
+pub use knowledge::{Forced, MOVE_KEYS, MoveClass};
+pub use perft::perft;
+pub use player::{GameError, Outcome, Player, err};
+pub use score::{Evaluator, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
+pub use turn::{ChanceList, Kind, Turn, sample_outcome};
+
+/// Largest number of legal moves any game may produce in one position.
+pub const MAX_MOVES: usize = 256;
+
+/// Fixed-capacity move list: lives on the stack, no allocation per node.
+pub type MoveList<M> = ArrayVec<M, MAX_MOVES>;
+
+/// The rules of one game, with its parameters.
+pub trait Game: Clone + Debug + Send + Sync + 'static {
+    /// A position. Small and `Copy`: copy-make is the way to go back.
+    type State: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// A move, valid in the state it was generated from.
+    type Move: Copy + Debug + PartialEq + Eq + Hash + Send + Sync + 'static;
+    /// The game's heuristic evaluations (one type; a game with several makes it an enum). `Default` is the simple
+    /// evaluation the course's algorithms use.
+    type Eval: Evaluator<Self> + Default + Clone + Send + Sync + 'static;
+
+    /// The capabilities this game uses (chance, simultaneous moves, hidden information); see [`turn`].
+    const KIND: Kind = Kind::CLASSIC;
+    /// The names of the game's evaluations for `engine(eval=NAME)`, the engine's default first; `simple` is always
+    /// one of them (the `Default` evaluation).
+    const EVALUATIONS: &'static [&'static str] = &["simple"];
+
+    /// The canonical game string (`breakthrough(rows=6,columns=5)`), with non-default parameters only.
+    fn spec(&self) -> String;
+    /// The start position.
+    fn start(&self) -> Self::State;
+    /// Who moves in this state; in a state where no single player moves (chance, simultaneous, terminal), the player
+    /// whose point of view [`Game::outcome`] takes.
+    fn side_to_move(&self, state: &Self::State) -> Player;
+    /// Legal moves of a non-terminal state, appended to `moves` (cleared first). A terminal state has none. At a chance
+    /// node, the outcomes (as [`Game::chance_outcomes`] without the probabilities); at a simultaneous node, none (see
+    /// [`Game::player_moves`]).
+    fn generate_moves(&self, state: &Self::State, moves: &mut MoveList<Self::Move>);
+    /// Play a legal move in place.
+    fn play(&self, state: &mut Self::State, mv: Self::Move);
+    /// `Some(outcome)` for a finished game (from the side to move's point of view), `None` while it goes on.
+    fn outcome(&self, state: &Self::State) -> Option<Outcome>;
+    /// The 64-bit Zobrist key, maintained incrementally by `play`.
+    fn key(&self, state: &Self::State) -> u64;
+    /// The same key computed from scratch (tests compare the two).
+    fn compute_key(&self, state: &Self::State) -> u64;
+
+    /// Parse a move in this game's notation; it must be legal in `state`.
+    fn parse_move(&self, state: &Self::State, text: &str) -> Result<Self::Move, GameError>;
+    /// Write a move in this game's canonical notation.
+    fn format_move(&self, state: &Self::State, mv: Self::Move) -> String;
+    /// Parse a position in this game's position text.
+    fn parse_position(&self, text: &str) -> Result<Self::State, GameError>;
+    /// Write a position as text; `parse_position` reads it back to the same state.
+    fn format_position(&self, state: &Self::State) -> String;
+    /// A human-readable drawing of the board.
+    fn display(&self, state: &Self::State) -> String;
+
+    /// Number of legal moves of a non-terminal state (callers check [`Game::outcome`] first); games override it with a
+    /// bulk count (perft's last ply).
+    fn count_moves(&self, state: &Self::State) -> u64 {
+        let mut moves = MoveList::new();
+        self.generate_moves(state, &mut moves);
+        moves.len() as u64
+    }
+
+    /// perft's last ply: the number of legal moves, or 0 when the game is over. Games override it to test for the end
+    /// and count the moves in one pass.
+    fn count_leaf_moves(&self, state: &Self::State) -> u64 {
+        if self.is_terminal(state) { 0 } else { self.count_moves(state) }
+    }
+
+    /// True when the game is over.
+    fn is_terminal(&self, state: &Self::State) -> bool {
+        self.outcome(state).is_some()
+    }
+
+    /// A random legal move: uniform at a player's turn, drawn by its probability at a chance node; `None` in a terminal
+    /// state (and at a simultaneous node: see [`playout::random_step`]).
+    fn random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
+        if Self::KIND.chance && self.turn(state) == Turn::Chance {
+            let mut outcomes = ChanceList::new();
+            self.chance_outcomes(state, &mut outcomes);
+            return sample_outcome(&outcomes, rng);
+        }
+        let mut moves = MoveList::new();
+        self.generate_moves(state, &mut moves);
+        if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
+    }
+
+    /// Play random steps to the end. Returns the outcome seen by the side to move in `state` (decided by that player,
+    /// never by parity), and the number of steps played.
+    fn random_playout<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> (Outcome, u32) {
+        playout::random_playout_for(self, state, self.side_to_move(state), rng)
+    }
+
+    /// Parse a space-separated move list and play it from `state`; the error names the first bad move. At a
+    /// simultaneous node a word is the pair `FIRST/SECOND`.
+    fn play_moves(&self, state: &Self::State, text: &str) -> Result<Self::State, GameError> {
+        let mut s = *state;
+        for (i, word) in self.split_moves(text).iter().enumerate() {
+            if self.is_terminal(&s) {
+                return err(format!("move {} '{}': the game is already over", i + 1, word));
+            }
+            let at = |e: GameError| GameError::new(format!("move {} '{}': {}", i + 1, word, e));
+            if Self::KIND.simultaneous && self.turn(&s) == Turn::Simultaneous {
+                let (a, b) = self.parse_joint(&s, word).map_err(at)?;
+                self.play_joint(&mut s, a, b);
+            } else {
+                let m = self.parse_move(&s, word).map_err(at)?;
+                self.play(&mut s, m);
+            }
+        }
+        Ok(s)
+    }
+
+    /// Split a `--moves` argument into move words. Games with compact notations (Connect Four digit strings) override it.
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        text.split_whitespace().map(str::to_string).collect()
+    }
+
+    // ---- Capabilities: other kinds of games (defaults: deterministic, alternating, perfect information) ----
+
+    /// Who acts in a non-terminal state: a player, chance, or both players at once.
+    fn turn(&self, state: &Self::State) -> Turn {
+        Turn::Player(self.side_to_move(state))
+    }
+
+    /// The outcome of a finished game for `player` (`outcome` is for the side to move).
+    fn outcome_for(&self, state: &Self::State, player: Player) -> Option<Outcome> {
+        let o = self.outcome(state)?;
+        Some(if self.side_to_move(state) == player { o } else { o.flip() })
+    }
+
+    /// A chance node's outcomes with their probabilities (adding up to 1); played with [`Game::play`].
+    fn chance_outcomes(&self, _state: &Self::State, outcomes: &mut ChanceList<Self::Move>) {
+        outcomes.clear();
+    }
+
+    /// The legal moves of `player` in a non-terminal state: at a simultaneous node, that player's half of the joint
+    /// moves; elsewhere the legal moves if `player` is to move, none otherwise.
+    fn player_moves(&self, state: &Self::State, player: Player, moves: &mut MoveList<Self::Move>) {
+        if self.turn(state) == Turn::Player(player) {
+            self.generate_moves(state, moves);
+        } else {
+            moves.clear();
+        }
+    }
+
+    /// Play a simultaneous node's joint move (`first` from [`Player::First`]'s `player_moves`, `second` from
+    /// [`Player::Second`]'s) in place. Games without simultaneous nodes play the mover's half.
+    fn play_joint(&self, state: &mut Self::State, first: Self::Move, second: Self::Move) {
+        let m = if self.side_to_move(state) == Player::First { first } else { second };
+        self.play(state, m);
+    }
+
+    /// Parse a joint move `FIRST/SECOND` of a simultaneous node.
+    fn parse_joint(&self, state: &Self::State, text: &str) -> Result<(Self::Move, Self::Move), GameError> {
+        let Some((a, b)) = text.split_once('/') else {
+            return err("both players move at once here: write the pair as FIRST/SECOND");
+        };
+        let side = |p: Player, t: &str| {
+            let mut moves = MoveList::new();
+            self.player_moves(state, p, &mut moves);
+            moves.iter().copied().find(|&m| self.format_move(state, m) == t.trim()).ok_or_else(|| {
+                let legal: Vec<String> = moves.iter().map(|&m| self.format_move(state, m)).collect();
+                GameError::new(format!("'{}' is not a legal move of {p:?} (legal: {})", t.trim(), legal.join(" ")))
+            })
+        };
+        Ok((side(Player::First, a)?, side(Player::Second, b)?))
+    }
+
+    /// What `player` sees of the state, as text. With perfect information, the whole position.
+    fn observation(&self, state: &Self::State, player: Player) -> String {
+        let _ = player;
+        self.format_position(state)
+    }
+
+    /// A state drawn at random among those `player` cannot tell from `state` (same observation, same legal moves for
+    /// `player`): what a player with hidden information may search. With perfect information, the state itself.
+    fn resample<R: Rng + ?Sized>(&self, state: &Self::State, player: Player, rng: &mut R) -> Self::State {
+        let _ = (player, rng);
+        *state
+    }
+
+    // ---- Knowledge: what the game can tell a search without searching (neutral defaults; see `knowledge`) ----
+
+    /// The evaluation named `name` (one of [`Game::EVALUATIONS`]).
+    fn evaluation(&self, name: &str) -> Result<Self::Eval, GameError> {
+        if name == "simple" {
+            Ok(Self::Eval::default())
+        } else {
+            err(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
+        }
+    }
+
+    /// Whether [`Game::move_class`] tells noisy moves from quiet ones (quiescence search needs it).
+    fn has_tactics(&self) -> bool {
+        false
+    }
+
+    /// The class of move `mv` in `state`.
+    fn move_class(&self, state: &Self::State, mv: Self::Move) -> MoveClass {
+        let _ = (state, mv);
+        MoveClass::Quiet
+    }
+
+    /// Whether the side to move can win with its next move (known without trying every move).
+    fn has_winning_move(&self, state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The opponent's threats to win with its next move, and what they force.
+    fn forced(&self, state: &Self::State) -> Forced {
+        let _ = state;
+        Forced::Free
+    }
+
+    /// Whether `mv` answers the threat of [`Forced::Defend`]`(target)`.
+    fn defends(&self, mv: Self::Move, target: u32) -> bool {
+        let _ = (mv, target);
+        true
+    }
+
+    /// The state after the side to move passes, for null-move pruning; `None` where passing is not expressible.
+    fn null_move(&self, state: &Self::State) -> Option<Self::State> {
+        let _ = state;
+        None
+    }
+
+    /// A small index of a move for history tables, below [`MOVE_KEYS`].
+    fn move_key(&self, mv: Self::Move) -> usize {
+        knowledge::hashed_move_key(&mv)
+    }
+
+    /// A result certain without playing on (for the side to move) and its reason, for the arena's adjudication.
+    fn adjudicate(&self, state: &Self::State) -> Option<(Outcome, &'static str)> {
+        let _ = state;
+        None
+    }
+
+    /// Build the endgame tables [`Game::endgame`] probes (once per process; cheap when they exist).
+    fn prepare_endgame(&self) {}
+
+    /// An exact result for the side to move from endgame tables: a win or loss and an upper bound on the plies to
+    /// the end.
+    fn endgame(&self, state: &Self::State) -> Option<(Outcome, u32)> {
+        let _ = state;
+        None
+    }
+}

@@ -1,0 +1,58 @@
+//! The players, the result of a finished game, and the one-line error every parser returns.
+
+/// The two players. `First` moves first (White in Breakthrough, X in tic-tac-toe).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    First,
+    Second,
+}
+
+impl Player {
+    pub fn other(self) -> Player {
+        match self {
+            Player::First => Player::Second,
+            Player::Second => Player::First,
+        }
+    }
+    pub fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// How a finished game ended, from the point of view of the side to move in the final position.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    Win,
+    Loss,
+    Draw,
+    /// A numeric final value (synthetic game trees, whose leaves carry numbers rather than results).
+    Value(i32),
+}
+
+impl Outcome {
+    /// The same outcome seen by the other player.
+    pub fn flip(self) -> Outcome {
+        match self {
+            Outcome::Win => Outcome::Loss,
+            Outcome::Loss => Outcome::Win,
+            Outcome::Draw => Outcome::Draw,
+            Outcome::Value(v) => Outcome::Value(-v),
+        }
+    }
+}
+
+/// A user-facing error about a game: malformed or illegal input. The message is one line that says what was expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct GameError(pub String);
+
+impl GameError {
+    pub fn new(msg: impl Into<String>) -> Self {
+        GameError(msg.into())
+    }
+}
+
+/// Shorthand used by parsers.
+pub fn err<T>(msg: impl Into<String>) -> Result<T, GameError> {
+    Err(GameError::new(msg))
+}

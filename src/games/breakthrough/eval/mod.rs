@@ -1,0 +1,77 @@
+//! Breakthrough's evaluations, one type chosen by name (`engine(eval=NAME)`, [`Game::evaluation`]):
+//!
+//! | name | what | file |
+//! |---|---|---|
+//! | `pst` (the engine's default) | a full piece-square table, safety and race features, fitted by `plateau tune --eval pst` | [`pst`], weights in [`pst_weights`] |
+//! | `nt` | `pst` plus a pattern table over every 2x3 window (`pst` alone on boards the table was not trained for) | [`ntuple`], weights in `nt_weights.bin` |
+//! | `tuned` | hand-chosen features blended by phase, weights fitted by Texel's method | [`features`], weights in [`weights`] |
+//! | `hand` | the same features with the hand-set weights the tuning started from | [`features`] |
+//! | `simple` | material and advancement (the course's algorithms use it) | [`simple`] |
+//!
+//! The fitting code is in `train/`, above the engine that plays its games.
+
+pub mod features;
+pub mod geometry;
+pub mod ntuple;
+pub mod pst;
+pub mod pst_weights;
+pub mod simple;
+pub mod weights;
+
+use crate::game::{Evaluator, Game, GameError, err};
+
+use super::{Breakthrough, BtState};
+
+pub use features::BtEvaluator;
+pub use ntuple::NtEvaluator;
+pub use pst::PstEvaluator;
+pub use simple::SimpleEval;
+
+/// The names of the evaluations, the engine's default first.
+pub const NAMES: &[&str] = &["pst", "nt", "tuned", "hand", "simple"];
+
+/// One of Breakthrough's evaluations, built for one board.
+// Built once per search and called at every leaf: the variants stay inline (no pointer to follow per evaluation).
+#[allow(clippy::large_enum_variant)]
+#[derive(Clone, Debug)]
+pub enum BtEval {
+    Simple(SimpleEval),
+    Features(BtEvaluator),
+    Pst(PstEvaluator),
+    Nt(NtEvaluator),
+}
+
+impl Default for BtEval {
+    fn default() -> Self {
+        BtEval::Simple(SimpleEval)
+    }
+}
+
+impl BtEval {
+    /// The evaluation named `name` for board `g`.
+    pub fn named(g: &Breakthrough, name: &str) -> Result<BtEval, GameError> {
+        Ok(match name {
+            "simple" => BtEval::Simple(SimpleEval),
+            "tuned" => BtEval::Features(BtEvaluator::new(g)),
+            "hand" => BtEval::Features(BtEvaluator::with_weights(g, weights::HAND_MG, weights::HAND_EG)),
+            "pst" => BtEval::Pst(PstEvaluator::new(g)),
+            "nt" => match NtEvaluator::new(g) {
+                Some(nt) => BtEval::Nt(nt),
+                None => BtEval::Pst(PstEvaluator::new(g)),
+            },
+            other => return err(format!("{}: no evaluation '{other}' (known: {})", g.spec(), NAMES.join(", "))),
+        })
+    }
+}
+
+impl Evaluator<Breakthrough> for BtEval {
+    #[inline]
+    fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
+        match self {
+            BtEval::Simple(e) => e.evaluate(g, s),
+            BtEval::Features(e) => e.evaluate(g, s),
+            BtEval::Pst(e) => e.evaluate(g, s),
+            BtEval::Nt(e) => e.evaluate(g, s),
+        }
+    }
+}

@@ -1,0 +1,225 @@
+//! Breakthrough's notations: squares (`a1`, or the course's `2a` on input), moves (`a2a3`; `b4xc5` and `b4-c5`
+//! accepted), the FEN-like position text of Fairy-Stockfish, and the board drawing.
+
+use crate::game::{Game, GameError, MoveList, Player, err};
+use crate::games::board_text;
+
+use super::{Breakthrough, BtMove, BtState};
+
+impl Breakthrough {
+    /// Square name, `a1` .. (file letter, rank number).
+    pub fn square_name(&self, sq: u32) -> String {
+        let file = (b'a' + (sq % self.columns) as u8) as char;
+        format!("{}{}", file, sq / self.columns + 1)
+    }
+
+    /// Parse one square at the start of `text` (`a2` or the course's `2a`); returns the square and the rest.
+    fn parse_square<'a>(&self, text: &'a str) -> Result<(u32, &'a str), GameError> {
+        let b = text.as_bytes();
+        let (file, rank, rest) = if b.first().is_some_and(|c| c.is_ascii_alphabetic()) {
+            let digits = b[1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits == 0 {
+                return err(format!("'{text}': expected a square such as a2"));
+            }
+            (b[0].to_ascii_lowercase(), &text[1..1 + digits], &text[1 + digits..])
+        } else if b.first().is_some_and(|c| c.is_ascii_digit()) {
+            let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+            if digits >= b.len() || !b[digits].is_ascii_alphabetic() {
+                return err(format!("'{text}': expected a square such as a2 (or 2a in the course notation)"));
+            }
+            (b[digits].to_ascii_lowercase(), &text[..digits], &text[digits + 1..])
+        } else {
+            return err(format!("'{text}': expected a square such as a2"));
+        };
+        let col = (file - b'a') as u32;
+        let row: u32 = rank.parse().map_err(|_| GameError::new(format!("bad rank '{rank}'")))?;
+        if col >= self.columns || row < 1 || row > self.rows {
+            let last = (b'a' + self.columns as u8 - 1) as char;
+            return err(format!(
+                "square {}{} is off the {}x{} board (a1..{}{})",
+                file as char, row, self.rows, self.columns, last, self.rows
+            ));
+        }
+        Ok(((row - 1) * self.columns + col, rest))
+    }
+
+    pub(super) fn read_move(&self, s: &BtState, text: &str) -> Result<BtMove, GameError> {
+        let t = text.trim();
+        let (from, rest) = self.parse_square(t)?;
+        let rest = rest.strip_prefix(['x', 'X', '-']).unwrap_or(rest);
+        if rest.is_empty() {
+            return err(format!("'{t}': expected a move from-to such as a2a3"));
+        }
+        let (to, rest) = self.parse_square(rest)?;
+        if !rest.is_empty() {
+            return err(format!("'{t}': unexpected '{rest}' after the move (expected from-to such as a2a3)"));
+        }
+        if self.outcome(s).is_some() {
+            return err("the game is over: no move is legal");
+        }
+        let m = BtMove { from: from as u8, to: to as u8 };
+        let mut moves = MoveList::new();
+        self.generate_moves(s, &mut moves);
+        if moves.contains(&m) {
+            return Ok(m);
+        }
+        let (own, _) = Self::sides(s);
+        let side = if s.stm == Player::First { "White" } else { "Black" };
+        if own & (1u64 << from) == 0 {
+            return err(format!("illegal move {t}: no {side} piece on {}", self.square_name(from)));
+        }
+        if self.forced_captures && moves.iter().any(|mm| self.is_capture(s, *mm)) {
+            return err(format!("illegal move {t}: a capture is available and captures are forced"));
+        }
+        err(format!(
+            "illegal move {t}: {side} pieces move one square forward, straight onto an empty square or diagonally onto a square without an own piece"
+        ))
+    }
+
+    pub(super) fn read_position(&self, text: &str) -> Result<BtState, GameError> {
+        let mut fields = text.split_whitespace();
+        let board = fields
+            .next()
+            .ok_or_else(|| GameError::new("empty position: expected ranks separated by '/' then w or b"))?;
+        let side =
+            fields.next().ok_or_else(|| GameError::new("position: missing side to move (w or b) after the board"))?;
+        let extra: Vec<&str> = fields.collect();
+        // Fairy-Stockfish writes "- - 0 1" after the side; accept exactly that shape.
+        if !extra.is_empty() {
+            let ok = extra.len() <= 4
+                && extra.iter().enumerate().all(|(i, f)| if i < 2 { *f == "-" } else { f.parse::<u32>().is_ok() });
+            if !ok {
+                return err(format!("position: unexpected '{}' after the side to move", extra.join(" ")));
+            }
+        }
+        let ranks: Vec<&str> = board.split('/').collect();
+        if ranks.len() != self.rows as usize {
+            return err(format!(
+                "position: {} ranks given, the board has {} (ranks separated by '/')",
+                ranks.len(),
+                self.rows
+            ));
+        }
+        let (mut white, mut black) = (0u64, 0u64);
+        for (i, rank) in ranks.iter().enumerate() {
+            let row = self.rows - 1 - i as u32;
+            let mut col = 0u32;
+            let bytes = rank.as_bytes();
+            let mut j = 0;
+            while j < bytes.len() {
+                let ch = bytes[j];
+                if ch.is_ascii_digit() {
+                    let start = j;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let n: u32 = rank[start..j].parse().unwrap_or(u32::MAX);
+                    if n == 0 || n > self.columns {
+                        return err(format!("position: rank {} has a bad empty count '{}'", row + 1, &rank[start..j]));
+                    }
+                    col += n;
+                } else {
+                    if col >= self.columns {
+                        return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
+                    }
+                    let bit = 1u64 << (row * self.columns + col);
+                    match ch {
+                        b'P' => white |= bit,
+                        b'p' => black |= bit,
+                        _ => {
+                            return err(format!(
+                                "position: unknown piece '{}' on rank {} (expected P, p or a digit)",
+                                ch as char,
+                                row + 1
+                            ));
+                        }
+                    }
+                    col += 1;
+                    j += 1;
+                }
+                if col > self.columns {
+                    return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
+                }
+            }
+            if col != self.columns {
+                return err(format!(
+                    "position: rank {} covers {} columns, the board has {}",
+                    row + 1,
+                    col,
+                    self.columns
+                ));
+            }
+        }
+        let stm = match side {
+            "w" | "W" => Player::First,
+            "b" | "B" => Player::Second,
+            _ => return err(format!("position: side to move '{side}': expected w or b")),
+        };
+        let s = BtState { white, black, key: 0, stm };
+        let (own, opp) = Self::sides(&s);
+        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
+        if own & self.goal_row(stm) != 0 {
+            return err(format!(
+                "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
+                name(stm)
+            ));
+        }
+        if opp == 0 {
+            return err(format!(
+                "position: impossible: {} to move, but {} has no piece left",
+                name(stm),
+                name(stm.other())
+            ));
+        }
+        let mut s = s;
+        s.key = self.compute_key(&s);
+        Ok(s)
+    }
+
+    pub(super) fn write_position(&self, s: &BtState) -> String {
+        let mut out = board_text::write_ranks(self.rows, self.columns, |row, col| {
+            let bit = 1u64 << (row * self.columns + col);
+            if s.white & bit != 0 {
+                Some('P')
+            } else if s.black & bit != 0 {
+                Some('p')
+            } else {
+                None
+            }
+        });
+        out.push(' ');
+        out.push(if s.stm == Player::First { 'w' } else { 'b' });
+        out
+    }
+
+    pub(super) fn draw(&self, s: &BtState) -> String {
+        let mut out = String::new();
+        for row in (0..self.rows).rev() {
+            out += &format!("{:>3} ", row + 1);
+            for col in 0..self.columns {
+                let bit = 1u64 << (row * self.columns + col);
+                let ch = if s.white & bit != 0 {
+                    'P'
+                } else if s.black & bit != 0 {
+                    'p'
+                } else {
+                    '.'
+                };
+                out.push(ch);
+                out.push(' ');
+            }
+            out.pop();
+            out.push('\n');
+        }
+        out += "    ";
+        for col in 0..self.columns {
+            out.push((b'a' + col as u8) as char);
+            out.push(' ');
+        }
+        out.pop();
+        out.push('\n');
+        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
+        out += &format!("{side} to move");
+        out
+    }
+}

@@ -1,0 +1,137 @@
+//! The one registry of players: every algorithm string a user can give (`--algo`, `--player`, `--engine`, the
+//! protocols' player option), what each accepts and which kinds of game each can play.
+//!
+//! ```text
+//! players::build::<G>("alphabeta(depth=6)")
+//!     parse the string once (Spec)
+//!     find the entry by name or alias                     -> unknown name: the list of known ones
+//!     check the game's kind against the entry's           -> alpha-beta on a dice game: a one-line refusal
+//!     build: the course's catalogue (search/catalogue.rs), the random player, the engine
+//!     refuse parameters nobody read (Spec::finish)
+//! ```
+//!
+//! Adding an algorithm: its file (in `search/` for the catalogue, with its line in `catalogue::build`), then one entry
+//! in [`PLAYERS`] (or in `catalogue::NAMES` for a catalogue algorithm, which this registry lists).
+
+use crate::engine::Engine;
+use crate::game::{Game, GameError, Kind};
+use crate::search::random::RandomPlayer;
+use crate::search::{Searcher, catalogue};
+use crate::spec::Spec;
+
+/// How a player is built.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Family {
+    /// One of the course's algorithms behind the catalogue driver (`search/catalogue.rs`).
+    Catalogue,
+    /// The uniformly random player.
+    Random,
+    /// The engine: plateau's strongest configuration (`engine/`).
+    Engine,
+}
+
+/// One entry of the registry.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerInfo {
+    pub name: &'static str,
+    pub aliases: &'static [&'static str],
+    pub family: Family,
+    /// Parameters a protocol may add for its options (`tt=` for Hash, `threads=` for Threads).
+    pub protocol_options: &'static [&'static str],
+}
+
+impl PlayerInfo {
+    /// Whether this player can play games of `kind`.
+    pub fn plays(&self, kind: Kind) -> bool {
+        match self.family {
+            Family::Random => true,
+            Family::Catalogue | Family::Engine => kind.is_classic(),
+        }
+    }
+}
+
+/// The players besides the catalogue's algorithms.
+pub const PLAYERS: &[PlayerInfo] = &[
+    PlayerInfo { name: "random", aliases: &[], family: Family::Random, protocol_options: &[] },
+    PlayerInfo { name: "engine", aliases: &[], family: Family::Engine, protocol_options: &["tt", "threads"] },
+];
+
+/// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
+pub fn all() -> Vec<PlayerInfo> {
+    catalogue::NAMES
+        .iter()
+        .map(|&(name, aliases)| PlayerInfo { name, aliases, family: Family::Catalogue, protocol_options: &[] })
+        .chain(PLAYERS.iter().cloned())
+        .collect()
+}
+
+/// The entry named `name` (or one of its aliases).
+pub fn find(name: &str) -> Option<PlayerInfo> {
+    all().into_iter().find(|p| p.name == name || p.aliases.contains(&name))
+}
+
+/// The names of the players that can play games of `kind`.
+pub fn names_for(kind: Kind) -> Vec<&'static str> {
+    all().into_iter().filter(|p| p.plays(kind)).map(|p| p.name).collect()
+}
+
+/// Build a player from its string, such as `alphabeta(depth=6)` or `engine(time=1s)`.
+pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
+    let spec = Spec::parse(text)?;
+    let Some(info) = find(&spec.name) else {
+        let names: Vec<&str> = all().iter().map(|p| p.name).collect();
+        return Err(GameError::new(format!("unknown algorithm '{}' (known: {})", spec.name, names.join(", "))));
+    };
+    if !info.plays(G::KIND) {
+        return Err(GameError::new(format!(
+            "{} cannot play a game with {}: it needs a deterministic game of perfect information (players for this game: {})",
+            info.name,
+            G::KIND.describe(),
+            names_for(G::KIND).join(", ")
+        )));
+    }
+    let searcher: Box<dyn Searcher<G>> = match info.family {
+        Family::Catalogue => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
+            Some(s) => s,
+            None => return Err(GameError::new(format!("{}: not in the catalogue", info.name))),
+        },
+        Family::Random => Box::new(RandomPlayer::from_spec(&spec)?),
+        Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
+    };
+    spec.finish()?;
+    Ok(searcher)
+}
+
+/// The default player of the protocols for game `G`: the engine where it plays, else the random player.
+pub fn default_for<G: Game>() -> &'static str {
+    if find("engine").is_some_and(|p| p.plays(G::KIND)) { "engine" } else { "random" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{Breakthrough, TicTacToe};
+
+    #[test]
+    fn every_name_builds_and_unknown_names_list_the_known_ones() {
+        for p in all() {
+            assert!(build::<TicTacToe>(p.name).is_ok(), "{}", p.name);
+            for a in p.aliases {
+                assert!(build::<TicTacToe>(a).is_ok(), "{a}");
+            }
+        }
+        let e = build::<TicTacToe>("alphabot").err().unwrap().to_string();
+        assert!(e.contains("unknown algorithm 'alphabot'") && e.contains("alphabeta") && e.contains("engine"), "{e}");
+        let e = build::<TicTacToe>("alphabeta(dpeth=3)").err().unwrap().to_string();
+        assert!(e.contains("dpeth"), "{e}");
+    }
+
+    #[test]
+    fn the_engine_checks_its_evaluation_against_the_game() {
+        assert!(build::<Breakthrough>("engine(eval=nt)").is_ok());
+        let e = build::<TicTacToe>("engine(eval=nt)").err().unwrap().to_string();
+        assert!(e.contains("eval=nt") && e.contains("simple"), "{e}");
+        assert!(build::<Breakthrough>("engine(eval=magic)").is_err());
+    }
+}

@@ -1,0 +1,14 @@
+//! Learning evaluations from games: the fitting code sits above the engine that plays the games it learns from.
+//!
+//! - [`texel`]: Texel-style tuning of the Breakthrough feature weights (`tuned`, games/breakthrough/eval/features.rs)
+//!   from engine self-play games (`plateau tune`);
+//! - [`pst_fit`]: the self-play data generator and the fit of the piece-square-table evaluation (`pst`,
+//!   games/breakthrough/eval/pst.rs; `plateau tune --eval pst`);
+//! - [`ntuple_fit`]: the fit of the 2x3 pattern table of the `nt` evaluation (`plateau tune --eval nt`).
+//!
+//! The evaluations themselves live with their game (`games/breakthrough/eval/`), so the engine and every tool use
+//! them without this module.
+
+pub mod ntuple_fit;
+pub mod pst_fit;
+pub mod texel;
