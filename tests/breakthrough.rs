@@ -1,5 +1,6 @@
-//! Breakthrough: perft against the shared reference tables, against an independent naive implementation from random
-//! positions (every size and variant), property checks on random playouts, and input errors.
+//! Breakthrough: perft against the reference tables (`tests/data/reference/perft.json`), against an independent naive
+//! implementation from random positions (every size and variant), property checks on random playouts, and input
+//! errors.
 
 use std::path::PathBuf;
 
@@ -10,8 +11,9 @@ use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-fn shared() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared")
+/// The committed reference data (copies of the project's shared reference files, see `tests/data/reference/README.md`).
+fn reference_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference")
 }
 
 fn bt(text: &str) -> Breakthrough {
@@ -24,7 +26,7 @@ fn bt(text: &str) -> Breakthrough {
 
 #[test]
 fn perft_matches_shared_reference() {
-    let path = shared().join("reference/perft.json");
+    let path = reference_dir().join("perft.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("reference file {}: {e}", path.display()));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     let mut checked = 0;

@@ -1,4 +1,4 @@
-//! The Breakthrough solver and race tables: the shared reference values (`../shared/reference/solved.json`), agreement
+//! The Breakthrough solver and race tables: the reference values (`tests/data/reference/solved.json`), agreement
 //! with plain exhaustive minimax on random positions (normal rules, misère, forced captures), and race tables against
 //! an independent direct search of the region game and against minimax on whole positions.
 //!
@@ -64,14 +64,9 @@ fn random_position(g: &Breakthrough, rng: &mut SmallRng, min_plies: u32, max_pli
 }
 
 fn reference_entries() -> Vec<(String, String)> {
-    // `../shared` from the main checkout, `../../shared` from a worktree under /work/wt.
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let path = ["../shared", "../../shared"]
-        .iter()
-        .map(|d| root.join(d).join("reference/solved.json"))
-        .find(|p| p.exists())
-        .unwrap_or_else(|| root.join("../shared/reference/solved.json"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The committed copy of the project's shared reference file (see `tests/data/reference/README.md`).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference/solved.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["entries"]
         .as_array()

@@ -75,7 +75,7 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
 
 #[test]
 fn solved_small_boards_with_every_enhancement_on() {
-    // Reference: /work/shared/reference/solved.json (OpenSpiel exhaustive solves).
+    // Reference: tests/data/reference/solved.json (OpenSpiel exhaustive solves).
     for (spec, winners) in [
         ("breakthrough(rows=4,columns=3,piece_rows=1)", None),
         ("breakthrough(rows=4,columns=4,piece_rows=1)", Some(["a1a2", "d1d2"])),
@@ -249,7 +249,7 @@ fn bench_prints_its_signature() {
 
 #[test]
 fn plays_games_it_knows_nothing_about() {
-    // References: /work/shared/reference/solved.json.
+    // References: tests/data/reference/solved.json.
     // Marbles: the side to move loses exactly when n % (k+1) == 0.
     for k in 2..=4u32 {
         for n in 1..=14u32 {

@@ -1,7 +1,7 @@
 //! Tests of the three small games: tic-tac-toe, marbles and Connect Four.
 //!
-//! - perft against `../shared/reference/perft.json` (read at test time; a missing file is a failure);
-//! - tic-tac-toe facts of `../shared/reference/solved.json`, by a naive enumeration written here and by the `Game`
+//! - perft against `tests/data/reference/perft.json` (read at test time; a missing file is a failure);
+//! - tic-tac-toe facts of `tests/data/reference/solved.json`, by a naive enumeration written here and by the `Game`
 //!   implementation;
 //! - marbles perft against a dynamic-programming count, and the known theory of who wins;
 //! - perft from random positions against naive array-based implementations written here (tic-tac-toe, Connect Four of
@@ -28,25 +28,10 @@ use serde_json::Value;
 // ---------------------------------------------------------------------------------------------------------------
 // References
 
-/// The shared directory: `CARGO_MANIFEST_DIR/../shared` (the repository layout), or `../../shared` from a worktree
-/// under `/work/wt/NAME`. A missing directory fails the test loudly.
-fn shared_dir() -> PathBuf {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let candidates = [root.join("../shared"), root.join("../../shared")];
-    for c in &candidates {
-        if c.join("reference/perft.json").is_file() {
-            return c.clone();
-        }
-    }
-    panic!(
-        "reference files not found: expected shared/reference/perft.json at {} (or {})",
-        candidates[0].display(),
-        candidates[1].display()
-    );
-}
-
+/// A reference file of `tests/data/reference/` (copies of the project's shared reference data, see the README there).
+/// A missing or malformed file fails the test loudly.
 fn reference(name: &str) -> Value {
-    let path = shared_dir().join("reference").join(name);
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/reference").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not JSON: {e}", path.display()))
 }

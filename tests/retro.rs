@@ -1,6 +1,6 @@
 //! Retrograde analysis and its database: values and distances against the alpha-beta solver
 //! (`solve::generic`, strong mode) on every position of tic-tac-toe and of small boards, the reference values of
-//! `../shared/reference/solved.json`, the database file (round trip, truncated / corrupt / wrong-game files, a write
+//! `tests/data/reference/solved.json`, the database file (round trip, truncated / corrupt / wrong-game files, a write
 //! that fails midway), and the command line.
 
 use std::collections::HashSet;

@@ -2,8 +2,8 @@
 //! ignored test `all_benchmark_positions`), brute-force cross-checks on small boards, the generic solver on known
 //! results (tic-tac-toe, marbles, small Breakthrough boards), and the `plateau solve` command line.
 //!
-//! The benchmark files are read from `$CARGO_MANIFEST_DIR/../shared/benchmarks/connect4/` (or `../../shared/...`, or
-//! the directory in `PLATEAU_C4_BENCHMARKS`); they are not part of the repository (AGPL data, see their README).
+//! The benchmark files are read from `$CARGO_MANIFEST_DIR/tests/data/benchmarks/connect4/`: copies of the project's
+//! shared benchmark set, AGPL-3.0 data not covered by this crate's licence (see the README there).
 //!
 //! Every position of the six files (6000, about an hour on one core):
 //! `cargo test --release --test solve -- --ignored all_benchmark_positions --nocapture`
@@ -25,23 +25,9 @@ use plateau::spec::Spec;
 
 const FILES: [&str; 6] = ["Test_L3_R1", "Test_L2_R1", "Test_L2_R2", "Test_L1_R1", "Test_L1_R2", "Test_L1_R3"];
 
+/// The committed benchmark files; a missing file fails the test that reads it (`read_benchmark`).
 fn benchmark_dir() -> PathBuf {
-    let manifest = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut candidates = Vec::new();
-    if let Ok(d) = std::env::var("PLATEAU_C4_BENCHMARKS") {
-        candidates.push(PathBuf::from(d));
-    }
-    candidates.push(manifest.join("../shared/benchmarks/connect4"));
-    candidates.push(manifest.join("../../shared/benchmarks/connect4"));
-    for c in &candidates {
-        if c.join("Test_L3_R1").is_file() {
-            return c.clone();
-        }
-    }
-    panic!(
-        "the Connect Four benchmark files are missing: looked in {candidates:?} (set PLATEAU_C4_BENCHMARKS to the \
-         directory holding Test_L1_R1 ... Test_L3_R1)"
-    );
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/benchmarks/connect4")
 }
 
 /// (line number, moves, expected score) of every line of a benchmark file.
@@ -450,7 +436,7 @@ fn marbles_loses_exactly_on_multiples() {
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Breakthrough (../shared/reference/solved.json)
+// Breakthrough (tests/data/reference/solved.json)
 
 fn bt(text: &str) -> Breakthrough {
     Breakthrough::from_spec(&Spec::parse(text).unwrap()).unwrap()
