@@ -1,5 +1,6 @@
-//! The `engine` player: the strongest configuration of plateau's search, for every game, with the Breakthrough evaluation
-//! and tactical knowledge for Breakthrough.
+//! The `engine` player: the strongest configuration of plateau's search, for every deterministic game of perfect
+//! information, using what the game knows through its knowledge methods (`game/knowledge.rs`: wins in one, threats and
+//! forced replies, move classes, null move, endgame tables) and its strongest evaluation (`Game::EVALUATIONS`).
 //!
 //! ```text
 //! Engine.search(root):
@@ -12,8 +13,9 @@
 //! ```
 //!
 //! One concern per file: [`search`] (iterative deepening, aspiration, PVS), [`quiescence`], [`ordering`] (the staged
-//! move picker), [`tactics`] (game knowledge), [`table`] (the shared lock-free transposition table), [`time`],
-//! [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`] (`plateau bench`).
+//! move picker), [`endgame`] and [`probe_db`] (tables probed at every node), [`table`] (the shared lock-free
+//! transposition table), [`time`], [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`]
+//! (`plateau bench`), [`report`] (progress lines).
 
 pub mod bench;
 pub mod endgame;

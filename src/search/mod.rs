@@ -1,4 +1,5 @@
-//! Adversarial search: the shared vocabulary (limits, statistics, results) and the registry of algorithms.
+//! Adversarial search: the shared vocabulary (limits, statistics, results, the `Searcher` trait), the course's
+//! catalogue of algorithms and their support code. The registry of every player is `players.rs`, one layer up.
 //!
 //! # Counting rules (the same for every algorithm, so that numbers compare)
 //! - `nodes`: positions at which the search entered its recursive function (the root included). A position visited

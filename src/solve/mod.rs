@@ -5,7 +5,6 @@
 //!   (strong: plies to the end; weak: win/draw/loss only);
 //! - [`breakthrough`]: a Breakthrough solver (df-pn with game knowledge, bounded table, exact distance pass);
 //! - [`dfpn`]: depth-first proof-number search for every game (weak: win/draw/loss);
-//! - [`race`]: Breakthrough race endgame tables for the last rows, built by retrograde analysis;
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
 //! - [`db`]: its on-disk database, memory-mapped on reading;
 //! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
