@@ -404,7 +404,11 @@ impl<G: Game> Engine for GameEngine<G> {
 
 /// Build the engine for a game string.
 pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, String> {
-    let any = AnyGame::parse(game).map_err(|e| e.to_string())?;
+    engine_for_game(AnyGame::parse(game).map_err(|e| e.to_string())?, settings)
+}
+
+/// Build the engine for a parsed game.
+pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
     with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
 }
 
@@ -422,7 +426,7 @@ pub fn run(
         None => with_game!(&any, g => default_player_of(g)),
     };
     let mut settings = Settings { player, hash_mb: None, threads: None };
-    let mut engine = engine_for(game, &settings)?;
+    let mut engine = engine_for_game(any, &settings)?;
     let mut line = String::new();
     loop {
         line.clear();
