@@ -9,14 +9,12 @@ use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
 use crate::game::{Game, Player};
-use crate::games::breakthrough::Breakthrough;
 use crate::puzzle::grid::Grid;
 use crate::puzzle::number::NumberPuzzle;
 use crate::puzzle::pdb::{self, PatternDb};
 use crate::puzzle::race::{self, Race};
 use crate::puzzle::sliding::{self, Sliding, SlidingHeuristic};
 use crate::puzzle::{self, Algorithm, Limits, Outcome, Problem, bfs, korf};
-use crate::spec::Spec;
 
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
@@ -394,11 +392,9 @@ fn run_korf(a: KorfArgs) -> anyhow::Result<()> {
 }
 
 fn run_race(a: RaceArgs) -> anyhow::Result<()> {
-    let spec = Spec::parse(&a.game)?;
-    if !matches!(spec.name.as_str(), "breakthrough" | "bt") {
+    let crate::games::AnyGame::Breakthrough(game) = crate::games::AnyGame::parse(&a.game)? else {
         bail!("race: the game must be breakthrough(...), not '{}'", a.game);
-    }
-    let game = Breakthrough::from_spec(&spec)?;
+    };
     let state = super::resolve_position(&game, a.position.as_deref(), a.moves.as_deref())?;
     let side = match a.side.as_deref().map(|s| s.trim().to_ascii_lowercase()) {
         None => state.stm,
