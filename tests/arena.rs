@@ -6,12 +6,12 @@ use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use plateau::arena::openings::{Openings, parse_openings, random_opening};
-use plateau::arena::player::MoveLimit;
 use plateau::arena::record::read_results;
 use plateau::arena::stats::{Sprt, Wdl, elo_from_score, score_from_elo};
 use plateau::arena::{MatchConfig, parse_tc, run_match};
 use plateau::game::Game;
 use plateau::games::Breakthrough;
+use plateau::search::TimeControl;
 
 const BIN: &str = env!("CARGO_BIN_EXE_plateau");
 
@@ -75,7 +75,11 @@ fn sprt_closed_forms() {
 fn time_controls_and_openings() {
     assert_eq!(
         parse_tc("10s+0.1s").unwrap(),
-        MoveLimit::Clock { time: [Duration::from_secs(10); 2], inc: [Duration::from_millis(100); 2] }
+        TimeControl::Clock {
+            time: [Duration::from_secs(10); 2],
+            inc: [Duration::from_millis(100); 2],
+            moves_to_go: None
+        }
     );
     assert!(parse_tc("0s").is_err() && parse_tc("fast").is_err());
     let g = Breakthrough::default();
@@ -100,7 +104,7 @@ fn config(players: [&str; 2], games: usize, record: Option<PathBuf>) -> MatchCon
     MatchConfig {
         players: [players[0].to_string(), players[1].to_string()],
         games,
-        limit: MoveLimit::Own,
+        limit: None,
         concurrency: 1,
         openings: Openings::Random { plies: 3, seed: 7 },
         sprt: None,
@@ -245,7 +249,7 @@ fn broken_engines_lose_with_the_reason_recorded() {
     for (spec, reason) in cases {
         let rec = dir.join("games.pgn");
         let mut cfg = config([spec.as_str(), "random(seed=1)"], 2, Some(rec.clone()));
-        cfg.limit = MoveLimit::MoveTime(Duration::from_millis(50));
+        cfg.limit = Some(TimeControl::MoveTime(Duration::from_millis(50)));
         let s = run_match(&g, &cfg, |_| {}).unwrap();
         assert_eq!((s.games, s.wins_a, s.wins_b), (2, 0, 2), "{spec}");
         assert_eq!(s.failures.len(), 2, "{:?}", s.failures);
@@ -256,7 +260,7 @@ fn broken_engines_lose_with_the_reason_recorded() {
     }
     // A command that does not exist loses too.
     let mut cfg = config(["uci(cmd=/nonexistent/engine)", "random"], 2, None);
-    cfg.limit = MoveLimit::MoveTime(Duration::from_millis(50));
+    cfg.limit = Some(TimeControl::MoveTime(Duration::from_millis(50)));
     let s = run_match(&g, &cfg, |_| {}).unwrap();
     assert_eq!(s.wins_b, 2);
     assert!(s.failures[0].contains("cannot start"), "{:?}", s.failures);
@@ -272,7 +276,7 @@ fn our_engine_over_uci_and_ugi_plays_like_the_builtin_player() {
     for proto in ["uci", "ugi"] {
         let spec = format!("{proto}(cmd={BIN} {proto} breakthrough --player alphabeta(depth=2),depth=2)");
         let mut cfg = config([spec.as_str(), "alphabeta(depth=1)"], 4, None);
-        cfg.limit = MoveLimit::Own;
+        cfg.limit = None;
         let mut over = Vec::new();
         let s = run_match(&g, &cfg, |r| over.push(r.moves.clone())).unwrap();
         assert!(s.failures.is_empty(), "{:?}", s.failures);
@@ -287,7 +291,7 @@ fn clocks_over_ugi() {
     let g = Breakthrough::default();
     let spec = format!("ugi(cmd={BIN} ugi breakthrough --player alphabeta)");
     let mut cfg = config([spec.as_str(), "random(seed=2)"], 2, None);
-    cfg.limit = parse_tc("1s+10ms").unwrap();
+    cfg.limit = Some(parse_tc("1s+10ms").unwrap());
     cfg.margin = Duration::from_secs(1);
     let s = run_match(&g, &cfg, |_| {}).unwrap();
     assert!(s.failures.is_empty(), "{:?}", s.failures);
@@ -304,7 +308,7 @@ fn running_out_of_clock_loses_on_time() {
     let rec = dir.join("games.pgn");
     let mut cfg = config([slow.as_str(), "random(seed=1)"], 1, Some(rec.clone()));
     cfg.openings = Openings::Random { plies: 0, seed: 1 };
-    cfg.limit = parse_tc("300ms").unwrap();
+    cfg.limit = Some(parse_tc("300ms").unwrap());
     cfg.margin = Duration::from_millis(50);
     let s = run_match(&g, &cfg, |_| {}).unwrap();
     assert_eq!((s.games, s.wins_a, s.wins_b, s.time_forfeits), (1, 0, 1, 1), "{:?}", s.failures);

@@ -28,8 +28,9 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::game::{Game, GameError, Outcome, Player};
+use crate::search::TimeControl;
 use openings::{Opening, Openings};
-use player::{ArenaPlayer, MoveLimit, PositionText};
+use player::{ArenaPlayer, PositionText};
 use record::{GameRecord, RecordFile};
 use stats::{Sprt, SprtStatus, Wdl};
 
@@ -39,7 +40,9 @@ pub struct MatchConfig<G: Game> {
     /// Player strings A and B.
     pub players: [String; 2],
     pub games: usize,
-    pub limit: MoveLimit,
+    /// The time control of both players (a fixed time per move or a clock, never [`TimeControl::Infinite`]); `None`:
+    /// each player's own limits.
+    pub limit: Option<TimeControl>,
     pub concurrency: usize,
     pub openings: Openings<G>,
     pub sprt: Option<Sprt>,
@@ -88,17 +91,16 @@ pub struct MatchSummary {
     pub seconds: f64,
 }
 
-/// Describe a time control for records.
-pub fn describe_limit(limit: &MoveLimit) -> String {
+/// Describe a time control for records: `movetime 100ms`, `10000ms+100ms`, `players' own limits`.
+pub fn describe_limit(limit: &Option<TimeControl>) -> String {
     match limit {
-        MoveLimit::Own => "players' own limits".into(),
-        MoveLimit::MoveTime(t) => format!("movetime {}ms", t.as_millis()),
-        MoveLimit::Clock { time, inc } => format!("{}ms+{}ms", time[0].as_millis(), inc[0].as_millis()),
+        None => "players' own limits".into(),
+        Some(tc) => tc.to_string(),
     }
 }
 
-/// Parse `10s+0.1s` (or `10s`) into a clock limit.
-pub fn parse_tc(text: &str) -> Result<MoveLimit, String> {
+/// Parse `10s+0.1s` (or `10s`) into the same clock for both players.
+pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let (base, inc) = match text.split_once('+') {
         Some((b, i)) => (b, Some(i)),
         None => (text, None),
@@ -108,7 +110,7 @@ pub fn parse_tc(text: &str) -> Result<MoveLimit, String> {
     if base.is_zero() {
         return Err("--tc: the base time must be positive (e.g. 10s+0.1s)".into());
     }
-    Ok(MoveLimit::Clock { time: [base; 2], inc: [inc; 2] })
+    Ok(TimeControl::clock(base, inc))
 }
 
 /// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
@@ -118,7 +120,7 @@ pub fn play_game<G: Game>(
     game: &G,
     opening: &Opening<G>,
     players: [&mut dyn ArenaPlayer<G>; 2],
-    limit: MoveLimit,
+    limit: Option<TimeControl>,
     margin: Duration,
     adjudicate: bool,
     max_plies: usize,
@@ -156,7 +158,7 @@ pub fn play_game<G: Game>(
     let ab = |seat: usize| if a_first { seat } else { 1 - seat };
     let mut state = opening.position(game);
     let mut clock = match limit {
-        MoveLimit::Clock { time, .. } => time,
+        Some(TimeControl::Clock { time, .. }) => time,
         _ => [Duration::ZERO; 2],
     };
     // Seat 0 plays the first player's side (White), seat 1 the second's, whoever moves first after the opening.
@@ -190,9 +192,11 @@ pub fn play_game<G: Game>(
         }
         // Clocks are indexed by side, as the protocols' wtime/btime.
         let (move_limit, allowed) = match limit {
-            MoveLimit::Own => (MoveLimit::Own, None),
-            MoveLimit::MoveTime(t) => (MoveLimit::MoveTime(t), Some(t)),
-            MoveLimit::Clock { inc, .. } => (MoveLimit::Clock { time: clock, inc }, Some(clock[seat])),
+            None | Some(TimeControl::Infinite) => (limit, None),
+            Some(TimeControl::MoveTime(t)) => (limit, Some(t)),
+            Some(TimeControl::Clock { inc, moves_to_go, .. }) => {
+                (Some(TimeControl::Clock { time: clock, inc, moves_to_go }), Some(clock[seat]))
+            }
         };
         let hard = allowed.map_or(Duration::from_secs(3600), |a| a + margin);
         let pos = PositionText { fen: opening.fen.as_deref(), moves: &rec.moves };
@@ -221,7 +225,7 @@ pub fn play_game<G: Game>(
                 format!("{} lost: time forfeit (move took {ms} ms, {} ms allowed)", names[seat], a.as_millis());
             return rec;
         }
-        if let MoveLimit::Clock { inc, .. } = limit {
+        if let Some(TimeControl::Clock { inc, .. }) = limit {
             clock[seat] = clock[seat].saturating_sub(elapsed) + inc[seat];
         }
         rec.moves.push(game.format_move(&state, m));
@@ -244,6 +248,9 @@ pub fn run_match<G: Game>(
     mut on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
     let names = check_players::<G>(&cfg.players).map_err(|e| e.to_string())?;
+    if cfg.limit == Some(TimeControl::Infinite) {
+        return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
+    }
     let mut file = cfg.record.as_deref().map(RecordFile::open).transpose()?;
     let start = Instant::now();
     let next = AtomicUsize::new(0);

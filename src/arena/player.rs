@@ -16,19 +16,8 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError};
 use crate::protocol::Dialect;
-use crate::search::{Clock, Limits, Searcher};
+use crate::search::{Limits, Searcher, TimeControl};
 use crate::spec::Spec;
-
-/// How long a move may take.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MoveLimit {
-    /// The players' own limits (from their strings).
-    Own,
-    /// A fixed time per move.
-    MoveTime(Duration),
-    /// Clocks: remaining time and increment of the first and second player.
-    Clock { time: [Duration; 2], inc: [Duration; 2] },
-}
 
 /// The position as text, for engines that receive `position ... moves ...`.
 pub struct PositionText<'a> {
@@ -42,13 +31,14 @@ pub trait ArenaPlayer<G: Game>: Send {
     fn name(&self) -> String;
     /// Prepare for a new game of `game` (an external engine is (re)started here).
     fn new_game(&mut self, game: &G) -> Result<(), String>;
-    /// Choose a move in `state` (not terminal). `hard` is how long the arena waits at most.
+    /// Choose a move in `state` (not terminal) within `limit`: a fixed time per move, or both players' clocks as they
+    /// stand (`None`: the player's own limits). `hard` is how long the arena waits at most.
     fn think(
         &mut self,
         game: &G,
         state: &G::State,
         pos: &PositionText,
-        limit: MoveLimit,
+        limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<G::Move, String>;
 }
@@ -88,16 +78,12 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         game: &G,
         state: &G::State,
         _pos: &PositionText,
-        limit: MoveLimit,
+        limit: Option<TimeControl>,
         _hard: Duration,
     ) -> Result<G::Move, String> {
-        let stm = game.side_to_move(state).index();
-        match limit {
-            MoveLimit::Own => {}
-            MoveLimit::MoveTime(t) => self.searcher.set_limits(Limits { depth: None, time: Some(t), nodes: None }),
-            MoveLimit::Clock { time, inc } => self
-                .searcher
-                .set_clock(Limits::default(), Clock { remaining: time[stm], increment: inc[stm], moves_to_go: None }),
+        // The match's time control replaces the player's own limits (the searcher plans for the side to move).
+        if let Some(tc) = limit {
+            self.searcher.set_limits(Limits { depth: None, time: Some(tc), nodes: None });
         }
         let r = self.searcher.search(game, state);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
@@ -117,7 +103,6 @@ pub struct External {
     display: String,
     setoptions: Vec<(String, String)>,
     own: Limits,
-    own_movetime: Option<Duration>,
     process: Option<Process>,
 }
 
@@ -158,10 +143,9 @@ impl External {
                 setoptions.push((k.trim().to_string(), v.trim().to_string()));
             }
         }
-        let own_movetime = spec.duration("movetime")?;
         let own = Limits {
             depth: if spec.has("depth") { Some(spec.int("depth", 1, 1, 1000)? as u32) } else { None },
-            time: own_movetime,
+            time: spec.duration("movetime")?.map(TimeControl::MoveTime),
             nodes: spec.count("nodes")?,
         };
         let display = spec.text("name").unwrap_or_else(|| {
@@ -174,7 +158,7 @@ impl External {
             format!("{}({})", spec.name, last.or(base).unwrap_or_else(|| cmd[0].clone()))
         });
         spec.finish()?;
-        Ok(External { dialect, cmd, display, setoptions, own, own_movetime, process: None })
+        Ok(External { dialect, cmd, display, setoptions, own, process: None })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -263,7 +247,12 @@ impl External {
         }
     }
 
-    fn think_inner(&mut self, pos: &PositionText, limit: MoveLimit, hard: Duration) -> Result<String, String> {
+    fn think_inner(
+        &mut self,
+        pos: &PositionText,
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<String, String> {
         if self.process.is_none() {
             self.start()?;
         }
@@ -276,11 +265,11 @@ impl External {
             line += &pos.moves.join(" ");
         }
         self.send(&line)?;
-        let go = match limit {
-            MoveLimit::MoveTime(t) => format!("go movetime {}", t.as_millis()),
-            MoveLimit::Clock { time, inc } => {
+        let go = match limit.or(self.own.time) {
+            Some(TimeControl::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
+            Some(TimeControl::Clock { time, inc, moves_to_go }) => {
                 let ms = |d: Duration| d.as_millis();
-                match self.dialect {
+                let clocks = match self.dialect {
                     Dialect::Uci => format!(
                         "go wtime {} btime {} winc {} binc {}",
                         ms(time[0]),
@@ -295,12 +284,15 @@ impl External {
                         ms(inc[0]),
                         ms(inc[1])
                     ),
+                };
+                match moves_to_go {
+                    Some(n) => format!("{clocks} movestogo {n}"),
+                    None => clocks,
                 }
             }
-            MoveLimit::Own => {
-                if let Some(t) = self.own_movetime {
-                    format!("go movetime {}", t.as_millis())
-                } else if let Some(d) = self.own.depth {
+            Some(TimeControl::Infinite) => return Err("go infinite: nothing would stop the engine in a match".into()),
+            None => {
+                if let Some(d) = self.own.depth {
                     format!("go depth {d}")
                 } else if let Some(n) = self.own.nodes {
                     format!("go nodes {n}")
@@ -368,7 +360,7 @@ impl<G: Game> ArenaPlayer<G> for External {
         game: &G,
         state: &G::State,
         pos: &PositionText,
-        limit: MoveLimit,
+        limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<G::Move, String> {
         let text = match self.think_inner(pos, limit, hard) {

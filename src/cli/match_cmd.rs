@@ -5,11 +5,11 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::arena::openings::{Openings, parse_openings};
-use crate::arena::player::MoveLimit;
 use crate::arena::stats::Sprt;
 use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
 use crate::games::AnyGame;
 use crate::games::with_game;
+use crate::search::TimeControl;
 use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
@@ -73,9 +73,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         anyhow::bail!("--games must be at least 1");
     }
     let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => MoveLimit::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?),
-        (None, Some(tc)) => parse_tc(tc).map_err(anyhow::Error::msg)?,
-        (None, None) => MoveLimit::Own,
+        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
+        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
+        (None, None) => None,
     };
     let margin = parse_duration(&a.margin).map_err(|e| anyhow::anyhow!("--margin: {e}"))?;
     let sprt = a.sprt.as_deref().map(Sprt::parse).transpose().map_err(anyhow::Error::msg)?;

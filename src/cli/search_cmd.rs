@@ -4,7 +4,7 @@ use clap::Args;
 
 use crate::game::{Game, describe_score};
 use crate::games::with_game;
-use crate::search::Limits;
+use crate::search::{Limits, TimeControl};
 use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
@@ -41,7 +41,7 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         let mut searcher = crate::players::build::<_>(&a.algo)?;
         if a.depth.is_some() || a.time.is_some() {
             let time = a.time.as_deref().map(parse_duration).transpose().map_err(|e| anyhow::anyhow!("--time: {e}"))?;
-            searcher.set_limits(Limits { depth: a.depth, time, nodes: None });
+            searcher.set_limits(Limits { depth: a.depth, time: time.map(TimeControl::MoveTime), nodes: None });
         }
         let r = searcher.search(g, &state);
         let best = r.best_move.map(|m| g.format_move(&state, m));

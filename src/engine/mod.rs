@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! Engine.search(root):
-//!     budget := time plan (fixed time per move, or clock + increment; never past the clock)
+//!     budget := time plan of the side to move (search/time.rs, with the `margin` and `soft` options)
 //!     one legal move, or a move that wins at once: play it
 //!     probe  (option, ≈10% of the time/nodes): iterative deepening on the window (win - 1, win): a forced win?
 //!     search (all the time, or 90% with check): iterative deepening, aspiration windows, PVS (search.rs)
@@ -14,8 +14,8 @@
 //!
 //! One concern per file: [`search`] (iterative deepening, aspiration, PVS), [`quiescence`], [`ordering`] (the staged
 //! move picker), [`endgame`] and [`probe_db`] (tables probed at every node), [`table`] (the shared lock-free
-//! transposition table), [`time`], [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`]
-//! (`plateau bench`), [`report`] (progress lines).
+//! transposition table), [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`] (`plateau bench`),
+//! [`report`] (progress lines). The time plan and the stop check are the search layer's (`search/time.rs`).
 
 pub mod bench;
 pub mod endgame;
@@ -27,20 +27,18 @@ pub mod report;
 pub mod search;
 pub mod smp;
 pub mod table;
-pub mod time;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{Forced, Game, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
-use crate::search::{Clock, Limits, Reporter, SearchResult, Searcher, Stats};
+use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
-use time::{TimeControl, plan_with};
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
 pub struct Engine<G: Game> {
@@ -48,7 +46,6 @@ pub struct Engine<G: Game> {
     tt: AtomicTable,
     eval: Option<(String, G::Eval)>,
     stop: Arc<AtomicBool>,
-    clock: Option<TimeControl>,
     /// The opening book (`book=FILE`), consulted before searching.
     book: Option<crate::book::BookUser>,
     reporter: Option<Reporter<G::Move>>,
@@ -57,7 +54,7 @@ pub struct Engine<G: Game> {
 impl<G: Game> Engine<G> {
     pub fn new(opts: Options) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
-        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book: None, reporter: None }
+        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book: None, reporter: None }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
@@ -74,26 +71,13 @@ impl<G: Game> Engine<G> {
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
-        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), clock: None, book, reporter: None })
+        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book, reporter: None })
     }
 
     /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
     /// search (the protocol session does).
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
         self.stop.clone()
-    }
-
-    /// Use a clock for the next searches (instead of the fixed time of the limits); `None` goes back to the limits.
-    pub fn set_time_control(&mut self, tc: Option<TimeControl>) {
-        self.clock = tc;
-    }
-
-    fn time_control(&self) -> TimeControl {
-        match (self.clock, self.opts.limits.time) {
-            (Some(tc), _) => tc,
-            (None, Some(t)) => TimeControl::MoveTime(t),
-            (None, None) => TimeControl::Infinite,
-        }
     }
 }
 
@@ -118,7 +102,6 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
     fn set_limits(&mut self, limits: Limits) {
         self.opts.limits = limits;
-        self.clock = None;
     }
 
     fn set_stop(&mut self, flag: Arc<AtomicBool>) {
@@ -127,12 +110,6 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
     fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
         self.reporter = reporter;
-    }
-
-    fn set_clock(&mut self, limits: Limits, clock: Clock) {
-        self.opts.limits = limits;
-        let Clock { remaining, increment, moves_to_go } = clock;
-        self.clock = Some(TimeControl::Clock { remaining, increment, moves_to_go });
     }
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
@@ -147,9 +124,10 @@ impl<G: Game> Searcher<G> for Engine<G> {
             self.eval = Some((spec, eval));
         }
         self.tt.new_search();
-        let budget = plan_with(self.time_control(), self.opts.margin, self.opts.soft_pct);
         let limits = self.opts.limits;
-        let timed = budget.hard.is_some() || limits.nodes.is_some();
+        let budget = limits.plan(game.side_to_move(state), self.opts.margin, self.opts.soft_pct);
+        // A time control (`go infinite` included: until stopped) or a node budget: iterate to the deepest depth.
+        let timed = limits.time.is_some() || limits.nodes.is_some();
         let max_depth = limits.depth.unwrap_or(if timed { MAX_DEPTH } else { DEFAULT_DEPTH }).clamp(1, MAX_DEPTH);
 
         let mut moves = MoveList::new();
@@ -192,7 +170,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             // Every other move loses at once; keep them last (the search sees it too).
             roots.sort_by_key(|r| !game.defends(r.mv, target));
         }
-        if roots.len() == 1 && budget.hard.is_some() {
+        if roots.len() == 1 && limits.time.is_some() {
             result.seconds = start.elapsed().as_secs_f64();
             return result;
         }
@@ -214,28 +192,28 @@ impl<G: Game> Searcher<G> for Engine<G> {
             if probe_on {
                 // 1. The deep-win probe.
                 w.null_phase = false;
-                w.deadline = at(PROBE_PERCENT);
-                w.node_limit = nodes_at(PROBE_PERCENT as u64);
+                w.limit.hard = at(PROBE_PERCENT);
+                w.limit.nodes = nodes_at(PROBE_PERCENT as u64);
                 let mut probe_roots = roots.clone();
-                let p =
-                    w.iterate(state, &mut probe_roots, 1, max_depth, Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)), None);
+                let p = w.iterate(state, &mut probe_roots, 1, max_depth, Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)));
                 proven = p.filter(|b| b.value >= WIN_THRESHOLD);
                 w.stopped = false;
                 w.null_phase = true;
             }
             // 2. The normal search (after a proven win it finds the fastest one; the table knows the way).
             let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
-            w.deadline = at(main_pct);
-            w.node_limit = nodes_at(main_pct as u64);
+            w.limit.hard = at(main_pct);
+            w.limit.nodes = nodes_at(main_pct as u64);
             // The last moment to start an iteration counts from now, not from the start: a probe that overran (the
             // process was descheduled) must not leave the search a single ply.
             let now = Instant::now();
             let soft =
                 budget.soft.map(|s| (now + s * (100 - PROBE_PERCENT) / 100).min(at(main_pct).unwrap_or(now + s)));
-            let soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
+            w.limit.soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
             w.hook = reporter.map(|reporter| report::Hook { reporter, start });
-            let mut best = w.iterate(state, &mut roots, 1, max_depth, None, soft);
+            let mut best = w.iterate(state, &mut roots, 1, max_depth, None);
             w.hook = None;
+            w.limit.soft = None;
             if let Some(p) = proven {
                 return match best {
                     Some(b) if b.value >= WIN_THRESHOLD => Some(b),
@@ -251,8 +229,8 @@ impl<G: Game> Searcher<G> for Engine<G> {
                 // 3. The loss check of the chosen move, then of the next ones if it loses.
                 w.stopped = false;
                 w.null_phase = false;
-                w.deadline = at(100);
-                w.node_limit = nodes_at(100);
+                w.limit.hard = at(100);
+                w.limit.nodes = nodes_at(100);
                 let order: Vec<G::Move> =
                     std::iter::once(b.mv).chain(roots.iter().map(|r| r.mv).filter(|&m| m != b.mv)).collect();
                 for m in order {
@@ -296,7 +274,7 @@ fn loses_deeper<G: Game>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Mo
     let mut moves = MoveList::new();
     game.generate_moves(&child, &mut moves);
     let mut roots: Vec<RootMove<G::Move>> = moves.iter().map(|&mv| RootMove { mv, score: 0 }).collect();
-    let r = w.iterate(&child, &mut roots, 1, depth.min(MAX_DEPTH), Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)), None);
+    let r = w.iterate(&child, &mut roots, 1, depth.min(MAX_DEPTH), Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)));
     match r {
         Some(b) if b.value >= WIN_THRESHOLD => Some(true),
         _ if w.stopped => None,

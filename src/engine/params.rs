@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::game::GameError;
-use crate::search::Limits;
+use crate::search::{Limits, TimeControl};
 use crate::spec::{Spec, parse_mib};
 
 /// One ply in the fractional depth unit: depths are counted in quarter plies.
@@ -224,7 +224,7 @@ impl Options {
         if let Some(d) = self.limits.depth {
             p.push(format!("depth={d}"));
         }
-        if let Some(t) = self.limits.time {
+        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
             p.push(format!("time={}ms", t.as_millis()));
         }
         if let Some(n) = self.limits.nodes {

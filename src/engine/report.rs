@@ -44,27 +44,19 @@ mod tests {
 
     use super::super::Engine;
     use super::super::params::Options;
-    use super::super::time::TimeControl;
     use crate::games::breakthrough::Breakthrough;
-    use crate::search::{Clock, Iteration, Limits, Reporter, Searcher};
+    use crate::search::{Iteration, Limits, Reporter, Searcher, TimeControl};
 
     #[test]
     fn a_clock_reaches_the_time_plan_and_limits_replace_it() {
         let mut e = Engine::<Breakthrough>::new(Options::default());
-        let clock =
-            Clock { remaining: Duration::from_secs(10), increment: Duration::from_millis(100), moves_to_go: None };
-        e.set_clock(Limits { depth: Some(7), ..Limits::default() }, clock);
-        assert_eq!(
-            e.time_control(),
-            TimeControl::Clock {
-                remaining: Duration::from_secs(10),
-                increment: Duration::from_millis(100),
-                moves_to_go: None
-            }
-        );
+        let clock = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
+        e.set_limits(Limits { depth: Some(7), time: Some(clock), ..Limits::default() });
+        assert_eq!(e.opts.limits.time, Some(clock));
         assert_eq!(e.opts.limits.depth, Some(7));
-        e.set_limits(Limits { time: Some(Duration::from_millis(50)), ..Limits::default() });
-        assert_eq!(e.time_control(), TimeControl::MoveTime(Duration::from_millis(50)));
+        e.set_limits(Limits { time: Some(TimeControl::MoveTime(Duration::from_millis(50))), ..Limits::default() });
+        assert_eq!(e.opts.limits.time, Some(TimeControl::MoveTime(Duration::from_millis(50))));
+        assert_eq!(e.opts.limits.depth, None);
     }
 
     #[test]

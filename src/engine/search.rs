@@ -30,14 +30,13 @@
 //!     store (value, bound, depth, best move) in the TT
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
 
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluator, Forced, Game, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
 use crate::search::tt::Bound;
-use crate::search::{INFINITY, Stats};
+use crate::search::{INFINITY, Stats, StopCheck};
 
 use super::ordering::Picker;
 use super::params::*;
@@ -79,10 +78,9 @@ pub struct Worker<'a, G: Game> {
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
-    /// Stop at this instant.
-    pub deadline: Option<Instant>,
-    /// Stop when `stats.nodes` reaches this.
-    pub node_limit: Option<u64>,
+    /// The deadlines and the node budget of the current phase (counted in `stats.nodes`), and the stop flags
+    /// (`Shared::stop`, `Shared::halt`); its soft deadline ends iterative deepening.
+    pub limit: StopCheck<'a>,
     pub stopped: bool,
     /// Null move allowed in this phase (off in win probes: passing proves nothing there).
     pub null_phase: bool,
@@ -114,14 +112,14 @@ fn lmr_table() -> Vec<[i32; 64]> {
 
 impl<'a, G: Game> Worker<'a, G> {
     pub fn new(sh: Shared<'a, G>) -> Self {
+        let limit = StopCheck::none().with_flag(Some(sh.stop)).with_flag(Some(sh.halt));
         Worker {
             sh,
             stats: Stats::default(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; MOVE_KEYS],
             pv: (0..=MAX_PLY).map(|_| ArrayVec::new()).collect(),
-            deadline: None,
-            node_limit: None,
+            limit,
             stopped: false,
             null_phase: true,
             best_changed: false,
@@ -131,23 +129,11 @@ impl<'a, G: Game> Worker<'a, G> {
         }
     }
 
-    /// True when the search must stop (checked at every node; the clock every 256 nodes).
+    /// True when the search must stop (the node budget checked at every node; the clock and the flags every 256
+    /// nodes, see [`StopCheck::expired`]).
     #[inline]
     pub(super) fn check_stop(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        if let Some(n) = self.node_limit
-            && self.stats.nodes >= n
-        {
-            self.stopped = true;
-            return true;
-        }
-        if self.stats.nodes & 255 == 0
-            && (self.sh.stop.load(Ordering::Relaxed)
-                || self.sh.halt.load(Ordering::Relaxed)
-                || self.deadline.is_some_and(|d| Instant::now() >= d))
-        {
+        if !self.stopped && self.limit.expired(self.stats.nodes) {
             self.stopped = true;
         }
         self.stopped
@@ -476,8 +462,8 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Iterative deepening from `start` to `max_depth` plies. With `window`, every iteration uses that fixed window
     /// (the win/not-win probe) and the run ends as soon as the value reaches its top; otherwise aspiration windows
-    /// around the previous value. `soft` is the last moment to start an iteration. `None` when not even the first
-    /// iteration finished.
+    /// around the previous value. No iteration starts after the soft deadline of `self.limit`. `None` when not even the
+    /// first iteration finished.
     pub fn iterate(
         &mut self,
         s: &G::State,
@@ -485,7 +471,6 @@ impl<'a, G: Game> Worker<'a, G> {
         start: u32,
         max_depth: u32,
         window: Option<(i32, i32)>,
-        soft: Option<Instant>,
     ) -> Option<Best<G::Move>> {
         let mut best: Option<Best<G::Move>> = None;
         let mut prev = 0;
@@ -513,7 +498,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if v.abs() >= WIN_THRESHOLD {
                 break;
             }
-            if soft.is_some_and(|t| Instant::now() >= t) {
+            if !self.limit.may_deepen() {
                 break;
             }
         }

@@ -45,7 +45,7 @@ pub fn run<'a, G: Game, R>(
                     let k = i % roots.len();
                     roots.rotate_left(k);
                 }
-                w.iterate(&state, &mut roots, 1 + (i as u32 % 2), MAX_DEPTH, None, None);
+                w.iterate(&state, &mut roots, 1 + (i as u32 % 2), MAX_DEPTH, None);
                 w.stats
             }));
         }

@@ -1,7 +1,7 @@
 //! Engine protocols: UCI in the Fairy-Stockfish dialect ([`uci`]) and cutegames' UGI ([`ugi`]).
 //!
 //! Both are line protocols on stdin/stdout derived from UCI, so they share one loop ([`session::run`]) and the line
-//! parsing in this module (`position`, `go`, `setoption`, time allocation). The dialects only differ in the handshake
+//! parsing in this module (`position`, `go` and its limits, `setoption`). The dialects only differ in the handshake
 //! (`uci`/`uciok` against `ugi`/`ugiok`), the option list, the clock names (`wtime`/`btime` against
 //! `p1time`/`p2time`; both are accepted everywhere) and UGI's `query` command.
 //!
@@ -14,6 +14,9 @@ pub mod uci;
 pub mod ugi;
 
 use std::time::Duration;
+
+use crate::game::Player;
+use crate::search::{Limits, TimeControl};
 
 /// Which protocol the loop speaks.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -47,6 +50,24 @@ impl GoParams {
                 && self.time.iter().all(Option::is_none)
                 && self.depth.is_none()
                 && self.nodes.is_none())
+    }
+
+    /// The searcher's limits for a move of `side`: `go infinite` (or `go ponder`, or no limit at all) searches until
+    /// stopped; a clock (`wtime`/`btime`, a missing one taken equal to the side to move's) takes precedence over
+    /// `movetime`; `depth` and `nodes` combine with either.
+    pub fn limits(&self, side: Player) -> Limits {
+        if self.unlimited() {
+            return Limits { depth: None, time: Some(TimeControl::Infinite), nodes: None };
+        }
+        let time = match self.time[side.index()] {
+            Some(r) => Some(TimeControl::Clock {
+                time: self.time.map(|t| t.unwrap_or(r)),
+                inc: self.inc.map(Option::unwrap_or_default),
+                moves_to_go: self.movestogo,
+            }),
+            None => self.movetime.map(TimeControl::MoveTime),
+        };
+        Limits { depth: self.depth, time, nodes: self.nodes }
     }
 }
 
@@ -137,13 +158,6 @@ pub fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
     Ok((name, value))
 }
 
-/// Time to spend on one move with `remaining` on the clock and `inc` added after each move, for searchers without a
-/// clock plan of their own: [`crate::search::Clock::time_per_move`] (1/30 of the remaining time or `1/movestogo`, plus
-/// 80% of the increment, never more than 40% of what is left minus a safety margin).
-pub fn time_for_move(remaining: Duration, inc: Duration, movestogo: Option<u32>) -> Duration {
-    crate::search::Clock { remaining, increment: inc, moves_to_go: movestogo }.time_per_move()
-}
-
 /// Format a score for `info ... score`: `cp N` or `mate N` (moves, negative when the engine is mated).
 pub fn format_score(value: i32) -> String {
     use crate::game::{WIN_SCORE, WIN_THRESHOLD};
@@ -201,15 +215,21 @@ mod tests {
     }
 
     #[test]
-    fn time_allocation_never_oversteps() {
-        for ms in [0u64, 1, 5, 30, 100, 1000, 60_000] {
-            for inc in [0u64, 10, 100, 1000] {
-                let r = Duration::from_millis(ms);
-                let t = time_for_move(r, Duration::from_millis(inc), None);
-                assert!(t <= r.mul_f64(0.4).max(Duration::from_millis(1)), "{ms} {inc} {t:?}");
-            }
+    fn go_limits() {
+        let ms = Duration::from_millis;
+        let g = parse_go(&["wtime", "1000", "btime", "2000", "winc", "10", "movestogo", "5", "depth", "7"]).unwrap();
+        let clock = TimeControl::Clock { time: [ms(1000), ms(2000)], inc: [ms(10), ms(0)], moves_to_go: Some(5) };
+        assert_eq!(g.limits(Player::Second), Limits { depth: Some(7), time: Some(clock), nodes: None });
+        // Only the side to move's clock given: the other one is taken equal to it.
+        let g = parse_go(&["btime", "500", "movetime", "100"]).unwrap();
+        assert_eq!(g.limits(Player::Second).time, Some(TimeControl::clock(ms(500), ms(0))));
+        assert_eq!(g.limits(Player::First).time, Some(TimeControl::MoveTime(ms(100))));
+        let g = parse_go(&["nodes", "5000"]).unwrap();
+        assert_eq!(g.limits(Player::First), Limits { depth: None, time: None, nodes: Some(5000) });
+        for words in [&["infinite"][..], &[], &["ponder", "movetime", "100"]] {
+            let l = parse_go(words).unwrap().limits(Player::First);
+            assert_eq!(l, Limits { depth: None, time: Some(TimeControl::Infinite), nodes: None }, "{words:?}");
         }
-        assert_eq!(time_for_move(Duration::from_secs(30), Duration::ZERO, Some(1)), Duration::from_millis(11_992));
     }
 
     #[test]

@@ -24,7 +24,7 @@ use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_set
 use crate::game::{Game, Outcome, Player};
 use crate::games::AnyGame;
 use crate::games::with_game;
-use crate::search::{Clock, Iteration, Limits, Reporter, Searcher};
+use crate::search::{Iteration, Reporter, Searcher};
 use crate::spec::Spec;
 
 /// Output shared between the loop and the search thread; every line is flushed at once.
@@ -291,20 +291,8 @@ impl<G: Game> Engine for GameEngine<G> {
             out.line("bestmove (none)");
             return Ok(());
         }
-        let stm = game.side_to_move(&state).index();
         let infinite = params.unlimited();
-        if infinite {
-            searcher.set_limits(Limits { depth: None, time: Some(Duration::from_secs(1_000_000)), nodes: None });
-        } else {
-            let limits = Limits { depth: params.depth, time: params.movetime, nodes: params.nodes };
-            match params.time[stm] {
-                Some(remaining) => searcher.set_clock(
-                    limits,
-                    Clock { remaining, increment: params.inc[stm].unwrap_or_default(), moves_to_go: params.movestogo },
-                ),
-                None => searcher.set_limits(limits),
-            }
-        }
+        searcher.set_limits(params.limits(game.side_to_move(&state)));
         self.stop.store(false, Ordering::SeqCst);
         searcher.set_stop(self.stop.clone());
         let answer = Arc::new(Answer::default());

@@ -17,7 +17,7 @@ use crate::game::{Game, GameError, MoveList};
 use crate::search::catalogue::{Algorithm, Driver};
 use crate::search::ctx::Ctx;
 use crate::search::trace::{NoTrace, Tracer};
-use crate::search::{INFINITY, Limits, Stats};
+use crate::search::{INFINITY, Limits, Stats, StopCheck};
 use crate::spec::Spec;
 
 pub use crate::search::catalogue::DEFAULT_DEPTH;
@@ -82,7 +82,7 @@ pub fn alphabeta<G: Game, T: Tracer<G>>(
 /// Run one fail-hard alpha-beta to `depth` and return (value, pv, stats). Exposed for tests and other drivers.
 pub fn search_depth<G: Game>(game: &G, eval: &G::Eval, state: &G::State, depth: u32) -> (i32, Vec<G::Move>, Stats) {
     let mut tracer = NoTrace;
-    let mut ctx = Ctx::new(game, eval, &Limits::default(), depth, &mut tracer);
+    let mut ctx = Ctx::new(game, eval, StopCheck::none(), depth, &mut tracer);
     let v = alphabeta(&mut ctx, state, depth, -INFINITY, INFINITY, 0);
     (v, ctx.pv.root().to_vec(), ctx.stats)
 }

@@ -5,14 +5,18 @@
 //! Parameters every catalogue algorithm accepts: `depth`, `time`, `nodes` (see [`Limits`]) and `id=true|false`
 //! (iterative deepening 1, 2, ..., depth even at a fixed depth; always on with `time` or `nodes`, and always on for
 //! MTD(f), whose first guess comes from the previous iteration). Statistics add up over the iterations.
+//!
+//! Time: the driver plans each move with the one planner of `time.rs`, with no margin and no new iteration after
+//! [`SOFT_PERCENT`] of the time (`time=T`: stop at T, no new iteration after T/2; a clock: the clock plan).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::trace::{NoTrace, Tracer};
-use crate::search::{Limits, SearchResult, Searcher};
+use crate::search::{Limits, SearchResult, Searcher, StopCheck, TimeControl};
 use crate::spec::Spec;
 
 use super::{
@@ -25,6 +29,12 @@ pub const DEFAULT_DEPTH: u32 = 4;
 
 /// Deepest iteration of a timed search.
 pub const TIMED_MAX_DEPTH: u32 = 64;
+
+/// Time kept in reserve on every move (none: a fixed time per move is used to the end).
+pub const MARGIN: Duration = Duration::ZERO;
+
+/// No new iteration starts after this share of a fixed time per move (percent).
+pub const SOFT_PERCENT: u32 = 50;
 
 /// One algorithm of the catalogue.
 pub trait Algorithm<G: Game>: Send + Sized + 'static {
@@ -85,8 +95,10 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
             self.limits.depth.unwrap_or(if timed { TIMED_MAX_DEPTH } else { DEFAULT_DEPTH }).min(A::MAX_DEPTH);
         let iterate = timed || self.iterate || A::ITERATIVE;
         let first_depth = if iterate { max_depth.min(1) } else { max_depth };
-        let mut ctx = Ctx::new(game, &self.eval, &self.limits, max_depth, tracer);
-        ctx.deadline = ctx.deadline.clone().with_stop(self.stop.clone());
+        let start = Instant::now();
+        let budget = self.limits.plan(game.side_to_move(state), MARGIN, SOFT_PERCENT);
+        let limit = StopCheck::planned(start, budget, self.limits.nodes).with_flag(self.stop.as_deref());
+        let mut ctx = Ctx::new(game, &self.eval, limit, max_depth, tracer);
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -113,12 +125,12 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
             }
             // Stop when time is short, a win or loss is proven, or the whole game tree was seen (no position was
             // cut by the horizon: a deeper iteration would repeat this one).
-            if ctx.stopped || !ctx.deadline.may_deepen() || v.abs() >= WIN_THRESHOLD || !ctx.horizon {
+            if ctx.stopped || !ctx.limit.may_deepen() || v.abs() >= WIN_THRESHOLD || !ctx.horizon {
                 break;
             }
         }
         result.stats = ctx.stats;
-        result.seconds = ctx.deadline.elapsed();
+        result.seconds = start.elapsed().as_secs_f64();
         result
     }
 }
@@ -129,7 +141,7 @@ impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
         if let Some(d) = self.limits.depth {
             p.push(format!("depth={d}"));
         }
-        if let Some(t) = self.limits.time {
+        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
             p.push(format!("time={}ms", t.as_millis()));
         }
         if let Some(n) = self.limits.nodes {

@@ -1,5 +1,6 @@
 //! The per-search context shared by every algorithm of the catalogue: the game, the evaluation, the counters
-//! ([`Stats`], counted by the rules of `search/mod.rs`), the clock, the principal-variation table and the tracer.
+//! ([`Stats`], counted by the rules of `search/mod.rs`), the stop check (`time.rs`), the principal-variation table and
+//! the tracer.
 //!
 //! The algorithms call, at every node:
 //! - [`Ctx::enter`] first (counts a node, checks the clock, opens a trace node, clears the node's PV line);
@@ -10,7 +11,7 @@
 
 use crate::game::{Evaluator, Game, outcome_score};
 use crate::search::trace::Tracer;
-use crate::search::{Deadline, Limits, Stats};
+use crate::search::{Stats, StopCheck};
 
 /// The triangular principal-variation table: `line(ply)` is the best line found from the node at `ply`.
 pub struct PvTable<M> {
@@ -80,8 +81,9 @@ pub struct Ctx<'a, G: Game, T: Tracer<G>> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub stats: Stats,
-    pub deadline: Deadline,
-    /// Set when the clock or the node budget ran out (or the tracer is full): unwind quickly.
+    /// The deadlines, the node budget and the stop flag, checked at every node.
+    pub limit: StopCheck<'a>,
+    /// Set when the clock or the node budget ran out, or a stop flag was set (or the tracer is full): unwind quickly.
     pub stopped: bool,
     pub pv: PvTable<G::Move>,
     pub tracer: &'a mut T,
@@ -92,12 +94,12 @@ pub struct Ctx<'a, G: Game, T: Tracer<G>> {
 }
 
 impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
-    pub fn new(game: &'a G, eval: &'a G::Eval, limits: &Limits, max_ply: u32, tracer: &'a mut T) -> Self {
+    pub fn new(game: &'a G, eval: &'a G::Eval, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
         Ctx {
             game,
             eval,
             stats: Stats::default(),
-            deadline: Deadline::new(limits),
+            limit,
             stopped: false,
             pv: PvTable::new(max_ply as usize),
             tracer,
@@ -113,7 +115,7 @@ impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
     pub fn enter(&mut self, s: &G::State, ply: u32, alpha: i32, beta: i32) {
         self.stats.nodes += 1;
         self.pv.clear(ply as usize);
-        if self.deadline.expired(self.stats.nodes) {
+        if self.limit.expired(self.stats.nodes) {
             self.stopped = true;
         }
         if T::ENABLED {

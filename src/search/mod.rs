@@ -33,16 +33,18 @@ pub mod random;
 pub mod report;
 pub mod scout;
 pub mod sss;
+pub mod time;
 pub mod trace;
 pub mod tt;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use crate::game::{Game, GameError, WIN_SCORE};
+use crate::game::{Game, GameError, Player, WIN_SCORE};
 use crate::spec::Spec;
-pub use report::{Clock, Iteration, Reporter};
+pub use report::{Iteration, Reporter};
+pub use time::{Budget, StopCheck, TimeControl};
 
 /// A value larger than any score: the initial window is `(-INFINITY, INFINITY)`.
 pub const INFINITY: i32 = WIN_SCORE + 1_000;
@@ -69,11 +71,14 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-/// How long a search may run. Any combination; `None` everywhere means the algorithm's own default depth.
+/// How long a search may run: a depth, a node budget and a time control ([`time`]), in any combination. `None`
+/// everywhere means the algorithm's own default depth; a time control or a node budget without a depth means iterative
+/// deepening until that limit.
 #[derive(Default, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limits {
     pub depth: Option<u32>,
-    pub time: Option<Duration>,
+    /// `None`: no time limit. `time=100ms` in a player string is a [`TimeControl::MoveTime`].
+    pub time: Option<TimeControl>,
     pub nodes: Option<u64>,
 }
 
@@ -82,9 +87,14 @@ impl Limits {
     pub fn from_spec(spec: &Spec) -> Result<Limits, GameError> {
         Ok(Limits {
             depth: if spec.has("depth") { Some(spec.int("depth", 0, 0, 200)? as u32) } else { None },
-            time: spec.duration("time")?,
+            time: spec.duration("time")?.map(TimeControl::MoveTime),
             nodes: spec.count("nodes")?,
         })
+    }
+
+    /// The time plan of a move of `side` (see [`TimeControl::plan`]); no limit without a time control.
+    pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
+        self.time.map_or(Budget::default(), |tc| tc.plan(side, margin, soft_pct))
     }
 }
 
@@ -110,7 +120,9 @@ pub trait Searcher<G: Game>: Send {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move>;
     /// Forget what was learnt from the previous game (transposition table, history).
     fn new_game(&mut self) {}
-    /// Override the limits for the next searches (time per move in matches and `play`).
+    /// Replace the limits of the next searches: depth, nodes and the time control (a fixed time per move, the clocks
+    /// of a match or a protocol's `go wtime ...`, or until stopped). The searcher plans each move with the clock of
+    /// the side to move ([`TimeControl::plan`]).
     fn set_limits(&mut self, _limits: Limits) {}
     /// Share a stop flag: the search returns soon (its best move so far) once the flag is set. Protocols (`stop`) set
     /// it from another thread. Searchers that do not look at it simply run to their limits.
@@ -118,63 +130,4 @@ pub trait Searcher<G: Game>: Send {
     /// Receive every completed iteration of the next searches (protocol `info` lines); `None` stops the reports.
     /// Searchers that do not report give only their final result.
     fn set_reporter(&mut self, _reporter: Option<Reporter<G::Move>>) {}
-    /// Play the next searches on a clock: `limits` (depth, nodes) plus the side to move's `clock`. The default gives a
-    /// fixed time for the move ([`Clock::time_per_move`], or `limits.time` when smaller); the engine plans with the
-    /// clock itself.
-    fn set_clock(&mut self, limits: Limits, clock: Clock) {
-        let t = clock.time_per_move();
-        self.set_limits(Limits { time: Some(limits.time.map_or(t, |x| x.min(t))), ..limits });
-    }
-}
-
-/// A simple clock: the deadline of a timed search, a node budget, and an optional stop flag set by another thread
-/// (a protocol's `stop`), checked every few hundred nodes.
-#[derive(Clone, Debug)]
-pub struct Deadline {
-    start: Instant,
-    time: Option<Duration>,
-    nodes: Option<u64>,
-    stop: Option<Arc<AtomicBool>>,
-}
-
-impl Deadline {
-    pub fn new(limits: &Limits) -> Self {
-        Deadline { start: Instant::now(), time: limits.time, nodes: limits.nodes, stop: None }
-    }
-    /// The same deadline, also stopped when `flag` is set.
-    pub fn with_stop(mut self, flag: Option<Arc<AtomicBool>>) -> Self {
-        self.stop = flag;
-        self
-    }
-    /// True when the search must stop.
-    #[inline]
-    pub fn expired(&self, nodes: u64) -> bool {
-        if let Some(n) = self.nodes
-            && nodes >= n
-        {
-            return true;
-        }
-        if nodes & 255 == 0
-            && let Some(flag) = &self.stop
-            && flag.load(std::sync::atomic::Ordering::Relaxed)
-        {
-            return true;
-        }
-        if let Some(t) = self.time
-            && nodes & 1023 == 0
-        {
-            return self.start.elapsed() >= t;
-        }
-        false
-    }
-    pub fn elapsed(&self) -> f64 {
-        self.start.elapsed().as_secs_f64()
-    }
-    /// Whether another iteration is worth starting (less than half the time used).
-    pub fn may_deepen(&self) -> bool {
-        match self.time {
-            Some(t) => self.start.elapsed() < t / 2,
-            None => true,
-        }
-    }
 }

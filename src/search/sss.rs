@@ -90,7 +90,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
             let max_node = node.ply.is_multiple_of(2);
             if st.live {
                 ctx.stats.nodes += 1;
-                if ctx.deadline.expired(ctx.stats.nodes) {
+                if ctx.limit.expired(ctx.stats.nodes) {
                     ctx.stopped = true;
                 }
                 if T::ENABLED {

@@ -1,0 +1,303 @@
+//! Time control, for every searcher, the arena and the protocols: how long a move may take ([`TimeControl`]), the one
+//! plan that turns it into a soft and a hard limit ([`TimeControl::plan`]), and the one check a running search makes
+//! at its nodes ([`StopCheck`]).
+//!
+//! ```text
+//! TimeControl: MoveTime(t) | Clock { time[side], inc[side], moves_to_go } | Infinite (until stopped)
+//! Limits (search/mod.rs) = depth + nodes + Option<TimeControl>        (None: no time limit)
+//!
+//! plan(side to move, margin, soft%) -> Budget { soft, hard }            (durations from the start of the search)
+//!     move time t:   hard = t - margin (t/2 when the margin is more than half of t)    soft = soft% of hard
+//!     clock r + i, n moves to go (30 when unknown):
+//!         usable = r - margin (r/4 when the margin is more than half of r)
+//!         base   = usable / n + 3/4 i
+//!         soft   = min(base, usable / 4)
+//!         hard   = min(3 base, usable / 2)                          -- never more than half of what is left
+//!     infinite: neither (the search runs until the stop flag, or a depth or node limit)
+//! hard is where the search stops whatever it is doing; soft is the last moment to start a new iteration.
+//!
+//! StopCheck, at every node (after counting it):
+//!     node count >= node budget                                     -> stop   (every node: budgets are exact)
+//!     every 256 nodes: a stop flag is set, or the hard deadline passed -> stop
+//!     may_deepen(): the soft deadline has not passed
+//! ```
+//! The margin and the soft share are the caller's: the engine's `margin=` (10 ms) and `soft=` (60%) options, the
+//! catalogue's driver no margin and 50% (`search/catalogue.rs`).
+
+use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::game::Player;
+
+/// How the time of a move is given.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// No time limit and no default depth: iterative deepening runs until the stop flag is set (a protocol's
+    /// `stop`), or to a depth or node limit (`go infinite`).
+    Infinite,
+    /// A fixed time per move.
+    MoveTime(Duration),
+    /// Clocks, indexed by [`Player::index`] (the protocols' `wtime`/`btime`): the time left for the rest of the game,
+    /// the increment added after each move, and the moves until the next time control when known.
+    Clock { time: [Duration; 2], inc: [Duration; 2], moves_to_go: Option<u32> },
+}
+
+/// The time plan of one move, as durations from the start of the search.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// Do not start a new iteration after this.
+    pub soft: Option<Duration>,
+    /// Stop searching at this.
+    pub hard: Option<Duration>,
+}
+
+/// Moves assumed left when a clock gives no count.
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+impl TimeControl {
+    /// The same clock for both players: `base` for the game, `inc` added after each move.
+    pub fn clock(base: Duration, inc: Duration) -> Self {
+        TimeControl::Clock { time: [base; 2], inc: [inc; 2], moves_to_go: None }
+    }
+
+    /// The budget of one move of `side` under this time control, keeping `margin` in reserve for latency; the soft
+    /// limit of a fixed time per move is `soft_pct` percent of the hard one.
+    pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
+        match *self {
+            TimeControl::Infinite => Budget { soft: None, hard: None },
+            TimeControl::MoveTime(t) => {
+                let hard = if t > margin * 2 { t - margin } else { t / 2 };
+                Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard) }
+            }
+            TimeControl::Clock { time, inc, moves_to_go } => {
+                let (remaining, increment) = (time[side.index()], inc[side.index()]);
+                let usable = if remaining > margin * 2 { remaining - margin } else { remaining / 4 };
+                let n = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 1000);
+                let base = usable / n + increment * 3 / 4;
+                let hard = (base * 3).min(usable / 2);
+                let soft = base.min(usable / 4).min(hard);
+                Budget { soft: Some(soft), hard: Some(hard) }
+            }
+        }
+    }
+}
+
+/// As game records and summaries write it: `movetime 100ms`, `10000ms+100ms` (first player's clock), `infinite`.
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TimeControl::Infinite => write!(f, "infinite"),
+            TimeControl::MoveTime(t) => write!(f, "movetime {}ms", t.as_millis()),
+            TimeControl::Clock { time, inc, moves_to_go } => {
+                write!(f, "{}ms+{}ms", time[0].as_millis(), inc[0].as_millis())?;
+                match moves_to_go {
+                    Some(n) => write!(f, " movestogo {n}"),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
+/// The clock and the node counter are looked at every this many nodes (a power of two).
+pub const CHECK_EVERY: u64 = 256;
+
+/// When a running search must stop: a node budget, a hard deadline and up to two stop flags (a protocol's `stop`;
+/// the engine's main thread halting its Lazy SMP helpers), plus the soft deadline after which no new iteration starts.
+/// The searcher keeps its own sticky `stopped` and calls [`StopCheck::expired`] after counting each node.
+#[derive(Clone, Debug, Default)]
+pub struct StopCheck<'a> {
+    /// No new iteration after this.
+    pub soft: Option<Instant>,
+    /// Stop at this.
+    pub hard: Option<Instant>,
+    /// Stop when the node count reaches this.
+    pub nodes: Option<u64>,
+    flags: [Option<&'a AtomicBool>; 2],
+}
+
+impl<'a> StopCheck<'a> {
+    /// No limit at all (a fixed-depth search).
+    pub fn none() -> Self {
+        StopCheck::default()
+    }
+
+    /// The deadlines of `budget` counted from `start`, and the node budget `nodes`.
+    pub fn planned(start: Instant, budget: Budget, nodes: Option<u64>) -> Self {
+        StopCheck {
+            soft: budget.soft.map(|s| start + s),
+            hard: budget.hard.map(|h| start + h),
+            nodes,
+            flags: [None; 2],
+        }
+    }
+
+    /// Also stop when `flag` is set (`None` changes nothing). At most two flags.
+    pub fn with_flag(mut self, flag: Option<&'a AtomicBool>) -> Self {
+        if let Some(f) = flag {
+            let slot = self.flags.iter_mut().find(|s| s.is_none()).expect("a stop check watches at most two flags");
+            *slot = Some(f);
+        }
+        self
+    }
+
+    /// True when the search must stop, `nodes` being the count so far (this node included): the node budget is
+    /// checked at every call, the flags and the hard deadline every [`CHECK_EVERY`] nodes.
+    #[inline]
+    pub fn expired(&self, nodes: u64) -> bool {
+        if let Some(n) = self.nodes
+            && nodes >= n
+        {
+            return true;
+        }
+        nodes & (CHECK_EVERY - 1) == 0 && self.poll()
+    }
+
+    /// A stop flag is set or the hard deadline passed (the clock is read only when there is a deadline).
+    #[inline]
+    pub fn poll(&self) -> bool {
+        self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) || self.hard.is_some_and(|h| Instant::now() >= h)
+    }
+
+    /// Whether a new iteration may start: the soft deadline has not passed.
+    pub fn may_deepen(&self) -> bool {
+        self.soft.is_none_or(|s| Instant::now() < s)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ms(x: u64) -> Duration {
+        Duration::from_millis(x)
+    }
+
+    fn clock(rem: u64, inc: u64, mtg: Option<u32>) -> TimeControl {
+        TimeControl::Clock { time: [ms(rem); 2], inc: [ms(inc); 2], moves_to_go: mtg }
+    }
+
+    /// The engine's defaults and the catalogue's (no margin, no new iteration after half the time).
+    const CALLERS: [(Duration, u32); 3] =
+        [(Duration::from_millis(10), 60), (Duration::ZERO, 50), (Duration::from_millis(50), 90)];
+
+    #[test]
+    fn move_time_keeps_the_margin() {
+        let b = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(5), 60);
+        assert_eq!(b.hard, Some(ms(95)));
+        assert_eq!(b.soft, Some(ms(57)));
+        let b = TimeControl::MoveTime(ms(6)).plan(Player::First, ms(5), 60);
+        assert_eq!(b.hard, Some(ms(3)), "a margin larger than half the time leaves half");
+        assert_eq!(TimeControl::Infinite.plan(Player::First, ms(5), 60), Budget { soft: None, hard: None });
+        // The catalogue's plan of `time=T`: stop at T, no new iteration after T/2.
+        let b = TimeControl::MoveTime(ms(1001)).plan(Player::Second, Duration::ZERO, 50);
+        assert_eq!((b.soft, b.hard), (Some(Duration::from_micros(500_500)), Some(ms(1001))));
+    }
+
+    #[test]
+    fn clocks_never_overstep() {
+        for rem in [0u64, 1, 3, 5, 9, 10, 11, 30, 50, 100, 999, 1000, 10_000, 60_000, 3_600_000] {
+            for inc in [0u64, 10, 100, 1000, 5000] {
+                for mtg in [None, Some(1), Some(2), Some(5), Some(40)] {
+                    for margin in [0u64, 5, 10, 50] {
+                        for soft_pct in [10, 50, 60, 100] {
+                            let tc = clock(rem, inc, mtg);
+                            let b = tc.plan(Player::First, ms(margin), soft_pct);
+                            let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
+                            assert!(soft <= hard, "{tc:?}");
+                            assert!(hard <= ms(rem) / 2, "{tc:?} plans {hard:?}, more than half the clock");
+                            if rem > 2 * margin {
+                                assert!(hard + ms(margin) <= ms(rem), "{tc:?}: the margin is kept");
+                            }
+                            if rem >= 10 {
+                                assert!(hard > Duration::ZERO, "{tc:?}: some time is used");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_side_to_move_plans_with_its_own_clock() {
+        let tc = TimeControl::Clock { time: [ms(10_000), ms(1000)], inc: [ms(0), ms(400)], moves_to_go: None };
+        for (margin, soft) in CALLERS {
+            assert_eq!(tc.plan(Player::First, margin, soft), clock(10_000, 0, None).plan(Player::Second, margin, soft));
+            assert_eq!(tc.plan(Player::Second, margin, soft), clock(1000, 400, None).plan(Player::First, margin, soft));
+        }
+    }
+
+    #[test]
+    fn increment_is_spent_and_moves_to_go_divides() {
+        let a = clock(10_000, 0, None).plan(Player::First, ms(0), 60);
+        let b = clock(10_000, 400, None).plan(Player::First, ms(0), 60);
+        assert_eq!(a.soft.unwrap().as_millis(), 333);
+        assert_eq!(b.soft.unwrap().as_millis(), 633);
+        assert!(b.hard > a.hard);
+        let c = clock(10_000, 0, Some(1)).plan(Player::First, ms(0), 60);
+        assert_eq!(c.hard, Some(ms(5000)), "one move to go still keeps half");
+        let d = clock(10_000, 0, Some(10)).plan(Player::First, ms(0), 60);
+        assert_eq!(d.soft, Some(ms(1000)), "ten moves to go: a tenth");
+        // The catalogue's searchers plan a clock with no margin: 10 s + 0.1 s gives 10000/30 + 75 ms before the last
+        // iteration starts, at most three times that in all.
+        let e = clock(10_000, 100, None).plan(Player::First, Duration::ZERO, 50);
+        assert_eq!(e.soft.unwrap().as_micros(), 408_333);
+        assert_eq!(e.hard.unwrap().as_micros(), 1_224_999);
+        // 30 s, one move to go: half of the clock.
+        let f = clock(30_000, 0, Some(1)).plan(Player::First, Duration::ZERO, 50);
+        assert_eq!((f.soft, f.hard), (Some(ms(7500)), Some(ms(15_000))));
+        // The margin comes off what is left, so more increment never means less time.
+        for (margin, soft) in CALLERS {
+            let mut last = Duration::ZERO;
+            for inc in [0u64, 10, 100, 1000] {
+                let h = clock(5000, inc, None).plan(Player::First, margin, soft).hard.unwrap();
+                assert!(h >= last);
+                last = h;
+            }
+        }
+    }
+
+    #[test]
+    fn the_node_budget_is_exact() {
+        let s = StopCheck::planned(Instant::now(), Budget::default(), Some(1000));
+        assert!((1..1000).all(|n| !s.expired(n)));
+        assert!(s.expired(1000) && s.expired(1001));
+        let none = StopCheck::none();
+        assert!((0..5000).all(|n| !none.expired(n)) && none.may_deepen());
+    }
+
+    #[test]
+    fn stop_flags_are_honoured_every_256_nodes() {
+        let stop = AtomicBool::new(false);
+        let halt = AtomicBool::new(false);
+        let s = StopCheck::none().with_flag(Some(&stop)).with_flag(None).with_flag(Some(&halt));
+        assert!(!s.expired(256) && !s.expired(512));
+        stop.store(true, Ordering::Relaxed);
+        assert!(!s.expired(255) && !s.expired(257), "between checks the flag is not read");
+        assert!(s.expired(256) && s.expired(768));
+        stop.store(false, Ordering::Relaxed);
+        halt.store(true, Ordering::Relaxed);
+        assert!(s.expired(1024), "the second flag too");
+    }
+
+    #[test]
+    fn deadlines() {
+        let past = Instant::now();
+        std::thread::sleep(ms(2));
+        let b = Budget { soft: Some(Duration::ZERO), hard: Some(ms(1)) };
+        let s = StopCheck::planned(past, b, None);
+        assert!(!s.may_deepen());
+        assert!(!s.expired(1) && s.expired(256), "the clock is read every 256 nodes");
+        let later = StopCheck::planned(Instant::now(), Budget { soft: Some(ms(60_000)), hard: Some(ms(60_000)) }, None);
+        assert!(later.may_deepen() && !later.expired(256));
+    }
+
+    #[test]
+    fn display() {
+        assert_eq!(TimeControl::MoveTime(ms(100)).to_string(), "movetime 100ms");
+        assert_eq!(TimeControl::clock(ms(300), ms(0)).to_string(), "300ms+0ms");
+        assert_eq!(TimeControl::Infinite.to_string(), "infinite");
+    }
+}
