@@ -15,7 +15,7 @@ use std::process::{Command, Stdio};
 
 use plateau::check::check_playouts;
 use plateau::game::{Game, MoveList, Outcome, Player, perft};
-use plateau::games::connect_four::{C4State, ConnectFour};
+use plateau::games::connect_four::{C4State, ConnectFour, Shape};
 use plateau::games::marbles::Marbles;
 use plateau::games::tic_tac_toe::TicTacToe;
 use plateau::games::{AnyGame, catalogue};
@@ -415,11 +415,11 @@ fn connect_four_winning_cells_match_naive() {
             let (first, second) = ConnectFour::discs(&s);
             // (A side that already has four in a row would make "four" with any extra disc; such sides are skipped.)
             for p in [first, second].into_iter().filter(|&p| !g.has_four(p)) {
-                let cells = g.winning_cells(p, s.mask);
+                let cells = g.winning_cells(p, s.pos.mask);
                 for c in 0..cols {
                     for r in 0..rows {
                         let bit = 1u64 << (c * (rows + 1) + r);
-                        let expect = s.mask & bit == 0 && g.has_four(p | bit);
+                        let expect = s.pos.mask & bit == 0 && g.has_four(p | bit);
                         assert_eq!(cells & bit != 0, expect, "{rows}x{cols} {} cell {c},{r}", g.format_position(&s));
                     }
                 }

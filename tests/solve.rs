@@ -16,7 +16,9 @@ use rand::{RngExt, SeedableRng};
 
 use plateau::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
 use plateau::games::Breakthrough;
-use plateau::solve::connect4::{Dims, Geometry, Position, Solver, Standard};
+use plateau::games::ConnectFour;
+use plateau::games::connect_four::{Position, Shape, Standard};
+use plateau::solve::connect4::{self, Solver};
 use plateau::solve::generic::GenericSolver;
 use plateau::spec::Spec;
 
@@ -155,16 +157,16 @@ fn tutorial_examples_and_best_moves() {
 // Connect Four: brute force on small boards
 
 /// Pons's score by plain negamax over every move (no pruning, no table): only for small boards.
-fn brute_force<D: Dims>(g: &D, p: &Position) -> i32 {
+fn brute_force<S: Shape>(g: &S, p: &Position) -> i32 {
     let cells = g.cells() as i32;
     if p.can_win_next(g) {
-        return (cells + 1 - p.moves as i32) / 2;
+        return (cells + 1 - p.plies as i32) / 2;
     }
-    if p.moves as i32 >= cells {
+    if p.plies as i32 >= cells {
         return 0;
     }
     let mut best = -1000;
-    for c in 0..g.width() {
+    for c in 0..g.columns() {
         if p.can_play(g, c) {
             let mut child = *p;
             child.play_column(g, c);
@@ -174,10 +176,10 @@ fn brute_force<D: Dims>(g: &D, p: &Position) -> i32 {
     best
 }
 
-fn random_position<D: Dims>(g: &D, stones: u32, rng: &mut SmallRng) -> Option<Position> {
+fn random_position<S: Shape>(g: &S, stones: u32, rng: &mut SmallRng) -> Option<Position> {
     let mut p = Position::empty();
     for _ in 0..stones {
-        let cols: Vec<u32> = (0..g.width()).filter(|&c| p.can_play(g, c) && !p.is_winning_column(g, c)).collect();
+        let cols: Vec<u32> = (0..g.columns()).filter(|&c| p.can_play(g, c) && !p.is_winning_column(g, c)).collect();
         if cols.is_empty() {
             return None;
         }
@@ -186,7 +188,7 @@ fn random_position<D: Dims>(g: &D, stones: u32, rng: &mut SmallRng) -> Option<Po
     Some(p)
 }
 
-fn cross_check(g: Geometry, min_stones: u32, count: usize, seed: u64) {
+fn cross_check(g: ConnectFour, min_stones: u32, count: usize, seed: u64) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = Solver::with_table(g, 16);
     let mut checked = 0;
@@ -196,7 +198,7 @@ fn cross_check(g: Geometry, min_stones: u32, count: usize, seed: u64) {
         let Some(p) = random_position(&g, stones, &mut rng) else { continue };
         let want = brute_force(&g, &p);
         let s = solver.solve(&p, false);
-        assert_eq!(s.score, want, "{}x{} position {:?}", g.width(), g.height(), p);
+        assert_eq!(s.score, want, "{}x{} position {:?}", g.columns(), g.rows(), p);
         assert_eq!(solver.solve(&p, true).score, want.signum(), "weak {:?}", p);
         // The best move keeps the score: the child is worth -score (or the move wins at once).
         let c = s.best_move.expect("a move");
@@ -214,17 +216,18 @@ fn cross_check(g: Geometry, min_stones: u32, count: usize, seed: u64) {
 
 #[test]
 fn small_boards_match_brute_force() {
-    cross_check(Geometry::new(4, 4).unwrap(), 2, 150, 1);
-    cross_check(Geometry::new(5, 4).unwrap(), 8, 100, 2);
-    cross_check(Geometry::new(4, 5).unwrap(), 8, 100, 3);
-    cross_check(Geometry::new(7, 6).unwrap(), 30, 60, 4);
+    // (rows, columns)
+    cross_check(connect4::board(4, 4).unwrap(), 2, 150, 1);
+    cross_check(connect4::board(4, 5).unwrap(), 8, 100, 2);
+    cross_check(connect4::board(5, 4).unwrap(), 8, 100, 3);
+    cross_check(connect4::board(6, 7).unwrap(), 30, 60, 4);
 }
 
 #[test]
 fn runtime_geometry_agrees_with_the_compile_time_one() {
     let mut rng = SmallRng::seed_from_u64(9);
     let mut a = Solver::with_table(Standard, 16);
-    let mut b = Solver::with_table(Geometry::standard(), 16);
+    let mut b = Solver::with_table(ConnectFour::default(), 16);
     for _ in 0..40 {
         let Some(p) = random_position(&Standard, rng.random_range(18..30), &mut rng) else { continue };
         let (x, y) = (a.solve(&p, false), b.solve(&p, false));
@@ -233,11 +236,12 @@ fn runtime_geometry_agrees_with_the_compile_time_one() {
 }
 
 #[test]
-fn geometry_limits() {
-    assert!(Geometry::new(7, 6).is_ok());
-    assert!(Geometry::new(8, 7).is_ok());
-    assert!(Geometry::new(9, 7).is_err(), "9 x 8 bits > 64");
-    assert!(Geometry::new(0, 6).is_err());
+fn board_limits() {
+    // (rows, columns)
+    assert!(connect4::board(6, 7).is_ok());
+    assert!(connect4::board(7, 8).is_ok());
+    assert!(connect4::board(7, 9).is_err(), "9 x 8 bits > 64");
+    assert!(connect4::board(6, 0).is_err());
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -25,9 +25,9 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
-use crate::games::connect_four::{C4State, ConnectFour};
+use crate::games::connect_four::{C4State, ConnectFour, Shape};
 use crate::search::Searcher;
-use crate::solve::connect4::{Dims, Geometry, Position, Solver};
+use crate::solve::connect4::{self, Solver};
 
 use super::{Book, Entry, FLAG_EXACT, move_code};
 
@@ -185,21 +185,19 @@ pub fn pons_to_value(score: i32, stones: u32, cells: u32) -> i32 {
 /// `table_log2` 16-byte entries kept between positions, and a cache under the mirror-canonical key (the mirror image of
 /// a position has the same value).
 pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl FnMut(&C4State) -> Scored, GameError> {
-    let geometry = Geometry::new(game.columns, game.rows).map_err(GameError::new)?;
-    let mut solver = Solver::with_table(geometry, table_log2);
+    let board = connect4::board(game.rows, game.columns).map_err(GameError::new)?;
+    let mut solver = Solver::with_table(board, table_log2);
     let mut cache = std::collections::HashMap::new();
-    let cells = game.rows * game.columns;
-    let mirror = move |bits: u64| geometry.mirror(bits);
+    let cells = board.cells();
     Ok(move |s: &C4State| {
-        // Pons's unique key `current + mask`, of the position or of its mirror image, whichever is smaller.
-        let key = (s.cur + s.mask).min(mirror(s.cur) + mirror(s.mask));
+        // The position and its mirror image share an entry.
+        let key = s.pos.symmetric_key(&board);
         if let Some(&v) = cache.get(&key) {
             return (v, true, 0);
         }
-        let p = Position { current: s.cur, mask: s.mask, moves: s.plies };
         let before = solver.nodes;
-        let score = solver.score(&p, false);
-        let v = pons_to_value(score, s.plies, cells);
+        let score = solver.score(&s.pos, false);
+        let v = pons_to_value(score, s.pos.plies, cells);
         cache.insert(key, v);
         (v, true, solver.nodes - before)
     })

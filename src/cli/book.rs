@@ -110,9 +110,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     let exact = match (&any, a.exact) {
         (AnyGame::ConnectFour(g), true) => {
             let mib = crate::spec::parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
-            // 16-byte entries.
-            let log2 = 63 - ((mib.max(1) as u64) << 16).leading_zeros();
-            Some((g, log2))
+            Some((g, crate::solve::connect4::table_log2(mib)))
         }
         (_, true) => bail!("--exact is for connect_four only (the solver that scores the moves)"),
         _ => None,

@@ -51,6 +51,36 @@ pub struct Solved<M> {
     pub seconds: f64,
 }
 
+impl<M> Solved<M> {
+    /// `win`, `loss` or `draw`, and the score `plateau solve` prints: weak, the sign (1, -1, 0); strong, plies to the
+    /// end, positive for a win.
+    pub fn word_and_score(&self, weak: bool) -> (&'static str, i32) {
+        let sign = match self.outcome {
+            Outcome::Win => 1,
+            Outcome::Loss => -1,
+            _ => 0,
+        };
+        let word = match sign {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        };
+        if weak { (word, sign) } else { (word, sign * self.plies.unwrap_or(0) as i32) }
+    }
+}
+
+/// The value of one move for the side to move (`plateau solve --analyze`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct MoveValue<M> {
+    pub mv: M,
+    /// `win`, `loss` or `draw`.
+    pub result: &'static str,
+    /// As [`Solved::word_and_score`], one more ply to the end than the child's (a move that ends the game: 1, -1, 0).
+    pub score: i32,
+    /// Nodes of the child's solve (0 when the move ends the game).
+    pub nodes: u64,
+}
+
 /// The solver: a transposition table and a node counter.
 pub struct GenericSolver<G: Game> {
     tt: TranspositionTable<G::Move>,
@@ -80,6 +110,37 @@ impl<G: Game> GenericSolver<G> {
             (Outcome::Draw, None)
         };
         Solved { outcome, plies, best_move, value, nodes: self.nodes, seconds: start.elapsed().as_secs_f64() }
+    }
+
+    /// Solve every legal move of `state`: the value of each child, seen by the side to move here.
+    pub fn analyze(&mut self, game: &G, state: &G::State) -> Vec<MoveValue<G::Move>> {
+        let mut moves = MoveList::new();
+        game.generate_moves(state, &mut moves);
+        let mut out = Vec::with_capacity(moves.len());
+        for &mv in &moves {
+            let mut child = *state;
+            game.play(&mut child, mv);
+            let (result, score, nodes) = match game.outcome(&child) {
+                Some(o) => match o.flip() {
+                    Outcome::Win => ("win", 1, 0),
+                    Outcome::Loss => ("loss", -1, 0),
+                    _ => ("draw", 0, 0),
+                },
+                None => {
+                    let c = self.solve(game, &child);
+                    let (word, s) = c.word_and_score(self.weak);
+                    let score = if self.weak { -s } else { -s + (-s).signum() };
+                    let result = match word {
+                        "win" => "loss",
+                        "loss" => "win",
+                        _ => "draw",
+                    };
+                    (result, score, c.nodes)
+                }
+            };
+            out.push(MoveValue { mv, result, score, nodes });
+        }
+        out
     }
 
     fn leaf(&self, o: Outcome, ply: u32) -> i32 {
@@ -175,6 +236,27 @@ mod tests {
 
     fn bt(text: &str) -> Breakthrough {
         Breakthrough::from_spec(&Spec::parse(text).unwrap()).unwrap()
+    }
+
+    #[test]
+    fn analyze_values_every_move() {
+        use crate::games::TicTacToe;
+        let g = TicTacToe;
+        let mut solver = GenericSolver::new(1, false);
+        // Every first move draws.
+        let start = solver.analyze(&g, &g.start());
+        assert_eq!(start.len(), 9);
+        assert!(start.iter().all(|m| (m.result, m.score) == ("draw", 0) && m.nodes > 0));
+        // X to move with a1 b1 against a2 b2: c1 wins at once (no search), c2 blocks O and draws, the others lose.
+        let s = g.play_moves(&g.start(), "a1 a2 b1 b2").unwrap();
+        let moves = solver.analyze(&g, &s);
+        let of = |name: &str| moves.iter().find(|m| g.format_move(&s, m.mv) == name).unwrap().clone();
+        assert_eq!((of("c1").result, of("c1").score, of("c1").nodes), ("win", 1, 0));
+        assert_eq!((of("c2").result, of("c2").score), ("draw", 0));
+        // O completes a2 b2 c2 with the next move: a loss in 2 plies.
+        assert_eq!((of("a3").result, of("a3").score), ("loss", -2));
+        let weak = GenericSolver::new(1, true).analyze(&g, &s);
+        assert!(weak.iter().all(|m| m.score.abs() <= 1));
     }
 
     #[test]

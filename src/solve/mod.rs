@@ -1,6 +1,6 @@
 //! Exact solving: game-theoretic values under perfect play.
 //!
-//! - [`connect4`]: a strong Connect Four solver on its own specialised bitboards (Pascal Pons's score convention);
+//! - [`connect4`]: a strong Connect Four solver on the game's bitboards (Pascal Pons's score convention);
 //! - [`generic`]: alpha-beta to the end of the game with a transposition table, for every game of the registry
 //!   (strong: plies to the end; weak: win/draw/loss only);
 //! - [`breakthrough`]: a Breakthrough solver (df-pn with game knowledge, bounded table, exact distance pass);
@@ -8,8 +8,10 @@
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
 //! - [`db`]: its on-disk database, memory-mapped on reading;
 //! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
-//! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs.
+//! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs;
+//! - [`batch`]: batch files of positions (`plateau solve --batch`): reading, running with the generic solver, report.
 
+pub mod batch;
 pub mod breakthrough;
 pub mod connect4;
 pub mod db;
@@ -19,7 +21,7 @@ pub mod proof_check;
 pub mod retro;
 pub mod table_file;
 
-pub use connect4::{Geometry, Position, Solver};
+pub use connect4::Solver;
 pub use generic::{GenericSolver, Solved};
 
 /// Ask Linux for transparent huge pages on a large table (a hint: nothing changes if refused). Call it before the

@@ -1,0 +1,245 @@
+//! The notations: position text (`7/7/7/7/3O3/3XX2 o`), the board drawn for the terminal, move lists (`4 4 5 3` or
+//! `4453`), and Pascal Pons's move strings as the solver's benchmark files write them.
+
+use crate::game::{Game, GameError, Player, err};
+use crate::games::board_text;
+
+use super::shape::{shl, shr};
+use super::{C4State, ConnectFour, Position, Shape};
+
+fn side_letter(p: Player) -> char {
+    match p {
+        Player::First => 'X',
+        Player::Second => 'O',
+    }
+}
+
+impl ConnectFour {
+    /// Split a move list: whitespace-separated words, and on boards of at most 9 columns every word made of several
+    /// digits is split into single digits (`4453` = `4 4 5 3`).
+    pub fn split_move_text(&self, text: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        for w in text.split_whitespace() {
+            if self.columns <= 9 && w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit()) {
+                out.extend(w.chars().map(|c| c.to_string()));
+            } else {
+                out.push(w.to_string());
+            }
+        }
+        out
+    }
+
+    /// [`Game::parse_position`]: the text, then the checks that such a position can arise in a game.
+    pub(super) fn parse_position_text(&self, text: &str) -> Result<C4State, GameError> {
+        let shape =
+            format!("expected {} rows from the top separated by '/' (X, O, digits or '.'), then x or o", self.rows);
+        let mut fields = text.split_whitespace();
+        let board = fields.next().ok_or_else(|| GameError::new(format!("empty position: {shape}")))?;
+        let side =
+            fields.next().ok_or_else(|| GameError::new("position: missing side to move (x or o) after the board"))?;
+        if let Some(extra) = fields.next() {
+            return err(format!("position: unexpected '{extra}' after the side to move"));
+        }
+        let rows: Vec<&str> = board.split('/').collect();
+        if rows.len() != self.rows as usize {
+            return err(format!("position: {} rows given, the board has {}; {shape}", rows.len(), self.rows));
+        }
+        let (mut first, mut second) = (0u64, 0u64);
+        for (i, text_row) in rows.iter().enumerate() {
+            let row = self.rows - 1 - i as u32;
+            let label = row + 1;
+            let bytes = text_row.as_bytes();
+            let mut col = 0u32;
+            let mut j = 0;
+            while j < bytes.len() {
+                let ch = bytes[j];
+                if ch.is_ascii_digit() {
+                    let start = j;
+                    while j < bytes.len() && bytes[j].is_ascii_digit() {
+                        j += 1;
+                    }
+                    let n: u32 = text_row[start..j].parse().unwrap_or(u32::MAX);
+                    if n == 0 || n > self.columns - col {
+                        return err(format!(
+                            "position: row {label} '{text_row}' has a bad empty count '{}' ({} columns)",
+                            &text_row[start..j],
+                            self.columns
+                        ));
+                    }
+                    col += n;
+                    continue;
+                }
+                if col >= self.columns {
+                    return err(format!("position: row {label} '{text_row}' is longer than {} columns", self.columns));
+                }
+                match ch {
+                    b'.' => {}
+                    b'X' | b'x' => first |= self.bit(row, col),
+                    b'O' | b'o' => second |= self.bit(row, col),
+                    _ => {
+                        let c = text_row[j..].chars().next().unwrap_or('?');
+                        return err(format!(
+                            "position: unknown symbol '{c}' in row {label} (expected X, O, a digit or '.')"
+                        ));
+                    }
+                }
+                col += 1;
+                j += 1;
+            }
+            if col != self.columns {
+                return err(format!(
+                    "position: row {label} '{text_row}' covers {col} columns, the board has {}",
+                    self.columns
+                ));
+            }
+        }
+        let stm = match side {
+            "x" | "X" => Player::First,
+            "o" | "O" => Player::Second,
+            _ => return err(format!("position: side to move '{side}': expected x or o")),
+        };
+        let mask = first | second;
+        // Gravity: every disc rests on the bottom or on another disc.
+        let floating = mask & !shl(mask, 1) & !self.bottom_mask();
+        if floating != 0 {
+            let b = floating.trailing_zeros();
+            return err(format!(
+                "position: impossible: the disc in column {} row {} floats above an empty cell",
+                b / self.stride() + 1,
+                b % self.stride() + 1
+            ));
+        }
+        let (nx, no) = (first.count_ones(), second.count_ones());
+        let expected = match stm {
+            Player::First => no,
+            Player::Second => no + 1,
+        };
+        if nx != expected {
+            return err(format!(
+                "position: impossible counts: {nx} X and {no} O with {} to move (X moves first: X must equal O with x to move, O + 1 with o to move)",
+                side_letter(stm).to_ascii_lowercase()
+            ));
+        }
+        if self.has_four(first) && self.has_four(second) {
+            return err("position: impossible: both X and O have four in a row");
+        }
+        let s = self.from_discs(first, second);
+        if self.has_four(s.pos.cur) {
+            return err(format!(
+                "position: impossible: {} has four in a row but is to move (the game ended a move earlier)",
+                side_letter(stm)
+            ));
+        }
+        let last = s.pos.opponent();
+        let tops = mask & !shr(mask, 1) & last;
+        // The candidates for the last disc played: any top disc of the last mover, or, when the last mover has four in
+        // a row, only a top disc whose removal removes every line (otherwise the game ended earlier).
+        let won = self.has_four(last);
+        let mut last_discs = 0u64;
+        for b in 0..64 {
+            if tops & (1u64 << b) != 0 && (!won || !self.has_four(last & !(1u64 << b))) {
+                last_discs |= 1u64 << b;
+            }
+        }
+        if won && last_discs == 0 {
+            return err(format!(
+                "position: impossible: no single last disc of {} made all its lines (the game would have ended earlier)",
+                side_letter(stm.other())
+            ));
+        }
+        if !self.orderable(first, second, last_discs) {
+            return err(
+                "position: impossible: no order of alternate moves (X first, each disc dropped onto the one below) builds these columns",
+            );
+        }
+        Ok(s)
+    }
+
+    /// [`Game::format_position`].
+    pub(super) fn format_position_text(&self, s: &C4State) -> String {
+        let (first, second) = Self::discs(s);
+        let mut out = board_text::write_ranks(self.rows, self.columns, |row, col| {
+            let b = self.bit(row, col);
+            if first & b != 0 {
+                Some('X')
+            } else if second & b != 0 {
+                Some('O')
+            } else {
+                None
+            }
+        });
+        out.push(' ');
+        out.push(side_letter(self.side_to_move(s)).to_ascii_lowercase());
+        out
+    }
+
+    /// [`Game::display`]: the board drawn with the column numbers below.
+    pub(super) fn display_text(&self, s: &C4State) -> String {
+        let (first, second) = Self::discs(s);
+        let w = if self.columns > 9 { 3 } else { 2 };
+        let mut out = String::new();
+        for row in (0..self.rows).rev() {
+            for col in 0..self.columns {
+                let b = self.bit(row, col);
+                let ch = if first & b != 0 {
+                    'X'
+                } else if second & b != 0 {
+                    'O'
+                } else {
+                    '.'
+                };
+                out += &format!("{ch:>w$}");
+            }
+            out.push('\n');
+        }
+        for col in 0..self.columns {
+            out += &format!("{:>w$}", col + 1);
+        }
+        out.push('\n');
+        out += &format!("{} to move", side_letter(self.side_to_move(s)));
+        out
+    }
+}
+
+impl Position {
+    /// Play a move sequence from the empty board, as Pons's benchmark files write it: columns `1..=columns`, written
+    /// as one string of digits (boards of at most 9 columns) or as space/comma separated numbers. Errors name the bad
+    /// move; a sequence whose last move ends the game (four in a row or a full board) is refused too, as there is
+    /// nothing left to solve.
+    pub fn from_moves<S: Shape>(g: &S, text: &str) -> Result<Position, GameError> {
+        let text = text.trim();
+        let words: Vec<&str> = if text.contains([' ', ',', '\t']) {
+            text.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect()
+        } else if g.columns() <= 9 {
+            (0..text.len()).filter_map(|i| text.get(i..i + 1)).collect()
+        } else if text.is_empty() {
+            Vec::new()
+        } else {
+            vec![text]
+        };
+        let mut p = Position::empty();
+        // Whether the last move played completed four (a further move is then refused as "already over").
+        let mut won = false;
+        for (i, w) in words.iter().enumerate() {
+            let col: u32 = match w.parse::<u32>() {
+                Ok(c) if (1..=g.columns()).contains(&c) => c - 1,
+                _ => return err(format!("move {} '{}': expected a column number 1..={}", i + 1, w, g.columns())),
+            };
+            if won || p.plies >= g.cells() {
+                return err(format!("move {} '{}': the game is already over", i + 1, w));
+            }
+            if !p.can_play(g, col) {
+                return err(format!("move {} '{}': column {} is full", i + 1, w, col + 1));
+            }
+            won = p.is_winning_column(g, col);
+            p.play_column(g, col);
+        }
+        if won {
+            return err("the last move completes four in a row: the game is over");
+        }
+        if p.plies >= g.cells() {
+            return err("the board is full: the game is over (a draw)");
+        }
+        Ok(p)
+    }
+}

@@ -1,0 +1,331 @@
+//! The Connect Four solver's search: negamax with alpha-beta on Pons's score, under null-window probes that narrow
+//! the score interval.
+//!
+//! ```text
+//! negamax(P, α, β):                                  -- P: the side to move cannot win at once
+//!     nodes += 1
+//!     safe := moves that neither leave the opponent an immediate win (if the opponent has one threat on a
+//!             playable cell we must play there; two: we lose) nor play under an opponent's threat
+//!     if safe = ∅: return -(W*H - n)/2               -- the opponent wins with its next stone
+//!     if n >= W*H - 2: return 0                       -- board full after the last two stones: a draw
+//!     α := max(α, -(W*H - 2 - n)/2)                   -- the opponent cannot win at its next move
+//!     β := min(β, (W*H - 1 - n)/2)                    -- we cannot win at this move
+//!     tighten α and β with the transposition table (it keeps both bounds); return if α >= β
+//!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
+//!         settles the node (store lower bound -u; return -u)
+//!     for each safe move m: if m leaves two playable threats of ours, we win with our next stone, which is
+//!         the best score possible here: store and return (W*H - 1 - n)/2
+//!     order safe moves: the table's remembered cut-off move first, then by the number of threats the move
+//!         creates (cells where we would then complete four), ties to the centre
+//!     for each move m: v := -negamax(P+m, -β, -α)
+//!         if v >= β: store lower bound v with move m; return v
+//!         α := max(α, v)
+//!     store upper bound α; return α
+//!
+//! solve(P):                                          -- null-window search narrowing the score (MTD-like)
+//!     if P has an immediate win: return (W*H + 1 - n)/2
+//!     lo, hi := the score range (weak: -1, 1)
+//!     while lo < hi:
+//!         med := the middle of [lo, hi], pulled towards 0 (most positions are close to a draw)
+//!         r := negamax(P, med, med + 1)
+//!         if r <= med: hi := r else lo := r
+//!     return lo
+//! ```
+//!
+//! Optionally ([`Solver::set_symmetry_below`], off by default: it did not pay on the benchmark positions), positions
+//! with few stones are stored under the smaller of their key and their mirror image's key; cut-off moves are mirrored
+//! accordingly.
+
+use crate::games::connect_four::{ConnectFour, Position, Shape};
+
+use super::MAX_WIDTH;
+use super::sorter::{MoveSorter, centre_first};
+use super::table::{GROW_AT, Table};
+
+/// The result of a solve.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Pons's score (weak mode: -1, 0 or 1).
+    pub score: i32,
+    /// Best column (0-based): the fastest win, the slowest loss.
+    pub best_move: Option<u32>,
+    /// Nodes of the score search (negamax calls).
+    pub nodes: u64,
+    /// Nodes spent afterwards to find the best move.
+    pub best_move_nodes: u64,
+}
+
+/// The solver: its transposition table and counters, on a board of shape `S` ([`ConnectFour`] for any size read at
+/// run time, [`crate::games::connect_four::Standard`] for 6x7 with compile-time constants). Reuse one solver for many
+/// positions (the table is cleared in O(1) between them).
+pub struct Solver<S: Shape = ConnectFour> {
+    g: S,
+    table: Table,
+    order: [u32; MAX_WIDTH],
+    /// Positions with fewer stones than this are stored under their canonical (mirror-minimal) key.
+    symmetry_below: u32,
+    /// Enhanced transposition cut-offs at nodes with fewer stones than this.
+    etc_below: u32,
+    /// Detect "a safe move makes two playable threats" before searching the children.
+    double_threat: bool,
+    pub nodes: u64,
+}
+
+/// Bounds meaning "nothing known".
+const NO_LOWER: i32 = -100;
+const NO_UPPER: i32 = 100;
+
+/// Default table size: 2^23 entries (128 MiB).
+pub const DEFAULT_TABLE_LOG2: u32 = 23;
+
+/// Largest score of a position with `stones` stones on a board of `cells` cells whose side to move wins at once.
+#[inline(always)]
+fn win_now_score(cells: u32, stones: u32) -> i32 {
+    (cells as i32 + 1 - stones as i32) / 2
+}
+
+impl<S: Shape> Solver<S> {
+    pub fn new(g: S) -> Self {
+        Solver::with_table(g, DEFAULT_TABLE_LOG2)
+    }
+
+    /// A solver with `2^log2_entries` table entries (16 bytes each). Panics on a board of more than [`MAX_WIDTH`]
+    /// columns (see [`super::board`]).
+    pub fn with_table(g: S, log2_entries: u32) -> Self {
+        assert!(g.columns() as usize <= MAX_WIDTH, "the Connect Four solver takes at most {MAX_WIDTH} columns");
+        // Enhanced transposition cut-offs pay where subtrees are big: all but the last 12 plies (measured on 7x6).
+        let etc_below = g.cells().saturating_sub(12);
+        Solver {
+            g,
+            table: Table::new(log2_entries),
+            order: centre_first(g.columns()),
+            symmetry_below: 0,
+            etc_below,
+            double_threat: true,
+            nodes: 0,
+        }
+    }
+
+    /// The board.
+    pub fn shape(&self) -> &S {
+        &self.g
+    }
+
+    /// Store positions with fewer than `stones` stones under their mirror-canonical key.
+    pub fn set_symmetry_below(&mut self, stones: u32) {
+        self.symmetry_below = stones;
+    }
+
+    /// Probe the children in the table before searching them at nodes with fewer than `stones` stones.
+    pub fn set_etc_below(&mut self, stones: u32) {
+        self.etc_below = stones;
+    }
+
+    /// Switch the double-threat detection on or off (on by default).
+    pub fn set_double_threat(&mut self, on: bool) {
+        self.double_threat = on;
+    }
+
+    /// Forget the table and the counters.
+    pub fn reset(&mut self) {
+        self.table.clear();
+        self.nodes = 0;
+    }
+
+    /// The score of `p` (weak: only its sign, -1/0/1). `p` must not be over (see [`Position::from_moves`]). The
+    /// table is kept (call [`Solver::reset`] first for a search from scratch).
+    pub fn score(&mut self, p: &Position, weak: bool) -> i32 {
+        let g = self.g;
+        if p.can_win_next(&g) {
+            let s = win_now_score(g.cells(), p.plies);
+            return if weak { 1 } else { s };
+        }
+        let n = p.plies as i32;
+        let cells = g.cells() as i32;
+        let (mut lo, mut hi) = if weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
+        while lo < hi {
+            let mut med = lo + (hi - lo) / 2;
+            if med <= 0 && lo / 2 < med {
+                med = lo / 2;
+            } else if med >= 0 && hi / 2 > med {
+                med = hi / 2;
+            }
+            let r = self.negamax(*p, med, med + 1);
+            if r <= med {
+                hi = r;
+            } else {
+                lo = r;
+            }
+        }
+        if weak { lo.signum() } else { lo }
+    }
+
+    /// Score and best move of `p`, from an empty table.
+    pub fn solve(&mut self, p: &Position, weak: bool) -> Solution {
+        self.reset();
+        let score = self.score(p, weak);
+        let nodes = self.nodes;
+        let best_move = self.best_move(p, score, weak);
+        Solution { score, best_move, nodes, best_move_nodes: self.nodes - nodes }
+    }
+
+    /// A column achieving `score` (the value of `p` found by [`Solver::score`]): the fastest win, the slowest
+    /// loss. One null-window test per move, which mostly hits the table the score search left.
+    pub fn best_move(&mut self, p: &Position, score: i32, weak: bool) -> Option<u32> {
+        let g = self.g;
+        let possible = p.possible(&g);
+        if possible == 0 {
+            return None;
+        }
+        for &c in &self.order[..g.columns() as usize] {
+            if possible & g.column_mask(c) != 0 && p.is_winning_column(&g, c) {
+                return Some(c);
+            }
+        }
+        let target = if weak { -score.signum() } else { -score };
+        let mut fallback = None;
+        for i in 0..g.columns() as usize {
+            let c = self.order[i];
+            if possible & g.column_mask(c) == 0 {
+                continue;
+            }
+            fallback.get_or_insert(c);
+            let mut child = *p;
+            child.play_column(&g, c);
+            // A child where the opponent wins at once is only best when every move loses at once (the fallback).
+            if child.can_win_next(&g) {
+                continue;
+            }
+            // The move is best when the child's score is at most -score.
+            if self.negamax(child, target, target + 1) <= target {
+                return Some(c);
+            }
+        }
+        fallback
+    }
+
+    /// The table key of `p`, and whether it is its mirror image's (then stored moves are mirrored).
+    #[inline(always)]
+    fn canonical(&self, p: &Position) -> (u64, bool) {
+        let k = p.key();
+        if p.plies < self.symmetry_below {
+            let m = self.g.mirror(k);
+            if m < k {
+                return (m, true);
+            }
+        }
+        (k, false)
+    }
+
+    /// The column stored in the table for the one-bit move `mv` (mirrored when the key is the mirror image's).
+    #[inline(always)]
+    fn stored_column(&self, mv: u64, mirrored: bool) -> u32 {
+        let c = self.g.column_of(mv);
+        if mirrored { self.g.columns() - 1 - c } else { c }
+    }
+
+    /// See the module documentation. `p`: the side to move cannot win at once; `alpha < beta`.
+    fn negamax(&mut self, p: Position, mut alpha: i32, mut beta: i32) -> i32 {
+        let g = self.g;
+        self.nodes += 1;
+        if self.nodes == GROW_AT {
+            self.table.grow();
+        }
+        let cells = g.cells() as i32;
+        let n = p.plies as i32;
+        let next = p.non_losing_moves(&g);
+        if next == 0 {
+            return -(cells - n) / 2;
+        }
+        if n >= cells - 2 {
+            return 0;
+        }
+        let min = -(cells - 2 - n) / 2;
+        if alpha < min {
+            alpha = min;
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let max = (cells - 1 - n) / 2;
+        if beta > max {
+            beta = max;
+            if alpha >= beta {
+                return beta;
+            }
+        }
+        let (key, mirrored) = self.canonical(&p);
+        let mut tt_move = 0u64;
+        if let Some(hit) = self.table.get(key) {
+            if alpha < hit.lower {
+                alpha = hit.lower;
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+            if beta > hit.upper {
+                beta = hit.upper;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+            if let Some(c) = hit.mv {
+                tt_move = g.column_mask(if mirrored { g.columns() - 1 - c } else { c });
+            }
+        }
+
+        // Enhanced transposition cut-off: a child already known to be bad enough for the opponent.
+        if p.plies < self.etc_below {
+            let mut rest = next;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut child = p;
+                child.play(mv);
+                let (ck, _) = self.canonical(&child);
+                if let Some(hit) = self.table.get(ck)
+                    && -hit.upper >= beta
+                {
+                    let stored = self.stored_column(mv, mirrored);
+                    self.table.put(key, -hit.upper, NO_UPPER, Some(stored), p.plies);
+                    return -hit.upper;
+                }
+            }
+        }
+
+        // Order: the table's move first, then by threats created, ties to the centre.
+        let mut moves = MoveSorter::new();
+        for &c in &self.order[..g.columns() as usize] {
+            let mv = next & g.column_mask(c);
+            if mv == 0 {
+                continue;
+            }
+            let threats = p.threats_after(&g, mv);
+            if self.double_threat && (threats & p.possible_after(&g, mv)).count_ones() >= 2 {
+                // Two playable threats after a safe move: the opponent blocks one, we complete the other with our
+                // next stone, the best any move can do here.
+                let stored = self.stored_column(mv, mirrored);
+                self.table.put(key, max, max, Some(stored), p.plies);
+                return max;
+            }
+            let score = if mv & tt_move != 0 { i32::MAX } else { threats.count_ones() as i32 };
+            moves.add(mv, score);
+        }
+
+        for mv in moves.moves() {
+            let mut child = p;
+            child.play(mv);
+            let v = -self.negamax(child, -beta, -alpha);
+            if v >= beta {
+                let stored = self.stored_column(mv, mirrored);
+                self.table.put(key, v, NO_UPPER, Some(stored), p.plies);
+                return v;
+            }
+            if v > alpha {
+                alpha = v;
+            }
+        }
+        self.table.put(key, NO_LOWER, alpha, None, p.plies);
+        alpha
+    }
+}
