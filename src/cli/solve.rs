@@ -24,7 +24,7 @@ use crate::games::with_game;
 use crate::solve::batch::{self, Entry, Report};
 use crate::solve::connect4;
 use crate::solve::generic::GenericSolver;
-use crate::spec::{Spec, parse_mib};
+use crate::spec::parse_mib;
 
 mod breakthrough;
 
@@ -104,38 +104,28 @@ pub struct SolveArgs {
     json: bool,
 }
 
-/// Whether a game string names Connect Four; returns its board, refused when the solver does not take it.
-pub fn connect_four_board(text: &str) -> anyhow::Result<Option<ConnectFour>> {
-    let spec = Spec::parse(text)?;
-    if !matches!(spec.name.as_str(), "connect_four" | "connect4" | "c4" | "connectfour") {
-        return Ok(None);
-    }
-    let rows = spec.int("rows", 6, 1, 63)? as u32;
-    let columns = spec.int("columns", 7, 1, 64)? as u32;
-    spec.finish()?;
-    Ok(Some(connect4::board(rows, columns).map_err(anyhow::Error::msg)?))
-}
-
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     let retro = a.method.as_deref() == Some("retro");
     if retro || a.db.is_some() {
         return super::solve_db::run(&a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
     }
     let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
-    let is_breakthrough = matches!(AnyGame::parse(&a.pos.game), Ok(AnyGame::Breakthrough(_)));
+    // The game string is parsed once, by the registry; the parsed game is passed on.
+    let any = AnyGame::parse(&a.pos.game)?;
+    let is_breakthrough = matches!(any, AnyGame::Breakthrough(_));
     let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
     if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {
         let o = super::solve_dfpn::DfpnArgs { position: a.pos.position.clone(), moves: a.pos.moves.clone(), mib };
-        return super::solve_dfpn::run(&a.pos.game, &o, a.max_nodes, a.json);
+        return super::solve_dfpn::run(any, &o, a.max_nodes, a.json);
     }
-    if let Some(board) = connect_four_board(&a.pos.game)? {
+    if let AnyGame::ConnectFour(g) = &any {
+        let board = connect4::board(g.rows, g.columns).map_err(anyhow::Error::msg)?;
         let log2 = connect4::table_log2(mib);
         return match &a.batch {
             Some(file) => c4_batch(&a, &board, log2, file),
             None => c4_single(&a, &board, log2),
         };
     }
-    let any = AnyGame::parse(&a.pos.game)?;
     if a.split && !(matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn") {
         bail!("--split is for one Breakthrough position with --method dfpn (no --batch, no --analyze)");
     }

@@ -16,8 +16,7 @@ pub struct DfpnArgs {
     pub mib: usize,
 }
 
-pub fn run(game: &str, a: &DfpnArgs, max_nodes: Option<u64>, as_json: bool) -> anyhow::Result<()> {
-    let any = AnyGame::parse(game)?;
+pub fn run(any: AnyGame, a: &DfpnArgs, max_nodes: Option<u64>, as_json: bool) -> anyhow::Result<()> {
     with_game!(&any, g => single(g, a, max_nodes, as_json))
 }
 
