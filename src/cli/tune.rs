@@ -32,15 +32,15 @@ pub struct TuneArgs {
     /// L2 penalty pulling the weights towards the hand-set ones.
     #[arg(long, default_value_t = 1e-7)]
     l2: f64,
-    /// Write the new `eval/weights.rs` here (e.g. `src/eval/weights.rs`); otherwise print it.
+    /// Write the new `games/breakthrough/eval/weights.rs` here (e.g. `src/games/breakthrough/eval/weights.rs`); otherwise print it.
     #[arg(long)]
     out: Option<String>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
-    /// Which evaluation to tune: `tuned` (the 16 features of eval/breakthrough.rs, writes eval/weights.rs), `pst`
-    /// (eval/pst.rs, search-value labels, validation split, writes eval/pst_weights.rs) or `nt` (the 2x3 pattern
-    /// table of eval/ntuple.rs on top of pst, same labels; `--out` writes the binary eval/nt_weights.bin; `--l2` pulls
+    /// Which evaluation to tune: `tuned` (the 16 features of games/breakthrough/eval/features.rs, writes games/breakthrough/eval/weights.rs), `pst`
+    /// (games/breakthrough/eval/pst.rs, search-value labels, validation split, writes games/breakthrough/eval/pst_weights.rs) or `nt` (the 2x3 pattern
+    /// table of games/breakthrough/eval/ntuple.rs on top of pst, same labels; `--out` writes the binary games/breakthrough/eval/nt_weights.bin; `--l2` pulls
     /// the pattern weights towards 0).
     #[arg(long, default_value = "tuned")]
     eval: String,
@@ -136,7 +136,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `plateau tune --eval pst`: data (played or read), the logistic fit, `eval/pst_weights.rs`.
+/// `plateau tune --eval pst`: data (played or read), the logistic fit, `games/breakthrough/eval/pst_weights.rs`.
 fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
@@ -246,8 +246,8 @@ fn read_pgn_games(
     Ok(out)
 }
 
-/// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of eval/ntrain.rs, the
-/// weights file (`--out`, e.g. `src/eval/nt_weights.bin`).
+/// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of train/ntuple_fit.rs, the
+/// weights file (`--out`, e.g. `src/games/breakthrough/eval/nt_weights.bin`).
 fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     use crate::games::breakthrough::eval::ntuple::NtWeights;
     use crate::train::ntuple_fit as ntrain;

@@ -86,7 +86,7 @@ pub struct Options {
     /// Time kept in reserve on every move (process and protocol latency).
     pub margin: Duration,
     /// Breakthrough race endgame tables (3 rows) probed at every node on boards of 5 columns or fewer (`race`,
-    /// see `race_probe.rs`).
+    /// see `endgame.rs`).
     pub race: bool,
     /// A retrograde database probed at every node (`db=FILE`, see `probe_db.rs`).
     pub db: Option<super::probe_db::DbHandle>,

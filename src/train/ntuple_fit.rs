@@ -1,7 +1,7 @@
-//! The logistic fit of the n-tuple evaluation (`plateau tune --eval nt`, evaluator in eval/ntuple.rs).
+//! The logistic fit of the n-tuple evaluation (`plateau tune --eval nt`, evaluator in games/breakthrough/eval/ntuple.rs).
 //!
 //! ```text
-//! data:   the records of eval/train.rs (position, game result r, search value v, game number; `--data FILE[,FILE]`)
+//! data:   the records of train/pst_fit.rs (position, game result r, search value v, game number; `--data FILE[,FILE]`)
 //!         games with i % 10 == 0 are the validation set, the others the training set
 //! label:  K_v := argmin mean (r - σ(K_v v / 100))²,   y := λ r + (1 - λ) σ(K_v v / 100)      (as train.rs; one K_v
 //!         per data file: files played with different evaluations have search values on different scales)

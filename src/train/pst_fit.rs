@@ -393,7 +393,7 @@ pub fn fit(g: &Breakthrough, records: &[Record], lambda: f64, epochs: usize, lr:
     }
 }
 
-/// The whole `eval/pst_weights.rs` for a fit; `command` is the command line that produced it.
+/// The whole `games/breakthrough/eval/pst_weights.rs` for a fit; `command` is the command line that produced it.
 pub fn weights_source(f: &Fit, command: &str) -> String {
     let table = |w: &[i32]| {
         let mut s = String::new();
@@ -406,7 +406,7 @@ pub fn weights_source(f: &Fit, command: &str) -> String {
         s + &rest.concat()
     };
     let mut out = String::new();
-    out += "//! The weights of the `pst` Breakthrough evaluation (eval/pst.rs), written by\n";
+    out += "//! The weights of the `pst` Breakthrough evaluation (games/breakthrough/eval/pst.rs), written by\n";
     out += &format!("//! `{command}`.\n");
     out += &format!(
         "//! {} positions ({} training, {} validation), K = {:.4}, lambda = {}; validation error {:.6} -> {:.6} \

@@ -6,7 +6,7 @@
 //!    side to move, and their feature vectors;
 //! 3. K := argmin_K  E(K) = mean (r - σ(K · eval / 100))²                 (a 1-D search, current weights)
 //! 4. gradient descent (Adam) on the middle- and end-game weights, minimising E(K); the weights stay integers
-//!    when written back (eval/weights.rs).
+//!    when written back (games/breakthrough/eval/weights.rs).
 //! ```
 //! The evaluation is linear in its weights (`eval = Σ_i (mg_i · phase + eg_i · (256 - phase)) / 256 · f_i`), so the
 //! gradient is exact and cheap.
@@ -215,7 +215,7 @@ pub fn tune(samples: &[Sample], mg: [i32; N_FEATURES], eg: [i32; N_FEATURES], ep
     Tuned { k, error_before, error_after: error(&wr, k, samples), mg: out_mg, eg: out_eg, samples: samples.len() }
 }
 
-/// The whole `eval/weights.rs` with the tuned weights (the hand-set ones are kept as they are).
+/// The whole `games/breakthrough/eval/weights.rs` with the tuned weights (the hand-set ones are kept as they are).
 pub fn weights_source(t: &Tuned) -> String {
     let list = |w: &[i32]| w.iter().map(|x| x.to_string()).collect::<Vec<_>>().join(", ");
     let mut out = String::new();

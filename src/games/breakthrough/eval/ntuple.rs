@@ -39,7 +39,7 @@ pub const MAX_WINDOWS: usize = 64;
 /// Version of the weights file.
 pub const VERSION: u32 = 1;
 
-/// The committed weights (written by `plateau tune --eval nt --out src/eval/nt_weights.bin`).
+/// The committed weights (written by `plateau tune --eval nt --out src/games/breakthrough/eval/nt_weights.bin`).
 pub static WEIGHTS: &[u8] = include_bytes!("nt_weights.bin");
 
 /// Base-3 triple of a 3-bit slice, left to right: `LUT_L[own << 3 | opp]` = digit(bit 0) + 3 digit(bit 1) +

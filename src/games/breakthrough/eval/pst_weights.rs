@@ -1,5 +1,5 @@
 //! The weights of the `pst` Breakthrough evaluation (eval/pst.rs), written by
-//! `plateau tune --eval pst --data d2.txt --data f1.txt --epochs 600 --threads 2 --l2 0 --out src/eval/pst_weights.rs`.
+//! `plateau tune --eval pst --data d2.txt --data f1.txt --epochs 600 --threads 2 --l2 0 --out src/games/breakthrough/eval/pst_weights.rs`.
 //! 213318 positions (191903 training, 21415 validation), K = 0.4404, lambda = 0.5; validation error 0.078649 -> 0.068700 (hand evaluation: 0.078647).
 
 use super::pst::N;
