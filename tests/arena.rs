@@ -113,6 +113,7 @@ fn config(players: [&str; 2], games: usize, record: Option<PathBuf>) -> MatchCon
         max_plies: 1000,
         margin: Duration::from_millis(100),
         progress: false,
+        seed: 7,
     }
 }
 

@@ -13,12 +13,13 @@
 //! ```
 //!
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
-//! [`record`] (game records).
+//! [`record`] (game records), [`turns`] (chance and simultaneous nodes).
 
 pub mod openings;
 pub mod player;
 pub mod record;
 pub mod stats;
+pub mod turns;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -53,6 +54,8 @@ pub struct MatchConfig<G: Game> {
     /// Tolerance over the time limit before a move counts as a time forfeit.
     pub margin: Duration,
     pub progress: bool,
+    /// The match's seed: chance draws (game `i` uses a generator seeded from it and `i`).
+    pub seed: u64,
 }
 
 /// What a match produced.
@@ -114,7 +117,7 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 }
 
 /// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
-/// record.
+/// record; `seed` seeds the chance draws of games with chance ([`turns`]).
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<G: Game>(
     game: &G,
@@ -126,6 +129,7 @@ pub fn play_game<G: Game>(
     max_plies: usize,
     round: usize,
     a_first: bool,
+    seed: u64,
 ) -> GameRecord {
     let names = [players[0].name(), players[1].name()];
     let mut rec = GameRecord {
@@ -144,6 +148,7 @@ pub fn play_game<G: Game>(
         total_move_ms: [0, 0],
         moves_timed: [0, 0],
         move_ms: Vec::new(),
+        final_position: None,
     };
     let [p0, p1] = players;
     let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
@@ -164,6 +169,7 @@ pub fn play_game<G: Game>(
     // Seat 0 plays the first player's side (White), seat 1 the second's, whoever moves first after the opening.
     let seat_of = |p: Player| p.index();
     let mut plies = 0;
+    let mut rng = turns::chance_rng(seed, round);
     loop {
         let stm = game.side_to_move(&state);
         let seat = seat_of(stm);
@@ -180,6 +186,16 @@ pub fn play_game<G: Game>(
         if let Some(o) = game.outcome(&state) {
             rec.winner = winner_if(o);
             return rec;
+        }
+        if !G::KIND.is_classic() {
+            match turns::step(game, &mut state, &mut ps, &names, &mut rng, &mut rec) {
+                turns::Step::Player => {}
+                turns::Step::Played => {
+                    plies += 1;
+                    continue;
+                }
+                turns::Step::Over => return rec,
+            }
         }
         if adjudicate && let Some((o, why)) = game.adjudicate(&state) {
             rec.winner = winner_if(o);
@@ -295,7 +311,7 @@ pub fn run_match<G: Game>(
                     let a_first = i % 2 == 0;
                     let seats: [&mut dyn ArenaPlayer<G>; 2] =
                         if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
-                    let rec = play_game(
+                    let mut rec = play_game(
                         game,
                         &opening,
                         seats,
@@ -305,7 +321,11 @@ pub fn run_match<G: Game>(
                         cfg.max_plies,
                         i + 1,
                         a_first,
+                        cfg.seed,
                     );
+                    if G::KIND.hidden {
+                        rec.final_position = turns::final_position(game, &opening, &rec.moves);
+                    }
                     if tx.send(Ok(rec)).is_err() {
                         break;
                     }

@@ -8,7 +8,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, MoveList};
+use crate::game::{Game, MoveList, Player, Turn};
 use crate::protocol::session::parse_fen;
 
 /// One opening: an optional start position text (`None` = the game's start) and moves played from it.
@@ -62,7 +62,8 @@ impl<G: Game> Openings<G> {
     }
 }
 
-/// `plies` uniformly random moves from the start that do not end the game (fewer if every try ends it).
+/// `plies` uniformly random moves from the start that do not end the game (fewer if every try ends it). A chance
+/// node's outcome is drawn by its probability; a simultaneous node ends the opening (an opening holds single moves).
 pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64, k: u64) -> Opening<G> {
     let mut rng = SmallRng::seed_from_u64(seed ^ k.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let start = game.start();
@@ -75,11 +76,20 @@ pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64, k: u64) -> Openi
             if game.is_terminal(&s) {
                 break;
             }
-            game.generate_moves(&s, &mut list);
-            if list.is_empty() {
-                break;
-            }
-            let m = list[rand::RngExt::random_range(&mut rng, 0..list.len())];
+            let m = match if G::KIND.is_classic() { Turn::Player(Player::First) } else { game.turn(&s) } {
+                Turn::Simultaneous => break,
+                Turn::Chance => match game.random_move(&s, &mut rng) {
+                    Some(m) => m,
+                    None => break,
+                },
+                Turn::Player(_) => {
+                    game.generate_moves(&s, &mut list);
+                    if list.is_empty() {
+                        break;
+                    }
+                    list[rand::RngExt::random_range(&mut rng, 0..list.len())]
+                }
+            };
             game.play(&mut s, m);
             moves.push(m);
         }
@@ -139,6 +149,12 @@ fn parse_line<G: Game>(game: &G, line: &str) -> Result<Opening<G>, String> {
     for (j, w) in game.split_moves(&moves_text).iter().enumerate() {
         if game.is_terminal(&s) {
             return Err(format!("move {} '{w}': the game is already over", j + 1));
+        }
+        if G::KIND.simultaneous && game.turn(&s) == Turn::Simultaneous {
+            return Err(format!(
+                "move {} '{w}': both players move at once here, and openings hold single moves",
+                j + 1
+            ));
         }
         let m = game.parse_move(&s, w).map_err(|e| format!("move {} '{w}': {e}", j + 1))?;
         move_text.push(game.format_move(&s, m));

@@ -41,6 +41,11 @@ pub trait ArenaPlayer<G: Game>: Send {
         limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<G::Move, String>;
+    /// Choose `player`'s half of the joint move at a simultaneous node of `state`, without seeing the other's.
+    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> Result<G::Move, String> {
+        let _ = (game, state, player);
+        Err("this player cannot choose simultaneous moves".into())
+    }
 }
 
 /// Build a player from its string: `uci(...)`, `ugi(...)`, or any built-in player.
@@ -48,6 +53,15 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> 
     let spec = Spec::parse(text)?;
     match spec.name.as_str() {
         "uci" | "ugi" => {
+            if !G::KIND.is_classic() {
+                return Err(GameError::new(format!(
+                    "{}: external engines cannot play a game with {} (UCI and UGI carry deterministic games of perfect \
+information; players for this game: {})",
+                    spec.name,
+                    G::KIND.describe(),
+                    crate::players::names_for(G::KIND).join(", ")
+                )));
+            }
             let dialect = if spec.name == "uci" { Dialect::Uci } else { Dialect::Ugi };
             Ok(Box::new(External::from_spec(dialect, &spec)?))
         }
@@ -86,6 +100,10 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
             self.searcher.set_limits(Limits { depth: None, time: Some(tc), nodes: None });
         }
         let r = self.searcher.search(game, state);
+        r.best_move.ok_or_else(|| "the player returned no move".to_string())
+    }
+    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> Result<G::Move, String> {
+        let r = self.searcher.search_as(game, state, player);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
     }
 }

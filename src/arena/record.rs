@@ -11,6 +11,7 @@
 //! [Opening "a2a3 h7h6"]                  <- the opening moves (included in the move list below)
 //! [FEN "..."]                            <- only when the game did not start from the start position
 //! [Result "1-0"]
+//! [FinalPosition "..."]                  <- games with hidden information: the referee's full final state
 //! [Termination "normal"]                 <- or "won race", "time forfeit: ...", "engine crashed ...", "move limit"
 //!
 //! 1. a2a3 h7h6 2. b2b3 ... 1-0
@@ -49,6 +50,9 @@ pub struct GameRecord {
     pub moves_timed: [u64; 2],
     /// Time of every move played after the opening, in order (milliseconds).
     pub move_ms: Vec<u64>,
+    /// Games with hidden information: the referee's full final state (`[FinalPosition]`), which no player saw.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub final_position: Option<String>,
 }
 
 fn ser_winner<S: serde::Serializer>(w: &Option<Player>, s: S) -> Result<S::Ok, S::Error> {
@@ -108,6 +112,9 @@ impl GameRecord {
         if !self.move_ms.is_empty() {
             let times: Vec<String> = self.move_ms.iter().map(u64::to_string).collect();
             out += &format!("[MoveMs \"{}\"]\n", times.join(" "));
+        }
+        if let Some(f) = &self.final_position {
+            out += &format!("[FinalPosition \"{}\"]\n", q(f));
         }
         out += &format!("[Result \"{}\"]\n", self.result_text());
         out += &format!("[Termination \"{}\"]\n\n", q(&self.termination));
@@ -284,6 +291,7 @@ mod tests {
             total_move_ms: [3, 4],
             moves_timed: [1, 1],
             move_ms: vec![1, 2],
+            final_position: None,
         }
     }
 

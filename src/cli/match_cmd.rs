@@ -7,6 +7,7 @@ use clap::Args;
 use crate::arena::openings::{Openings, parse_openings};
 use crate::arena::stats::Sprt;
 use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
+use crate::game::Game;
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::TimeControl;
@@ -36,10 +37,11 @@ pub struct MatchArgs {
     /// Openings file: one position text or move list per line.
     #[arg(long, conflicts_with = "random_plies")]
     openings: Option<PathBuf>,
-    /// Random plies played from the start to make each opening (default 2; 0 = start position only).
+    /// Random plies played from the start to make each opening (default 2, or 0 for games with chance or simultaneous
+    /// moves; 0 = start position only).
     #[arg(long)]
     random_plies: Option<u32>,
-    /// Seed of the random openings.
+    /// Seed of the random openings and of the chance draws.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05`; the match stops when it decides.
@@ -89,7 +91,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
             }
             (None, Some(0)) => Openings::Start,
-            (None, p) => Openings::Random { plies: p.unwrap_or(2), seed: a.seed },
+            (None, p) => {
+                Openings::Random { plies: p.unwrap_or(default_plies(g)), seed: a.seed }
+            }
         };
         let cfg = MatchConfig {
             players: [a.players[0].clone(), a.players[1].clone()],
@@ -103,6 +107,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             max_plies: a.max_plies,
             margin,
             progress: !verbose,
+            seed: a.seed,
         };
         run_match(g, &cfg, |r| {
             if verbose {
@@ -120,6 +125,12 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
         print_summary(&summary);
     }
     Ok(())
+}
+
+/// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves that the
+/// players should play themselves.
+fn default_plies<G: Game>(_game: &G) -> u32 {
+    if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 
 fn print_summary(s: &MatchSummary) {

@@ -7,7 +7,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::game::{Game, MoveList, perft};
+use crate::game::{Game, MoveList, Player, Turn, perft};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -33,6 +33,9 @@ pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32, threads: us
     if depth == 0 || game.is_terminal(state) {
         return Vec::new();
     }
+    if G::KIND.simultaneous && game.turn(state) == Turn::Simultaneous {
+        return divide_joint(game, state, depth);
+    }
     let mut moves = MoveList::new();
     game.generate_moves(state, &mut moves);
     let work = |m: &G::Move| {
@@ -45,7 +48,8 @@ pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32, threads: us
 
 /// perft on `threads` threads: the tree is split two plies down so that the work balances.
 pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
-    if depth < 3 || game.is_terminal(state) {
+    // A simultaneous game's tree is split by joint moves, which the split below does not list.
+    if depth < 3 || game.is_terminal(state) || G::KIND.simultaneous {
         return perft(game, state, depth);
     }
     let mut moves = MoveList::new();
@@ -57,6 +61,23 @@ pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
         seconds.push(child);
     }
     seconds.par_iter().map(|c| perft(game, c, depth - 1)).sum()
+}
+
+/// perft split per joint move `FIRST/SECOND` at a simultaneous node.
+fn divide_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
+    let (mut a, mut b) = (MoveList::new(), MoveList::new());
+    game.player_moves(state, Player::First, &mut a);
+    game.player_moves(state, Player::Second, &mut b);
+    let mut out = Vec::new();
+    for &x in &a {
+        for &y in &b {
+            let mut child = *state;
+            game.play_joint(&mut child, x, y);
+            let text = format!("{}/{}", game.format_move(state, x), game.format_move(state, y));
+            out.push((text, perft(game, &child, depth - 1)));
+        }
+    }
+    out
 }
 
 pub fn run(a: PerftArgs) -> anyhow::Result<()> {

@@ -1,12 +1,19 @@
 //! `plateau play`: a game in the terminal, human against engine (either colour), or engine against engine.
 //!
 //! The loop reads commands from any `BufRead` and writes to any `Write`, so tests drive it with scripted input.
+//!
+//! Other kinds of game: at a chance node the program draws the outcome (seeded by `--seed`) and prints it; at a
+//! simultaneous node each side chooses its half without seeing the other's (an engine's choice is not shown until
+//! the joint move is played, and a human types only its own half); with hidden information a human sees its
+//! observation instead of the board, the engine's moves are not announced, and the full state is shown at the end.
 
 use std::io::{BufRead, Write};
 
 use clap::{Args, ValueEnum};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
 
-use crate::game::{Game, MoveList, Outcome, Player, describe_score};
+use crate::game::{ChanceList, Game, GameError, MoveList, Outcome, Player, Turn, describe_score, sample_outcome};
 use crate::games::with_game;
 use crate::search::Searcher;
 
@@ -29,12 +36,15 @@ pub struct PlayArgs {
     /// Which side(s) the human plays.
     #[arg(long, value_enum, default_value = "first")]
     human: Humans,
-    /// The engine's player string (default: `engine(time=1s)`).
+    /// The engine's player string (default: `engine(time=1s)`, or `random` on games the engine cannot play).
     #[arg(long)]
     engine: Option<String>,
     /// The second engine's player string when `--human none` (default: the same as `--engine`).
     #[arg(long)]
     engine2: Option<String>,
+    /// Seed of the chance draws (coin tosses); default: a random seed.
+    #[arg(long)]
+    seed: Option<u64>,
 }
 
 /// Default engine of `plateau play`.
@@ -44,6 +54,9 @@ pub const DEFAULT_ENGINE: &str = "engine(time=1s)";
 fn help<G: Game>(g: &G, s: &G::State) -> String {
     let mut moves = MoveList::new();
     g.generate_moves(s, &mut moves);
+    if moves.is_empty() {
+        g.player_moves(s, Player::First, &mut moves);
+    }
     let example = moves.first().map(|m| format!(" (e.g. {})", g.format_move(s, *m))).unwrap_or_default();
     format!(
         "commands: a move{example}, moves (list legal moves), undo (take back your last move), \
@@ -57,12 +70,17 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout();
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
-        let e1 = a.engine.as_deref().unwrap_or(DEFAULT_ENGINE);
+        let e1 = a.engine.as_deref().unwrap_or(default_engine(g));
         let e2 = a.engine2.as_deref().unwrap_or(e1);
         let engines = [crate::players::build(e1)?, crate::players::build(e2)?];
-        play_loop(g, state, a.human, engines, &mut stdin.lock(), &mut out)?;
+        play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
         Ok(())
     })
+}
+
+/// `engine(time=1s)`, or `random` where the engine cannot play (chance, simultaneous moves, hidden information).
+fn default_engine<G: Game>(_g: &G) -> &'static str {
+    if crate::players::default_for::<G>() == "engine" { DEFAULT_ENGINE } else { "random" }
 }
 
 fn is_human(h: Humans, p: Player) -> bool {
@@ -76,18 +94,84 @@ fn side_name(p: Player) -> &'static str {
     }
 }
 
+/// Who acts in `s`: a player, chance, or both at once.
+fn turn_of<G: Game>(g: &G, s: &G::State) -> Turn {
+    if G::KIND.is_classic() { Turn::Player(g.side_to_move(s)) } else { g.turn(s) }
+}
+
+/// Whether a human acts in `s` (undo goes back to such a state).
+fn human_acts<G: Game>(g: &G, s: &G::State, humans: Humans) -> bool {
+    match turn_of(g, s) {
+        Turn::Player(p) => is_human(humans, p),
+        Turn::Chance => false,
+        Turn::Simultaneous => humans != Humans::None,
+    }
+}
+
+/// With hidden information, the human whose view is shown (`None`: the full board).
+fn viewer<G: Game>(g: &G, s: &G::State, humans: Humans) -> Option<Player> {
+    if !G::KIND.hidden {
+        return None;
+    }
+    match humans {
+        Humans::First => Some(Player::First),
+        Humans::Second => Some(Player::Second),
+        Humans::Both => Some(g.side_to_move(s)),
+        Humans::None => None,
+    }
+}
+
+/// Print the board, or the human's observation when it changed (hidden information; the end shows the full state).
+fn show<G: Game>(g: &G, s: &G::State, humans: Humans, shown: &mut String, out: &mut dyn Write) -> std::io::Result<()> {
+    let text = match viewer(g, s, humans) {
+        Some(_) if g.is_terminal(s) => return Ok(()),
+        Some(p) => g.observation(s, p),
+        None => g.display(s),
+    };
+    if G::KIND.hidden && text == *shown {
+        return Ok(());
+    }
+    writeln!(out, "{text}")?;
+    *shown = text;
+    Ok(())
+}
+
+/// The moves `p` may play in `s` as a list (its half at a simultaneous node).
+fn moves_of<G: Game>(g: &G, s: &G::State, p: Player) -> MoveList<G::Move> {
+    let mut moves = MoveList::new();
+    g.player_moves(s, p, &mut moves);
+    moves
+}
+
+/// A human's half of a joint move.
+fn parse_half<G: Game>(g: &G, s: &G::State, p: Player, text: &str) -> Result<G::Move, GameError> {
+    let moves = moves_of(g, s, p);
+    moves.iter().copied().find(|&m| g.format_move(s, m).eq_ignore_ascii_case(text.trim())).ok_or_else(|| {
+        let legal: Vec<String> = moves.iter().map(|&m| g.format_move(s, m)).collect();
+        GameError::new(format!("'{}': the {} chooses one of {}", text.trim(), side_name(p), legal.join(" ")))
+    })
+}
+
 /// Play until the game ends or the input closes. Returns the final state.
 pub fn play_loop<G: Game>(
     g: &G,
     start: G::State,
     humans: Humans,
     mut engines: [Box<dyn Searcher<G>>; 2],
+    seed: Option<u64>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
 ) -> std::io::Result<G::State> {
+    let mut rng = match seed {
+        Some(x) => SmallRng::seed_from_u64(x),
+        None => SmallRng::from_rng(&mut rand::rng()),
+    };
     let mut history: Vec<G::State> = vec![start];
+    // The halves already chosen at the current simultaneous node, and the last view printed (hidden information).
+    let mut halves: [Option<G::Move>; 2] = [None, None];
+    let mut shown = String::new();
     writeln!(out, "{} — {}", g.spec(), help(g, &start))?;
-    writeln!(out, "{}", g.display(&start))?;
+    show(g, &start, humans, &mut shown, out)?;
     loop {
         let s = *history.last().expect("history is never empty");
         if let Some(o) = g.outcome(&s) {
@@ -96,12 +180,60 @@ pub fn play_loop<G: Game>(
                 Outcome::Win => format!("game over: the {} wins", side_name(stm)),
                 Outcome::Loss => format!("game over: the {} wins", side_name(stm.other())),
                 Outcome::Draw => "game over: draw".to_string(),
-                Outcome::Value(v) => format!("game over: value {v} for the side to move"),
+                Outcome::Value(v) => format!("game over: value {v} for the {}", side_name(stm)),
             };
             writeln!(out, "{text}")?;
+            if G::KIND.hidden {
+                writeln!(out, "the full state:\n{}\nposition: {}", g.display(&s), g.format_position(&s))?;
+            }
             return Ok(s);
         }
-        let stm = g.side_to_move(&s);
+        let turn = turn_of(g, &s);
+        let stm = match turn {
+            Turn::Player(p) => p,
+            Turn::Chance => {
+                let mut outcomes = ChanceList::new();
+                g.chance_outcomes(&s, &mut outcomes);
+                let Some(m) = sample_outcome(&outcomes, &mut rng) else {
+                    writeln!(out, "a chance node without outcomes")?;
+                    return Ok(s);
+                };
+                let p = outcomes.iter().find(|o| o.0 == m).map_or(0.0, |o| o.1);
+                writeln!(out, "chance: {} (probability {p})", g.format_move(&s, m))?;
+                let mut next = s;
+                g.play(&mut next, m);
+                history.push(next);
+                show(g, &next, humans, &mut shown, out)?;
+                continue;
+            }
+            Turn::Simultaneous => {
+                for p in [Player::First, Player::Second] {
+                    if !is_human(humans, p) && halves[p.index()].is_none() {
+                        let engine = &mut engines[p.index()];
+                        let Some(m) = engine.search_as(g, &s, p).best_move else {
+                            writeln!(out, "the engine found no move")?;
+                            return Ok(s);
+                        };
+                        halves[p.index()] = Some(m);
+                        writeln!(out, "{} ({}) has chosen", side_name(p), engine.name())?;
+                    }
+                }
+                match halves {
+                    [Some(a), Some(b)] => {
+                        halves = [None, None];
+                        writeln!(out, "joint move {}/{}", g.format_move(&s, a), g.format_move(&s, b))?;
+                        let mut next = s;
+                        g.play_joint(&mut next, a, b);
+                        history.push(next);
+                        show(g, &next, humans, &mut shown, out)?;
+                        continue;
+                    }
+                    [None, _] => Player::First,
+                    _ => Player::Second,
+                }
+            }
+        };
+        let simultaneous = turn == Turn::Simultaneous;
         if !is_human(humans, stm) {
             let engine = &mut engines[stm.index()];
             let r = engine.search(g, &s);
@@ -109,32 +241,38 @@ pub fn play_loop<G: Game>(
                 writeln!(out, "the engine found no move")?;
                 return Ok(s);
             };
-            let mut pv = Vec::new();
-            let mut t = s;
-            for &pm in &r.pv {
-                pv.push(g.format_move(&t, pm));
-                g.play(&mut t, pm);
+            if viewer(g, &s, humans).is_none() {
+                let mut pv = Vec::new();
+                let mut t = s;
+                for &pm in &r.pv {
+                    pv.push(g.format_move(&t, pm));
+                    g.play(&mut t, pm);
+                }
+                writeln!(
+                    out,
+                    "{} ({}) plays {}   value {} ({})  depth {}  nodes {}  {:.2} s  pv {}",
+                    side_name(stm),
+                    engine.name(),
+                    g.format_move(&s, m),
+                    r.value,
+                    describe_score(r.value),
+                    r.depth,
+                    r.stats.nodes,
+                    r.seconds,
+                    pv.join(" ")
+                )?;
             }
-            writeln!(
-                out,
-                "{} ({}) plays {}   value {} ({})  depth {}  nodes {}  {:.2} s  pv {}",
-                side_name(stm),
-                engine.name(),
-                g.format_move(&s, m),
-                r.value,
-                describe_score(r.value),
-                r.depth,
-                r.stats.nodes,
-                r.seconds,
-                pv.join(" ")
-            )?;
             let mut next = s;
             g.play(&mut next, m);
             history.push(next);
-            writeln!(out, "{}", g.display(&next))?;
+            show(g, &next, humans, &mut shown, out)?;
             continue;
         }
-        write!(out, "{} to move> ", side_name(stm))?;
+        if simultaneous {
+            write!(out, "{}, your choice (the other side does not see it)> ", side_name(stm))?;
+        } else {
+            write!(out, "{} to move> ", side_name(stm))?;
+        }
         out.flush()?;
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
@@ -149,42 +287,51 @@ pub fn play_loop<G: Game>(
                 return Ok(s);
             }
             "help" | "?" => writeln!(out, "{}", help(g, &s))?,
-            "board" => writeln!(out, "{}\nposition: {}", g.display(&s), g.format_position(&s))?,
+            "board" => match viewer(g, &s, humans) {
+                Some(p) => writeln!(out, "{}", g.observation(&s, p))?,
+                None => writeln!(out, "{}\nposition: {}", g.display(&s), g.format_position(&s))?,
+            },
             "moves" => {
-                let mut moves = MoveList::new();
-                g.generate_moves(&s, &mut moves);
-                let list: Vec<String> = moves.iter().map(|m| g.format_move(&s, *m)).collect();
+                let list: Vec<String> = moves_of(g, &s, stm).iter().map(|m| g.format_move(&s, *m)).collect();
                 writeln!(out, "{} legal moves: {}", list.len(), list.join(" "))?;
             }
             "hint" => {
-                let r = engines[stm.index()].search(g, &s);
+                let r = engines[stm.index()].search_as(g, &s, stm);
                 if let Some(m) = r.best_move {
                     writeln!(out, "hint: {} (value {})", g.format_move(&s, m), describe_score(r.value))?;
                 }
             }
             "undo" => {
                 // Take back to the previous position where a human was to move.
+                halves = [None, None];
+                shown.clear();
                 let mut popped = false;
                 while history.len() > 1 {
                     history.pop();
                     popped = true;
-                    let t = history.last().expect("non-empty");
-                    if is_human(humans, g.side_to_move(t)) {
+                    if human_acts(g, history.last().expect("non-empty"), humans) {
                         break;
                     }
                 }
                 if !popped {
                     writeln!(out, "nothing to undo")?;
                 } else {
-                    writeln!(out, "{}", g.display(history.last().expect("non-empty")))?;
+                    show(g, history.last().expect("non-empty"), humans, &mut shown, out)?;
                 }
             }
+            text if simultaneous => match parse_half(g, &s, stm, text) {
+                Ok(m) => {
+                    halves[stm.index()] = Some(m);
+                    writeln!(out, "{} has chosen", side_name(stm))?;
+                }
+                Err(e) => writeln!(out, "{e} (type 'moves' for the legal moves, 'help' for commands)")?,
+            },
             text => match g.parse_move(&s, text) {
                 Ok(m) => {
                     let mut next = s;
                     g.play(&mut next, m);
                     history.push(next);
-                    writeln!(out, "{}", g.display(&next))?;
+                    show(g, &next, humans, &mut shown, out)?;
                 }
                 Err(e) => writeln!(out, "{e} (type 'moves' for the legal moves, 'help' for commands)")?,
             },

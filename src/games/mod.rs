@@ -10,8 +10,11 @@
 
 pub mod board_text;
 pub mod breakthrough;
+pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
+pub mod matching_pennies;
+pub mod phantom_tic_tac_toe;
 pub mod random_tree;
 pub mod tic_tac_toe;
 
@@ -19,8 +22,11 @@ use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
+pub use matching_pennies::MatchingPennies;
+pub use phantom_tic_tac_toe::PhantomTicTacToe;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
 
@@ -100,4 +106,7 @@ registry! {
     Marbles: Marbles => marbles::info,
     ConnectFour: ConnectFour => connect_four::info,
     RandomTree: RandomTree => random_tree::info,
+    CoinGame: CoinGame => coin_game::info,
+    MatchingPennies: MatchingPennies => matching_pennies::info,
+    PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
 }

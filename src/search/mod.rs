@@ -116,6 +116,13 @@ pub struct SearchResult<M> {
 pub trait Searcher<G: Game>: Send {
     /// The player string that rebuilds it.
     fn name(&self) -> String;
+    /// Choose `player`'s move in `state`: at a simultaneous node, its half of the joint move (from
+    /// [`Game::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
+    /// that play simultaneous games override it.
+    fn search_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> SearchResult<G::Move> {
+        let _ = player;
+        self.search(game, state)
+    }
     /// Search `state` (not terminal) within the searcher's limits.
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move>;
     /// Forget what was learnt from the previous game (transposition table, history).

@@ -1,9 +1,11 @@
-//! The random player: a uniformly random legal move (seeded, so matches are reproducible).
+//! The random player: a uniformly random legal move (seeded, so matches are reproducible). It plays every kind of
+//! game: at a simultaneous node it picks its own half uniformly ([`Searcher::search_as`]); with hidden information it
+//! uses only the legal moves, which the mover knows.
 
-use rand::SeedableRng;
 use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
 
-use crate::game::{Game, GameError};
+use crate::game::{Game, GameError, MoveList, Player, Turn};
 use crate::search::{SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -35,13 +37,27 @@ impl<G: Game> Searcher<G> for RandomPlayer {
     }
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let m = game.random_move(state, &mut self.rng);
-        SearchResult {
-            best_move: m,
-            value: 0,
-            depth: 0,
-            pv: m.into_iter().collect(),
-            stats: Stats { nodes: 1, ..Stats::default() },
-            seconds: 0.0,
+        result(m)
+    }
+    /// At a simultaneous node, a uniformly random move among `player`'s own.
+    fn search_as(&mut self, game: &G, state: &G::State, player: Player) -> SearchResult<G::Move> {
+        if !(G::KIND.simultaneous && game.turn(state) == Turn::Simultaneous) {
+            return self.search(game, state);
         }
+        let mut moves = MoveList::new();
+        game.player_moves(state, player, &mut moves);
+        let m = if moves.is_empty() { None } else { Some(moves[self.rng.random_range(0..moves.len())]) };
+        result(m)
+    }
+}
+
+fn result<M: Copy>(m: Option<M>) -> SearchResult<M> {
+    SearchResult {
+        best_move: m,
+        value: 0,
+        depth: 0,
+        pv: m.into_iter().collect(),
+        stats: Stats { nodes: 1, ..Stats::default() },
+        seconds: 0.0,
     }
 }
