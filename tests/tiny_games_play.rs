@@ -302,3 +302,20 @@ fn perft_of_the_tiny_games_through_the_binary() {
     assert_eq!(v["nodes"], 4);
     assert_eq!(v["position"], "0-1");
 }
+
+#[test]
+fn solve_refuses_games_the_solvers_cannot_carry() {
+    for game in ["coin_game", "matching_pennies", "phantom_tic_tac_toe"] {
+        for method in [None, Some("alphabeta"), Some("dfpn"), Some("retro")] {
+            let mut args = vec!["solve", game];
+            if let Some(m) = method {
+                args.extend(["--method", m]);
+            }
+            let e = refused(&plateau(&args));
+            assert!(
+                e.contains("the solvers need a deterministic game of perfect information"),
+                "{game} {method:?}: {e}"
+            );
+        }
+    }
+}

@@ -105,13 +105,20 @@ pub struct SolveArgs {
 }
 
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
-    let retro = a.method.as_deref() == Some("retro");
-    if retro || a.db.is_some() {
-        return super::solve_db::run(&a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
-    }
-    let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     // The game string is parsed once, by the registry; the parsed game is passed on.
     let any = AnyGame::parse(&a.pos.game)?;
+    if !any.kind().is_classic() {
+        bail!(
+            "solve: {} has {}; the solvers need a deterministic game of perfect information",
+            a.pos.game,
+            any.kind().describe()
+        );
+    }
+    let retro = a.method.as_deref() == Some("retro");
+    if retro || a.db.is_some() {
+        return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
+    }
+    let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     let is_breakthrough = matches!(any, AnyGame::Breakthrough(_));
     let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
     if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {

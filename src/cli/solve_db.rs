@@ -23,8 +23,14 @@ pub fn max_bytes(text: &str) -> anyhow::Result<u64> {
 }
 
 /// `solve` with `--method retro` (build) or `--db` alone (query).
-pub fn run(pos: &PositionArgs, file: Option<&str>, build: bool, max_memory: &str, json: bool) -> anyhow::Result<()> {
-    let any = AnyGame::parse(&pos.game)?;
+pub fn run(
+    any: &AnyGame,
+    pos: &PositionArgs,
+    file: Option<&str>,
+    build: bool,
+    max_memory: &str,
+    json: bool,
+) -> anyhow::Result<()> {
     let limit = max_bytes(max_memory)?;
     with_game!(&any, g => {
         let state = super::resolve_position(g, pos.position.as_deref(), pos.moves.as_deref())?;

@@ -72,6 +72,13 @@ macro_rules! registry {
         }
 
         impl AnyGame {
+            /// The capabilities the game's model uses (chance, simultaneous moves, hidden information).
+            pub fn kind(&self) -> Kind {
+                match self {
+                    $(AnyGame::$variant(_) => <$ty as Game>::KIND,)*
+                }
+            }
+
             /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
             pub fn parse(text: &str) -> Result<AnyGame, GameError> {
                 let spec = Spec::parse(text)?;
