@@ -397,6 +397,13 @@ pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, St
 
 /// Build the engine for a parsed game.
 pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+    if !any.kind().is_classic() {
+        // UCI and UGI have no words for chance draws, joint moves or private views.
+        return Err(format!(
+            "the engine protocols carry deterministic games of perfect information; this game has {}",
+            any.kind().describe()
+        ));
+    }
     with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
 }
 

@@ -26,7 +26,9 @@ use crate::games::catalogue;
 /// The lines answering `uci`.
 pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
     let default = game.split('(').next().unwrap_or(game).to_string();
-    let mut vars: Vec<String> = catalogue().iter().map(|g| g.info.name.to_string()).collect();
+    // The variants the protocol can carry: deterministic games of perfect information.
+    let mut vars: Vec<String> =
+        catalogue().iter().filter(|g| g.kind.is_classic()).map(|g| g.info.name.to_string()).collect();
     if !vars.contains(&default) {
         vars.insert(0, default.clone());
     }
