@@ -42,10 +42,14 @@ impl Breakthrough {
     /// The row next to `side`'s goal.
     #[inline(always)]
     pub fn pre_goal_row(&self, side: Player) -> u64 {
-        match side {
-            Player::First => self.row_mask(self.rows - 2),
-            Player::Second => self.row_mask(1),
-        }
+        self.pre_goal[side.index()]
+    }
+
+    /// The row before `side`'s pre-goal row: a piece there is one step from a threat (a "runner" once it can step
+    /// onto the pre-goal row). On a 3-row board it is `side`'s home row.
+    #[inline(always)]
+    pub fn pre_pre_goal_row(&self, side: Player) -> u64 {
+        self.pre_pre_goal[side.index()]
     }
 
     /// Squares `side`'s pieces `p` attack (diagonally forward).
@@ -272,6 +276,24 @@ mod tests {
                         None => break,
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn goal_side_rows() {
+        for (rows, columns) in [(3, 2), (5, 4), (6, 5), (8, 8)] {
+            let g = Breakthrough::new(rows, columns, 1, false, false).unwrap();
+            assert_eq!(g.pre_goal_row(Player::First), g.row_mask(rows - 2));
+            assert_eq!(g.pre_goal_row(Player::Second), g.row_mask(1));
+            assert_eq!(g.pre_pre_goal_row(Player::First), g.row_mask(rows - 3));
+            assert_eq!(g.pre_pre_goal_row(Player::Second), g.row_mask(2));
+            for side in [Player::First, Player::Second] {
+                // A piece of the pre-pre-goal row attacks squares of the pre-goal row only, and those attack the goal.
+                let pre = g.pre_goal_row(side);
+                assert_eq!(g.attacks(side, g.pre_pre_goal_row(side)) & !pre, 0);
+                assert_eq!(g.attacks(side, pre) & !g.goal_row(side), 0);
+                assert_eq!(pre.count_ones(), columns);
             }
         }
     }

@@ -62,6 +62,10 @@ pub struct Breakthrough {
     top_row: u64,
     /// File masks, `files[c]` = every square of column `c`.
     files: [u64; 32],
+    /// By side index: the row next to the side's goal, and the row before that ([`Breakthrough::pre_goal_row`],
+    /// [`Breakthrough::pre_pre_goal_row`]; precomputed, as the solvers ask at every node).
+    pre_goal: [u64; 2],
+    pre_pre_goal: [u64; 2],
 }
 
 /// A position: one bitboard per side, the side to move, and the incremental Zobrist key.
@@ -124,6 +128,7 @@ impl Breakthrough {
         }
         let bottom_row = (1u64 << columns) - 1;
         let top_row = bottom_row << ((rows - 1) * columns);
+        let row = |r: u32| bottom_row << (r * columns);
         Ok(Breakthrough {
             rows,
             columns,
@@ -136,6 +141,8 @@ impl Breakthrough {
             bottom_row,
             top_row,
             files,
+            pre_goal: [row(rows - 2), row(1)],
+            pre_pre_goal: [row(rows - 3), row(2)],
         })
     }
 
