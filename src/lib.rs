@@ -11,6 +11,7 @@ pub mod check;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod limits;
 pub mod games;
 pub mod players;
 pub mod protocol;

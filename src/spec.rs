@@ -124,7 +124,7 @@ impl Spec {
     pub fn mib(&self, key: &str, default: usize) -> Result<usize, GameError> {
         match self.raw(key) {
             None => Ok(default),
-            Some(v) => parse_mib(v).map_err(|e| GameError::new(format!("{}: {key}: {e}", self.name))),
+            Some(v) => parse_table_mib(v).map_err(|e| GameError::new(format!("{}: {key}: {e}", self.name))),
         }
     }
 
@@ -224,6 +224,14 @@ pub fn parse_mib(v: &str) -> Result<usize, String> {
         return Err(format!("'{v}' is too large"));
     }
     Ok(r)
+}
+
+/// Parse the size of a table to allocate ([`parse_mib`]) and refuse it when it is more than the memory available
+/// ([`crate::limits::check_bytes`]).
+pub fn parse_table_mib(v: &str) -> Result<usize, String> {
+    let mib = parse_mib(v)?;
+    crate::limits::check_bytes("a table", (mib as u64) << 20)?;
+    Ok(mib)
 }
 
 #[cfg(test)]

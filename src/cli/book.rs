@@ -109,7 +109,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     };
     let exact = match (&any, a.exact) {
         (AnyGame::ConnectFour(g), true) => {
-            let mib = crate::spec::parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+            let mib = crate::spec::parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
             Some((g, crate::solve::connect4::table_log2(mib)))
         }
         (_, true) => bail!("--exact is for connect_four only (the solver that scores the moves)"),

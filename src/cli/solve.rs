@@ -24,7 +24,7 @@ use crate::games::with_game;
 use crate::solve::batch::{self, Entry, Report};
 use crate::solve::connect4;
 use crate::solve::generic::GenericSolver;
-use crate::spec::parse_mib;
+use crate::spec::parse_table_mib;
 
 mod breakthrough;
 
@@ -118,7 +118,7 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     if retro || a.db.is_some() {
         return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
     }
-    let mib = parse_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+    let mib = parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     let is_breakthrough = matches!(any, AnyGame::Breakthrough(_));
     let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
     if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {

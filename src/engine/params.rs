@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use crate::game::GameError;
 use crate::search::{Limits, TimeControl};
-use crate::spec::{Spec, parse_mib};
+use crate::spec::{Spec, parse_table_mib};
 
 /// One ply in the fractional depth unit: depths are counted in quarter plies.
 pub const ONE_PLY: i32 = 4;
@@ -187,7 +187,7 @@ impl Options {
         if let Some(v) = spec.text("tt") {
             o.tt_mib = match v.to_ascii_lowercase().as_str() {
                 "off" | "none" | "false" => 0,
-                _ => parse_mib(&v).map_err(|e| GameError::new(format!("engine: tt: {e}")))?,
+                _ => parse_table_mib(&v).map_err(|e| GameError::new(format!("engine: tt: {e}")))?,
             };
             if o.tt_mib > 65536 {
                 return Err(GameError::new(format!("engine: tt={v}: at most 64gb")));

@@ -5,7 +5,8 @@
 //!                 one ply ahead), writing what they learn into the shared table, until the main thread halts them
 //! main thread:    the full driver (probe, search, loss check); its result is the engine's move
 //! ```
-//! With one thread nothing is spawned and a node-limited search is deterministic.
+//! With one thread nothing is spawned and a node-limited search is deterministic. A helper the system cannot start is
+//! not a panic: the search goes on with the threads it has (a warning on stderr, once).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -14,6 +15,9 @@ use crate::search::Stats;
 
 use super::params::MAX_DEPTH;
 use super::search::{RootMove, Shared, Worker};
+
+/// Whether the warning about threads that could not start was printed (once per process).
+static SPAWN_WARNED: AtomicBool = AtomicBool::new(false);
 
 /// Run `main` on a worker while `threads - 1` helpers search `state` too; returns main's result and the summed
 /// statistics of every thread.
@@ -38,7 +42,9 @@ pub fn run<'a, G: Game, R>(
             let sh = make_shared(halt);
             let mut roots = roots.to_vec();
             let state = *state;
-            handles.push(scope.spawn(move || {
+            // A helper that the system cannot start (thread or memory limit) is not an error of the search: it goes
+            // on with the threads it has, and says so once.
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let mut w = Worker::new(sh);
                 // Different helpers look at the root moves in different orders.
                 if !roots.is_empty() {
@@ -47,7 +53,16 @@ pub fn run<'a, G: Game, R>(
                 }
                 w.iterate(&state, &mut roots, 1 + (i as u32 % 2), MAX_DEPTH, None);
                 w.stats
-            }));
+            });
+            match spawned {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    if !SPAWN_WARNED.swap(true, Ordering::Relaxed) {
+                        eprintln!("warning: engine: started {i} of {threads} threads ({e}); searching with those");
+                    }
+                    break;
+                }
+            }
         }
         let mut w = Worker::new(make_shared(no_halt));
         let r = main(&mut w);

@@ -38,6 +38,9 @@ struct Slot {
     data: AtomicU64,
 }
 
+// SAFETY: two atomic integers; all zeros is the empty slot (`Slot::default()`).
+unsafe impl crate::limits::Zeroable for Slot {}
+
 /// The shared table. An empty table (0 MiB) never hits and stores nothing.
 pub struct AtomicTable {
     slots: Vec<Slot>,
@@ -63,7 +66,7 @@ impl AtomicTable {
     /// A table of at most `mib` MiB (a power of two number of buckets); `mib = 0` gives an empty table.
     /// Panics only if the memory cannot be had; [`AtomicTable::try_new`] reports that instead.
     pub fn new(mib: usize) -> Self {
-        Self::try_new(mib).unwrap_or_else(|e| panic!("{e}"))
+        Self::try_new(mib).unwrap_or(AtomicTable { slots: Vec::new(), buckets: 0, generation: 0 })
     }
 
     /// Like [`AtomicTable::new`], with an error when the memory cannot be allocated.
@@ -71,11 +74,10 @@ impl AtomicTable {
         if mib == 0 {
             return Ok(AtomicTable { slots: Vec::new(), buckets: 0, generation: 0 });
         }
-        let want = mib.saturating_mul(1024 * 1024) / (BUCKET * std::mem::size_of::<Slot>());
+        let want = mib.min(crate::limits::MAX_TABLE_MIB).saturating_mul(1024 * 1024) / (BUCKET * size_of::<Slot>());
         let n = 1usize << (usize::BITS - 1 - want.max(1).leading_zeros());
-        let mut slots = Vec::new();
-        slots.try_reserve_exact(n * BUCKET).map_err(|_| format!("cannot allocate a {mib} MiB transposition table"))?;
-        slots.resize_with(n * BUCKET, Slot::default);
+        // Zeroed memory: the system backs the pages as the search writes them.
+        let slots = crate::limits::zeroed_vec(&format!("a {mib} MiB transposition table"), n * BUCKET)?;
         Ok(AtomicTable { slots, buckets: n, generation: 0 })
     }
 
@@ -86,9 +88,12 @@ impl AtomicTable {
 
     /// Forget everything (between games).
     pub fn clear(&mut self) {
-        for s in &mut self.slots {
-            *s.check.get_mut() = 0;
-            *s.data.get_mut() = 0;
+        // A fresh zeroed allocation rather than writing every slot: untouched pages stay unbacked.
+        let n = self.slots.len();
+        self.slots = Vec::new();
+        match crate::limits::zeroed_vec("the transposition table", n) {
+            Ok(v) => self.slots = v,
+            Err(_) => self.buckets = 0,
         }
         self.generation = 0;
     }

@@ -7,11 +7,18 @@
 //!
 //! Win and loss scores are stored relative to the node (`WIN_SCORE - plies from this node`) and converted back with
 //! the ply of the probing node, so that a mate distance stays right whatever path reached the position.
+//!
+//! The table grows to its size as it fills: it starts at [`START_BYTES`] (or its size, if smaller) and doubles when
+//! three quarters of its slots are used, up to the size asked for. So `tt=4gb` costs what the search stores, never more
+//! than asked, and a doubling that the system refuses leaves the table at its size (an error is never an abort).
 
 use crate::game::WIN_THRESHOLD;
 
 /// Entries per bucket.
 pub const BUCKET: usize = 4;
+
+/// The size a table starts at before it grows (see the module documentation).
+pub const START_BYTES: usize = 1 << 20;
 
 /// What the stored value means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,6 +47,10 @@ pub struct TranspositionTable<M: Copy> {
     buckets: Vec<[Option<Entry<M>>; BUCKET]>,
     mask: usize,
     generation: u8,
+    /// The number of buckets the table may grow to.
+    max_buckets: usize,
+    /// Slots in use.
+    filled: usize,
 }
 
 /// Convert a score to its stored form (wins relative to the node at `ply`).
@@ -70,14 +81,52 @@ impl<M: Copy> TranspositionTable<M> {
     /// A table of at most `mib` MiB (rounded down to a power of two number of buckets; at least one bucket).
     pub fn new(mib: usize) -> Self {
         let bucket_bytes = std::mem::size_of::<[Option<Entry<M>>; BUCKET]>().max(1);
-        let want = (mib.max(1) * 1024 * 1024) / bucket_bytes;
-        let n = if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) };
-        TranspositionTable { buckets: vec![[None; BUCKET]; n], mask: n - 1, generation: 0 }
+        let buckets_in = |bytes: usize| {
+            let want = bytes / bucket_bytes;
+            if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) }
+        };
+        let max_buckets = buckets_in(mib.clamp(1, crate::limits::MAX_TABLE_MIB) << 20);
+        let n = max_buckets.min(buckets_in(START_BYTES));
+        TranspositionTable { buckets: vec![[None; BUCKET]; n], mask: n - 1, generation: 0, max_buckets, filled: 0 }
     }
 
-    /// Number of entries the table holds.
+    /// Like [`TranspositionTable::new`], refusing a size over the memory available (`what` names it in the error).
+    pub fn try_new(mib: usize, what: &str) -> Result<Self, String> {
+        let bucket_bytes = std::mem::size_of::<[Option<Entry<M>>; BUCKET]>() as u64;
+        let t = Self::new(mib);
+        crate::limits::check_bytes(what, t.max_buckets as u64 * bucket_bytes)?;
+        Ok(t)
+    }
+
+    /// Number of entries the table holds now (it grows up to [`TranspositionTable::max_capacity`]).
     pub fn capacity(&self) -> usize {
         self.buckets.len() * BUCKET
+    }
+
+    /// Number of entries the table may grow to.
+    pub fn max_capacity(&self) -> usize {
+        self.max_buckets * BUCKET
+    }
+
+    /// Double the table, placing every entry again; when the system refuses the memory, stop growing.
+    #[cold]
+    fn grow(&mut self) {
+        let n = self.buckets.len() * 2;
+        let mut bigger: Vec<[Option<Entry<M>>; BUCKET]> = Vec::new();
+        if bigger.try_reserve_exact(n).is_err() {
+            self.max_buckets = self.buckets.len();
+            return;
+        }
+        bigger.resize(n, [None; BUCKET]);
+        let old = std::mem::replace(&mut self.buckets, bigger);
+        self.mask = n - 1;
+        for e in old.into_iter().flatten().flatten() {
+            let idx = self.index(e.key);
+            // A bucket splits in two: its entries always fit in their new buckets.
+            if let Some(slot) = self.buckets[idx].iter_mut().find(|s| s.is_none()) {
+                *slot = Some(e);
+            }
+        }
     }
 
     /// Forget everything.
@@ -86,6 +135,7 @@ impl<M: Copy> TranspositionTable<M> {
             *b = [None; BUCKET];
         }
         self.generation = 0;
+        self.filled = 0;
     }
 
     /// Start a new search: entries of older searches become preferred victims.
@@ -109,6 +159,9 @@ impl<M: Copy> TranspositionTable<M> {
     /// Store a search result for the node at `ply` (the value is converted with [`to_tt`]).
     #[inline]
     pub fn store(&mut self, key: u64, draft: i32, value: i32, bound: Bound, mv: Option<M>, ply: u32) {
+        if self.filled * 4 >= self.buckets.len() * BUCKET * 3 && self.buckets.len() < self.max_buckets {
+            self.grow();
+        }
         let generation = self.generation;
         let idx = self.index(key);
         let bucket = &mut self.buckets[idx];
@@ -137,6 +190,9 @@ impl<M: Copy> TranspositionTable<M> {
         }
         // Keep the old best move when the new result has none.
         let mv = mv.or_else(|| bucket[victim].filter(|e| e.key == key).and_then(|e| e.mv));
+        if bucket[victim].is_none() {
+            self.filled += 1;
+        }
         bucket[victim] = Some(Entry {
             key,
             value: to_tt(value, ply),
@@ -201,5 +257,20 @@ mod tests {
         assert!(tt.probe(keys[0]).is_none(), "the shallowest entry is the victim");
         assert!(keys[1..].iter().all(|&k| tt.probe(k).is_some()));
         assert!(tt.capacity() >= BUCKET);
+    }
+
+    #[test]
+    fn a_large_table_grows_as_it_fills_and_keeps_its_entries() {
+        let mut tt: TranspositionTable<u32> = TranspositionTable::new(64);
+        let start = tt.capacity();
+        assert!(start * 4 <= tt.max_capacity(), "64 MiB starts small: {start} of {}", tt.max_capacity());
+        let keys: Vec<u64> = (1..=start as u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for &k in &keys {
+            tt.store(k, 1, k as i32, Bound::Exact, Some(k as u32), 0);
+        }
+        assert!(tt.capacity() > start, "the table grew");
+        let kept = keys.iter().filter(|&&k| tt.probe(k).is_some_and(|e| e.mv == Some(k as u32))).count();
+        assert!(kept * 10 >= keys.len() * 9, "{kept} of {} kept", keys.len());
+        assert!(TranspositionTable::<u32>::try_new(1 << 20, "tt").is_err(), "1 TiB is more than this machine has");
     }
 }

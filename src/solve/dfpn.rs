@@ -49,6 +49,9 @@ struct Slot {
     work: u64,
 }
 
+// SAFETY: integers only; all zeros is the empty slot (`Slot::default()`).
+unsafe impl crate::limits::Zeroable for Slot {}
+
 /// The df-pn table: `2^k` buckets of four slots.
 struct Table {
     slots: Vec<Slot>,
@@ -62,7 +65,9 @@ impl Table {
         let slots = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
         let buckets = (slots / WAYS).max(1).next_power_of_two() / 2;
         let buckets = buckets.max(1);
-        Table { slots: vec![Slot::default(); buckets * WAYS], mask: buckets - 1 }
+        // Zeroed, so the system backs the pages as they are written (the caller checked the size against the memory).
+        let slots = crate::limits::lazy_table(buckets * WAYS, WAYS);
+        Table { mask: slots.len() / WAYS - 1, slots }
     }
 
     fn bucket(&self, key: u64) -> usize {

@@ -59,7 +59,14 @@ impl<S: Copy + Eq + Hash> Memo<S> {
     fn new(mib: usize) -> Self {
         let bytes = mib.max(1) << 20;
         let pairs = (bytes / (2 * std::mem::size_of::<Option<Slot<S>>>())).max(1);
-        Memo { slots: vec![None; 2 * pairs], pairs, hasher: Default::default(), stored: 0, refused: 0 }
+        // The memo is a cache: memory the system refuses (the caller checked the size first) means a smaller memo.
+        let mut pairs = pairs;
+        let mut slots = Vec::new();
+        while slots.try_reserve_exact(2 * pairs).is_err() && pairs > 1 {
+            pairs /= 2;
+        }
+        slots.resize(2 * pairs, None);
+        Memo { slots, pairs, hasher: Default::default(), stored: 0, refused: 0 }
     }
 
     fn pair(&self, s: &S) -> usize {

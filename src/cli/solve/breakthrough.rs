@@ -5,7 +5,7 @@ use anyhow::{Context, bail};
 use serde_json::json;
 
 use crate::game::{Game, MoveList};
-use crate::spec::parse_mib;
+use crate::spec::parse_table_mib;
 
 use super::SolveArgs;
 
@@ -35,9 +35,13 @@ pub(super) fn single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) 
         progress_seconds: if a.json { 0 } else { 10 },
         table_file: a.table.as_ref().map(Into::into),
         check_proof: a.check,
-        check_memo_mib: parse_mib(&a.check_memo).map_err(|e| anyhow::anyhow!("--check-memo: {e}"))?,
+        check_memo_mib: parse_table_mib(&a.check_memo).map_err(|e| anyhow::anyhow!("--check-memo: {e}"))?,
         ..Default::default()
     };
+    // The tables together must fit in the memory available (each was checked alone when parsed).
+    let memo = if a.check { options.check_memo_mib } else { 0 };
+    let total = mib as u64 * if a.weak { 1 } else { 2 } + memo as u64;
+    crate::limits::check_bytes("--tt and --check-memo: tables", total << 20).map_err(anyhow::Error::msg)?;
     if !a.json {
         let distance = if a.weak { String::new() } else { format!(" + distance table {mib} MiB") };
         let check = if a.check { format!(" + proof check memo {} MiB", options.check_memo_mib) } else { String::new() };

@@ -47,12 +47,13 @@ impl<'a> Solver<'a> {
         } else {
             1
         };
+        let ab: Vec<[AbEntry; 2]> = crate::limits::lazy_table(m, 1);
         Solver {
             g,
             race,
             tt: table::df_table(options.tt_mib),
-            ab: vec![[AbEntry::default(); 2]; m],
-            ab_mask: m - 1,
+            ab_mask: ab.len() - 1,
+            ab,
             nodes: 0,
             ab_nodes: 0,
             max_nodes: options.max_nodes.unwrap_or(u64::MAX),

@@ -29,6 +29,12 @@ pub(super) struct AbEntry {
     pub(super) from: u8,
     pub(super) to: u8,
 }
+// SAFETY: integers only; all zeros is the empty entry of both tables (`Default`).
+unsafe impl crate::limits::Zeroable for Entry {}
+unsafe impl crate::limits::Zeroable for [Entry; 4] {}
+unsafe impl crate::limits::Zeroable for AbEntry {}
+unsafe impl crate::limits::Zeroable for [AbEntry; 2] {}
+
 pub(super) const LOWER: u8 = 1;
 pub(super) const UPPER: u8 = 2;
 pub(super) const EXACT: u8 = 3;
@@ -42,10 +48,10 @@ pub(super) fn table_len(mib: usize, entry_bytes: usize) -> usize {
 /// The df-pn table: as many buckets as `mib` holds (no rounding to a power of two, so that e.g. 10 GiB means 10 GiB),
 /// marked for transparent huge pages before its pages are first written.
 pub(super) fn df_table(mib: usize) -> Vec<[Entry; 4]> {
-    let n = ((mib.max(1) * 1024 * 1024) / std::mem::size_of::<[Entry; 4]>()).max(1);
-    let mut tt = Vec::with_capacity(n);
-    crate::solve::advise_huge_pages(tt.spare_capacity_mut());
-    tt.resize(n, [Entry::default(); 4]);
+    let n = ((mib.clamp(1, crate::limits::MAX_TABLE_MIB) << 20) / std::mem::size_of::<[Entry; 4]>()).max(1);
+    // Zeroed: the system backs the pages as the solve writes them (the caller checked the size against the memory).
+    let tt = crate::limits::lazy_table(n, 1);
+    crate::solve::advise_huge_pages(&tt);
     tt
 }
 

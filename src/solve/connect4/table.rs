@@ -49,12 +49,15 @@ impl Table {
         // Over-allocate by 2 MiB so that the table can start on a 2 MiB boundary and use huge pages (far fewer TLB
         // misses on random probes).
         let extra = HUGE_PAGE / 16;
-        let mut slots = vec![[0u64; 2]; n + extra];
+        // Zeroed memory: the system backs the pages as the searches write them (the caller checked the size against
+        // the machine's memory), so a large table costs what the positions solved need.
+        let slots: Vec<[u64; 2]> = crate::limits::lazy_table(n + extra, (1 << 2) + extra);
+        // (A table the system could only give in part is the largest power of two that fits.)
+        let log2 = usize::BITS - 1 - (slots.len() - extra).leading_zeros();
+        let n = 1usize << log2;
         let addr = slots.as_ptr() as usize;
         let base = (HUGE_PAGE - addr % HUGE_PAGE) % HUGE_PAGE / 16;
         advise_huge_pages(&slots[base..base + n]);
-        // Touch every page now, so that page faults do not land inside the first searches.
-        slots.iter_mut().for_each(|s| *s = std::hint::black_box([0, 0]));
         let full_shift = 64 - (log2 - 1);
         Table { slots, base, shift: full_shift.max(SMALL_SHIFT), full_shift, generation: 1 }
     }

@@ -1,0 +1,159 @@
+//! Resource limits: every size a user can give (tables, threads, databases) has a ceiling here, and a table is
+//! checked against the memory the machine has before it is allocated (`docs/reliability.md` lists them all).
+//!
+//! - Memory: a table larger than the memory available (`MemAvailable` of `/proc/meminfo`, lowered by the cgroup's
+//!   `memory.max` when there is one) is refused with a one-line error; an allocation that fails anyway is an error,
+//!   never an abort. Large tables are allocated zeroed ([`zeroed_vec`]), so that the system hands out pages only when
+//!   they are first written: `--tt 4gb` on a game of 5,478 positions costs a few MiB of resident memory.
+//! - Threads: at most [`MAX_THREADS`]; a thread that cannot be started is an error, never a panic.
+
+use std::alloc::{Layout, alloc_zeroed};
+
+/// The most threads any command or player string accepts (`--threads`, `threads=`, UCI `Threads`).
+pub const MAX_THREADS: usize = 256;
+
+/// The largest table size any flag or parameter accepts, in MiB (1 TiB), before the machine's memory is looked at.
+pub const MAX_TABLE_MIB: usize = 1 << 20;
+
+/// Bytes of memory available to this process now: `MemAvailable` of `/proc/meminfo`, lowered by the cgroup v2 limit
+/// (`memory.max - memory.current`) when one is set; `None` where neither can be read (other systems).
+pub fn available_bytes() -> Option<u64> {
+    let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
+        let line = t.lines().find(|l| l.starts_with("MemAvailable:"))?;
+        let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+        Some(kb.saturating_mul(1024))
+    });
+    let read = |name: &str| -> Option<u64> {
+        std::fs::read_to_string(format!("/sys/fs/cgroup/{name}")).ok()?.trim().parse().ok()
+    };
+    let cgroup = match (read("memory.max"), read("memory.current")) {
+        (Some(max), Some(cur)) => Some(max.saturating_sub(cur)),
+        _ => None,
+    };
+    match (meminfo, cgroup) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    }
+}
+
+/// `n` bytes in words: `512 MiB`, `3.5 GiB`.
+pub fn describe_bytes(n: u64) -> String {
+    const MIB: f64 = 1024.0 * 1024.0;
+    let mib = n as f64 / MIB;
+    if mib >= 1024.0 { format!("{:.1} GiB", mib / 1024.0) } else { format!("{mib:.0} MiB") }
+}
+
+/// Refuse a table of `bytes` when it is more than the memory available (see [`available_bytes`]).
+pub fn check_bytes(what: &str, bytes: u64) -> Result<(), String> {
+    check_against(what, bytes, available_bytes())
+}
+
+fn check_against(what: &str, bytes: u64, available: Option<u64>) -> Result<(), String> {
+    if bytes > (MAX_TABLE_MIB as u64) << 20 {
+        return Err(format!("{what} of {} is over the ceiling of {} MiB", describe_bytes(bytes), MAX_TABLE_MIB));
+    }
+    match available {
+        Some(avail) if bytes > avail => Err(format!(
+            "{what} of {} is more than the {} of memory available on this machine",
+            describe_bytes(bytes),
+            describe_bytes(avail)
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// Refuse a number of threads over [`MAX_THREADS`] or zero.
+pub fn check_threads(what: &str, threads: usize) -> Result<usize, String> {
+    if threads == 0 || threads > MAX_THREADS {
+        return Err(format!("{what}: {threads} threads is out of range 1..={MAX_THREADS}"));
+    }
+    Ok(threads)
+}
+
+/// Types whose all-zero bit pattern is a valid value (their `Default`, for the tables here).
+///
+/// # Safety
+/// Implement only for types made of integers, atomics and arrays of them (no references, no enums without a zero
+/// variant, no `Option` of a type without a zero niche).
+pub unsafe trait Zeroable: Sized {}
+
+unsafe impl Zeroable for u64 {}
+unsafe impl Zeroable for [u64; 2] {}
+
+/// `n` zeroed values of `T`, after [`check_bytes`]: the system backs the pages only when they are written, so a large
+/// table costs what the search touches. An allocation that fails is an error.
+pub fn zeroed_vec<T: Zeroable>(what: &str, n: usize) -> Result<Vec<T>, String> {
+    let bytes = n.checked_mul(size_of::<T>()).ok_or_else(|| format!("{what}: {n} entries is too large"))?;
+    check_bytes(what, bytes as u64)?;
+    alloc_zeroed_vec(n).ok_or_else(|| format!("{what}: cannot allocate {}", describe_bytes(bytes as u64)))
+}
+
+/// `n` zeroed values of `T`, or `None` when the allocation fails.
+fn alloc_zeroed_vec<T: Zeroable>(n: usize) -> Option<Vec<T>> {
+    if n == 0 || size_of::<T>() == 0 {
+        return Some(Vec::new());
+    }
+    let layout = Layout::array::<T>(n).ok()?;
+    // SAFETY: the layout has a non-zero size (checked above); a null pointer means the allocation failed and is
+    // reported. `T: Zeroable` makes the zeroed memory `n` valid values, and the vector owns the allocation with the
+    // same layout (capacity `n`, length `n`), as `Vec::from_raw_parts` requires.
+    unsafe {
+        let ptr = alloc_zeroed(layout) as *mut T;
+        if ptr.is_null() { None } else { Some(Vec::from_raw_parts(ptr, n, n)) }
+    }
+}
+
+/// `n` zeroed values of `T` ([`zeroed_vec`]); when they cannot be had (the caller checked the size first, so this is a
+/// race with other processes), half as many, down to `min`: a smaller table, never an abort. Halving keeps a power of
+/// two a power of two.
+pub fn lazy_table<T: Zeroable>(n: usize, min: usize) -> Vec<T> {
+    let min = min.max(1);
+    let mut n = n.max(min);
+    while n > min {
+        if let Ok(v) = zeroed_vec("a table", n) {
+            return v;
+        }
+        n /= 2;
+    }
+    // A table of `min` entries is small: failing that is running out of memory like any other allocation.
+    alloc_zeroed_vec(min).unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::new::<T>()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tables_over_the_memory_are_refused() {
+        let gib = 1u64 << 30;
+        let e = check_against("the table", 32 * gib, Some(8 * gib)).unwrap_err();
+        assert!(e.contains("32.0 GiB") && e.contains("8.0 GiB available"), "{e}");
+        assert!(check_against("the table", gib, Some(8 * gib)).is_ok());
+        assert!(check_against("the table", 2 << 40, None).is_err());
+        assert!(check_bytes("the table", u64::MAX).is_err());
+    }
+
+    #[test]
+    fn zeroed_tables_are_zero_and_refused_when_too_large() {
+        let v: Vec<[u64; 2]> = zeroed_vec("t", 1000).unwrap();
+        assert_eq!(v.len(), 1000);
+        assert!(v.iter().all(|x| *x == [0, 0]));
+        assert!(zeroed_vec::<u64>("t", usize::MAX / 4).is_err());
+        assert!(zeroed_vec::<u64>("t", 0).unwrap().is_empty());
+    }
+
+    #[test]
+    fn threads_have_a_ceiling() {
+        assert_eq!(check_threads("--threads", 4), Ok(4));
+        assert!(check_threads("--threads", 0).is_err());
+        assert!(check_threads("--threads", MAX_THREADS + 1).unwrap_err().contains("1..=256"));
+    }
+
+    #[test]
+    fn the_memory_is_known_here() {
+        // Linux: /proc/meminfo exists, so the check is against a real figure.
+        if std::path::Path::new("/proc/meminfo").exists() {
+            assert!(available_bytes().is_some_and(|b| b > 0));
+        }
+    }
+}
