@@ -70,3 +70,33 @@ fn a_large_table_costs_what_is_used() {
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(t.elapsed().as_secs_f64() < 1.5, "took {:?}", t.elapsed());
 }
+
+/// Run with stdout closed before the command writes anything.
+fn closed_stdout(args: &[&str]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    drop(child.stdout.take());
+    let mut err = String::new();
+    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    let status = child.wait().unwrap();
+    Output { status, stdout: Vec::new(), stderr: err.into_bytes() }
+}
+
+#[test]
+fn a_closed_stdout_ends_the_command_quietly() {
+    let batch = temp_file("c4.txt", b"4453\n44\n");
+    for args in [
+        &["games"][..],
+        &["search", "breakthrough", "--algo", "alphabeta(depth=2)"],
+        &["perft", "breakthrough", "--depth", "2", "--divide"],
+        &["solve", "connect_four", "--batch", &batch, "--json"],
+    ] {
+        let o = closed_stdout(args);
+        assert_eq!(o.status.code(), Some(141), "{args:?}: {}", stderr(&o));
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}

@@ -102,8 +102,33 @@ pub fn print_json(v: &serde_json::Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));
 }
 
+/// Exit code on a closed stdout (`plateau games | head -1`): 128 + SIGPIPE, what a Unix tool killed by the signal
+/// reports, without a message.
+pub const BROKEN_PIPE_EXIT: i32 = 141;
+
+/// Whether a panic message or an error is a write to a closed pipe (`print!` panics with "failed printing to stdout:
+/// Broken pipe (os error 32)").
+fn is_broken_pipe(text: &str) -> bool {
+    text.contains("Broken pipe (os error 32)")
+}
+
+/// Stdout closed early is the end of the command, quietly, for every command in one place: a `print!` into a closed
+/// pipe panics in std (Rust ignores SIGPIPE), so the panic hook turns that one panic into a quiet exit, and an error
+/// carrying a broken pipe does the same in [`main`]. Every other panic keeps the default report.
+fn exit_quietly_on_broken_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let text = info.payload_as_str().unwrap_or("");
+        if text.starts_with("failed printing to std") && is_broken_pipe(text) {
+            std::process::exit(BROKEN_PIPE_EXIT);
+        }
+        default(info);
+    }));
+}
+
 /// Entry point: returns the process exit code.
 pub fn main() -> i32 {
+    exit_quietly_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
@@ -130,6 +155,7 @@ pub fn main() -> i32 {
     };
     match r {
         Ok(()) => 0,
+        Err(e) if is_broken_pipe(&e.root_cause().to_string()) => BROKEN_PIPE_EXIT,
         Err(e) => {
             eprintln!("error: {e:#}");
             1
