@@ -16,6 +16,7 @@ mod search_cmd;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
+mod stats;
 mod tree;
 mod tune;
 mod uci;
@@ -62,6 +63,8 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Opening books: build one by deep searches, show its moves for a position.
     Book(book::BookArgs),
+    /// Game lengths and branching factors over N games between two players (min, max, mean, histograms, phases).
+    Stats(stats::StatsArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -127,6 +130,7 @@ pub fn main() -> i32 {
         Command::Tune(a) => tune::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Book(a) => book::run(a),
+        Command::Stats(a) => stats::run(a),
     };
     match r {
         Ok(()) => 0,
