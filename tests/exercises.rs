@@ -170,3 +170,68 @@ fn match_results_by_colour_and_lengths() {
     assert!(text.contains("games with A first"), "{text}");
     assert!(text.contains("game length: min"), "{text}");
 }
+
+#[test]
+fn eval_prints_the_value_and_its_terms() {
+    let moves = "a2a3 b7b6 b2b3";
+    for name in ["simple", "pst", "nt", "tuned", "hand"] {
+        let v = json(&plateau(&["eval", "breakthrough", "--moves", moves, "--eval", name, "--json"]));
+        let terms = v["terms"].as_array().unwrap();
+        assert!(!terms.is_empty(), "{name}");
+        let sum: i64 = terms.iter().map(|t| t["value"].as_i64().unwrap()).sum();
+        let value = v["value"].as_i64().unwrap();
+        assert!((sum - value).abs() <= 40, "{name}: terms add up to {sum}, value {value}");
+        // The static value is what a catalogue algorithm returns at depth 0 with the same evaluation.
+        let s = json(&plateau(&[
+            "search",
+            "breakthrough",
+            "--moves",
+            moves,
+            "--algo",
+            &format!("alphabeta(depth=0,eval={name})"),
+            "--json",
+        ]));
+        assert_eq!(s["value"].as_i64().unwrap(), value, "{name}");
+    }
+    // simple: 100 per piece and 4a^2 per piece a rows from home; no capture, so material is 0; White's a3 and b3 add
+    // 2*(4-1) to a^2 and Black's b6 adds 4-1: seen by Black (to move), advancement -3, value -12.
+    let v = json(&plateau(&["eval", "breakthrough", "--moves", moves, "--json"]));
+    assert_eq!(v["value"], -12);
+    assert_eq!(v["terms"][0]["value"], 0);
+    assert_eq!(v["terms"][1]["feature"], -3);
+    assert_eq!(v["side_to_move"], "second player");
+    let v = json(&plateau(&["eval", "connect_four", "--moves", "4453", "--json"]));
+    assert_eq!(v["terms"].as_array().unwrap().len(), 2);
+    let v = json(&plateau(&["eval", "tic_tac_toe", "--list", "--json"]));
+    assert_eq!(v["evaluations"], serde_json::json!(["simple"]));
+    fails(&plateau(&["eval", "tic_tac_toe", "--eval", "pst"]), "simple");
+}
+
+#[test]
+fn eval_is_accepted_by_every_catalogue_algorithm() {
+    for algo in [
+        "minimax",
+        "negamax",
+        "alphabeta",
+        "alphabeta_failsoft",
+        "palphabeta",
+        "scout",
+        "negascout",
+        "pvs",
+        "negacstar",
+        "mtdf",
+        "sss",
+        "mtsss",
+    ] {
+        let spec = format!("{algo}(depth=2,eval=pst)");
+        let v = json(&plateau(&["search", "breakthrough(rows=6,columns=5)", "--algo", &spec, "--json"]));
+        assert_eq!(v["depth"], 2, "{spec}");
+        fails(&plateau(&["search", "tic_tac_toe", "--algo", &format!("{algo}(eval=pst)")]), "eval=pst");
+    }
+    // Different evaluations, different values at depth 2 (both from the same position).
+    let a = json(&plateau(&["search", "breakthrough", "--algo", "alphabeta(depth=2,eval=pst)", "--json"]));
+    let b = json(&plateau(&["search", "breakthrough", "--algo", "alphabeta(depth=2,eval=tuned)", "--json"]));
+    assert_ne!(a["value"], b["value"]);
+    // The engine never silently searches depth 1 when asked for depth 0.
+    fails(&plateau(&["search", "breakthrough", "--algo", "engine(depth=0)"]), "depth=0");
+}

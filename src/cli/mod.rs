@@ -7,6 +7,7 @@
 mod bench;
 mod book;
 pub mod compare;
+mod eval_cmd;
 mod games_cmd;
 mod match_cmd;
 mod perft;
@@ -65,6 +66,8 @@ pub enum Command {
     Book(book::BookArgs),
     /// Game lengths and branching factors over N games between two players (min, max, mean, histograms, phases).
     Stats(stats::StatsArgs),
+    /// The static evaluation of a position (no search) and its named terms.
+    Eval(eval_cmd::EvalArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -131,6 +134,7 @@ pub fn main() -> i32 {
         Command::Solve(a) => solve::run(a),
         Command::Book(a) => book::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Eval(a) => eval_cmd::run(a),
     };
     match r {
         Ok(()) => 0,
