@@ -114,6 +114,7 @@ fn config(players: [&str; 2], games: usize, record: Option<PathBuf>) -> MatchCon
         margin: Duration::from_millis(100),
         progress: false,
         seed: 7,
+        fixed_colours: false,
     }
 }
 

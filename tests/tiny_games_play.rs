@@ -71,6 +71,7 @@ fn config<G: Game>(players: [&str; 2], games: usize, seed: u64) -> MatchConfig<G
         margin: Duration::from_millis(100),
         progress: false,
         seed,
+        fixed_colours: false,
     }
 }
 

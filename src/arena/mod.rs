@@ -15,6 +15,7 @@
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
 //! [`record`] (game records), [`turns`] (chance and simultaneous nodes).
 
+pub mod game_stats;
 pub mod openings;
 pub mod player;
 pub mod record;
@@ -56,6 +57,27 @@ pub struct MatchConfig<G: Game> {
     pub progress: bool,
     /// The match's seed: chance draws (game `i` uses a generator seeded from it and `i`).
     pub seed: u64,
+    /// A moves first in every game (each game its own opening) instead of colours alternating.
+    pub fixed_colours: bool,
+}
+
+/// The results of the games in which one player moved first (the course's "N games (A,B), N games (B,A)").
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct ColourSplit {
+    /// Who moved first in these games: `A` or `B`.
+    pub first: String,
+    pub games: u64,
+    pub wins_a: u64,
+    pub wins_b: u64,
+    pub draws: u64,
+}
+
+/// Game lengths in plies, the opening's included.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize)]
+pub struct Lengths {
+    pub min: u64,
+    pub max: u64,
+    pub mean: f64,
 }
 
 /// What a match produced.
@@ -92,6 +114,14 @@ pub struct MatchSummary {
     /// (by either player; the reasons are in `failures`).
     pub time_forfeits: u64,
     pub seconds: f64,
+    /// The openings: `start`, `2 random plies (seed 1)`, `file (N openings)`.
+    pub openings: String,
+    /// Whether A moved first in every game.
+    pub fixed_colours: bool,
+    /// Results split by who moved first: games with A first, then games with B first.
+    pub by_colour: [ColourSplit; 2],
+    /// Game lengths in plies.
+    pub length: Lengths,
 }
 
 /// Describe a time control for records: `movetime 100ms`, `10000ms+100ms`, `players' own limits`.
@@ -281,6 +311,11 @@ pub fn run_match<G: Game>(
     let mut max_ms = [0u64; 2];
     let (mut total_ms, mut timed, mut time_forfeits) = ([0u64; 2], [0u64; 2], 0u64);
     let mut decided: Option<SprtStatus> = None;
+    let mut by_colour = [
+        ColourSplit { first: "A".into(), ..Default::default() },
+        ColourSplit { first: "B".into(), ..Default::default() },
+    ];
+    let mut lengths: Vec<u64> = Vec::new();
     let mut write_error: Option<String> = None;
     let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
     std::thread::scope(|scope| {
@@ -307,8 +342,8 @@ pub fn run_match<G: Game>(
                     if i >= cfg.games {
                         break;
                     }
-                    let opening = cfg.openings.get(game, i / 2);
-                    let a_first = i % 2 == 0;
+                    let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
+                    let a_first = cfg.fixed_colours || i % 2 == 0;
                     let seats: [&mut dyn ArenaPlayer<G>; 2] =
                         if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
                     let mut rec = play_game(
@@ -348,11 +383,14 @@ pub fn run_match<G: Game>(
                 write_error.get_or_insert(e);
                 stop.store(true, Ordering::SeqCst);
             }
+            let split = &mut by_colour[usize::from(!rec.a_first)];
+            split.games += 1;
             match rec.a_score() {
-                1.0 => wdl.wins += 1,
-                0.0 => wdl.losses += 1,
-                _ => wdl.draws += 1,
-            }
+                1.0 => (wdl.wins += 1, split.wins_a += 1),
+                0.0 => (wdl.losses += 1, split.wins_b += 1),
+                _ => (wdl.draws += 1, split.draws += 1),
+            };
+            lengths.push(rec.moves.len() as u64);
             if rec.termination.contains(" lost: ") {
                 failures.push(format!("game {}: {}", rec.round, rec.termination));
             }
@@ -426,5 +464,13 @@ pub fn run_match<G: Game>(
         moves_timed: timed,
         time_forfeits,
         seconds: start.elapsed().as_secs_f64(),
+        openings: cfg.openings.describe(),
+        fixed_colours: cfg.fixed_colours,
+        by_colour,
+        length: Lengths {
+            min: lengths.iter().copied().min().unwrap_or(0),
+            max: lengths.iter().copied().max().unwrap_or(0),
+            mean: if lengths.is_empty() { 0.0 } else { lengths.iter().sum::<u64>() as f64 / lengths.len() as f64 },
+        },
     })
 }

@@ -52,6 +52,15 @@ pub enum Openings<G: Game> {
 }
 
 impl<G: Game> Openings<G> {
+    /// A one-line description for match headers: `start`, `2 random plies (seed 1)`, `3 openings from a file`.
+    pub fn describe(&self) -> String {
+        match self {
+            Openings::Start => "start position".into(),
+            Openings::Random { plies, seed } => format!("{plies} random plies (seed {seed})"),
+            Openings::List(list) => format!("{} openings from a file", list.len()),
+        }
+    }
+
     /// Opening number `k`.
     pub fn get(&self, game: &G, k: usize) -> Opening<G> {
         match self {

@@ -59,6 +59,10 @@ pub struct MatchArgs {
     /// Games longer than this many plies are drawn.
     #[arg(long, default_value_t = 1000)]
     max_plies: usize,
+    /// Player A moves first in every game (each game its own opening); default: colours alternate, each opening
+    /// played once with each player first.
+    #[arg(long)]
+    fixed_colours: bool,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -108,6 +112,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             margin,
             progress: !verbose,
             seed: a.seed,
+            fixed_colours: a.fixed_colours,
         };
         run_match(g, &cfg, |r| {
             if verbose {
@@ -134,7 +139,12 @@ fn default_plies<G: Game>(_game: &G) -> u32 {
 }
 
 fn print_summary(s: &MatchSummary) {
-    println!("{}: {} vs {} ({})", s.game, s.player_a, s.player_b, s.time_control);
+    println!("{}: A = {} vs B = {} ({})", s.game, s.player_a, s.player_b, s.time_control);
+    println!(
+        "openings: {}; {}",
+        s.openings,
+        if s.fixed_colours { "A moves first in every game" } else { "colours alternate (each opening with both)" }
+    );
     println!(
         "games {}  A wins {}  B wins {}  draws {}  score {:.1}%",
         s.games,
@@ -143,6 +153,13 @@ fn print_summary(s: &MatchSummary) {
         s.draws,
         100.0 * s.score
     );
+    for c in s.by_colour.iter().filter(|c| c.games > 0) {
+        println!(
+            "  {} games with {} first: A wins {}  B wins {}  draws {}",
+            c.games, c.first, c.wins_a, c.wins_b, c.draws
+        );
+    }
+    println!("game length: min {}  max {}  mean {:.1} plies", s.length.min, s.length.max, s.length.mean);
     match (s.elo, s.elo_error) {
         (Some(e), Some(err)) => println!("elo {e:+.1} +- {err:.1} (95%)"),
         (Some(e), None) => println!("elo {e:+.1} (error unbounded)"),

@@ -7,6 +7,7 @@
 mod bench;
 mod book;
 pub mod compare;
+mod eval_cmd;
 mod games_cmd;
 mod match_cmd;
 mod perft;
@@ -16,6 +17,7 @@ mod search_cmd;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
+mod stats;
 mod tree;
 mod tune;
 mod uci;
@@ -62,6 +64,10 @@ pub enum Command {
     Solve(solve::SolveArgs),
     /// Opening books: build one by deep searches, show its moves for a position.
     Book(book::BookArgs),
+    /// Game lengths and branching factors over N games between two players (min, max, mean, histograms, phases).
+    Stats(stats::StatsArgs),
+    /// The static evaluation of a position (no search) and its named terms.
+    Eval(eval_cmd::EvalArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -152,6 +158,8 @@ pub fn main() -> i32 {
         Command::Tune(a) => tune::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Book(a) => book::run(a),
+        Command::Stats(a) => stats::run(a),
+        Command::Eval(a) => eval_cmd::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -7,6 +7,7 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
+use crate::game::perft::{perft_unique, unique_bytes_per_position};
 use crate::game::{Game, MoveList, Player, Turn, perft};
 use crate::games::with_game;
 
@@ -23,6 +24,13 @@ pub struct PerftArgs {
     /// Worker threads (1 = single-threaded).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Also count the distinct positions at each ply (deduplicated by the game's key) next to the move paths, and the
+    /// transposition ratio.
+    #[arg(long, conflicts_with_all = ["divide", "threads"])]
+    unique: bool,
+    /// Memory ceiling of `--unique` in MiB: past it the count stops with an error.
+    #[arg(long, default_value_t = 1024)]
+    mem: usize,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -89,6 +97,9 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
         rayon::ThreadPoolBuilder::new().num_threads(a.threads).build().context("cannot start the thread pool")?;
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
+        if a.unique {
+            return run_unique(g, &state, &a);
+        }
         let t0 = Instant::now();
         let (nodes, divide) = pool.install(|| {
             if a.divide {
@@ -122,4 +133,42 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// `--unique`: paths and distinct positions per ply; the transposition ratio is paths per distinct position, and the
+/// share of paths that reach a position another path also reaches is `1 - positions / paths`.
+fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs) -> anyhow::Result<()> {
+    if a.mem == 0 {
+        anyhow::bail!("--mem must be at least 1 (MiB)");
+    }
+    let max_positions = a.mem.saturating_mul(1 << 20) / unique_bytes_per_position::<G>();
+    let t0 = Instant::now();
+    let plies = perft_unique(g, state, a.depth, max_positions).map_err(anyhow::Error::msg)?;
+    let secs = t0.elapsed().as_secs_f64();
+    let ratio =
+        |p: &crate::game::perft::UniquePly| if p.positions == 0 { 0.0 } else { p.paths as f64 / p.positions as f64 };
+    let again =
+        |p: &crate::game::perft::UniquePly| if p.paths == 0 { 0.0 } else { 1.0 - p.positions as f64 / p.paths as f64 };
+    let last = plies.last().copied();
+    if a.json {
+        let rows: Vec<serde_json::Value> = plies
+            .iter()
+            .map(|p| {
+                serde_json::json!({"ply": p.ply, "paths": p.paths, "positions": p.positions,
+                "transposition_ratio": ratio(p), "transposed_share": again(p)})
+            })
+            .collect();
+        super::print_json(&serde_json::json!({
+            "game": g.spec(), "position": g.format_position(state), "depth": a.depth,
+            "nodes": last.map_or(1, |p| p.paths), "positions": last.map_or(1, |p| p.positions),
+            "plies": rows, "seconds": secs,
+        }));
+    } else {
+        println!("{:>4} {:>16} {:>16} {:>12} {:>16}", "ply", "move paths", "positions", "paths/pos", "transposed");
+        for p in &plies {
+            println!("{:>4} {:>16} {:>16} {:>12.3} {:>15.1}%", p.ply, p.paths, p.positions, ratio(p), 100.0 * again(p));
+        }
+        println!("({:.3} s; transposed: the share of move paths that reach a position another path reaches too)", secs);
+    }
+    Ok(())
 }

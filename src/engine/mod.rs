@@ -60,6 +60,12 @@ impl<G: Game> Engine<G> {
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let opts = Options::from_spec(spec)?;
+        if opts.limits.depth == Some(0) {
+            return Err(GameError::new(
+                "engine: depth=0: the engine searches at least one ply; for the static evaluation use `plateau eval` \
+                 or a catalogue algorithm (`alphabeta(depth=0,eval=NAME)`)",
+            ));
+        }
         if let Some(name) = &opts.eval
             && !G::EVALUATIONS.contains(&name.as_str())
         {

@@ -6,6 +6,35 @@ use super::{Game, Outcome};
 /// `(-WIN_SCORE/2, WIN_SCORE/2)`.
 pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, game: &G, state: &G::State) -> i32;
+
+    /// The value's named terms, for `plateau eval`: each term's feature (usually own minus opponent's) and what it adds
+    /// to the value, from the side to move's point of view. Their values add up to [`Evaluator::evaluate`]'s (up to
+    /// the rounding of a phase blend). Empty where the evaluation is not a sum of named terms.
+    fn terms(&self, game: &G, state: &G::State) -> Vec<Term> {
+        let _ = (game, state);
+        Vec::new()
+    }
+}
+
+/// One named term of an evaluation (see [`Evaluator::terms`]).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Term {
+    pub name: String,
+    /// The term's feature: a count or a difference of counts (own minus opponent's).
+    pub feature: i32,
+    /// What the term adds to the value (its weight times the feature).
+    pub value: i32,
+}
+
+impl Term {
+    pub fn new(name: impl Into<String>, feature: i32, value: i32) -> Term {
+        Term { name: name.into(), feature, value }
+    }
+}
+
+/// The phase blend of one feature: `(mg * f * phase + eg * f * (256 - phase)) / 256`.
+pub fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
+    ((mg as i64 * feature as i64 * phase as i64 + eg as i64 * feature as i64 * (256 - phase) as i64) / 256) as i32
 }
 
 /// Score of a won game at the root; a win in `n` plies scores `WIN_SCORE - n`.

@@ -66,13 +66,17 @@ pub struct Driver<G: Game, A: Algorithm<G>> {
     pub iterate: bool,
     pub algo: A,
     eval: G::Eval,
+    /// `eval=NAME` (checked against [`Game::EVALUATIONS`]); the evaluation is built for the game of the first search,
+    /// and rebuilt when the game (its spec) changes. `None`: the game's `simple` evaluation.
+    eval_name: Option<String>,
+    eval_for: Option<String>,
     /// Set by another thread (a protocol's `stop`) to end the search with its best move so far.
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game, A: Algorithm<G>> Driver<G, A> {
     pub fn with_algorithm(limits: Limits, algo: A) -> Self {
-        Driver { limits, iterate: false, algo, eval: G::Eval::default(), stop: None }
+        Driver { limits, iterate: false, algo, eval: G::Eval::default(), eval_name: None, eval_for: None, stop: None }
     }
 
     /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
@@ -85,7 +89,17 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         }
         let iterate = spec.bool("id", false)?;
         let algo = A::from_spec(spec)?;
-        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), stop: None })
+        let eval_name = spec.text("eval").filter(|n| n != "simple" && n != "default");
+        if let Some(name) = &eval_name
+            && !G::EVALUATIONS.contains(&name.as_str())
+        {
+            return Err(GameError::new(format!(
+                "{}: eval={name}: this game's evaluations are {}",
+                A::NAME,
+                G::EVALUATIONS.join(", ")
+            )));
+        }
+        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), eval_name, eval_for: None, stop: None })
     }
 
     /// Search and report the explored tree to `tracer`.
@@ -98,6 +112,12 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         let start = Instant::now();
         let budget = self.limits.plan(game.side_to_move(state), MARGIN, SOFT_PERCENT);
         let limit = StopCheck::planned(start, budget, self.limits.nodes).with_flag(self.stop.as_deref());
+        if let Some(name) = &self.eval_name
+            && self.eval_for.as_deref() != Some(game.spec().as_str())
+        {
+            self.eval = game.evaluation(name).unwrap_or_default();
+            self.eval_for = Some(game.spec());
+        }
         let mut ctx = Ctx::new(game, &self.eval, limit, max_depth, tracer);
         let mut result = SearchResult {
             best_move: None,
@@ -149,6 +169,9 @@ impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
         }
         if self.iterate {
             p.push("id=true".into());
+        }
+        if let Some(name) = &self.eval_name {
+            p.push(format!("eval={name}"));
         }
         p.extend(self.algo.params());
         if p.is_empty() { A::NAME.into() } else { format!("{}({})", A::NAME, p.join(",")) }

@@ -323,4 +323,15 @@ impl Evaluator<ConnectFour> for C4Eval {
         let c = |p: u64| (p & centre).count_ones() as i32;
         16 * (threats(own) - threats(opp)) + 2 * (c(own) - c(opp))
     }
+
+    fn terms(&self, g: &ConnectFour, s: &C4State) -> Vec<crate::game::Term> {
+        let (own, opp) = (s.pos.cur, s.pos.opponent());
+        let threats =
+            g.winning_cells(own, s.pos.mask).count_ones() as i32 - g.winning_cells(opp, s.pos.mask).count_ones() as i32;
+        let centre = self.evaluate(g, s) - 16 * threats;
+        vec![
+            crate::game::Term::new("threats (16 each)", threats, 16 * threats),
+            crate::game::Term::new("centre discs (2 each)", centre / 2, centre),
+        ]
+    }
 }

@@ -16,6 +16,7 @@ pub mod ntuple;
 pub mod pst;
 pub mod pst_weights;
 pub mod simple;
+mod terms;
 pub mod weights;
 
 use crate::game::{Evaluator, Game, GameError, err};
@@ -72,6 +73,15 @@ impl Evaluator<Breakthrough> for BtEval {
             BtEval::Features(e) => e.evaluate(g, s),
             BtEval::Pst(e) => e.evaluate(g, s),
             BtEval::Nt(e) => e.evaluate(g, s),
+        }
+    }
+
+    fn terms(&self, g: &Breakthrough, s: &BtState) -> Vec<crate::game::Term> {
+        match self {
+            BtEval::Simple(_) => terms::simple(g, s),
+            BtEval::Features(e) => terms::features(e, g, s),
+            BtEval::Pst(e) => terms::pst(e, g, s),
+            BtEval::Nt(e) => terms::nt(e, g, s),
         }
     }
 }

@@ -1,0 +1,207 @@
+//! Game statistics from match records: how long games last and how many moves a player has to choose from.
+//!
+//! ```text
+//! for each finished game (its record: the opening position and every move from it):
+//!     length  <- number of plies (chance outcomes and joint moves count one ply each, as in perft)
+//!     replay the moves; before each ply, branching <- the legal choices there:
+//!         a player's turn: that player's legal moves; a simultaneous node: the joint moves (a*b); chance: skipped
+//!     add branching to its ply number and to its phase (the first, middle or last third of that game)
+//! lengths and branching factors: min, max, mean, histogram; branching by ply number and by phase
+//! ```
+//!
+//! The course asks these questions of a game before building endgame databases ("quelle est la longueur
+//! min/max/moyenne d'une partie (contre random, contre IDS) ? quel est le facteur de branchement min/max/moyen au cours
+//! d'une partie ?").
+
+use serde::Serialize;
+
+use crate::game::{Game, MoveList, Player, Turn};
+
+use super::record::GameRecord;
+
+/// Min, max and mean of a sample, with its size.
+#[derive(Clone, Debug, Default, PartialEq, Serialize)]
+pub struct Summary {
+    pub count: u64,
+    pub min: u64,
+    pub max: u64,
+    pub mean: f64,
+}
+
+impl Summary {
+    fn of(values: &[u64]) -> Summary {
+        if values.is_empty() {
+            return Summary::default();
+        }
+        let sum: u64 = values.iter().sum();
+        Summary {
+            count: values.len() as u64,
+            min: *values.iter().min().unwrap_or(&0),
+            max: *values.iter().max().unwrap_or(&0),
+            mean: sum as f64 / values.len() as f64,
+        }
+    }
+}
+
+/// One bar of a histogram: values in `[from, to]` and how many there are.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Bin {
+    pub from: u64,
+    pub to: u64,
+    pub count: u64,
+}
+
+/// The branching factor at one ply number, over the games that reached it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlyBranching {
+    /// 1-based: the choice before the first ply is ply 1.
+    pub ply: u64,
+    pub games: u64,
+    pub min: u64,
+    pub max: u64,
+    pub mean: f64,
+}
+
+/// The branching factor in one phase of the games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Phase {
+    pub name: String,
+    #[serde(flatten)]
+    pub branching: Summary,
+}
+
+/// Everything `plateau stats` reports.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameStats {
+    pub games: u64,
+    /// Game lengths in plies.
+    pub length: Summary,
+    pub length_histogram: Vec<Bin>,
+    /// Lengths of the games won by the first player, by the second, and drawn.
+    pub length_by_result: [Summary; 3],
+    /// The branching factor over every choice of every game.
+    pub branching: Summary,
+    pub branching_histogram: Vec<Bin>,
+    /// The branching factor in the first, middle and last third of each game.
+    pub phases: Vec<Phase>,
+    pub by_ply: Vec<PlyBranching>,
+}
+
+/// Legal choices before the next ply (`None` at a chance node or at the end).
+fn choices<G: Game>(game: &G, state: &G::State) -> Option<u64> {
+    if game.is_terminal(state) {
+        return None;
+    }
+    match game.turn(state) {
+        Turn::Chance => None,
+        Turn::Simultaneous => {
+            let (mut a, mut b) = (MoveList::new(), MoveList::new());
+            game.player_moves(state, Player::First, &mut a);
+            game.player_moves(state, Player::Second, &mut b);
+            Some((a.len() * b.len()) as u64)
+        }
+        Turn::Player(_) => Some(game.count_moves(state)),
+    }
+}
+
+/// The branching factor before each ply of a recorded game (`None` at chance nodes), replayed with the rules.
+pub fn branching_of<G: Game>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u64>>, String> {
+    let mut state = match &rec.fen {
+        Some(f) => game.parse_position(f).map_err(|e| format!("game {}: {e}", rec.round))?,
+        None => game.start(),
+    };
+    let mut out = Vec::with_capacity(rec.moves.len());
+    for (i, word) in rec.moves.iter().enumerate() {
+        out.push(choices(game, &state));
+        state = game.play_moves(&state, word).map_err(|e| format!("game {} ply {}: {e}", rec.round, i + 1))?;
+    }
+    Ok(out)
+}
+
+/// A histogram of `values` in at most `bins` bars of equal width.
+pub fn histogram(values: &[u64], bins: u64) -> Vec<Bin> {
+    let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
+        return Vec::new();
+    };
+    let width = (hi - lo) / bins.max(1) + 1;
+    let mut out: Vec<Bin> =
+        (0..=(hi - lo) / width).map(|k| Bin { from: lo + k * width, to: lo + (k + 1) * width - 1, count: 0 }).collect();
+    for &v in values {
+        out[((v - lo) / width) as usize].count += 1;
+    }
+    out
+}
+
+/// Statistics of the recorded games.
+pub fn game_stats<G: Game>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
+    let lengths: Vec<u64> = records.iter().map(|r| r.moves.len() as u64).collect();
+    let mut by_result: [Vec<u64>; 3] = Default::default();
+    let mut all = Vec::new();
+    let mut phases: [Vec<u64>; 3] = Default::default();
+    let mut plies: Vec<Vec<u64>> = Vec::new();
+    for r in records {
+        let k = match r.winner {
+            Some(Player::First) => 0,
+            Some(Player::Second) => 1,
+            None => 2,
+        };
+        by_result[k].push(r.moves.len() as u64);
+        let b = branching_of(game, r)?;
+        let n = b.len().max(1);
+        for (i, c) in b.iter().enumerate() {
+            let Some(c) = *c else { continue };
+            all.push(c);
+            phases[(3 * i / n).min(2)].push(c);
+            if plies.len() <= i {
+                plies.resize(i + 1, Vec::new());
+            }
+            plies[i].push(c);
+        }
+    }
+    let by_ply = plies
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| !v.is_empty())
+        .map(|(i, v)| {
+            let s = Summary::of(v);
+            PlyBranching { ply: i as u64 + 1, games: s.count, min: s.min, max: s.max, mean: s.mean }
+        })
+        .collect();
+    let names = ["opening (first third)", "middle (second third)", "end (last third)"];
+    Ok(GameStats {
+        games: records.len() as u64,
+        length: Summary::of(&lengths),
+        length_histogram: histogram(&lengths, bins),
+        length_by_result: by_result.map(|v| Summary::of(&v)),
+        branching: Summary::of(&all),
+        branching_histogram: histogram(&all, bins),
+        phases: names
+            .iter()
+            .zip(&phases)
+            .map(|(n, v)| Phase { name: n.to_string(), branching: Summary::of(v) })
+            .collect(),
+        by_ply,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn histogram_covers_every_value() {
+        let h = histogram(&[3, 4, 4, 10, 25], 5);
+        assert_eq!(h.iter().map(|b| b.count).sum::<u64>(), 5);
+        assert_eq!(h[0].from, 3);
+        assert!(h.last().unwrap().to >= 25);
+        assert!(histogram(&[], 5).is_empty());
+        assert_eq!(histogram(&[7, 7], 10), vec![Bin { from: 7, to: 7, count: 2 }]);
+    }
+
+    #[test]
+    fn summary_of_a_sample() {
+        let s = Summary::of(&[2, 4, 9]);
+        assert_eq!((s.count, s.min, s.max), (3, 2, 9));
+        assert!((s.mean - 5.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,209 @@
+//! `plateau stats`: play N games between two players and report game lengths and branching factors (min, max, mean,
+//! histogram, by phase and by ply), as text, JSON, or an SVG chart.
+
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::arena::game_stats::{Bin, GameStats, Summary, game_stats};
+use crate::arena::openings::Openings;
+use crate::arena::{MatchConfig, parse_tc, run_match};
+use crate::games::{AnyGame, with_game};
+use crate::search::TimeControl;
+use crate::spec::parse_duration;
+
+#[derive(Args, Debug)]
+pub struct StatsArgs {
+    /// The game string.
+    #[arg(default_value = "breakthrough")]
+    game: String,
+    /// A player string, given twice (first player then second; one `--player` plays both sides). Default: `random`.
+    #[arg(long = "player", num_args = 1)]
+    players: Vec<String>,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: usize,
+    /// Fixed time per move for both players (`100ms`); default: each player's own limits.
+    #[arg(long, conflicts_with = "tc")]
+    movetime: Option<String>,
+    /// Clock for both players: base+increment (`10s+0.1s`).
+    #[arg(long)]
+    tc: Option<String>,
+    /// Random plies before the players take over (default 0: every game from the start position).
+    #[arg(long, default_value_t = 0)]
+    random_plies: u32,
+    /// Seed of the random openings and of the chance draws (random players draw their own moves).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Games played at the same time.
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Games longer than this many plies are stopped and counted as draws.
+    #[arg(long, default_value_t = 1000)]
+    max_plies: usize,
+    /// Bars of the histograms.
+    #[arg(long, default_value_t = 10)]
+    bins: u64,
+    /// Write an SVG chart: the histogram of game lengths and the mean branching factor by ply.
+    #[arg(long)]
+    svg: Option<PathBuf>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(a: StatsArgs) -> anyhow::Result<()> {
+    let players: [String; 2] = match a.players.as_slice() {
+        [] => ["random".into(), "random".into()],
+        [p] => [p.clone(), p.clone()],
+        [p, q] => [p.clone(), q.clone()],
+        more => anyhow::bail!("give at most two players: --player A --player B ({} given)", more.len()),
+    };
+    if a.games == 0 {
+        anyhow::bail!("--games must be at least 1");
+    }
+    if a.bins == 0 {
+        anyhow::bail!("--bins must be at least 1");
+    }
+    let limit = match (&a.movetime, &a.tc) {
+        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
+        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
+        (None, None) => None,
+    };
+    let any = AnyGame::parse(&a.game)?;
+    let (spec, stats) = with_game!(&any, g => {
+        let cfg = MatchConfig {
+            players: players.clone(),
+            games: a.games,
+            limit,
+            concurrency: a.concurrency.max(1),
+            openings: if a.random_plies == 0 {
+                Openings::Start
+            } else {
+                Openings::Random { plies: a.random_plies, seed: a.seed }
+            },
+            sprt: None,
+            record: None,
+            adjudicate: false,
+            max_plies: a.max_plies,
+            margin: Duration::from_millis(100),
+            progress: !a.json,
+            seed: a.seed,
+            fixed_colours: true,
+        };
+        let mut records = Vec::new();
+        run_match(g, &cfg, |r| records.push(r.clone())).map_err(anyhow::Error::msg)?;
+        records.sort_by_key(|r| r.round);
+        (crate::game::Game::spec(g), game_stats(g, &records, a.bins).map_err(anyhow::Error::msg)?)
+    });
+    if let Some(path) = &a.svg {
+        std::fs::write(path, svg(&spec, &players, &stats))
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
+    if a.json {
+        let mut v = serde_json::to_value(&stats)?;
+        v["game"] = spec.into();
+        v["players"] = serde_json::json!(players);
+        v["random_plies"] = a.random_plies.into();
+        super::print_json(&v);
+    } else {
+        print_text(&spec, &players, a.random_plies, &stats);
+    }
+    Ok(())
+}
+
+fn line(name: &str, s: &Summary) -> String {
+    format!("{name:<24} min {:>4}  max {:>4}  mean {:>7.2}  ({} samples)", s.min, s.max, s.mean, s.count)
+}
+
+fn bars(h: &[Bin]) {
+    let top = h.iter().map(|b| b.count).max().unwrap_or(1).max(1);
+    for b in h {
+        let n = (40 * b.count).div_ceil(top) as usize;
+        println!("  {:>4}..{:<4} {:>6}  {}", b.from, b.to, b.count, "#".repeat(n));
+    }
+}
+
+fn print_text(spec: &str, players: &[String; 2], random_plies: u32, s: &GameStats) {
+    println!(
+        "{spec}: {} games, {} (first) vs {} (second), {random_plies} random opening plies",
+        s.games, players[0], players[1]
+    );
+    println!("game length (plies):");
+    println!("  {}", line("all games", &s.length));
+    for (name, r) in ["won by the first player", "won by the second player", "drawn"].iter().zip(&s.length_by_result) {
+        if r.count > 0 {
+            println!("  {}", line(name, r));
+        }
+    }
+    bars(&s.length_histogram);
+    println!("branching factor (legal moves before each ply):");
+    println!("  {}", line("all plies", &s.branching));
+    for p in &s.phases {
+        println!("  {}", line(&p.name, &p.branching));
+    }
+    bars(&s.branching_histogram);
+    println!("mean branching factor by ply (games still going):");
+    for p in s.by_ply.iter().filter(|p| p.ply <= 10 || p.ply % 10 == 0) {
+        println!("  ply {:>4}: {:>7.2}  (min {}, max {}, {} games)", p.ply, p.mean, p.min, p.max, p.games);
+    }
+}
+
+/// Two bar charts side by side: game lengths, and the mean branching factor by ply.
+pub fn svg(spec: &str, players: &[String; 2], s: &GameStats) -> String {
+    let (w, h, pad) = (420.0, 260.0, 40.0);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="11">"#,
+        2.0 * w,
+        h + 30.0
+    );
+    let esc = |t: &str| t.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;");
+    let _ = writeln!(
+        out,
+        r#"<text x="10" y="16" font-size="13">{} - {} vs {}, {} games</text>"#,
+        esc(spec),
+        esc(&players[0]),
+        esc(&players[1]),
+        s.games
+    );
+    let panels: [(&str, Vec<(String, f64)>); 2] = [
+        (
+            "game length (plies)",
+            s.length_histogram.iter().map(|b| (format!("{}-{}", b.from, b.to), b.count as f64)).collect(),
+        ),
+        ("mean branching factor by ply", s.by_ply.iter().map(|p| (p.ply.to_string(), p.mean)).collect()),
+    ];
+    for (k, (title, data)) in panels.iter().enumerate() {
+        let x0 = k as f64 * w + pad;
+        let (pw, ph) = (w - 2.0 * pad, h - 2.0 * pad);
+        let top = data.iter().map(|d| d.1).fold(0.0, f64::max).max(1.0);
+        let _ = writeln!(out, r#"<text x="{x0}" y="{}">{title} (max {top:.1})</text>"#, pad);
+        let _ = writeln!(
+            out,
+            r#"<line x1="{x0}" y1="{}" x2="{}" y2="{}" stroke="black"/>"#,
+            pad + 10.0 + ph,
+            x0 + pw,
+            pad + 10.0 + ph
+        );
+        let bw = pw / data.len().max(1) as f64;
+        for (i, (label, v)) in data.iter().enumerate() {
+            let bh = ph * v / top;
+            let x = x0 + i as f64 * bw;
+            let _ = writeln!(
+                out,
+                r#"<rect x="{x:.1}" y="{:.1}" width="{:.1}" height="{bh:.1}" fill="steelblue"><title>{label}: {v:.2}</title></rect>"#,
+                pad + 10.0 + ph - bh,
+                (bw - 1.0).max(0.5)
+            );
+            if data.len() <= 12 || i % data.len().div_ceil(10) == 0 {
+                let _ = writeln!(out, r#"<text x="{x:.1}" y="{}" font-size="9">{label}</text>"#, pad + 24.0 + ph);
+            }
+        }
+    }
+    out += "</svg>\n";
+    out
+}
