@@ -5,6 +5,9 @@
 //! alpha-beta solver ([`crate::solve::generic`]), whose score is the number of plies to the end (positive for a win,
 //! negative for a loss, 0 for a draw).
 //!
+//! Othello goes to its exact endgame solver ([`crate::games::othello::endgame`]), whose score is the final disc
+//! difference (the empties to the winner).
+//!
 //! `--batch FILE`: one position per line, optionally followed by the expected score (`position expected`); empty lines
 //! and lines starting with `#` are skipped ([`crate::solve::batch`]). Connect Four positions are move sequences
 //! (`4453`); for other games the position is the game's position text, and the expected score, if any, is the last
@@ -27,6 +30,7 @@ use crate::solve::generic::GenericSolver;
 use crate::spec::parse_table_mib;
 
 mod breakthrough;
+mod othello;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -131,6 +135,14 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
         return match &a.batch {
             Some(file) => c4_batch(&a, &board, log2, file),
             None => c4_single(&a, &board, log2),
+        };
+    }
+    if let AnyGame::Othello(g) = &any
+        && method == "alphabeta"
+    {
+        return match &a.batch {
+            Some(file) => othello::run_batch(&a, g, mib, file),
+            None => othello::single(&a, g, mib),
         };
     }
     if a.split && !(matches!(any, AnyGame::Breakthrough(_)) && a.batch.is_none() && !a.analyze && method == "dfpn") {

@@ -14,6 +14,7 @@ pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
 pub mod matching_pennies;
+pub mod othello;
 pub mod phantom_tic_tac_toe;
 pub mod random_tree;
 pub mod tic_tac_toe;
@@ -26,6 +27,7 @@ pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
+pub use othello::Othello;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
@@ -112,6 +114,7 @@ registry! {
     TicTacToe: TicTacToe => tic_tac_toe::info,
     Marbles: Marbles => marbles::info,
     ConnectFour: ConnectFour => connect_four::info,
+    Othello: Othello => othello::info,
     RandomTree: RandomTree => random_tree::info,
     CoinGame: CoinGame => coin_game::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,

@@ -1,0 +1,286 @@
+//! Othello's exact endgame solver: the final disc difference under perfect play (the empties going to the winner),
+//! or only win, draw or loss with the window (-1, 1).
+//!
+//! ```text
+//! solve(own, opp, α, β):                                  -- negamax, fail-soft, from the side to move
+//!     nodes += 1
+//!     no empty square: return the final score
+//!     moves := legal moves
+//!     none: the opponent has none either: return the final score
+//!           otherwise: return -solve(opp, own, -β, -α)   -- a pass
+//!     one empty square: play it (or the opponent does, or nobody) and count       -- last move, no list
+//!     few empties (<= 6): parity order: moves in quadrants with an odd number of empties first
+//!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
+//!         fastest-first order: the table's move, then the moves leaving the opponent the fewest replies
+//!         (corners first among equals)
+//!     PVS: the first move with the full window, the others with a null window, re-searched when they beat α
+//!     store the bounds and the best move; return the best value
+//! ```
+//!
+//! The table holds both bitboards of a position, so a probe never mistakes one position for another; a solver without
+//! table ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
+
+use super::PASS;
+use super::bits::Geometry;
+
+/// Below this many empties: parity ordering and no table.
+const SHALLOW: u32 = 6;
+
+/// The final disc difference for the side owning `own`, the empties going to the winner.
+pub fn final_score(geo: &Geometry, own: u64, opp: u64) -> i32 {
+    let (a, b) = (own.count_ones() as i32, opp.count_ones() as i32);
+    let empties = geo.board.count_ones() as i32 - a - b;
+    match a.cmp(&b) {
+        std::cmp::Ordering::Greater => a - b + empties,
+        std::cmp::Ordering::Less => a - b - empties,
+        std::cmp::Ordering::Equal => 0,
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    own: u64,
+    opp: u64,
+    lower: i8,
+    upper: i8,
+    best: u8,
+}
+
+/// The solver: an optional table and a node counter.
+pub struct EndgameSolver {
+    table: Vec<Slot>,
+    pub nodes: u64,
+}
+
+/// The exact value of a position and a move that achieves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Final disc difference for the side to move (its sign only when solved for win, draw or loss).
+    pub score: i32,
+    /// A best move (`PASS` when the side to move must pass; `None` when the game is over).
+    pub best: Option<u8>,
+    pub nodes: u64,
+}
+
+#[inline]
+fn index(own: u64, opp: u64, mask: usize) -> usize {
+    let h = (own.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ opp.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
+        .wrapping_mul(0x1656_67B1_9E37_79F9);
+    (h >> 32) as usize & mask
+}
+
+impl EndgameSolver {
+    /// A solver with a table of about `mib` MiB (rounded down to a power of two of slots).
+    pub fn new(mib: usize) -> EndgameSolver {
+        let slots = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
+        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
+        EndgameSolver { table: vec![Slot::default(); slots], nodes: 0 }
+    }
+
+    /// A solver without table (allocates nothing).
+    pub fn without_table() -> EndgameSolver {
+        EndgameSolver { table: Vec::new(), nodes: 0 }
+    }
+
+    /// Forget the table's contents.
+    pub fn clear(&mut self) {
+        self.table.iter_mut().for_each(|s| *s = Slot::default());
+    }
+
+    /// The exact value of the position and a best move; `wld`: only the result (score -1, 0 or 1).
+    pub fn solve(&mut self, geo: &Geometry, own: u64, opp: u64, wld: bool) -> Solution {
+        self.nodes = 0;
+        let (lo, hi) = if wld { (-1, 1) } else { (-65, 65) };
+        let moves = geo.moves(own, opp);
+        if moves == 0 {
+            if geo.moves(opp, own) == 0 {
+                return Solution { score: final_score(geo, own, opp).signum_if(wld), best: None, nodes: 1 };
+            }
+            let v = -self.search(geo, opp, own, -hi, -lo);
+            return Solution { score: v.signum_if(wld), best: Some(PASS), nodes: self.nodes };
+        }
+        let mut order = [(0i32, 0u8); 64];
+        let n = self.order(geo, own, opp, moves, None, &mut order);
+        let (mut best, mut best_move, mut alpha) = (-100, order[0].1, lo);
+        for (i, &(_, sq)) in order[..n].iter().enumerate() {
+            let f = geo.flips(own, opp, sq as u32);
+            let (o, p) = (opp & !f, own | f | (1 << sq));
+            let mut v =
+                if i == 0 { -self.search(geo, o, p, -hi, -alpha) } else { -self.search(geo, o, p, -alpha - 1, -alpha) };
+            if i > 0 && v > alpha && v < hi {
+                v = -self.search(geo, o, p, -hi, -v);
+            }
+            if v > best {
+                best = v;
+                best_move = sq;
+                alpha = alpha.max(v);
+            }
+            if alpha >= hi {
+                break;
+            }
+        }
+        Solution { score: best.signum_if(wld), best: Some(best_move), nodes: self.nodes }
+    }
+
+    /// The value of the position within the window (`alpha`, `beta`): fail-soft.
+    pub fn solve_window(&mut self, geo: &Geometry, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        self.search(geo, own, opp, alpha, beta)
+    }
+
+    fn search(&mut self, geo: &Geometry, own: u64, opp: u64, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        let empty = geo.board & !(own | opp);
+        let n = empty.count_ones();
+        if n == 0 {
+            return final_score(geo, own, opp);
+        }
+        if n == 1 {
+            return self.last(geo, own, opp, empty.trailing_zeros());
+        }
+        let moves = geo.moves(own, opp);
+        if moves == 0 {
+            if geo.moves(opp, own) == 0 {
+                return final_score(geo, own, opp);
+            }
+            return -self.search(geo, opp, own, -beta, -alpha);
+        }
+        if n <= SHALLOW || self.table.is_empty() && n <= SHALLOW + 2 {
+            return self.shallow(geo, own, opp, moves, empty, alpha, beta);
+        }
+        let mut tt_move = None;
+        let slot = if self.table.is_empty() { None } else { Some(index(own, opp, self.table.len() - 1)) };
+        if let Some(i) = slot {
+            let e = self.table[i];
+            if e.own == own && e.opp == opp {
+                let (lower, upper) = (e.lower as i32, e.upper as i32);
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                if lower == upper {
+                    return lower;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                tt_move = Some(e.best);
+            }
+        }
+        let alpha0 = alpha;
+        let mut order = [(0i32, 0u8); 64];
+        let count = self.order(geo, own, opp, moves, tt_move, &mut order);
+        let (mut best, mut best_move) = (-100, order[0].1);
+        for (i, &(_, sq)) in order[..count].iter().enumerate() {
+            let f = geo.flips(own, opp, sq as u32);
+            let (o, p) = (opp & !f, own | f | (1 << sq));
+            let a = alpha.max(best);
+            let mut v = if i == 0 { -self.search(geo, o, p, -beta, -a) } else { -self.search(geo, o, p, -a - 1, -a) };
+            if i > 0 && v > a && v < beta {
+                v = -self.search(geo, o, p, -beta, -v);
+            }
+            if v > best {
+                best = v;
+                best_move = sq;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        if let Some(i) = slot {
+            let (mut lower, mut upper) = (-64i8, 64i8);
+            if best > alpha0 {
+                lower = best as i8;
+            }
+            if best < beta {
+                upper = best as i8;
+            }
+            self.table[i] = Slot { own, opp, lower, upper, best: best_move };
+        }
+        best
+    }
+
+    /// Moves in search order into `out` (key, square), ascending key; returns how many.
+    fn order(
+        &self,
+        geo: &Geometry,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        tt: Option<u8>,
+        out: &mut [(i32, u8); 64],
+    ) -> usize {
+        let mut n = 0;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let key = if Some(sq as u8) == tt {
+                i32::MIN
+            } else {
+                let f = geo.flips(own, opp, sq);
+                let (o, p) = (opp & !f, own | f | (1 << sq));
+                let replies = geo.moves(o, p);
+                // Fewest replies first, corner replies counting double; our corners first among equals.
+                let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
+                16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
+            };
+            out[n] = (key, sq as u8);
+            n += 1;
+        }
+        out[..n].sort_unstable_by_key(|e| e.0);
+        n
+    }
+
+    /// Few empties: no table, moves in odd quadrants first.
+    #[allow(clippy::too_many_arguments)]
+    fn shallow(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
+        let mut odd = 0u64;
+        for q in geo.quadrants {
+            if (empty & q).count_ones() % 2 == 1 {
+                odd |= q;
+            }
+        }
+        let mut best = -100;
+        for part in [moves & odd, moves & !odd] {
+            let mut m = part;
+            while m != 0 {
+                let sq = m.trailing_zeros();
+                m &= m - 1;
+                let f = geo.flips(own, opp, sq);
+                let v = -self.search(geo, opp & !f, own | f | (1 << sq), -beta, -alpha.max(best));
+                if v > best {
+                    best = v;
+                    if v >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
+    }
+
+    /// One empty square `sq`: the side to move plays it if it can, else the opponent, else nobody.
+    fn last(&mut self, geo: &Geometry, own: u64, opp: u64, sq: u32) -> i32 {
+        let f = geo.flips(own, opp, sq);
+        if f != 0 {
+            return final_score(geo, own | f | (1 << sq), opp & !f);
+        }
+        let g = geo.flips(opp, own, sq);
+        if g != 0 {
+            self.nodes += 1;
+            return -final_score(geo, opp | g | (1 << sq), own & !g);
+        }
+        final_score(geo, own, opp)
+    }
+}
+
+trait SignumIf {
+    fn signum_if(self, on: bool) -> Self;
+}
+
+impl SignumIf for i32 {
+    fn signum_if(self, on: bool) -> i32 {
+        if on { self.signum() } else { self }
+    }
+}
