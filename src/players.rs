@@ -46,6 +46,7 @@ impl PlayerInfo {
     pub fn plays(&self, kind: Kind) -> bool {
         match self.family {
             Family::Random => true,
+            Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
             Family::Catalogue | Family::Engine => kind.is_classic(),
         }
     }

@@ -171,6 +171,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         outcomes.clear();
     }
 
+    /// A bound on every value a search can meet in this game, from either player's point of view: every terminal
+    /// score ([`outcome_score`], numeric leaves) and every evaluation lies in `[-value_bound, value_bound]`. The
+    /// *-minimax searches of chance games (`star1`, `star2`) prune with it, so it must be sound; the tighter, the more
+    /// they prune. The default holds for every game: scores are at most [`WIN_SCORE`] in magnitude.
+    fn value_bound(&self) -> i32 {
+        WIN_SCORE
+    }
+
     /// The legal moves of `player` in a non-terminal state: at a simultaneous node, that player's half of the joint
     /// moves; elsewhere the legal moves if `player` is to move, none otherwise.
     fn player_moves(&self, state: &Self::State, player: Player, moves: &mut MoveList<Self::Move>) {

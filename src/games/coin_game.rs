@@ -223,6 +223,10 @@ impl Game for CoinGame {
         (0..s.ply).fold(0, |k, i| k ^ zkey(i, Self::bit(s, i)))
     }
 
+    fn value_bound(&self) -> i32 {
+        self.leaves.iter().map(|v| v.abs()).max().unwrap_or(0)
+    }
+
     fn parse_move(&self, s: &CoinState, text: &str) -> Result<u8, GameError> {
         let t = text.trim().to_ascii_lowercase();
         let (m, coin) = match t.as_str() {

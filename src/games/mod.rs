@@ -10,6 +10,7 @@
 
 pub mod board_text;
 pub mod breakthrough;
+pub mod chance_tree;
 pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
@@ -23,6 +24,7 @@ use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use chance_tree::ChanceTree;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
@@ -117,6 +119,7 @@ registry! {
     Othello: Othello => othello::info,
     RandomTree: RandomTree => random_tree::info,
     CoinGame: CoinGame => coin_game::info,
+    ChanceTree: ChanceTree => chance_tree::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
 }

@@ -82,7 +82,7 @@ pub struct RtState {
 pub type RtMove = u8;
 
 #[inline]
-fn mix(a: u64, b: u64) -> u64 {
+pub(crate) fn mix(a: u64, b: u64) -> u64 {
     let mut x = a ^ b.wrapping_mul(0x9E37_79B9_7F4A_7C15);
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -92,14 +92,14 @@ fn mix(a: u64, b: u64) -> u64 {
 
 /// A uniform integer in `[lo, hi]` from a hash.
 #[inline]
-fn uniform(h: u64, lo: i32, hi: i32) -> i32 {
+pub(crate) fn uniform(h: u64, lo: i32, hi: i32) -> i32 {
     let span = (hi as i64 - lo as i64 + 1) as u64;
     (lo as i64 + ((h >> 11) % span) as i64) as i32
 }
 
 /// A uniform number in `[0, 1)` from a hash.
 #[inline]
-fn unit(h: u64) -> f64 {
+pub(crate) fn unit(h: u64) -> f64 {
     (h >> 11) as f64 / (1u64 << 53) as f64
 }
 

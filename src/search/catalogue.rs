@@ -20,8 +20,8 @@ use crate::search::{Limits, SearchResult, Searcher, StopCheck, TimeControl};
 use crate::spec::Spec;
 
 use super::{
-    alphabeta, alphabeta_failsoft, alphabeta_minmax, minimax, mtdf, mtsss, negacstar, negamax, negascout, palphabeta,
-    pvs, scout, sss,
+    alphabeta, alphabeta_failsoft, alphabeta_minmax, expectimax, minimax, mtdf, mtsss, negacstar, negamax, negascout,
+    palphabeta, pvs, scout, sss, star1, star2,
 };
 
 /// Default depth when no limit is given.
@@ -211,7 +211,13 @@ pub const NAMES: &[(&str, &[&str])] = &[
     ("mtdf", &["mtd"]),
     ("sss", &["sss_star"]),
     ("mtsss", &["mt_sss"]),
+    ("expectimax", &["expectiminimax"]),
+    ("star1", &["star_1"]),
+    ("star2", &["star_2"]),
 ];
+
+/// The catalogue's algorithms that search chance nodes (they play deterministic games too, as negamax and alpha-beta).
+pub const CHANCE: &[&str] = &["expectimax", "star1", "star2"];
 
 /// The canonical name of a catalogue algorithm (resolving aliases), or `None`.
 pub fn canonical(name: &str) -> Option<&'static str> {
@@ -236,6 +242,9 @@ pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::
         "mtdf" => visitor.visit(Driver::<G, mtdf::Mtdf<G>>::from_spec(spec)?),
         "sss" => visitor.visit(Driver::<G, sss::Sss<G>>::from_spec(spec)?),
         "mtsss" => visitor.visit(Driver::<G, mtsss::MtSss<G>>::from_spec(spec)?),
+        "expectimax" => visitor.visit(Driver::<G, expectimax::Expectimax>::from_spec(spec)?),
+        "star1" => visitor.visit(Driver::<G, star1::Star1>::from_spec(spec)?),
+        "star2" => visitor.visit(Driver::<G, star2::Star2<G>>::from_spec(spec)?),
         _ => return Ok(None),
     }))
 }
