@@ -21,7 +21,7 @@ pub struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Worker threads (1 = single-threaded).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     threads: usize,
     /// Print one JSON document.
     #[arg(long)]
