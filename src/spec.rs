@@ -38,6 +38,9 @@ impl Spec {
                 (text, None)
             }
         };
+        if name.trim_end() != name {
+            return err(format!("'{text}': no space between the name and '('"));
+        }
         let name = name.trim().to_ascii_lowercase();
         if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
             return err(format!("'{text}': the name must be letters, digits and '_'"));
@@ -45,15 +48,22 @@ impl Spec {
         let mut params: Vec<(String, String)> = Vec::new();
         if let Some(rest) = rest {
             // Values may themselves contain parentheses or commas inside parentheses (nested specs, paths rarely).
-            for part in split_top_level(rest) {
+            let parts = split_top_level(rest);
+            for part in &parts {
                 let part = part.trim();
                 if part.is_empty() {
-                    continue;
+                    if parts.len() == 1 {
+                        continue; // `NAME()`
+                    }
+                    return err(format!("'{text}': empty parameter (between commas)"));
                 }
                 let Some((k, v)) = part.split_once('=') else {
                     return err(format!("'{text}': parameter '{part}' should be key=value"));
                 };
                 let k = k.trim().to_ascii_lowercase();
+                if k.is_empty() || !k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                    return err(format!("'{text}': parameter name '{k}' must be letters, digits and '_'"));
+                }
                 if params.iter().any(|(pk, _)| *pk == k) {
                     return err(format!("'{text}': parameter '{k}' given twice"));
                 }
@@ -259,7 +269,7 @@ mod tests {
 
     #[test]
     fn malformed_specs_are_errors() {
-        for bad in ["", "x(", "x(a)", "x(a=1,a=2)", "x)", "a b"] {
+        for bad in ["", "x(", "x(a)", "x(a=1,a=2)", "x)", "a b", "x(,)", "x(a=1,)", "x (a=1)", "x(=1)", "x(é=1)"] {
             assert!(Spec::parse(bad).is_err(), "{bad}");
         }
         let s = Spec::parse("x(n=abc)").unwrap();

@@ -100,3 +100,102 @@ fn a_closed_stdout_ends_the_command_quietly() {
         assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
     }
 }
+
+#[test]
+fn the_contracts_example_and_complete_parameter_lists() {
+    let o = plateau(&["search", "breakthrough", "--algo", "pvs(time=200ms,tt=64mb)", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    refused(&["search", "breakthrough", "--algo", "pvs(foo=1)"], "accepted: depth, id, nodes, time, tt");
+    refused(&["search", "breakthrough", "--algo", "alphabeta(foo=1)"], "depth");
+}
+
+#[test]
+fn the_connect_four_batch_refuses_non_ascii() {
+    let f = temp_file("c4-accents.txt", "44é5\n".as_bytes());
+    refused(&["solve", "connect_four", "--batch", &f], "'é'");
+    let f = temp_file("c4-wide.txt", "４４\n".as_bytes());
+    refused(&["solve", "connect_four", "--batch", &f], "expected a column number");
+}
+
+#[test]
+fn threads_and_seconds_have_bounds() {
+    for args in [
+        &["perft", "breakthrough", "--depth", "1", "--threads", "10000"][..],
+        &["perft", "breakthrough", "--depth", "1", "--threads", "4294967296"],
+        &["perft", "breakthrough", "--depth", "1", "--threads", "0"],
+        &["tune", "--threads", "10000"],
+        &["solve", "breakthrough(rows=5,columns=3)", "--max-seconds", "nan"],
+        &["solve", "breakthrough(rows=5,columns=3)", "--max-seconds", "-1"],
+    ] {
+        let o = plateau(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("invalid value"), "{args:?}: {}", stderr(&o));
+    }
+    refused(&["search", "breakthrough", "--algo", "engine(threads=257)"], "out of range");
+}
+
+#[test]
+fn solve_refuses_options_that_do_not_apply() {
+    for (args, flag) in [
+        (&["solve", "connect_four", "--moves", "4444", "--max-nodes", "5"][..], "--max-nodes"),
+        (&["solve", "connect_four", "--split"], "--split"),
+        (&["solve", "connect_four", "--race-rows", "2"], "--race-rows"),
+        (&["solve", "connect_four", "--table", "/tmp/x.table"], "--table"),
+        (&["solve", "connect_four", "--check"], "--check"),
+        (&["solve", "tic_tac_toe", "--max-seconds", "3"], "--max-seconds"),
+        (&["solve", "tic_tac_toe", "--method", "retro", "--race-rows", "2"], "--race-rows"),
+    ] {
+        refused(args, flag);
+    }
+}
+
+#[test]
+fn the_default_race_table_fits_every_breakthrough_board() {
+    let o = plateau(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = plateau(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--weak", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    refused(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--race-rows", "3"], "race table");
+}
+
+#[test]
+fn accepted_garbage_is_refused() {
+    refused(&["perft", "breakthrough(,)", "--depth", "1"], "empty parameter");
+    refused(&["search", "breakthrough", "--algo", "alphabeta (depth=3)"], "no space");
+    refused(&["compare", "tic_tac_toe", "--algos", "minimax,,negamax", "--depths", "1"], "empty name");
+    refused(&["perft", "breakthrough", "--position", "8/8/8/8/8/8/PPPPPPPP/pppppppp w - - 01", "--depth", "1"], "01");
+    refused(
+        &["perft", "breakthrough", "--position", "pppppppp/pppppppp/pppppppp/8/8/8/8/PPPPPPPP w", "--depth", "1"],
+        "more than the 16",
+    );
+    refused(&["perft", "breakthrough", "--position", "05p2/8/8/8/8/8/PPPPPPPP/PPPPPPPP w", "--depth", "1"], "'05'");
+    refused(&["perft", "marbles", "--position", "005 1", "--depth", "1"], "005");
+    // Non-ASCII is shown as itself, not as the bytes of its encoding.
+    refused(&["perft", "breakthrough", "--position", "8/8/8/8/8/8/8/ï7 w", "--depth", "1"], "unknown piece 'ï'");
+}
+
+#[test]
+fn the_protocols_refuse_bad_limits_and_say_the_real_option_ranges() {
+    let script = "uci\nsetoption name Threads value 500\nsetoption name Threads value 2\nsetoption name Hash value \
+                  99999999\nisready\ngo movetime -5\ngo wtime -1 btime -1\ngo nodes 0\ngo depth 1\nquit\n";
+    let o = plateau_stdin(&["uci"], script.as_bytes());
+    let out = stdout(&o);
+    assert!(out.contains("option name Threads type spin default 1 min 1 max 256"), "{out}");
+    assert!(!out.contains("max 65536"), "Hash advertises the memory available: {out}");
+    for needle in [
+        "error setoption Threads: 500 is out of range 1..=256",
+        "error setoption Hash: 99999999 is out of range",
+        "error go: movetime -5",
+        "error go: wtime -1",
+        "error go: nodes must be at least 1",
+        "bestmove",
+    ] {
+        assert!(out.contains(needle), "missing '{needle}' in:\n{out}");
+    }
+    // An 8 MB unknown line is not echoed in full.
+    let mut long = "x".repeat(8 << 20).into_bytes();
+    long.extend_from_slice(b"\nisready\n");
+    let o = plateau_stdin(&["ugi"], &long);
+    let out = stdout(&o);
+    assert!(out.len() < 2000 && out.contains("more bytes") && out.contains("readyok"), "{} bytes", out.len());
+}

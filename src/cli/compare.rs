@@ -73,7 +73,7 @@ pub fn split_algos(text: &str) -> Vec<String> {
         }
     }
     out.push(cur.trim().to_string());
-    out.into_iter().filter(|s| !s.is_empty()).collect()
+    out
 }
 
 /// Parse `1..6`, `1..=6`, `4`, `1,2,5`, `1..3,6`.
@@ -338,6 +338,9 @@ pub fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
 pub fn run(a: CompareArgs) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     let algos = split_algos(&a.algos);
+    if algos.iter().any(String::is_empty) {
+        bail!("--algos '{}': an empty name (two commas in a row, or a comma at an end)", a.algos);
+    }
     let depths = parse_depths(&a.depths)?;
     if a.json && a.csv {
         bail!("--json and --csv: choose one output format");

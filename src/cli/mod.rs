@@ -103,6 +103,20 @@ pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option
     Ok(state)
 }
 
+/// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of threads"))?;
+    crate::limits::check_threads("threads", n)
+}
+
+/// `--max-seconds S` and the like: a finite number of seconds, at least 0.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds (a finite number, at least 0)")),
+    }
+}
+
 /// Print a JSON value on stdout.
 pub fn print_json(v: &serde_json::Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));

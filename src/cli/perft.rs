@@ -22,7 +22,7 @@ pub struct PerftArgs {
     #[arg(long)]
     divide: bool,
     /// Worker threads (1 = single-threaded).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     threads: usize,
     /// Also count the distinct positions at each ply (deduplicated by the game's key) next to the move paths, and the
     /// transposition ratio.

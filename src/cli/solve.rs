@@ -63,14 +63,15 @@ pub struct SolveArgs {
     /// Retrograde analysis: stop with an error rather than use more memory than this (`512mb`, `2gb`).
     #[arg(long, default_value = "2gb")]
     max_memory: String,
-    /// Breakthrough df-pn: rows of the race endgame table used as an oracle (0, 2 or 3).
-    #[arg(long, default_value_t = 3)]
-    race_rows: u32,
+    /// Breakthrough df-pn: rows of the race endgame table used as an oracle (0, 2 or 3; default 3, or the most the
+    /// board takes: fewer rows than the board's).
+    #[arg(long)]
+    race_rows: Option<u32>,
     /// Breakthrough df-pn: stop unsolved after this many expansions.
     #[arg(long)]
     max_nodes: Option<u64>,
     /// Breakthrough df-pn: stop unsolved after this many seconds.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     max_seconds: Option<f64>,
     /// Breakthrough df-pn, weak: solve the root move by move (job-level), each root move (up to mirror symmetry) in
     /// turn with a budget of `--budget` expansions that doubles every round, one JSON line per job on stdout.
@@ -91,7 +92,7 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
     /// `--table` with `--split`: also save the table between jobs, at most every S seconds.
-    #[arg(long, value_name = "S")]
+    #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     save_every: Option<f64>,
     /// Breakthrough df-pn: stop at the first winning move found instead of deciding every first move.
     #[arg(long)]
@@ -120,16 +121,19 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     }
     let retro = a.method.as_deref() == Some("retro");
     if retro || a.db.is_some() {
+        refuse_unused(&a, "the retrograde database (--method retro, --db)", &[])?;
         return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
     }
     let mib = parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     let is_breakthrough = matches!(any, AnyGame::Breakthrough(_));
     let method = a.method.as_deref().unwrap_or(if is_breakthrough { "dfpn" } else { "alphabeta" });
     if method == "dfpn-generic" || (method == "dfpn" && !is_breakthrough) {
+        refuse_unused(&a, "the generic df-pn", &["--max-nodes"])?;
         let o = super::solve_dfpn::DfpnArgs { position: a.pos.position.clone(), moves: a.pos.moves.clone(), mib };
         return super::solve_dfpn::run(any, &o, a.max_nodes, a.json);
     }
     if let AnyGame::ConnectFour(g) = &any {
+        refuse_unused(&a, "the Connect Four solver", &[])?;
         let board = connect4::board(g.rows, g.columns).map_err(anyhow::Error::msg)?;
         let log2 = connect4::table_log2(mib);
         return match &a.batch {
@@ -166,12 +170,34 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     {
         return if a.split { breakthrough::split(&a, g, mib) } else { breakthrough::single(&a, g, mib) };
     }
+    refuse_unused(&a, "the generic alpha-beta solver", &[])?;
     with_game!(&any, g => {
         match &a.batch {
             Some(file) => generic_batch(&a, g, mib, file),
             None => generic_single(&a, g, mib),
         }
     })
+}
+
+/// Refuse the flags of the Breakthrough df-pn solver that `solver` does not read (all but `takes`): an option that
+/// does not apply is an error, not silently ignored.
+fn refuse_unused(a: &SolveArgs, solver: &str, takes: &[&str]) -> anyhow::Result<()> {
+    let given = [
+        ("--max-nodes", a.max_nodes.is_some()),
+        ("--max-seconds", a.max_seconds.is_some()),
+        ("--race-rows", a.race_rows.is_some()),
+        ("--split", a.split),
+        ("--split-first", a.split_first.is_some()),
+        ("--results", a.results.is_some()),
+        ("--table", a.table.is_some()),
+        ("--save-every", a.save_every.is_some()),
+        ("--first-win-only", a.first_win_only),
+        ("--check", a.check),
+    ];
+    match given.iter().find(|(flag, on)| *on && !takes.contains(flag)) {
+        Some((flag, _)) => bail!("{flag} does not apply to {solver} (it is for the Breakthrough df-pn solver)"),
+        None => Ok(()),
+    }
 }
 
 fn c4_single(a: &SolveArgs, board: &ConnectFour, table_log2: u32) -> anyhow::Result<()> {

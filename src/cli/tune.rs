@@ -57,7 +57,7 @@ pub struct TuneArgs {
     #[arg(long)]
     save_data: Option<String>,
     /// `--eval pst`, `nt`: threads playing the games and computing gradients (the data does not depend on it).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     threads: usize,
     /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
     #[arg(long, default_value_t = 0.5)]

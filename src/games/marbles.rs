@@ -210,7 +210,7 @@ impl Game for Marbles {
             return err(format!("position: unexpected '{extra}' after the side to move"));
         }
         let left: u32 = match left.parse() {
-            Ok(v) if left.bytes().all(|b| b.is_ascii_digit()) => v,
+            Ok(v) if left.bytes().all(|b| b.is_ascii_digit()) && (left == "0" || !left.starts_with('0')) => v,
             _ => return err(format!("position: '{left}' is not a number of marbles (0..={})", self.n)),
         };
         if left > self.n {

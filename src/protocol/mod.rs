@@ -76,10 +76,16 @@ fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String
     v.parse::<T>().map_err(|_| format!("go: {key} '{v}' is not a valid number"))
 }
 
+/// The most milliseconds a `go` time accepts (about 31 years): more is a mistake, not a time control.
+const MAX_MILLIS: u64 = 1 << 40;
+
 fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
-    // Clocks may go negative in some GUIs when an engine oversteps: clamp to zero.
+    // A negative time or clock is an error line (the GUI's bug is said, not hidden by a clamp).
     let x: i64 = number(key, v)?;
-    Ok(Duration::from_millis(x.max(0) as u64))
+    if x < 0 || x as u64 > MAX_MILLIS {
+        return Err(format!("go: {key} {x} is out of range 0..={MAX_MILLIS} milliseconds"));
+    }
+    Ok(Duration::from_millis(x as u64))
 }
 
 /// Parse the words after `go`.
@@ -118,6 +124,9 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
     if g.depth == Some(0) {
         return Err("go: depth must be at least 1".into());
     }
+    if g.nodes == Some(0) {
+        return Err("go: nodes must be at least 1".into());
+    }
     Ok(g)
 }
 
@@ -141,6 +150,13 @@ pub fn parse_position(words: &[&str]) -> Result<PositionCmd, String> {
         Some(other) => Err(format!("position: expected 'startpos' or 'fen', got '{other}'")),
         None => Err("position: expected 'startpos' or 'fen TEXT', optionally followed by 'moves ...'".into()),
     }
+}
+
+/// The largest `Hash` in MiB: the memory available now (see [`crate::limits::available_bytes`]), at most
+/// [`crate::limits::MAX_TABLE_MIB`]; advertised by the handshake and checked by `setoption`.
+pub fn max_hash_mb() -> u64 {
+    let avail = crate::limits::available_bytes().map_or(u64::MAX, |b| b >> 20);
+    avail.clamp(1, crate::limits::MAX_TABLE_MIB as u64)
 }
 
 /// Parse the words after `setoption`: `name NAME [value VALUE]` (names and values may contain spaces).
@@ -190,6 +206,10 @@ mod tests {
         assert!(parse_go(&["depth"]).is_err());
         assert!(parse_go(&["depth", "x"]).is_err());
         assert!(parse_go(&["frobnicate"]).is_err());
+        for bad in [&["movetime", "-5"][..], &["wtime", "-1", "btime", "-1"], &["nodes", "0"], &["winc", "-3"]] {
+            assert!(parse_go(bad).is_err(), "{bad:?}");
+        }
+        assert!(parse_go(&["movetime", "99999999999999999"]).is_err());
     }
 
     #[test]

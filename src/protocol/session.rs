@@ -42,8 +42,22 @@ impl Out {
             let _ = w.flush();
         }
     }
+    /// One `info string error` line, cut at [`MAX_ERROR_CHARS`] characters (an error may quote the input, and an
+    /// input line may be megabytes long).
     pub fn error(&self, text: &str) {
-        self.line(&format!("info string error {text}"));
+        self.line(&format!("info string error {}", clip(text, MAX_ERROR_CHARS)));
+    }
+}
+
+/// The longest error line the protocols print, in characters (the rest is replaced by a count).
+pub const MAX_ERROR_CHARS: usize = 300;
+
+/// `text` cut at `max` characters, with the length of what was left out; line breaks become spaces.
+pub fn clip(text: &str, max: usize) -> String {
+    let one_line = |s: &str| s.replace(['\n', '\r'], " ");
+    match text.char_indices().nth(max) {
+        None => one_line(text),
+        Some((cut, _)) => format!("{}... ({} more bytes)", one_line(&text[..cut]), text.len() - cut),
     }
 }
 
@@ -507,6 +521,20 @@ pub fn run(
     Ok(())
 }
 
+/// Rebuild the player with the new settings; when that fails, `restore` the old setting and rebuild with it.
+fn rebuild_or_restore(
+    engine: &mut Box<dyn Engine>,
+    settings: &mut Settings,
+    restore: impl FnOnce(&mut Settings),
+    name: &str,
+) -> Result<(), String> {
+    engine.rebuild(settings).or_else(|e| {
+        restore(settings);
+        let _ = engine.rebuild(settings);
+        Err(format!("setoption {name}: {e}"))
+    })
+}
+
 fn set_option(
     name: &str,
     value: &str,
@@ -528,13 +556,14 @@ fn set_option(
             out.line(&format!("info string game {}", engine.game_spec()));
             Ok(())
         }
+        // Out of range, or refused by the player: an error line, and the previous setting stays.
         "hash" => {
-            settings.hash_mb = Some(number(1, 1 << 20)?);
-            engine.rebuild(settings)
+            let old = settings.hash_mb.replace(number(1, super::max_hash_mb())?);
+            rebuild_or_restore(engine, settings, |s| s.hash_mb = old, name)
         }
         "threads" => {
-            settings.threads = Some(number(1, 1024)?);
-            engine.rebuild(settings)
+            let old = settings.threads.replace(number(1, crate::limits::MAX_THREADS as u64)?);
+            rebuild_or_restore(engine, settings, |s| s.threads = old, name)
         }
         "player" => {
             let old = std::mem::replace(&mut settings.player, value.trim().to_string());

@@ -38,8 +38,12 @@ pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
         "id author the plateau developers".into(),
         String::new(),
         format!("option name UCI_Variant type combo default {default}{vars}"),
-        format!("option name Hash type spin default {} min 1 max 65536", settings.hash_mb.unwrap_or(16)),
-        format!("option name Threads type spin default {} min 1 max 1024", settings.threads.unwrap_or(1)),
+        format!("option name Hash type spin default {} min 1 max {}", settings.hash_mb.unwrap_or(16), super::max_hash_mb()),
+        format!(
+            "option name Threads type spin default {} min 1 max {}",
+            settings.threads.unwrap_or(1),
+            crate::limits::MAX_THREADS
+        ),
         format!("option name Player type string default {}", settings.player),
         "uciok".into(),
     ]

@@ -237,7 +237,7 @@ pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::
         "palphabeta" => visitor.visit(Driver::<G, palphabeta::PAlphaBeta>::from_spec(spec)?),
         "scout" => visitor.visit(Driver::<G, scout::Scout>::from_spec(spec)?),
         "negascout" => visitor.visit(Driver::<G, negascout::NegaScout>::from_spec(spec)?),
-        "pvs" => visitor.visit(Driver::<G, pvs::Pvs>::from_spec(spec)?),
+        "pvs" => visitor.visit(Driver::<G, pvs::Pvs<G>>::from_spec(spec)?),
         "negacstar" => visitor.visit(Driver::<G, negacstar::NegaCStar>::from_spec(spec)?),
         "mtdf" => visitor.visit(Driver::<G, mtdf::Mtdf<G>>::from_spec(spec)?),
         "sss" => visitor.visit(Driver::<G, sss::Sss<G>>::from_spec(spec)?),

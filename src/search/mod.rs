@@ -90,7 +90,8 @@ impl Limits {
     /// Read `depth`, `time` and `nodes` from a spec.
     pub fn from_spec(spec: &Spec) -> Result<Limits, GameError> {
         Ok(Limits {
-            depth: if spec.has("depth") { Some(spec.int("depth", 0, 0, 200)? as u32) } else { None },
+            // (Read even when absent, so that `depth` is in the list of accepted parameters.)
+            depth: u32::try_from(spec.int("depth", -1, 0, 200)?).ok(),
             time: spec.duration("time")?.map(TimeControl::MoveTime),
             nodes: spec.count("nodes")?,
         })

@@ -16,30 +16,54 @@
 //!
 //! Differences with [`negascout`](super::negascout): fail-hard bounds, the re-search window is `(α, β)` rather than
 //! `(t, β)`, and no skip of the re-search near the leaves.
+//!
+//! Parameter `tt=SIZE` (`pvs(time=1000ms,tt=64mb)`): a transposition table used for move ordering only (the best move
+//! found at a position is tried first when the position comes again, in this iteration or the next). Values are never
+//! taken from it, so the value is PVS's exactly; without `tt=` there is no table and the counts are the course's.
 
 use crate::game::{Game, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
 use crate::search::trace::Tracer;
+use crate::search::tt::{Bound, TranspositionTable};
 use crate::spec::Spec;
 
-/// Principal Variation Search.
-pub struct Pvs;
+/// Principal Variation Search, with an optional move-ordering table.
+pub struct Pvs<G: Game> {
+    tt: Option<(TranspositionTable<G::Move>, usize)>,
+}
 
-impl<G: Game> Algorithm<G> for Pvs {
+impl<G: Game> Algorithm<G> for Pvs<G> {
     const NAME: &'static str = "pvs";
-    fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
-        Ok(Pvs)
+    fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        // `tt=0` (the default): no table.
+        let mib = spec.mib("tt", 0)?;
+        Ok(Pvs { tt: (mib > 0).then(|| (TranspositionTable::new(mib), mib)) })
+    }
+    fn params(&self) -> Vec<String> {
+        self.tt.iter().map(|(_, mib)| format!("tt={mib}mb")).collect()
+    }
+    fn new_search(&mut self) {
+        if let Some((tt, _)) = &mut self.tt {
+            tt.new_search();
+        }
+    }
+    fn new_game(&mut self) {
+        if let Some((tt, _)) = &mut self.tt {
+            tt.clear();
+        }
     }
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32 {
-        pvs(ctx, state, depth, -INFINITY, INFINITY, 0)
+        let mut tt = self.tt.as_mut().map(|(t, _)| t);
+        pvs(ctx, &mut tt, state, depth, -INFINITY, INFINITY, 0)
     }
 }
 
 /// PVS of `s` with the window `(alpha, beta)`.
 pub fn pvs<G: Game, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
+    tt: &mut Option<&mut TranspositionTable<G::Move>>,
     s: &G::State,
     depth: u32,
     mut alpha: i32,
@@ -52,17 +76,26 @@ pub fn pvs<G: Game, T: Tracer<G>>(
     }
     let mut moves = MoveList::new();
     ctx.game.generate_moves(s, &mut moves);
+    // The table's move first (ordering only).
+    let key = if tt.is_some() { ctx.game.key(s) } else { 0 };
+    if let Some(best) = tt.as_ref().and_then(|t| t.probe(key)).and_then(|e| e.mv)
+        && let Some(i) = moves.iter().position(|&m| m == best)
+    {
+        moves[..=i].rotate_right(1);
+    }
+    let alpha0 = alpha;
+    let mut best = None;
     for (i, &m) in moves.iter().enumerate() {
         let mut child = *s;
         ctx.game.play(&mut child, m);
         let mut v;
         if i == 0 {
-            v = -pvs(ctx, &child, depth - 1, -beta, -alpha, ply + 1);
+            v = -pvs(ctx, tt, &child, depth - 1, -beta, -alpha, ply + 1);
         } else {
-            v = -pvs(ctx, &child, depth - 1, -alpha - 1, -alpha, ply + 1);
+            v = -pvs(ctx, tt, &child, depth - 1, -alpha - 1, -alpha, ply + 1);
             if v > alpha && v < beta && !ctx.stopped {
                 ctx.research();
-                v = -pvs(ctx, &child, depth - 1, -beta, -alpha, ply + 1);
+                v = -pvs(ctx, tt, &child, depth - 1, -beta, -alpha, ply + 1);
             }
         }
         if ctx.stopped {
@@ -70,13 +103,21 @@ pub fn pvs<G: Game, T: Tracer<G>>(
         }
         if v >= beta {
             ctx.pv.update(ply as usize, m);
+            if let Some(t) = tt {
+                t.store(key, depth as i32, beta, Bound::Lower, Some(m), ply);
+            }
             ctx.cutoff();
             return ctx.exit(beta);
         }
         if v > alpha {
             alpha = v;
+            best = Some(m);
             ctx.pv.update(ply as usize, m);
         }
+    }
+    if let Some(t) = tt {
+        let bound = if alpha > alpha0 { Bound::Exact } else { Bound::Upper };
+        t.store(key, depth as i32, alpha, bound, best, ply);
     }
     ctx.exit(alpha)
 }

@@ -15,10 +15,20 @@ fn root(a: &SolveArgs, g: &crate::games::Breakthrough) -> anyhow::Result<crate::
     if let Some(o) = g.outcome(&state) {
         bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
     }
-    if !matches!(a.race_rows, 0 | 2 | 3) {
+    if !matches!(a.race_rows, None | Some(0 | 2 | 3)) {
         bail!("--race-rows must be 0, 2 or 3");
     }
     Ok(state)
+}
+
+/// `--race-rows`, or by default the largest of 3, 2, 0 that is fewer rows than the board's (so that every board the
+/// game accepts solves with the defaults).
+fn race_rows(a: &SolveArgs, g: &crate::games::Breakthrough) -> u32 {
+    a.race_rows.unwrap_or(match g.rows {
+        r if r > 3 => 3,
+        3 => 2,
+        _ => 0,
+    })
 }
 
 /// Breakthrough by df-pn (`solve::breakthrough`), then the exact distance unless `--weak`.
@@ -26,7 +36,7 @@ pub(super) fn single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) 
     let state = root(a, g)?;
     let options = crate::solve::breakthrough::Options {
         tt_mib: mib,
-        race_rows: a.race_rows,
+        race_rows: race_rows(a, g),
         distance: !a.weak,
         distance_tt_mib: mib,
         all_winning_moves: !a.first_win_only,
@@ -142,7 +152,7 @@ pub(super) fn split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -
     };
     let options = crate::solve::breakthrough::Options {
         tt_mib: mib,
-        race_rows: a.race_rows,
+        race_rows: race_rows(a, g),
         all_winning_moves: !a.first_win_only,
         max_seconds: a.max_seconds,
         progress_seconds: if a.json { 0 } else { 60 },

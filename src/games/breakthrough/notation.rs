@@ -87,7 +87,7 @@ impl Breakthrough {
         // Fairy-Stockfish writes "- - 0 1" after the side; accept exactly that shape.
         if !extra.is_empty() {
             let ok = extra.len() <= 4
-                && extra.iter().enumerate().all(|(i, f)| if i < 2 { *f == "-" } else { f.parse::<u32>().is_ok() });
+                && extra.iter().enumerate().all(|(i, f)| if i < 2 { *f == "-" } else { is_plain_number(f) });
             if !ok {
                 return err(format!("position: unexpected '{}' after the side to move", extra.join(" ")));
             }
@@ -114,7 +114,7 @@ impl Breakthrough {
                         j += 1;
                     }
                     let n: u32 = rank[start..j].parse().unwrap_or(u32::MAX);
-                    if n == 0 || n > self.columns {
+                    if n == 0 || n > self.columns || rank[start..j].starts_with('0') {
                         return err(format!("position: rank {} has a bad empty count '{}'", row + 1, &rank[start..j]));
                     }
                     col += n;
@@ -127,9 +127,11 @@ impl Breakthrough {
                         b'P' => white |= bit,
                         b'p' => black |= bit,
                         _ => {
+                            // The whole character, not its first byte (`é`, not `Ã`).
+                            let c = rank[j..].chars().next().unwrap_or('?');
                             return err(format!(
                                 "position: unknown piece '{}' on rank {} (expected P, p or a digit)",
-                                ch as char,
+                                c.escape_debug(),
                                 row + 1
                             ));
                         }
@@ -163,6 +165,16 @@ impl Breakthrough {
                 "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
                 name(stm)
             ));
+        }
+        let most = self.piece_rows * self.columns;
+        for (pieces, who) in [(white, Player::First), (black, Player::Second)] {
+            if pieces.count_ones() > most {
+                return err(format!(
+                    "position: impossible: {} has {} pieces, more than the {most} it starts with",
+                    name(who),
+                    pieces.count_ones()
+                ));
+            }
         }
         if opp == 0 {
             return err(format!(
@@ -222,4 +234,9 @@ impl Breakthrough {
         out += &format!("{side} to move");
         out
     }
+}
+
+/// A FEN counter: digits without a leading zero (`0`, `1`, `17`; not `01`).
+fn is_plain_number(f: &str) -> bool {
+    f.parse::<u32>().is_ok() && f.bytes().all(|b| b.is_ascii_digit()) && (f == "0" || !f.starts_with('0'))
 }

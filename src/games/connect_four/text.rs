@@ -211,7 +211,8 @@ impl Position {
         let words: Vec<&str> = if text.contains([' ', ',', '\t']) {
             text.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect()
         } else if g.columns() <= 9 {
-            (0..text.len()).filter_map(|i| text.get(i..i + 1)).collect()
+            // One character per move (not one byte: `44é5` is refused at the `é`, not read as `445`).
+            text.char_indices().map(|(i, c)| &text[i..i + c.len_utf8()]).collect()
         } else if text.is_empty() {
             Vec::new()
         } else {
