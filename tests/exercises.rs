@@ -235,3 +235,34 @@ fn eval_is_accepted_by_every_catalogue_algorithm() {
     // The engine never silently searches depth 1 when asked for depth 0.
     fails(&plateau(&["search", "breakthrough", "--algo", "engine(depth=0)"]), "depth=0");
 }
+
+#[test]
+fn answers_in_the_course_words() {
+    // A solved loss says who wins.
+    let v = json(&plateau(&["solve", "breakthrough(rows=5,columns=3,piece_rows=1)", "--moves", "a1a2", "--json"]));
+    assert_eq!(v["result"], "loss");
+    assert_eq!(v["winner_text"], "White, the first player, wins");
+    assert_eq!(v["proven"], true);
+    let out = plateau(&["solve", "breakthrough(rows=5,columns=3,piece_rows=1)", "--moves", "a1a2"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("loss: White, the first player, wins (proven)"));
+    let v = json(&plateau(&["solve", "tic_tac_toe", "--json"]));
+    assert_eq!(v["winner_text"], "neither player wins");
+    let v = json(&plateau(&["solve", "marbles(n=8)", "--json"]));
+    assert_eq!((v["result"].as_str(), v["winner_text"].as_str()), (Some("loss"), Some("The second player wins")));
+    let v = json(&plateau(&["solve", "connect_four(rows=4,columns=5)", "--moves", "3", "--json"]));
+    assert!(v["winner_text"].is_string());
+    // A depth-limited value is heuristic; a win found by the search is proven and names the winner.
+    let v = json(&plateau(&["search", "breakthrough", "--algo", "alphabeta(depth=2)", "--json"]));
+    assert_eq!((v["value_kind"].as_str(), v["proven"].as_bool()), (Some("heuristic"), Some(false)));
+    let v = json(&plateau(&[
+        "search",
+        "breakthrough",
+        "--position",
+        "8/P7/8/8/8/8/7p/8 b",
+        "--algo",
+        "alphabeta(depth=3)",
+        "--json",
+    ]));
+    assert_eq!(v["value_kind"], "proven");
+    assert_eq!(v["winner_text"], "Black, the second player, wins");
+}

@@ -280,10 +280,13 @@ pub fn play_game<G: Game>(
     }
 }
 
-/// Check that both player strings build (without starting external engines).
-pub fn check_players<G: Game>(players: &[String; 2]) -> Result<[String; 2], GameError> {
+/// Check that both player strings build (without starting external engines) and can play under `limit`.
+pub fn check_players<G: Game>(players: &[String; 2], limit: &Option<TimeControl>) -> Result<[String; 2], GameError> {
     let a = player::build::<G>(&players[0])?;
     let b = player::build::<G>(&players[1])?;
+    for p in [&a, &b] {
+        p.check_limit(limit).map_err(GameError::new)?;
+    }
     Ok([a.name(), b.name()])
 }
 
@@ -293,7 +296,7 @@ pub fn run_match<G: Game>(
     cfg: &MatchConfig<G>,
     mut on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
-    let names = check_players::<G>(&cfg.players).map_err(|e| e.to_string())?;
+    let names = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     if cfg.limit == Some(TimeControl::Infinite) {
         return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
     }

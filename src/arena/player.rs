@@ -46,6 +46,11 @@ pub trait ArenaPlayer<G: Game>: Send {
         let _ = (game, state, player);
         Err("this player cannot choose simultaneous moves".into())
     }
+    /// Why this player cannot play a match under `limit` (checked before the first game), or `Ok`.
+    fn check_limit(&self, limit: &Option<TimeControl>) -> Result<(), String> {
+        let _ = limit;
+        Ok(())
+    }
 }
 
 /// Build a player from its string: `uci(...)`, `ugi(...)`, or any built-in player.
@@ -348,12 +353,24 @@ impl<G: Game> ArenaPlayer<G> for External {
         self.display.clone()
     }
 
+    fn check_limit(&self, limit: &Option<TimeControl>) -> Result<(), String> {
+        let own = self.own.time.is_some() || self.own.depth.is_some() || self.own.nodes.is_some();
+        if limit.is_none() && !own {
+            return Err(format!(
+                "{}: an external engine needs a limit: give the match --movetime or --tc, or the player movetime=, \
+                 depth= or nodes=",
+                self.display
+            ));
+        }
+        Ok(())
+    }
+
     fn new_game(&mut self, game: &G) -> Result<(), String> {
-        // UCI without variant=: name the game (Fairy-Stockfish would otherwise play chess).
-        if self.dialect == Dialect::Uci && !self.setoptions.iter().any(|(k, _)| k == "UCI_Variant") {
-            let spec = game.spec();
-            let name = spec.split('(').next().unwrap_or(&spec).to_string();
-            self.setoptions.insert(0, ("UCI_Variant".into(), name));
+        // Without variant= (UCI) or game= (UGI): send the full game string (`breakthrough(rows=6,columns=5)`; the
+        // default board is plain `breakthrough`, as Fairy-Stockfish names it).
+        let key = if self.dialect == Dialect::Uci { "UCI_Variant" } else { "Game" };
+        if !self.setoptions.iter().any(|(k, _)| k == key) {
+            self.setoptions.insert(0, (key.into(), game.spec()));
         }
         if self.process.is_none()
             && let Err(e) = self.start()

@@ -117,6 +117,21 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
+/// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
+/// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
+pub fn winner_words<G: Game>(game: &G, side_to_move: crate::game::Player, result: &str) -> String {
+    let winner = match result {
+        "win" => side_to_move,
+        "loss" => side_to_move.other(),
+        _ => return "neither player wins".into(),
+    };
+    let rank = if winner == crate::game::Player::First { "the first player" } else { "the second player" };
+    match game.player_name(winner) {
+        Some(name) => format!("{name}, {rank}, wins"),
+        None => format!("{}{} wins", rank[..1].to_uppercase(), &rank[1..]),
+    }
+}
+
 /// Print a JSON value on stdout.
 pub fn print_json(v: &serde_json::Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));

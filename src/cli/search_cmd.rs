@@ -51,8 +51,18 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             pv.push(g.format_move(&s, m));
             g.play(&mut s, m);
         }
+        let proven = r.value.abs() >= crate::game::WIN_THRESHOLD;
+        let kind = if proven { "proven" } else { "heuristic" };
+        let winner = if r.value >= crate::game::WIN_THRESHOLD {
+            Some(super::winner_words(g, g.side_to_move(&state), "win"))
+        } else if r.value <= -crate::game::WIN_THRESHOLD {
+            Some(super::winner_words(g, g.side_to_move(&state), "loss"))
+        } else {
+            None
+        };
         if a.json {
             super::print_json(&serde_json::json!({
+                "proven": proven, "value_kind": kind, "winner_text": winner,
                 "game": g.spec(), "position": g.format_position(&state), "algo": searcher.name(),
                 "best_move": best, "value": r.value, "value_text": describe_score(r.value), "depth": r.depth,
                 "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
@@ -63,7 +73,10 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             println!("{}", g.display(&state));
             println!("algorithm  {}", searcher.name());
             println!("best move  {}", best.unwrap_or_else(|| "-".into()));
-            println!("value      {} ({})", r.value, describe_score(r.value));
+            match &winner {
+                Some(w) => println!("value      {} ({}, proven: {w})", r.value, describe_score(r.value)),
+                None => println!("value      {} (heuristic: depth-limited, side to move's view)", r.value),
+            }
             println!("depth      {}", r.depth);
             println!("pv         {}", pv.join(" "));
             println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",

@@ -205,15 +205,18 @@ fn c4_single(a: &SolveArgs, board: &ConnectFour, table_log2: u32) -> anyhow::Res
         .map_err(anyhow::Error::msg)?;
     let result = connect4::result_word(r.score);
     let best = r.best_move.map(|c| (c + 1).to_string());
+    let stm = if p.plies % 2 == 0 { crate::game::Player::First } else { crate::game::Player::Second };
+    let winner = super::winner_words(board, stm, result);
     if a.json {
         super::print_json(&json!({
             "game": format!("connect_four(rows={},columns={})", board.rows, board.columns),
-            "moves": p.plies, "weak": a.weak, "result": result, "score": r.score, "best_move": best,
+            "moves": p.plies, "weak": a.weak, "result": result, "winner_text": winner, "proven": true, "score": r.score,
+            "best_move": best,
             "nodes": r.nodes, "seconds": r.seconds,
             "best_move_nodes": r.best_move_nodes, "best_move_seconds": r.best_move_seconds,
         }));
     } else {
-        println!("result     {result}");
+        println!("result     {result}: {winner} (proven)");
         println!("score      {}", r.score);
         println!("best move  {}", best.unwrap_or_else(|| "-".into()));
         println!("nodes      {}  (+{} to find the best move)", r.nodes, r.best_move_nodes);
@@ -315,7 +318,8 @@ fn generic_single<G: Game>(a: &SolveArgs, g: &G, mib: usize) -> anyhow::Result<(
     let analysis: Vec<_> = if a.analyze { solver.analyze(g, &state) } else { Vec::new() };
     if a.json {
         let mut doc = json!({
-            "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word, "score": score,
+            "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word,
+            "winner_text": super::winner_words(g, g.side_to_move(&state), word), "proven": true, "score": score,
             "plies": r.plies, "best_move": best, "nodes": r.nodes, "seconds": r.seconds,
         });
         if a.analyze {
@@ -330,7 +334,7 @@ fn generic_single<G: Game>(a: &SolveArgs, g: &G, mib: usize) -> anyhow::Result<(
             println!("move {:<8} {:<5} {}", g.format_move(&state, m.mv), m.result, m.score);
         }
         println!("{}", g.display(&state));
-        println!("result     {word}");
+        println!("result     {word}: {} (proven)", super::winner_words(g, g.side_to_move(&state), word));
         match r.plies {
             Some(p) => println!("score      {score} ({word} in {p} plies)"),
             None => println!("score      {score}"),

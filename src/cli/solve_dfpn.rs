@@ -48,12 +48,13 @@ fn single<G: Game>(g: &G, a: &DfpnArgs, max_nodes: Option<u64>, as_json: bool) -
     if as_json {
         super::print_json(&json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": true, "method": "dfpn",
-            "result": word, "score": score, "best_move": best, "nodes": r.nodes, "runs": r.runs,
+            "result": word, "winner_text": super::winner_words(g, g.side_to_move(&state), word), "proven": true,
+            "score": score, "best_move": best, "nodes": r.nodes, "runs": r.runs,
             "seconds": r.seconds,
         }));
     } else {
         println!("{}", g.display(&state));
-        println!("result     {word}");
+        println!("result     {word}: {} (proven)", super::winner_words(g, g.side_to_move(&state), word));
         println!("score      {score}");
         println!("best move  {}", best.unwrap_or_else(|| "-".into()));
         println!("nodes      {}  ({} df-pn run{})", r.nodes, r.runs, if r.runs > 1 { "s" } else { "" });

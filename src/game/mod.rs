@@ -104,6 +104,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         if self.is_terminal(state) { 0 } else { self.count_moves(state) }
     }
 
+    /// A player's name in this game's words (`White`, `X`), for answers such as "Black, the second player, wins";
+    /// `None` where the game has no names beyond first and second.
+    fn player_name(&self, player: Player) -> Option<&'static str> {
+        let _ = player;
+        None
+    }
+
     /// True when the game is over.
     fn is_terminal(&self, state: &Self::State) -> bool {
         self.outcome(state).is_some()

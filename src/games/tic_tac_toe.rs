@@ -316,6 +316,10 @@ impl Game for TicTacToe {
         out
     }
 
+    fn player_name(&self, player: Player) -> Option<&'static str> {
+        Some(if player == Player::First { "X" } else { "O" })
+    }
+
     fn display(&self, s: &TttState) -> String {
         let mut out = String::new();
         for rank in (0..3).rev() {

@@ -79,14 +79,15 @@ pub(super) fn single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) 
     if a.json {
         crate::cli::print_json(&json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "method": "dfpn",
-            "result": word, "score": score, "plies": r.plies, "best_move": r.best_move,
+            "result": word, "winner_text": crate::cli::winner_words(g, g.side_to_move(&state), &word), "proven": true,
+            "score": score, "plies": r.plies, "best_move": r.best_move,
             "winning_moves": r.winning_moves, "nodes": r.nodes, "distance_nodes": r.distance_nodes,
             "earlier_nodes": r.earlier_nodes, "proof_check": r.proof_check,
             "seconds": r.seconds,
         }));
     } else {
         println!("{}", g.display(&state));
-        println!("result         {word}");
+        println!("result         {word}: {} (proven)", crate::cli::winner_words(g, g.side_to_move(&state), &word));
         match r.plies {
             Some(p) => println!("score          {score} ({word} in {p} plies)"),
             None => println!("score          {score}"),

@@ -407,6 +407,10 @@ impl Game for Breakthrough {
         self.write_position(s)
     }
 
+    fn player_name(&self, player: Player) -> Option<&'static str> {
+        Some(if player == Player::First { "White" } else { "Black" })
+    }
+
     fn display(&self, s: &BtState) -> String {
         self.draw(s)
     }

@@ -300,6 +300,10 @@ impl Game for ConnectFour {
         self.format_position_text(s)
     }
 
+    fn player_name(&self, player: Player) -> Option<&'static str> {
+        Some(if player == Player::First { "X" } else { "O" })
+    }
+
     fn display(&self, s: &C4State) -> String {
         self.display_text(s)
     }
