@@ -159,8 +159,8 @@ fn minimax(g: &Othello, s: &OthelloState) -> i32 {
 
 #[test]
 fn endgame_solver_equals_minimax() {
-    use rand::rngs::SmallRng;
     use rand::SeedableRng;
+    use rand::rngs::SmallRng;
     let mut rng = SmallRng::seed_from_u64(40);
     for (size, empties) in [(8, 9), (6, 10), (4, 12)] {
         let g = othello(&format!("othello(size={size})"));

@@ -223,7 +223,9 @@ impl EndgameSolver {
                 let replies = geo.moves(o, p);
                 // Fewest replies first, corner replies counting double; our corners first among equals.
                 let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
+                let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
                 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
+                    + 2 * potential
             };
             out[n] = (key, sq as u8);
             n += 1;
