@@ -16,6 +16,7 @@ mod search_cmd;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
+mod solve_oware;
 mod tree;
 mod tune;
 mod uci;

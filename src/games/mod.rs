@@ -14,6 +14,7 @@ pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
 pub mod matching_pennies;
+pub mod oware;
 pub mod phantom_tic_tac_toe;
 pub mod random_tree;
 pub mod tic_tac_toe;
@@ -26,6 +27,7 @@ pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
+pub use oware::Oware;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
@@ -116,4 +118,5 @@ registry! {
     CoinGame: CoinGame => coin_game::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
+    Oware: Oware => oware::info,
 }
