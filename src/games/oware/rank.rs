@@ -53,14 +53,14 @@ impl Ranker {
     /// The board of index `idx` among those with `n` seeds, into `pits[..m]`.
     pub fn unrank(&self, mut idx: u64, n: usize, pits: &mut [u8]) {
         let mut r = n;
-        for i in 0..self.m - 1 {
+        for (i, slot) in pits.iter_mut().enumerate().take(self.m - 1) {
             let k = self.m - i;
             let mut c = 0;
             while c < r && self.below[k][r][c + 1] <= idx {
                 c += 1;
             }
             idx -= self.below[k][r][c];
-            pits[i] = c as u8;
+            *slot = c as u8;
             r -= c;
         }
         pits[self.m - 1] = r as u8;
