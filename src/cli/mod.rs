@@ -18,6 +18,7 @@ mod solve;
 mod solve_db;
 mod solve_dfpn;
 mod stats;
+mod solve_oware;
 mod tree;
 mod tune;
 mod uci;

@@ -60,6 +60,10 @@ pub struct SolveArgs {
     /// Retrograde database: written by `--method retro`, read otherwise (value, distance, best moves).
     #[arg(long, value_name = "FILE")]
     db: Option<String>,
+    /// Oware, `--method retro`: build the endgame databases of every board with up to N seeds (default: the seeds on
+    /// the board of the position), into `--db DIR` (resumable) or in memory.
+    #[arg(long, value_name = "N")]
+    db_seeds: Option<usize>,
     /// Retrograde analysis: stop with an error rather than use more memory than this (`512mb`, `2gb`).
     #[arg(long, default_value = "2gb")]
     max_memory: String,
@@ -120,6 +124,11 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
         );
     }
     let retro = a.method.as_deref() == Some("retro");
+    if let AnyGame::Oware(g) = &any
+        && (retro || a.db.is_some())
+    {
+        return super::solve_oware::run(g, &a.pos, a.db.as_deref(), retro, a.db_seeds, a.json);
+    }
     if retro || a.db.is_some() {
         refuse_unused(&a, "the retrograde database (--method retro, --db)", &[])?;
         return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);

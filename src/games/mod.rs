@@ -16,6 +16,7 @@ pub mod connect_four;
 pub mod marbles;
 pub mod matching_pennies;
 pub mod othello;
+pub mod oware;
 pub mod phantom_tic_tac_toe;
 pub mod random_tree;
 pub mod tic_tac_toe;
@@ -30,6 +31,7 @@ pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
 pub use othello::Othello;
+pub use oware::Oware;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
@@ -122,4 +124,5 @@ registry! {
     ChanceTree: ChanceTree => chance_tree::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
+    Oware: Oware => oware::info,
 }
