@@ -8,6 +8,17 @@ pub trait Evaluator<G: Game>: Send + Sync {
     fn evaluate(&self, game: &G, state: &G::State) -> i32;
 }
 
+/// One named term of a game's `Default` evaluation, for display (`plateau search --json` lists them as `eval_terms`):
+/// each player's count and the weight of one unit, so that the term adds `weight * (first - second)` from the first
+/// player's point of view.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct EvalTerm {
+    pub name: &'static str,
+    pub first: i32,
+    pub second: i32,
+    pub weight: i32,
+}
+
 /// Score of a won game at the root; a win in `n` plies scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 1_000_000;
 /// Scores at or beyond this magnitude are proven wins or losses.

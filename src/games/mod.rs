@@ -10,6 +10,7 @@
 
 pub mod board_text;
 pub mod breakthrough;
+pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
@@ -22,6 +23,7 @@ use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
+pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
@@ -116,4 +118,5 @@ registry! {
     CoinGame: CoinGame => coin_game::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
+    Chess: Chess => chess::info,
 }
