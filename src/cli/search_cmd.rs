@@ -61,14 +61,20 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             None
         };
         if a.json {
-            super::print_json(&serde_json::json!({
+            let mut doc = serde_json::json!({
                 "proven": proven, "value_kind": kind, "winner_text": winner,
                 "game": g.spec(), "position": g.format_position(&state), "algo": searcher.name(),
                 "best_move": best, "value": r.value, "value_text": describe_score(r.value), "depth": r.depth,
                 "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
                 "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
                 "pv": pv, "seconds": r.seconds,
-            }));
+            });
+            // The terms of the game's default evaluation at the searched position, when the game names them.
+            let terms = g.eval_terms(&state);
+            if !terms.is_empty() {
+                doc["eval_terms"] = serde_json::json!(terms);
+            }
+            super::print_json(&doc);
         } else {
             println!("{}", g.display(&state));
             println!("algorithm  {}", searcher.name());

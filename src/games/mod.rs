@@ -11,6 +11,7 @@
 pub mod board_text;
 pub mod breakthrough;
 pub mod chance_tree;
+pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
 pub mod marbles;
@@ -26,6 +27,7 @@ use crate::spec::Spec;
 
 pub use breakthrough::Breakthrough;
 pub use chance_tree::ChanceTree;
+pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
@@ -125,4 +127,5 @@ registry! {
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Oware: Oware => oware::info,
+    Chess: Chess => chess::info,
 }
