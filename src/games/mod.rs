@@ -8,6 +8,7 @@
 //! Adding a game: a new folder (or file) under `games/` with the rules, an `info()` and a `from_spec(&Spec)`, then one
 //! line in `registry!`.
 
+pub mod backgammon;
 pub mod board_text;
 pub mod breakthrough;
 pub mod coin_game;
@@ -21,6 +22,7 @@ pub mod tic_tac_toe;
 use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
+pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
@@ -116,4 +118,5 @@ registry! {
     CoinGame: CoinGame => coin_game::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
+    Backgammon: Backgammon => backgammon::info,
 }
