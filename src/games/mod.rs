@@ -8,6 +8,7 @@
 //! Adding a game: a new folder (or file) under `games/` with the rules, an `info()` and a `from_spec(&Spec)`, then one
 //! line in `registry!`.
 
+pub mod backgammon;
 pub mod board_text;
 pub mod breakthrough;
 pub mod chance_tree;
@@ -25,6 +26,7 @@ pub mod tic_tac_toe;
 use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
+pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
 pub use chance_tree::ChanceTree;
 pub use chess::Chess;
@@ -121,11 +123,12 @@ registry! {
     Marbles: Marbles => marbles::info,
     ConnectFour: ConnectFour => connect_four::info,
     Othello: Othello => othello::info,
+    Oware: Oware => oware::info,
+    Chess: Chess => chess::info,
     RandomTree: RandomTree => random_tree::info,
     CoinGame: CoinGame => coin_game::info,
     ChanceTree: ChanceTree => chance_tree::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
-    Oware: Oware => oware::info,
-    Chess: Chess => chess::info,
+    Backgammon: Backgammon => backgammon::info,
 }
