@@ -12,6 +12,7 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod mcts;
 pub mod players;
 pub mod protocol;
 pub mod puzzle;
