@@ -13,6 +13,7 @@ pub mod engine;
 pub mod game;
 pub mod limits;
 pub mod games;
+pub mod mcts;
 pub mod players;
 pub mod protocol;
 pub mod puzzle;

@@ -15,8 +15,10 @@
 
 use crate::engine::Engine;
 use crate::game::{Game, GameError, Kind};
+use crate::mcts::Mcts;
 use crate::search::random::RandomPlayer;
 use crate::search::{Searcher, catalogue};
+use crate::solve::pns_player::{self, PnsPlayer};
 use crate::spec::Spec;
 
 /// How a player is built.
@@ -29,6 +31,10 @@ pub enum Family {
     Random,
     /// The engine: plateau's strongest configuration (`engine/`).
     Engine,
+    /// Monte Carlo tree search (`mcts/`).
+    Mcts,
+    /// Proof-number search playing proven wins, another player otherwise (`solve/pns_player.rs`).
+    Pns,
 }
 
 /// One entry of the registry.
@@ -46,8 +52,9 @@ impl PlayerInfo {
     pub fn plays(&self, kind: Kind) -> bool {
         match self.family {
             Family::Random => true,
+            Family::Mcts => !kind.simultaneous && !kind.hidden,
             Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
-            Family::Catalogue | Family::Engine => kind.is_classic(),
+            Family::Catalogue | Family::Engine | Family::Pns => kind.is_classic(),
         }
     }
 }
@@ -56,6 +63,8 @@ impl PlayerInfo {
 pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "random", aliases: &[], family: Family::Random, protocol_options: &[] },
     PlayerInfo { name: "engine", aliases: &[], family: Family::Engine, protocol_options: &["tt", "threads"] },
+    PlayerInfo { name: "mcts", aliases: &["uct"], family: Family::Mcts, protocol_options: &["threads"] },
+    PlayerInfo { name: "pns", aliases: &[], family: Family::Pns, protocol_options: &[] },
 ];
 
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
@@ -99,6 +108,14 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         },
         Family::Random => Box::new(RandomPlayer::from_spec(&spec)?),
         Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
+        Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
+        Family::Pns => {
+            let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
+            let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
+            let fallback = build::<G>(&spec.text("fallback").unwrap_or_else(|| default_for::<G>().into()))
+                .map_err(|e| GameError::new(format!("pns: fallback: {e}")))?;
+            Box::new(PnsPlayer::new(budget, tt, fallback))
+        }
     };
     spec.finish()?;
     Ok(searcher)

@@ -17,6 +17,7 @@ pub mod connect4;
 pub mod db;
 pub mod dfpn;
 pub mod generic;
+pub mod pns_player;
 pub mod proof_check;
 pub mod retro;
 pub mod table_file;

@@ -1,0 +1,349 @@
+//! Monte Carlo tree search as a player: `mcts(playouts=N, time=T, nodes=N, c=1, ...)` (see [`params`]).
+//!
+//! The four steps of one iteration are in [`tree`]; this file is the engineering around them:
+//!
+//! ```text
+//! search(state):
+//!     for each of the `threads` trees (root parallelism):
+//!         reuse: the subtree of `state` in the previous tree (within 4 plies), else a new root
+//!     run every tree (one thread each) until: `playouts` iterations, `nodes` tree nodes, the time plan of the move,
+//!         the stop flag, or a proven root
+//!     add up the root's children over the trees (same move: visits and rewards added, a proof kept)
+//!     best move: a proven win (the shortest), else the most visited child that is not a proven loss
+//! ```
+//!
+//! It plays every game whose turns are a player's or chance's (deterministic and dice games, passes included);
+//! simultaneous moves and hidden information are refused by the registry of players.
+//!
+//! Reporting (the counting rules of `search/mod.rs` for MCTS): `nodes` = tree nodes created, `leaves` = playouts,
+//! `depth` = the deepest tree node reached; the value is the best move's mean reward for the side to move mapped to
+//! `±1000` (`2q - 1` thousandths), or `win in n` / `loss in n` once proven. [`Mcts::root_stats`] gives the root's
+//! children (visits, mean, proof) after a search.
+
+pub mod params;
+pub mod tree;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::game::{Game, GameError, Player, WIN_SCORE};
+use crate::search::{Iteration, Limits, Reporter, SearchResult, Searcher, Stats, TimeControl};
+use crate::spec::Spec;
+
+pub use params::Params;
+use tree::{Actor, Node, Tree, for_player};
+
+/// Plies searched below the previous root for the new position (our move, the reply, chance draws between them).
+const REUSE_PLIES: u32 = 4;
+
+/// One root move after a search, all trees added up.
+#[derive(Clone, Debug)]
+pub struct RootChild<M> {
+    pub mv: M,
+    pub visits: u64,
+    /// Mean reward for the side to move at the root.
+    pub mean: f64,
+    /// The exact value for the side to move once proven, and the plies of the proof.
+    pub proven: Option<(f64, u16)>,
+}
+
+/// The MCTS player.
+pub struct Mcts<G: Game> {
+    pub params: Params,
+    pub limits: Limits,
+    trees: Vec<(Tree<G>, Option<G::State>)>,
+    rngs: Vec<SmallRng>,
+    eval: Option<G::Eval>,
+    stop: Option<Arc<AtomicBool>>,
+    reporter: Option<Reporter<G::Move>>,
+    root: Vec<RootChild<G::Move>>,
+}
+
+impl<G: Game> Mcts<G> {
+    pub fn new(params: Params, limits: Limits) -> Self {
+        let seed = params.seed;
+        let rngs = (0..params.threads)
+            .map(|i| match seed {
+                Some(s) => SmallRng::seed_from_u64(s.wrapping_add(i as u64 * 0x9E37_79B9_7F4A_7C15)),
+                None => SmallRng::from_rng(&mut rand::rng()),
+            })
+            .collect();
+        Mcts { params, limits, trees: Vec::new(), rngs, eval: None, stop: None, reporter: None, root: Vec::new() }
+    }
+
+    /// Build from `mcts(...)` (the caller checks unknown parameters with `spec.finish()`).
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let mut limits = Limits::from_spec(spec)?;
+        let mut params = Params::from_spec::<G>(spec)?;
+        if let Some(d) = limits.depth.take() {
+            params.max_depth = d.max(1);
+        }
+        if limits.nodes == Some(0) {
+            return Err(GameError::new("mcts: nodes=0: the tree needs at least its root"));
+        }
+        Ok(Mcts::new(params, limits))
+    }
+
+    /// The root's moves after the last search (all trees added up), most visited first.
+    pub fn root_stats(&self) -> &[RootChild<G::Move>] {
+        &self.root
+    }
+
+    /// Tree `i` (one per thread) of the last search, for inspection.
+    pub fn tree(&self, i: usize) -> Option<&Tree<G>> {
+        self.trees.get(i).map(|(t, _)| t)
+    }
+
+    /// Nodes per tree within the MiB budget (shared by the threads).
+    fn capacity(&self) -> usize {
+        (self.params.mem_mib << 20) / self.params.threads / std::mem::size_of::<Node<G::Move>>()
+    }
+
+    /// Set up the trees for a search from `state`: the previous subtree when it is found, else a new root.
+    fn prepare(&mut self, game: &G, state: &G::State) {
+        let capacity = self.capacity();
+        if self.trees.len() != self.params.threads {
+            self.trees = (0..self.params.threads).map(|_| (Tree::new(capacity), None)).collect();
+        }
+        for (tree, root) in &mut self.trees {
+            let found = match root {
+                Some(r) if self.params.reuse => tree.find(game, r, state, REUSE_PLIES),
+                _ => None,
+            };
+            match found {
+                Some(0) => {}
+                Some(n) => tree.reroot(n),
+                None => tree.clear(game, state),
+            }
+            tree.counts = Default::default();
+            *root = Some(*state);
+        }
+    }
+}
+
+/// Run one tree until a limit; returns whether the root was proven.
+fn run_tree<G: Game>(
+    tree: &mut Tree<G>,
+    game: &G,
+    state: &G::State,
+    params: &Params,
+    eval: &G::Eval,
+    rng: &mut SmallRng,
+    limits: &TreeLimits<'_>,
+) {
+    let mut iterations = 0u64;
+    loop {
+        if tree.nodes[0].proven.is_some() {
+            limits.halt.store(true, Ordering::Relaxed);
+            return;
+        }
+        if limits.playouts.is_some_and(|n| iterations >= n) || limits.nodes.is_some_and(|n| tree.counts.created >= n) {
+            return;
+        }
+        if iterations.is_multiple_of(64) && limits.expired() {
+            return;
+        }
+        tree.iterate(game, state, params, eval, rng);
+        iterations += 1;
+    }
+}
+
+/// The limits of one tree: its share of the playouts and nodes, the deadline and the stop flags.
+struct TreeLimits<'a> {
+    playouts: Option<u64>,
+    nodes: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<&'a AtomicBool>,
+    /// Set when a tree proves the root: every tree stops.
+    halt: &'a AtomicBool,
+}
+
+impl TreeLimits<'_> {
+    fn expired(&self) -> bool {
+        self.halt.load(Ordering::Relaxed)
+            || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+    }
+}
+
+impl<G: Game> Searcher<G> for Mcts<G> {
+    fn name(&self) -> String {
+        let mut p = Vec::new();
+        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
+            p.push(format!("time={}ms", t.as_millis()));
+        }
+        if let Some(n) = self.limits.nodes {
+            p.push(format!("nodes={n}"));
+        }
+        if self.params.max_depth != u32::MAX {
+            p.push(format!("depth={}", self.params.max_depth));
+        }
+        p.extend(self.params.spec());
+        if p.is_empty() { "mcts".into() } else { format!("mcts({})", p.join(",")) }
+    }
+
+    fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
+        let start = Instant::now();
+        if self.eval.is_none() {
+            let name = self.params.eval.as_deref().unwrap_or("simple");
+            self.eval = Some(game.evaluation(name).unwrap_or_default());
+        }
+        self.prepare(game, state);
+        let mover = game.side_to_move(state);
+        let budget = self.limits.plan(mover, Duration::ZERO, 100);
+        let unlimited = self.limits.time.is_none() && self.limits.nodes.is_none();
+        let playouts = self.params.playouts.or(if unlimited { Some(params::DEFAULT_PLAYOUTS) } else { None });
+        let threads = self.params.threads as u64;
+        let share = |n: u64| n.div_ceil(threads);
+        let halt = AtomicBool::new(false);
+        let limits = TreeLimits {
+            playouts: playouts.map(share),
+            nodes: self.limits.nodes.map(share),
+            deadline: budget.soft.or(budget.hard).map(|d| start + d),
+            stop: self.stop.as_deref(),
+            halt: &halt,
+        };
+        let (params, eval) = (&self.params, self.eval.as_ref().expect("set above"));
+        if self.trees.len() == 1 {
+            run_tree(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs[0], &limits);
+        } else {
+            std::thread::scope(|scope| {
+                for ((tree, _), rng) in self.trees.iter_mut().zip(self.rngs.iter_mut()) {
+                    let limits = &limits;
+                    scope.spawn(move || run_tree(tree, game, state, params, eval, rng, limits));
+                }
+            });
+        }
+        self.root = collect_root(&self.trees, mover);
+        let result = self.result(game, state, mover, start);
+        if let Some(r) = &self.reporter {
+            r(&Iteration {
+                depth: result.depth,
+                seldepth: None,
+                value: result.value,
+                nodes: result.stats.leaves,
+                elapsed: start.elapsed(),
+                hashfull: None,
+                pv: result.pv.clone(),
+            });
+        }
+        result
+    }
+
+    fn new_game(&mut self) {
+        self.trees.clear();
+    }
+    fn set_limits(&mut self, limits: Limits) {
+        if let Some(d) = limits.depth {
+            self.params.max_depth = d.max(1);
+        }
+        self.limits = Limits { depth: None, ..limits };
+    }
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
+    }
+    fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
+        self.reporter = reporter;
+    }
+}
+
+/// The root's children over all trees, from the root mover's view, best first.
+fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Player) -> Vec<RootChild<G::Move>> {
+    let mut out: Vec<(RootChild<G::Move>, f64)> = Vec::new();
+    for (tree, _) in trees {
+        for i in tree.nodes[0].children() {
+            let c = &tree.nodes[i];
+            let mv = c.mv.expect("a child has a move");
+            let k = match out.iter().position(|(r, _)| r.mv == mv) {
+                Some(k) => k,
+                None => {
+                    out.push((RootChild { mv, visits: 0, mean: 0.5, proven: None }, 0.0));
+                    out.len() - 1
+                }
+            };
+            let (r, sum) = &mut out[k];
+            r.visits += c.visits as u64;
+            // The sum of the rewards for the mover: for `Second`, the visits minus `First`'s sum.
+            *sum += if mover == Player::First { c.reward } else { c.visits as f64 - c.reward };
+            if let Some(v) = c.proven {
+                r.proven = Some((for_player(v as f64, mover), c.proof_plies));
+            }
+        }
+    }
+    let mut root: Vec<RootChild<G::Move>> = out
+        .into_iter()
+        .map(|(mut r, sum)| {
+            r.mean = match r.proven {
+                Some((v, _)) => v,
+                None if r.visits > 0 => sum / r.visits as f64,
+                None => 0.5,
+            };
+            r
+        })
+        .collect();
+    root.sort_by(|a, b| rank(b).partial_cmp(&rank(a)).unwrap_or(std::cmp::Ordering::Equal));
+    root
+}
+
+/// The order of root moves: proven wins (shortest first), then by visits and mean, proven losses last (longest
+/// first).
+fn rank<M>(r: &RootChild<M>) -> (i32, f64, f64) {
+    match r.proven {
+        Some((v, plies)) if v >= 1.0 => (2, -(plies as f64), 0.0),
+        Some((v, plies)) if v <= 0.0 => (-1, plies as f64, 0.0),
+        _ => (0, r.visits as f64, r.mean),
+    }
+}
+
+impl<G: Game> Mcts<G> {
+    fn result(&self, game: &G, state: &G::State, mover: Player, start: Instant) -> SearchResult<G::Move> {
+        let best = self.root.first();
+        let root0 = &self.trees[0].0.nodes[0];
+        let value = match (root0.proven, best) {
+            (Some(v), _) => proven_score(for_player(v as f64, mover), root0.proof_plies),
+            (None, Some(b)) => match b.proven {
+                Some((v, plies)) => proven_score(v, plies + 1),
+                None => ((2.0 * b.mean - 1.0) * 1000.0).round() as i32,
+            },
+            (None, None) => 0,
+        };
+        let mut stats = Stats::default();
+        let mut depth = 0;
+        for (tree, _) in &self.trees {
+            stats.nodes += tree.counts.created + 1;
+            stats.leaves += tree.counts.playouts;
+            depth = depth.max(tree.counts.max_depth);
+        }
+        let mut pv: Vec<G::Move> = best.map(|b| b.mv).into_iter().collect();
+        // The rest of the line: the most visited children of tree 0 below the best move.
+        let tree = &self.trees[0].0;
+        let mut n = tree.nodes[0].children().find(|&i| tree.nodes[i].mv == pv.first().copied());
+        while let Some(i) = n {
+            let next = tree.nodes[i].children().max_by_key(|&c| tree.nodes[c].visits);
+            let Some(c) = next.filter(|&c| tree.nodes[c].visits > 0) else { break };
+            if tree.nodes[i].actor == Actor::Chance || pv.len() >= 32 {
+                break;
+            }
+            pv.extend(tree.nodes[c].mv);
+            n = Some(c);
+        }
+        let _ = (game, state);
+        SearchResult { best_move: best.map(|b| b.mv), value, depth, pv, stats, seconds: start.elapsed().as_secs_f64() }
+    }
+}
+
+/// A proven value for the side to move on the search's score scale: a win or loss by its distance, else the
+/// expectation mapped to `±1000`.
+fn proven_score(v: f64, plies: u16) -> i32 {
+    if v >= 1.0 {
+        WIN_SCORE - plies as i32
+    } else if v <= 0.0 {
+        -WIN_SCORE + plies as i32
+    } else {
+        ((2.0 * v - 1.0) * 1000.0).round() as i32
+    }
+}

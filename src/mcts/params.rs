@@ -1,0 +1,155 @@
+//! The parameters of `mcts(...)`, read from the player string, checked, and written back by [`Params::spec`].
+
+use crate::game::{Game, GameError};
+use crate::spec::Spec;
+
+/// Playouts per move when the string gives no limit at all (no `playouts`, `time` or `nodes`).
+pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+/// Default exploration constant (rewards in [0, 1]; OpenSpiel's `uct_c = 2` on rewards in [-1, 1] is the same).
+pub const DEFAULT_C: f64 = 1.0;
+/// Default size of the tree.
+pub const DEFAULT_MEM_MIB: usize = 64;
+/// Default scale of the squashing of evaluations: `1 / (1 + exp(-v / scale))`.
+pub const DEFAULT_SCALE: f64 = 200.0;
+
+/// Everything `mcts(...)` accepts besides `time`, `nodes` and `depth` (the [`crate::search::Limits`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Params {
+    /// Iterations per move (`None`: [`DEFAULT_PLAYOUTS`] unless a time or node limit is given).
+    pub playouts: Option<u64>,
+    /// Exploration constant of UCT.
+    pub c: f64,
+    /// MCTS-Solver: proven wins and losses backed up and never sampled again.
+    pub solver: bool,
+    /// Evaluation-cut playouts: after this many random plies, the evaluation (0: playouts to the end).
+    pub cut: u32,
+    /// Weight of the progressive bias `bias · h / (n + 1)` (0: off).
+    pub bias: f64,
+    /// Scale of the evaluation's squashing to a winning chance.
+    pub scale: f64,
+    /// RAVE equivalence parameter `k` in `β = sqrt(k / (3n + k))` (0: off).
+    pub rave: f64,
+    /// The game's evaluation used by `cut` and `bias` (`None`: its default, `simple`).
+    pub eval: Option<String>,
+    /// Tree size in MiB (per thread: the budget is shared).
+    pub mem_mib: usize,
+    /// Keep the subtree of the new position between moves.
+    pub reuse: bool,
+    /// Root parallelism: independent trees whose root statistics are added up.
+    pub threads: usize,
+    pub seed: Option<u64>,
+    /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
+    pub max_depth: u32,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            playouts: None,
+            c: DEFAULT_C,
+            solver: true,
+            cut: 0,
+            bias: 0.0,
+            scale: DEFAULT_SCALE,
+            rave: 0.0,
+            eval: None,
+            mem_mib: DEFAULT_MEM_MIB,
+            reuse: true,
+            threads: 1,
+            seed: None,
+            max_depth: u32::MAX,
+        }
+    }
+}
+
+fn float(spec: &Spec, key: &str, default: f64, min: f64, max: f64) -> Result<f64, GameError> {
+    let Some(text) = spec.text(key) else { return Ok(default) };
+    let x: f64 = text.parse().map_err(|_| GameError::new(format!("{}: {key}={text} is not a number", spec.name)))?;
+    if !x.is_finite() || x < min || x > max {
+        return Err(GameError::new(format!("{}: {key}={text} is out of range {min}..={max}", spec.name)));
+    }
+    Ok(x)
+}
+
+impl Params {
+    /// Read the parameters of `spec` for game `G` (the evaluation is checked against `G::EVALUATIONS`).
+    pub fn from_spec<G: Game>(spec: &Spec) -> Result<Params, GameError> {
+        let d = Params::default();
+        let playouts = spec.count("playouts")?;
+        if playouts == Some(0) {
+            return Err(GameError::new(format!("{}: playouts=0: at least one playout is needed", spec.name)));
+        }
+        let eval = spec.text("eval");
+        if let Some(name) = &eval
+            && !G::EVALUATIONS.contains(&name.as_str())
+        {
+            return Err(GameError::new(format!(
+                "{}: eval={name}: this game's evaluations are {}",
+                spec.name,
+                G::EVALUATIONS.join(", ")
+            )));
+        }
+        let mem_mib = spec.mib("mem", d.mem_mib)?;
+        if mem_mib == 0 {
+            return Err(GameError::new(format!("{}: mem=0: the tree needs at least 1 MiB", spec.name)));
+        }
+        Ok(Params {
+            playouts,
+            c: float(spec, "c", d.c, 0.0, 100.0)?,
+            solver: spec.bool("solver", d.solver)?,
+            cut: spec.int("cut", 0, 0, 10_000)? as u32,
+            bias: float(spec, "bias", 0.0, 0.0, 1e6)?,
+            scale: float(spec, "scale", d.scale, 1e-3, 1e9)?,
+            rave: float(spec, "rave", 0.0, 0.0, 1e9)?,
+            eval,
+            mem_mib,
+            reuse: spec.bool("reuse", d.reuse)?,
+            threads: spec.int("threads", 1, 1, 256)? as usize,
+            seed: spec.count("seed")?,
+            max_depth: d.max_depth,
+        })
+    }
+
+    /// The non-default parameters as `key=value` (the player string rebuilds them).
+    pub fn spec(&self) -> Vec<String> {
+        let d = Params::default();
+        let mut p = Vec::new();
+        if let Some(n) = self.playouts {
+            p.push(format!("playouts={n}"));
+        }
+        if self.c != d.c {
+            p.push(format!("c={}", self.c));
+        }
+        if !self.solver {
+            p.push("solver=false".into());
+        }
+        if self.cut != 0 {
+            p.push(format!("cut={}", self.cut));
+        }
+        if self.bias != 0.0 {
+            p.push(format!("bias={}", self.bias));
+        }
+        if self.scale != d.scale {
+            p.push(format!("scale={}", self.scale));
+        }
+        if self.rave != 0.0 {
+            p.push(format!("rave={}", self.rave));
+        }
+        if let Some(e) = &self.eval {
+            p.push(format!("eval={e}"));
+        }
+        if self.mem_mib != d.mem_mib {
+            p.push(format!("mem={}", self.mem_mib));
+        }
+        if !self.reuse {
+            p.push("reuse=false".into());
+        }
+        if self.threads != 1 {
+            p.push(format!("threads={}", self.threads));
+        }
+        if let Some(s) = self.seed {
+            p.push(format!("seed={s}"));
+        }
+        p
+    }
+}
