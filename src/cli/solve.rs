@@ -5,6 +5,8 @@
 //! alpha-beta solver ([`crate::solve::generic`]), whose score is the number of plies to the end (positive for a win,
 //! negative for a loss, 0 for a draw).
 //!
+//! Pig (a game of chance) goes to value iteration ([`crate::solve::pig`]): the winning chances of the side to move.
+//!
 //! `--batch FILE`: one position per line, optionally followed by the expected score (`position expected`); empty lines
 //! and lines starting with `#` are skipped ([`crate::solve::batch`]). Connect Four positions are move sequences
 //! (`4453`); for other games the position is the game's position text, and the expected score, if any, is the last
@@ -27,6 +29,7 @@ use crate::solve::generic::GenericSolver;
 use crate::spec::parse_mib;
 
 mod breakthrough;
+mod pig;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -107,6 +110,9 @@ pub struct SolveArgs {
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     // The game string is parsed once, by the registry; the parsed game is passed on.
     let any = AnyGame::parse(&a.pos.game)?;
+    if let AnyGame::Pig(g) = &any {
+        return pig::run(g, &a.pos, a.json);
+    }
     if !any.kind().is_classic() {
         bail!(
             "solve: {} has {}; the solvers need a deterministic game of perfect information",

@@ -16,6 +16,7 @@ pub mod connect_four;
 pub mod marbles;
 pub mod matching_pennies;
 pub mod phantom_tic_tac_toe;
+pub mod pig;
 pub mod random_tree;
 pub mod tic_tac_toe;
 
@@ -29,6 +30,7 @@ pub use connect_four::ConnectFour;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
+pub use pig::Pig;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
 
@@ -117,6 +119,7 @@ registry! {
     RandomTree: RandomTree => random_tree::info,
     CoinGame: CoinGame => coin_game::info,
     ChanceTree: ChanceTree => chance_tree::info,
+    Pig: Pig => pig::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
 }
