@@ -54,7 +54,8 @@ impl PlayerInfo {
             Family::Random => true,
             Family::Mcts => !kind.simultaneous && !kind.hidden,
             Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
-            Family::Catalogue | Family::Engine | Family::Pns => kind.is_classic(),
+            Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
+            Family::Catalogue | Family::Pns => kind.is_classic(),
         }
     }
 }
@@ -107,6 +108,8 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
             None => return Err(GameError::new(format!("{}: not in the catalogue", info.name))),
         },
         Family::Random => Box::new(RandomPlayer::from_spec(&spec)?),
+        // Chance games have their own engine: iterative deepening over Star2 with a table (engine/chance.rs).
+        Family::Engine if G::KIND.chance => crate::engine::chance::build::<G>(&spec)?,
         Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
         Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
         Family::Pns => {

@@ -7,6 +7,7 @@
 //!
 //! Othello goes to its exact endgame solver ([`crate::games::othello::endgame`]), whose score is the final disc
 //! difference (the empties to the winner).
+//! Pig (a game of chance) goes to value iteration ([`crate::solve::pig`]): the winning chances of the side to move.
 //!
 //! `--batch FILE`: one position per line, optionally followed by the expected score (`position expected`); empty lines
 //! and lines starting with `#` are skipped ([`crate::solve::batch`]). Connect Four positions are move sequences
@@ -31,6 +32,7 @@ use crate::spec::parse_table_mib;
 
 mod breakthrough;
 mod othello;
+mod pig;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -116,6 +118,9 @@ pub struct SolveArgs {
 pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     // The game string is parsed once, by the registry; the parsed game is passed on.
     let any = AnyGame::parse(&a.pos.game)?;
+    if let AnyGame::Pig(g) = &any {
+        return pig::run(g, &a.pos, a.json);
+    }
     if !any.kind().is_classic() {
         bail!(
             "solve: {} has {}; the solvers need a deterministic game of perfect information",

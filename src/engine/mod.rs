@@ -18,6 +18,7 @@
 //! [`report`] (progress lines). The time plan and the stop check are the search layer's (`search/time.rs`).
 
 pub mod bench;
+pub mod chance;
 pub mod endgame;
 pub mod ordering;
 pub mod params;

@@ -20,6 +20,7 @@ pub mod matching_pennies;
 pub mod othello;
 pub mod oware;
 pub mod phantom_tic_tac_toe;
+pub mod pig;
 pub mod random_tree;
 pub mod tic_tac_toe;
 
@@ -37,6 +38,7 @@ pub use matching_pennies::MatchingPennies;
 pub use othello::Othello;
 pub use oware::Oware;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
+pub use pig::Pig;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
 
@@ -128,6 +130,7 @@ registry! {
     RandomTree: RandomTree => random_tree::info,
     CoinGame: CoinGame => coin_game::info,
     ChanceTree: ChanceTree => chance_tree::info,
+    Pig: Pig => pig::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,

@@ -9,6 +9,7 @@
 //! - [`db`]: its on-disk database, memory-mapped on reading;
 //! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
 //! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs;
+//! - [`pig`]: Pig (a dice game) by value iteration: the optimal policy and its winning chances;
 //! - [`batch`]: batch files of positions (`plateau solve --batch`): reading, running with the generic solver, report.
 
 pub mod batch;
@@ -18,6 +19,7 @@ pub mod db;
 pub mod dfpn;
 pub mod generic;
 pub mod pns_player;
+pub mod pig;
 pub mod proof_check;
 pub mod retro;
 pub mod table_file;
