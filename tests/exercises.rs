@@ -266,3 +266,66 @@ fn answers_in_the_course_words() {
     assert_eq!(v["value_kind"], "proven");
     assert_eq!(v["winner_text"], "Black, the second player, wins");
 }
+
+/// Split a shell line on spaces, keeping double-quoted words whole.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut cur, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !cur.is_empty() {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+#[test]
+fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/docs/course.md")).unwrap();
+    let commands: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("$ plateau ")).collect();
+    assert!(commands.len() >= 11, "{} commands", commands.len());
+    let mut outputs = String::new();
+    for c in &commands {
+        let out = Command::new(env!("CARGO_BIN_EXE_plateau")).args(shell_words(c)).current_dir(root).output().unwrap();
+        assert!(out.status.success(), "plateau {c}: {}", String::from_utf8_lossy(&out.stderr));
+        outputs += &String::from_utf8_lossy(&out.stdout);
+    }
+    // The answers the page quotes.
+    for answer in [
+        "win: Black, the second player, wins (proven)",
+        "best move      b4b3",
+        "winning moves  a4a3 b4b3 d5d4 b4a3 d5c4 d6c5 a4b3 b4c3",
+        "win: White, the first player, wins (proven)",
+        "draw: neither player wins (proven)",
+        "openings: 2 random plies (seed 1)",
+        "10 games with A first",
+        "mean branching factor by ply",
+        "material (100 per piece)",
+    ] {
+        assert!(outputs.contains(answer), "docs/course.md quotes '{answer}', which no command printed");
+    }
+    // Exercise 2: the first ply has 10 moves on 6x4; exercise 1: alphabeta wins most games against random.
+    let v = json(&plateau(&["stats", "breakthrough(rows=6,columns=4)", "--games", "10", "--json"]));
+    assert_eq!((u(&v["by_ply"][0]["min"]), u(&v["by_ply"][0]["max"])), (10, 10));
+    let v = json(&plateau(&[
+        "stats",
+        "breakthrough(rows=6,columns=4)",
+        "--player",
+        "alphabeta(depth=3,id=true)",
+        "--player",
+        "random",
+        "--games",
+        "6",
+        "--json",
+    ]));
+    assert!(u(&v["length_by_result"][0]["count"]) >= 4, "alphabeta(depth=3) wins most games against random");
+}
