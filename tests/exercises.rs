@@ -329,3 +329,40 @@ fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
     ]));
     assert!(u(&v["length_by_result"][0]["count"]) >= 4, "alphabeta(depth=3) wins most games against random");
 }
+
+#[test]
+fn play_ends_with_a_summary_and_saves_the_record_on_request() {
+    use std::io::Write;
+    let record = std::env::temp_dir().join(format!("plateau_play_{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["play", "tic_tac_toe", "--human", "both", "--record", record.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"a1\nb1\na2\nb2\na3\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("result: 1-0, X, the first player, wins (human)"), "{text}");
+    assert!(text.contains("moves (5): a1 b1 a2 b2 a3"), "{text}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Game \"tic_tac_toe\"]") && saved.contains("a1 b1 a2 b2 a3 1-0"), "{saved}");
+    let _ = std::fs::remove_file(&record);
+    // Against the engine: the summary names the engine when it wins, and the moves replay to the end.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["play", "marbles(n=5)", "--human", "second", "--engine", "alphabeta(depth=6)"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1\n1\n1\n1\n1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("result: ")).unwrap_or_else(|| panic!("no summary: {text}"));
+    assert!(line.contains("The first player wins (alphabeta(depth=6))"), "{line}");
+    let moves = text.lines().find_map(|l| l.strip_prefix("moves (")).unwrap();
+    let list = moves.split_once(": ").unwrap().1;
+    let v = json(&plateau(&["perft", "marbles(n=5)", "--moves", list, "--depth", "1", "--json"]));
+    assert_eq!(v["nodes"], 0, "the moves lead to the end of the game");
+}
