@@ -266,3 +266,103 @@ fn answers_in_the_course_words() {
     assert_eq!(v["value_kind"], "proven");
     assert_eq!(v["winner_text"], "Black, the second player, wins");
 }
+
+/// Split a shell line on spaces, keeping double-quoted words whole.
+fn shell_words(line: &str) -> Vec<String> {
+    let (mut words, mut cur, mut quoted) = (Vec::new(), String::new(), false);
+    for c in line.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !cur.is_empty() {
+                    words.push(std::mem::take(&mut cur));
+                }
+            }
+            _ => cur.push(c),
+        }
+    }
+    if !cur.is_empty() {
+        words.push(cur);
+    }
+    words
+}
+
+#[test]
+fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    let doc = std::fs::read_to_string(format!("{root}/docs/course.md")).unwrap();
+    let commands: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("$ plateau ")).collect();
+    assert!(commands.len() >= 11, "{} commands", commands.len());
+    let mut outputs = String::new();
+    for c in &commands {
+        let out = Command::new(env!("CARGO_BIN_EXE_plateau")).args(shell_words(c)).current_dir(root).output().unwrap();
+        assert!(out.status.success(), "plateau {c}: {}", String::from_utf8_lossy(&out.stderr));
+        outputs += &String::from_utf8_lossy(&out.stdout);
+    }
+    // The answers the page quotes.
+    for answer in [
+        "win: Black, the second player, wins (proven)",
+        "best move      b4b3",
+        "winning moves  a4a3 b4b3 d5d4 b4a3 d5c4 d6c5 a4b3 b4c3",
+        "win: White, the first player, wins (proven)",
+        "draw: neither player wins (proven)",
+        "openings: 2 random plies (seed 1)",
+        "10 games with A first",
+        "mean branching factor by ply",
+        "material (100 per piece)",
+    ] {
+        assert!(outputs.contains(answer), "docs/course.md quotes '{answer}', which no command printed");
+    }
+    // Exercise 2: the first ply has 10 moves on 6x4; exercise 1: alphabeta wins most games against random.
+    let v = json(&plateau(&["stats", "breakthrough(rows=6,columns=4)", "--games", "10", "--json"]));
+    assert_eq!((u(&v["by_ply"][0]["min"]), u(&v["by_ply"][0]["max"])), (10, 10));
+    let v = json(&plateau(&[
+        "stats",
+        "breakthrough(rows=6,columns=4)",
+        "--player",
+        "alphabeta(depth=3,id=true)",
+        "--player",
+        "random",
+        "--games",
+        "6",
+        "--json",
+    ]));
+    assert!(u(&v["length_by_result"][0]["count"]) >= 4, "alphabeta(depth=3) wins most games against random");
+}
+
+#[test]
+fn play_ends_with_a_summary_and_saves_the_record_on_request() {
+    use std::io::Write;
+    let record = std::env::temp_dir().join(format!("plateau_play_{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&record);
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["play", "tic_tac_toe", "--human", "both", "--record", record.to_str().unwrap()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"a1\nb1\na2\nb2\na3\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("result: 1-0, X, the first player, wins (human)"), "{text}");
+    assert!(text.contains("moves (5): a1 b1 a2 b2 a3"), "{text}");
+    let saved = std::fs::read_to_string(&record).unwrap();
+    assert!(saved.contains("[Game \"tic_tac_toe\"]") && saved.contains("a1 b1 a2 b2 a3 1-0"), "{saved}");
+    let _ = std::fs::remove_file(&record);
+    // Against the engine: the summary names the engine when it wins, and the moves replay to the end.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["play", "marbles(n=5)", "--human", "second", "--engine", "alphabeta(depth=6)"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(b"1\n1\n1\n1\n1\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let line = text.lines().find(|l| l.starts_with("result: ")).unwrap_or_else(|| panic!("no summary: {text}"));
+    assert!(line.contains("The first player wins (alphabeta(depth=6))"), "{line}");
+    let moves = text.lines().find_map(|l| l.strip_prefix("moves (")).unwrap();
+    let list = moves.split_once(": ").unwrap().1;
+    let v = json(&plateau(&["perft", "marbles(n=5)", "--moves", list, "--depth", "1", "--json"]));
+    assert_eq!(v["nodes"], 0, "the moves lead to the end of the game");
+}

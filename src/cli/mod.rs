@@ -12,6 +12,7 @@ mod games_cmd;
 mod match_cmd;
 mod perft;
 mod play;
+mod play_summary;
 mod puzzle;
 mod search_cmd;
 mod solve;

@@ -45,6 +45,9 @@ pub struct PlayArgs {
     /// Seed of the chance draws (coin tosses); default: a random seed.
     #[arg(long)]
     seed: Option<u64>,
+    /// Save the finished game to FILE (appended: game string, players, result, moves).
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
 }
 
 /// Default engine of `plateau play`.
@@ -73,7 +76,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         let e1 = a.engine.as_deref().unwrap_or(default_engine(g));
         let e2 = a.engine2.as_deref().unwrap_or(e1);
         let engines = [crate::players::build(e1)?, crate::players::build(e2)?];
-        play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
+        let names = [engines[0].name(), engines[1].name()];
+        let history = play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
+        super::play_summary::summary(g, &history, a.human, &names, a.record.as_deref(), &mut out)?;
         Ok(())
     })
 }
@@ -83,7 +88,7 @@ fn default_engine<G: Game>(_g: &G) -> &'static str {
     if crate::players::default_for::<G>() == "engine" { DEFAULT_ENGINE } else { "random" }
 }
 
-fn is_human(h: Humans, p: Player) -> bool {
+pub(super) fn is_human(h: Humans, p: Player) -> bool {
     matches!((h, p), (Humans::Both, _) | (Humans::First, Player::First) | (Humans::Second, Player::Second))
 }
 
@@ -161,7 +166,7 @@ pub fn play_loop<G: Game>(
     seed: Option<u64>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
-) -> std::io::Result<G::State> {
+) -> std::io::Result<Vec<G::State>> {
     let mut rng = match seed {
         Some(x) => SmallRng::seed_from_u64(x),
         None => SmallRng::from_rng(&mut rand::rng()),
@@ -186,7 +191,7 @@ pub fn play_loop<G: Game>(
             if G::KIND.hidden {
                 writeln!(out, "the full state:\n{}\nposition: {}", g.display(&s), g.format_position(&s))?;
             }
-            return Ok(s);
+            return Ok(history);
         }
         let turn = turn_of(g, &s);
         let stm = match turn {
@@ -196,7 +201,7 @@ pub fn play_loop<G: Game>(
                 g.chance_outcomes(&s, &mut outcomes);
                 let Some(m) = sample_outcome(&outcomes, &mut rng) else {
                     writeln!(out, "a chance node without outcomes")?;
-                    return Ok(s);
+                    return Ok(history);
                 };
                 let p = outcomes.iter().find(|o| o.0 == m).map_or(0.0, |o| o.1);
                 writeln!(out, "chance: {} (probability {p})", g.format_move(&s, m))?;
@@ -212,7 +217,7 @@ pub fn play_loop<G: Game>(
                         let engine = &mut engines[p.index()];
                         let Some(m) = engine.search_as(g, &s, p).best_move else {
                             writeln!(out, "the engine found no move")?;
-                            return Ok(s);
+                            return Ok(history);
                         };
                         halves[p.index()] = Some(m);
                         writeln!(out, "{} ({}) has chosen", side_name(p), engine.name())?;
@@ -239,7 +244,7 @@ pub fn play_loop<G: Game>(
             let r = engine.search(g, &s);
             let Some(m) = r.best_move else {
                 writeln!(out, "the engine found no move")?;
-                return Ok(s);
+                return Ok(history);
             };
             if viewer(g, &s, humans).is_none() {
                 let mut pv = Vec::new();
@@ -277,14 +282,14 @@ pub fn play_loop<G: Game>(
         let mut line = String::new();
         if input.read_line(&mut line)? == 0 {
             writeln!(out, "\n(end of input: game abandoned)")?;
-            return Ok(s);
+            return Ok(history);
         }
         let cmd = line.trim();
         match cmd {
             "" => continue,
             "quit" | "exit" | "q" => {
                 writeln!(out, "game abandoned")?;
-                return Ok(s);
+                return Ok(history);
             }
             "help" | "?" => writeln!(out, "{}", help(g, &s))?,
             "board" => match viewer(g, &s, humans) {
