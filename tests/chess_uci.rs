@@ -32,7 +32,7 @@ fn standard_uci_session() {
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
     };
-    let mut until = |prefix: &str| -> Vec<String> {
+    let until = |prefix: &str| -> Vec<String> {
         let mut seen = Vec::new();
         loop {
             let l = rx.recv_timeout(Duration::from_secs(60)).unwrap_or_else(|_| panic!("no '{prefix}': {seen:?}"));

@@ -3,7 +3,7 @@
 //! ```text
 //! stage 1  the transposition-table move            (the refutation or best move found before)
 //! stage 2  winning moves                           (onto the goal row)
-//! stage 3  captures, then threats                  (onto the row before the goal)
+//! stage 3  captures (by the game's capture order, then history), then threats (onto the row before the goal)
 //! stage 4  killers                                 (quiet moves that cut off at this ply before)
 //! stage 5  quiet moves by history score            (how often a move caused a cut-off, weighted by depth^2)
 //! ```
@@ -47,7 +47,10 @@ impl<M: Copy + PartialEq> Picker<M> {
                 let h = history.map_or(0, |h| h[g.move_key(m)]);
                 match g.move_class(s, m) {
                     MoveClass::Win => WIN_BAND,
-                    MoveClass::Capture => CAPTURE_BAND + h.clamp(0, THREAT_BAND - 1),
+                    // The game's capture order first (MVV-LVA in chess), then history (below HISTORY_MAX = 2^20).
+                    MoveClass::Capture => {
+                        CAPTURE_BAND + ((g.capture_order(s, m).min(63) as i32) << 20) + h.clamp(0, (1 << 20) - 1)
+                    }
                     MoveClass::Threat => THREAT_BAND + h.clamp(0, KILLER_BAND - 1),
                     MoveClass::Quiet => {
                         if killers[0] == Some(m) {

@@ -260,6 +260,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         MoveClass::Quiet
     }
 
+    /// How promising a noisy move is, below 64 (chess: most valuable victim, then least valuable attacker), to order
+    /// the captures among themselves; 0 when the game does not say.
+    fn capture_order(&self, state: &Self::State, mv: Self::Move) -> u32 {
+        let _ = (state, mv);
+        0
+    }
+
     /// Whether the side to move can win with its next move (known without trying every move).
     fn has_winning_move(&self, state: &Self::State) -> bool {
         let _ = state;

@@ -50,21 +50,16 @@ pub fn pass(s: &ChessState) -> Option<ChessState> {
     Some(t)
 }
 
-/// Value of a piece for ordering captures (pawn 1 .. queen 9, king 0: it is never taken).
-pub fn piece_value(p: Piece) -> i32 {
-    match p {
-        Piece::Pawn => 1,
-        Piece::Knight | Piece::Bishop => 3,
-        Piece::Rook => 5,
-        Piece::Queen => 9,
-        Piece::King => 0,
-    }
-}
-
-/// Most valuable victim, then least valuable attacker: the order of noisy moves (higher first).
-pub fn capture_order(b: &Board, m: Move) -> i32 {
-    let victim = b.piece_on(m.to).filter(|_| !b.colors(b.side_to_move()).has(m.to)).map_or(1, piece_value);
-    let attacker = b.piece_on(m.from).map_or(0, piece_value);
-    let promotion = m.promotion.map_or(0, piece_value);
-    8 * (victim + promotion) - attacker + 10
+/// Most valuable victim, then least valuable attacker, with a promotion counted as a victim: 0..=55 (higher first).
+#[inline]
+pub fn capture_order(b: &Board, m: Move) -> u32 {
+    // Piece indices: pawn 0, knight 1, bishop 2, rook 3, queen 4, king 5.
+    let victim = match b.piece_on(m.to) {
+        Some(p) if !b.colors(b.side_to_move()).has(m.to) => p as u32 + 1,
+        None if m.from.file() != m.to.file() && b.piece_on(m.from) == Some(Piece::Pawn) => 1, // en passant
+        _ => 0,
+    };
+    let promotion = m.promotion.map_or(0, |p| p as u32 + 1);
+    let attacker = b.piece_on(m.from).map_or(5, |p| p as u32);
+    5 * (victim + promotion).min(10) + (5 - attacker)
 }

@@ -212,6 +212,10 @@ impl Game for Chess {
         knowledge::classify(s.board(), m)
     }
     #[inline]
+    fn capture_order(&self, s: &ChessState, m: Move) -> u32 {
+        knowledge::capture_order(s.board(), m)
+    }
+    #[inline]
     fn forced(&self, s: &ChessState) -> Forced {
         knowledge::in_check(s.board())
     }
