@@ -1,7 +1,7 @@
 //! Oware's move notation, position text and board drawing (see the module documentation of `oware`).
 
 use super::{MAX_HOUSES, Oware, OwareState};
-use crate::game::{Game, GameError, MoveList, Player, err};
+use crate::game::{Game, GameError, MoveList, Outcome, Player, err};
 
 impl Oware {
     fn letters(&self, p: Player) -> String {
@@ -121,8 +121,9 @@ impl Oware {
         out += &(0..h).map(|i| format!("{:>3}", (b'A' + i as u8) as char)).collect::<String>();
         out.push('\n');
         out += &format!("first player store = {}{}", s.stores[0], mark(Player::First));
-        if let Some(o) = self.outcome_for(s, Player::First) {
-            out += &format!("\ngame over: {o:?} for the first player");
+        if let Some(Outcome::Value(d)) = self.outcome_for(s, Player::First) {
+            out +=
+                &format!("\ngame over: {} - {}, a difference of {d:+} for the first player", s.stores[0], s.stores[1]);
         }
         out
     }
