@@ -366,3 +366,26 @@ fn play_ends_with_a_summary_and_saves_the_record_on_request() {
     let v = json(&plateau(&["perft", "marbles(n=5)", "--moves", list, "--depth", "1", "--json"]));
     assert_eq!(v["nodes"], 0, "the moves lead to the end of the game");
 }
+
+#[test]
+fn a_tree_given_by_its_leaf_values_replays_the_textbook_examples() {
+    // The classic two-ply example: MAX over three MIN nodes with leaves 3 12 8 | 2 4 6 | 14 5 2. Minimax reads the 9
+    // leaves; alpha-beta cuts 4 and 6 after 2 (the second MIN node is at most 2 < 3) and reads 7; the value is 3.
+    let tree = "random_tree(width=3,depth=2,values=3;12;8;2;4;6;14;5;2)";
+    let m = json(&plateau(&["search", tree, "--algo", "minimax(depth=2)", "--json"]));
+    let a = json(&plateau(&["search", tree, "--algo", "alphabeta(depth=2)", "--json"]));
+    assert_eq!((m["value"].as_i64(), a["value"].as_i64()), (Some(3), Some(3)));
+    assert_eq!((u(&m["leaves"]), u(&a["leaves"])), (9, 7));
+    assert_eq!(a["best_move"], "1");
+    // An odd depth: the values stay the root player's (MAX, MIN, MAX): max(min(max(3,5), max(6,9)), min(..)) = 5.
+    let v = json(&plateau(&[
+        "search",
+        "random_tree(width=2,depth=3,values=3;5;6;9;1;2;0;-1)",
+        "--algo",
+        "sss(depth=3)",
+        "--json",
+    ]));
+    assert_eq!(v["value"], 5);
+    fails(&plateau(&["search", "random_tree(width=2,depth=3,values=3;5;6)", "--algo", "minimax"]), "8 leaves");
+    fails(&plateau(&["search", "random_tree(width=2,depth=2,values=1;x;3;4)", "--algo", "minimax"]), "'x'");
+}

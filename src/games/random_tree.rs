@@ -46,6 +46,11 @@ pub fn info() -> GameInfo {
             p("model", "iid", "iid (independent leaf values) or incremental (values built top-down from the root's)"),
             p("ordering", "random", "incremental model: best (perfectly ordered), random, worst (reversed), or -1..1"),
             p("range", "100", "values (and increments) drawn in [-range, range]"),
+            p(
+                "values",
+                "",
+                "the leaves' values for the root player (MAX), left to right, separated by ';' (width^depth of them): a given tree such as the slides' examples",
+            ),
         ],
     }
 }
@@ -67,6 +72,8 @@ pub struct RandomTree {
     /// In `[-1, 1]`: 1 perfectly ordered, 0 random, -1 reversed.
     pub ordering: f64,
     pub range: i32,
+    /// Given leaf values (root player's view, left to right) instead of drawn ones.
+    pub values: Option<std::sync::Arc<[i32]>>,
 }
 
 /// A node: its key (a hash of the path), its value (incremental model, own view), its depth and its path.
@@ -130,7 +137,7 @@ impl RandomTree {
         if !(1..=1_000_000).contains(&range) {
             return err(format!("random_tree: range={range}: expected 1..=1000000"));
         }
-        Ok(RandomTree { width, depth, seed, model, ordering, range })
+        Ok(RandomTree { width, depth, seed, model, ordering, range, values: None })
     }
 
     /// Build from a parsed game string.
@@ -154,8 +161,13 @@ impl RandomTree {
             })?,
         };
         let range = spec.int("range", 100, 1, 1_000_000)? as i32;
+        let values = spec.text("values");
         spec.finish()?;
-        RandomTree::new(width, depth, seed, model, ordering, range)
+        let mut tree = RandomTree::new(width, depth, seed, model, ordering, range)?;
+        if let Some(text) = values {
+            tree.values = Some(parse_values(&text, width, depth, model)?);
+        }
+        Ok(tree)
     }
 
     fn root_key(&self) -> u64 {
@@ -195,6 +207,11 @@ impl RandomTree {
 
     /// The value of the leaf at `s`, side to move's view.
     fn leaf_value(&self, s: &RtState) -> i32 {
+        if let Some(v) = &self.values {
+            let i = self.path(s).iter().fold(0usize, |i, &m| i * self.width as usize + m as usize);
+            // Given for the root player; the leaf's value is from its side to move's point of view.
+            return if self.depth.is_multiple_of(2) { v[i] } else { -v[i] };
+        }
         match self.model {
             Model::Iid => uniform(mix(s.key, SALT_LEAF), -self.range, self.range),
             Model::Incremental => s.value,
@@ -205,6 +222,36 @@ impl RandomTree {
     pub fn path<'a>(&self, s: &'a RtState) -> &'a [u8] {
         &s.path[..s.ply as usize]
     }
+}
+
+/// Leaf values `3;12;8;...`: exactly `width^depth` integers (at most 4096), with the default model.
+fn parse_values(text: &str, width: u32, depth: u32, model: Model) -> Result<std::sync::Arc<[i32]>, GameError> {
+    if model != Model::Iid {
+        return err("random_tree: values= gives the leaves itself: it does not combine with model=incremental");
+    }
+    let want = (width as u64).checked_pow(depth).filter(|&n| n <= 4096);
+    let Some(want) = want else {
+        return err(format!("random_tree: values=: width^depth = {width}^{depth} leaves is too many (at most 4096)"));
+    };
+    let v: Vec<i32> = text
+        .split([';', ' '])
+        .filter(|w| !w.is_empty())
+        .map(|w| {
+            w.trim()
+                .parse::<i32>()
+                .map_err(|_| GameError::new(format!("random_tree: values=: '{w}' is not an integer")))
+        })
+        .collect::<Result<_, _>>()?;
+    if v.len() as u64 != want {
+        return err(format!(
+            "random_tree: values=: {} values given, a tree of width {width} and depth {depth} has {want} leaves",
+            v.len()
+        ));
+    }
+    if v.iter().any(|x| x.abs() > 1_000_000) {
+        return err("random_tree: values=: each value must be within [-1000000, 1000000]");
+    }
+    Ok(v.into())
 }
 
 impl Game for RandomTree {
@@ -227,6 +274,9 @@ impl Game for RandomTree {
         }
         if self.range != 100 {
             p.push(format!("range={}", self.range));
+        }
+        if let Some(v) = &self.values {
+            p.push(format!("values={}", v.iter().map(i32::to_string).collect::<Vec<_>>().join(";")));
         }
         format!("random_tree({})", p.join(","))
     }
