@@ -230,6 +230,9 @@ fn the_property_checks_pass_on_random_games() {
 #[test]
 fn gammons_and_backgammons_score_two_and_three_points() {
     let g = game("backgammon(scoring=gammons)");
+    assert_eq!(g.spec(), "backgammon(gammons=true)");
+    assert_eq!(game("backgammon(gammons=true)"), g);
+    assert_eq!(game("backgammon(gammons=false)"), Backgammon::default());
     let single = Backgammon::default();
     // X bears off its last checker: O has borne off nothing.
     let s = g.parse_position("x=1:1 o=6:15 x21").unwrap();
@@ -342,6 +345,10 @@ fn bad_input_gets_one_line_errors() {
         ),
         (g.play_moves(&start, "x:3-1 8/5 6/4").unwrap_err().0, "move 2"),
         (Backgammon::from_spec(&Spec::parse("backgammon(scoring=cube)").unwrap()).unwrap_err().0, "single or gammons"),
+        (
+            Backgammon::from_spec(&Spec::parse("backgammon(gammons=true,scoring=single)").unwrap()).unwrap_err().0,
+            "disagree",
+        ),
     ];
     for (msg, want) in cases {
         assert!(!msg.contains('\n') && msg.contains(want), "{msg:?} should say {want:?}");

@@ -298,7 +298,9 @@ pub fn play_loop<G: Game>(
             },
             "moves" => {
                 let list: Vec<String> = moves_of(g, &s, stm).iter().map(|m| g.format_move(&s, *m)).collect();
-                writeln!(out, "{} legal moves: {}", list.len(), list.join(" "))?;
+                // Moves written with spaces (a backgammon turn, `24/18 13/11`) are separated by commas.
+                let sep = if list.iter().any(|m| m.contains(' ')) { ", " } else { " " };
+                writeln!(out, "{} legal moves: {}", list.len(), list.join(sep))?;
             }
             "hint" => {
                 let r = engines[stm.index()].search_as(g, &s, stm);

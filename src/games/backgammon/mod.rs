@@ -1,4 +1,4 @@
-//! Backgammon without the doubling cube: `backgammon` or `backgammon(scoring=gammons)`.
+//! Backgammon without the doubling cube: `backgammon`, `backgammon(gammons=true)` (also `scoring=single|gammons`).
 //!
 //! Rules: each side has 15 checkers and moves them from its 24 point towards its 1 point, then off the board. A roll
 //! of two dice moves checkers by each die (four times for a double); a checker may not land on a point the opponent
@@ -8,7 +8,7 @@
 //! point's number bears a checker off from it, a larger die bears off from the highest occupied point only. Both dice
 //! must be played when possible, else the larger when either can be played, else the one that can; a double plays as
 //! many of its four steps as possible; a side that can play nothing passes. The first to bear off all 15 wins: one
-//! point, or with `scoring=gammons` two (a gammon: the loser bore off nothing) or three (a backgammon: the loser also
+//! point, or with `gammons=true` two (a gammon: the loser bore off nothing) or three (a backgammon: the loser also
 //! has a checker on the bar or in the winner's home board).
 //!
 //! Chance and turns (the model of `docs/architecture.md`): the game starts at a chance node, the opening roll, with 30
@@ -40,7 +40,7 @@ use crate::spec::Spec;
 
 pub use eval::BgEval;
 
-/// The search value of one point (a single game) when `scoring=gammons` gives numeric outcomes; the evaluation uses
+/// The search value of one point (a single game) when `gammons=true` gives numeric outcomes; the evaluation uses
 /// the same unit.
 pub const POINT: i32 = 1000;
 
@@ -51,11 +51,14 @@ pub fn info() -> GameInfo {
         aliases: &["bg"],
         description: "backgammon without the doubling cube: dice as chance nodes, a move is a whole turn (a double: \
 two decisions of two steps)",
-        parameters: vec![ParamInfo {
-            name: "scoring",
-            default: "single",
-            description: "single (a win is a win) or gammons (1, 2 or 3 points: gammons and backgammons count)",
-        }],
+        parameters: vec![
+            ParamInfo {
+                name: "gammons",
+                default: "false",
+                description: "true: a win scores 1, 2 (gammon) or 3 (backgammon) points; false: a win is a win",
+            },
+            ParamInfo { name: "scoring", default: "single", description: "the same choice by name: single or gammons" },
+        ],
     }
 }
 
@@ -127,14 +130,20 @@ fn player_of(i: u8) -> Player {
 impl Backgammon {
     /// Build from a parsed game string.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let gammons = match spec.text("scoring").as_deref() {
-            None | Some("single") => false,
+        let gammons = spec.bool("gammons", false)?;
+        let scoring = match spec.text("scoring").as_deref() {
+            None => gammons,
+            Some("single") => false,
             Some("gammons") => true,
             Some(other) => {
                 return err(format!("backgammon: scoring={other}: expected single or gammons"));
             }
         };
+        if spec.has("gammons") && scoring != gammons {
+            return err("backgammon: gammons= and scoring= disagree (scoring=gammons is gammons=true)");
+        }
         spec.finish()?;
+        let gammons = scoring;
         Ok(Backgammon { gammons })
     }
 
@@ -145,7 +154,7 @@ impl Backgammon {
         s
     }
 
-    /// The points the winner scores: 1, or 2 for a gammon and 3 for a backgammon with `scoring=gammons`.
+    /// The points the winner scores: 1, or 2 for a gammon and 3 for a backgammon with `gammons=true`.
     pub fn points(&self, s: &BgState, winner: usize) -> i32 {
         let loser = s.sides[1 - winner];
         if !self.gammons || count(loser, 0) != 0 {
@@ -171,7 +180,7 @@ impl Game for Backgammon {
     const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
 
     fn spec(&self) -> String {
-        if self.gammons { "backgammon(scoring=gammons)".into() } else { "backgammon".into() }
+        if self.gammons { "backgammon(gammons=true)".into() } else { "backgammon".into() }
     }
 
     fn start(&self) -> BgState {

@@ -486,7 +486,8 @@ pub fn display(g: &Backgammon, s: &BgState) -> String {
     let bottom: Vec<usize> = (1..=12).rev().collect();
     let number = |p: usize| format!("{p:>4}");
     let (sx, so) = (s.sides[0], s.sides[1]);
-    let mut out = format!("{}   X moves 24 -> 1 (the numbers), O moves 1 -> 24\n", g.spec());
+    let mut out =
+        format!("{}   X moves 24 -> 1; O moves 1 -> 24 and writes its moves in its own numbering (25 - n)\n", g.spec());
     out +=
         &format!("{}\n{}\n{}\n{}\n", row(&top, &number), row(&top, &cell), row(&bottom, &cell), row(&bottom, &number));
     out += &format!(
