@@ -11,8 +11,9 @@
 //!     one empty square: play it (or the opponent does, or nobody) and count       -- last move, no list
 //!     few empties (<= 6): parity order: moves in quadrants with an odd number of empties first
 //!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
+//!         when α is high: the opponent keeps its stable discs, so v <= squares - 2 stable(opp): cut or narrow β
 //!         fastest-first order: the table's move, then the moves leaving the opponent the fewest replies
-//!         (corners first among equals)
+//!         (corner replies count double; then the fewest empties next to our discs; our corners first)
 //!     PVS: the first move with the full window, the others with a null window, re-searched when they beat α
 //!     store the bounds and the best move; return the best value
 //! ```
@@ -25,6 +26,9 @@ use super::bits::Geometry;
 
 /// Below this many empties: parity ordering and no table.
 const SHALLOW: u32 = 6;
+
+/// The stability cut-off is tried only when alpha is high enough for this many stable discs to matter.
+const STABLE_MIN: i32 = 20;
 
 /// The final disc difference for the side owning `own`, the empties going to the winner.
 pub fn final_score(geo: &Geometry, own: u64, opp: u64) -> i32 {
@@ -166,6 +170,15 @@ impl EndgameSolver {
                 beta = beta.min(upper);
                 tt_move = Some(e.best);
             }
+        }
+        // Stability cut-off: the opponent keeps its stable discs, so we score at most board - 2 * stable.
+        let top = geo.board.count_ones() as i32;
+        if alpha >= top - 2 * STABLE_MIN {
+            let bound = top - 2 * super::stable::stable(geo, opp, own).count_ones() as i32;
+            if bound <= alpha {
+                return bound;
+            }
+            beta = beta.min(bound);
         }
         let alpha0 = alpha;
         let mut order = [(0i32, 0u8); 64];
