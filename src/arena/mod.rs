@@ -257,6 +257,24 @@ pub fn check_players<G: Game>(players: &[String; 2]) -> Result<[String; 2], Game
     Ok([a.name(), b.name()])
 }
 
+/// Refuse, before any game, a player that has no limit of its own in a match without a time control.
+fn check_limits<G: Game>(players: &[String; 2], limit: &Option<TimeControl>) -> Result<(), GameError> {
+    if limit.is_some() {
+        return Ok(());
+    }
+    for text in players {
+        let p = player::build::<G>(text)?;
+        if p.needs_time_control() {
+            return Err(GameError::new(format!(
+                "{}: an external engine needs a limit: give the match --movetime or --tc, or the player movetime=, \
+depth= or nodes=",
+                p.name()
+            )));
+        }
+    }
+    Ok(())
+}
+
 /// Run a match. `on_record` sees every finished game (in the order they finish).
 pub fn run_match<G: Game>(
     game: &G,
@@ -264,6 +282,7 @@ pub fn run_match<G: Game>(
     mut on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
     let names = check_players::<G>(&cfg.players).map_err(|e| e.to_string())?;
+    check_limits::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     if cfg.limit == Some(TimeControl::Infinite) {
         return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
     }

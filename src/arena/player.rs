@@ -31,6 +31,11 @@ pub trait ArenaPlayer<G: Game>: Send {
     fn name(&self) -> String;
     /// Prepare for a new game of `game` (an external engine is (re)started here).
     fn new_game(&mut self, game: &G) -> Result<(), String>;
+    /// Whether the player has no limit of its own, so that a match without a time control could never end its moves
+    /// (external engines without `movetime=`, `depth=` or `nodes=`).
+    fn needs_time_control(&self) -> bool {
+        false
+    }
     /// Choose a move in `state` (not terminal) within `limit`: a fixed time per move, or both players' clocks as they
     /// stand (`None`: the player's own limits). `hard` is how long the arena waits at most.
     fn think(
@@ -122,7 +127,13 @@ pub struct External {
     setoptions: Vec<(String, String)>,
     own: Limits,
     process: Option<Process>,
+    /// The handshake failed (no `uciok`/`readyok` in time): later games fail at once with the same reason instead
+    /// of waiting for a silent engine again.
+    failed: Option<String>,
 }
+
+/// What the reader thread sends instead of a line that is not UTF-8 (then it stops).
+const NOT_UTF8: &str = "\0not utf-8";
 
 const HANDSHAKE: Duration = Duration::from_secs(20);
 
@@ -176,7 +187,7 @@ impl External {
             format!("{}({})", spec.name, last.or(base).unwrap_or_else(|| cmd[0].clone()))
         });
         spec.finish()?;
-        Ok(External { dialect, cmd, display, setoptions, own, process: None })
+        Ok(External { dialect, cmd, display, setoptions, own, process: None, failed: None })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -209,6 +220,11 @@ impl External {
             let left = deadline.saturating_duration_since(now);
             let p = self.process.as_ref().ok_or("the engine is not running")?;
             match p.rx.recv_timeout(left) {
+                Ok(l) if l == NOT_UTF8 => {
+                    return Err(
+                        self.crash_reason(&format!("printed a line that is not UTF-8 while waiting for '{prefix}'"))
+                    );
+                }
                 Ok(l) => {
                     if l.trim_start().starts_with(prefix) {
                         return Ok(l.trim().to_string());
@@ -236,8 +252,21 @@ impl External {
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let line = match String::from_utf8(std::mem::take(&mut bytes)) {
+                    Ok(l) => l.trim_end_matches(['\n', '\r']).to_string(),
+                    Err(_) => {
+                        let _ = tx.send(NOT_UTF8.to_string());
+                        break;
+                    }
+                };
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -249,7 +278,12 @@ impl External {
             Dialect::Ugi => ("ugi", "ugiok"),
         };
         self.send(hello)?;
-        self.wait_for(ok, HANDSHAKE)?;
+        if let Err(e) = self.wait_for(ok, HANDSHAKE) {
+            if e.starts_with("timed out") {
+                self.failed = Some(format!("handshake: {e}"));
+            }
+            return Err(e);
+        }
         for (k, v) in self.setoptions.clone() {
             self.send(&format!("setoption name {k} value {v}"))?;
         }
@@ -348,12 +382,19 @@ impl<G: Game> ArenaPlayer<G> for External {
         self.display.clone()
     }
 
+    fn needs_time_control(&self) -> bool {
+        self.own == Limits::default()
+    }
+
     fn new_game(&mut self, game: &G) -> Result<(), String> {
         // UCI without variant=: name the game (Fairy-Stockfish would otherwise play chess).
         if self.dialect == Dialect::Uci && !self.setoptions.iter().any(|(k, _)| k == "UCI_Variant") {
             let spec = game.spec();
             let name = spec.split('(').next().unwrap_or(&spec).to_string();
             self.setoptions.insert(0, ("UCI_Variant".into(), name));
+        }
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
         }
         if self.process.is_none()
             && let Err(e) = self.start()

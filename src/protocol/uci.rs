@@ -38,7 +38,11 @@ pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
         "id author the plateau developers".into(),
         String::new(),
         format!("option name UCI_Variant type combo default {default}{vars}"),
-        format!("option name Hash type spin default {} min 1 max {}", settings.hash_mb.unwrap_or(16), super::max_hash_mb()),
+        format!(
+            "option name Hash type spin default {} min 1 max {}",
+            settings.hash_mb.unwrap_or(16),
+            super::max_hash_mb()
+        ),
         format!(
             "option name Threads type spin default {} min 1 max {}",
             settings.threads.unwrap_or(1),

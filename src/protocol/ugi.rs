@@ -27,7 +27,11 @@ pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
         format!("id name plateau {}", env!("CARGO_PKG_VERSION")),
         "id author the plateau developers".into(),
         format!("option name Game type string default {game}"),
-        format!("option name Hash type spin default {} min 1 max {}", settings.hash_mb.unwrap_or(16), super::max_hash_mb()),
+        format!(
+            "option name Hash type spin default {} min 1 max {}",
+            settings.hash_mb.unwrap_or(16),
+            super::max_hash_mb()
+        ),
         format!(
             "option name Threads type spin default {} min 1 max {}",
             settings.threads.unwrap_or(1),
