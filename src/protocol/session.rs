@@ -528,10 +528,10 @@ fn rebuild_or_restore(
     restore: impl FnOnce(&mut Settings),
     name: &str,
 ) -> Result<(), String> {
-    engine.rebuild(settings).or_else(|e| {
+    engine.rebuild(settings).map_err(|e| {
         restore(settings);
         let _ = engine.rebuild(settings);
-        Err(format!("setoption {name}: {e}"))
+        format!("setoption {name}: {e}")
     })
 }
 
