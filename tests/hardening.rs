@@ -221,3 +221,9 @@ fn the_arena_refuses_bad_settings_up_front() {
         "needs a limit",
     );
 }
+
+#[test]
+fn a_folder_given_as_a_database_is_said_to_be_one() {
+    let dir = std::env::temp_dir();
+    refused(&["solve", "tic_tac_toe", "--db", dir.to_str().unwrap()], "folder");
+}
