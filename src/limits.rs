@@ -127,7 +127,7 @@ mod tests {
     fn tables_over_the_memory_are_refused() {
         let gib = 1u64 << 30;
         let e = check_against("the table", 32 * gib, Some(8 * gib)).unwrap_err();
-        assert!(e.contains("32.0 GiB") && e.contains("8.0 GiB available"), "{e}");
+        assert!(e.contains("32.0 GiB") && e.contains("8.0 GiB of memory available"), "{e}");
         assert!(check_against("the table", gib, Some(8 * gib)).is_ok());
         assert!(check_against("the table", 2 << 40, None).is_err());
         assert!(check_bytes("the table", u64::MAX).is_err());

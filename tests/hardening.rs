@@ -125,7 +125,7 @@ fn threads_and_seconds_have_bounds() {
         &["perft", "breakthrough", "--depth", "1", "--threads", "0"],
         &["tune", "--threads", "10000"],
         &["solve", "breakthrough(rows=5,columns=3)", "--max-seconds", "nan"],
-        &["solve", "breakthrough(rows=5,columns=3)", "--max-seconds", "-1"],
+        &["solve", "breakthrough(rows=5,columns=3)", "--max-seconds=-1"],
     ] {
         let o = plateau(args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
@@ -155,7 +155,7 @@ fn the_default_race_table_fits_every_breakthrough_board() {
     assert!(o.status.success(), "{}", stderr(&o));
     let o = plateau(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--weak", "--json"]);
     assert!(o.status.success(), "{}", stderr(&o));
-    refused(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--race-rows", "3"], "race table");
+    refused(&["solve", "breakthrough(rows=3,columns=2,piece_rows=1)", "--race-rows", "3", "--json"], "race table");
 }
 
 #[test]
@@ -198,4 +198,32 @@ fn the_protocols_refuse_bad_limits_and_say_the_real_option_ranges() {
     let o = plateau_stdin(&["ugi"], &long);
     let out = stdout(&o);
     assert!(out.len() < 2000 && out.contains("more bytes") && out.contains("readyok"), "{} bytes", out.len());
+}
+
+#[test]
+fn the_arena_refuses_bad_settings_up_front() {
+    let o = plateau(&[
+        "match",
+        "tic_tac_toe",
+        "--player",
+        "random",
+        "--player",
+        "random",
+        "--games",
+        "2",
+        "--concurrency",
+        "0",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    // An external engine with no limit of its own, in a match without a time control: refused before any game.
+    refused(
+        &["match", "tic_tac_toe", "--player", "uci(cmd=/bin/cat)", "--player", "random", "--games", "2"],
+        "needs a limit",
+    );
+}
+
+#[test]
+fn a_folder_given_as_a_database_is_said_to_be_one() {
+    let dir = std::env::temp_dir();
+    refused(&["solve", "tic_tac_toe", "--db", dir.to_str().unwrap()], "folder");
 }

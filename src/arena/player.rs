@@ -127,7 +127,13 @@ pub struct External {
     setoptions: Vec<(String, String)>,
     own: Limits,
     process: Option<Process>,
+    /// The handshake failed (no `uciok`/`readyok` in time): later games fail at once with the same reason instead
+    /// of waiting for a silent engine again.
+    failed: Option<String>,
 }
+
+/// What the reader thread sends instead of a line that is not UTF-8 (then it stops).
+const NOT_UTF8: &str = "\0not utf-8";
 
 const HANDSHAKE: Duration = Duration::from_secs(20);
 
@@ -181,7 +187,7 @@ impl External {
             format!("{}({})", spec.name, last.or(base).unwrap_or_else(|| cmd[0].clone()))
         });
         spec.finish()?;
-        Ok(External { dialect, cmd, display, setoptions, own, process: None })
+        Ok(External { dialect, cmd, display, setoptions, own, process: None, failed: None })
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
@@ -214,6 +220,11 @@ impl External {
             let left = deadline.saturating_duration_since(now);
             let p = self.process.as_ref().ok_or("the engine is not running")?;
             match p.rx.recv_timeout(left) {
+                Ok(l) if l == NOT_UTF8 => {
+                    return Err(
+                        self.crash_reason(&format!("printed a line that is not UTF-8 while waiting for '{prefix}'"))
+                    );
+                }
                 Ok(l) => {
                     if l.trim_start().starts_with(prefix) {
                         return Ok(l.trim().to_string());
@@ -241,8 +252,21 @@ impl External {
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
-            for line in BufReader::new(stdout).lines() {
-                let Ok(line) = line else { break };
+            let mut reader = BufReader::new(stdout);
+            let mut bytes = Vec::new();
+            loop {
+                bytes.clear();
+                match reader.read_until(b'\n', &mut bytes) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let line = match String::from_utf8(std::mem::take(&mut bytes)) {
+                    Ok(l) => l.trim_end_matches(['\n', '\r']).to_string(),
+                    Err(_) => {
+                        let _ = tx.send(NOT_UTF8.to_string());
+                        break;
+                    }
+                };
                 if tx.send(line).is_err() {
                     break;
                 }
@@ -254,7 +278,12 @@ impl External {
             Dialect::Ugi => ("ugi", "ugiok"),
         };
         self.send(hello)?;
-        self.wait_for(ok, HANDSHAKE)?;
+        if let Err(e) = self.wait_for(ok, HANDSHAKE) {
+            if e.starts_with("timed out") {
+                self.failed = Some(format!("handshake: {e}"));
+            }
+            return Err(e);
+        }
         for (k, v) in self.setoptions.clone() {
             self.send(&format!("setoption name {k} value {v}"))?;
         }
@@ -371,6 +400,9 @@ impl<G: Game> ArenaPlayer<G> for External {
         let key = if self.dialect == Dialect::Uci { "UCI_Variant" } else { "Game" };
         if !self.setoptions.iter().any(|(k, _)| k == key) {
             self.setoptions.insert(0, (key.into(), game.spec()));
+        }
+        if let Some(e) = &self.failed {
+            return Err(e.clone());
         }
         if self.process.is_none()
             && let Err(e) = self.start()

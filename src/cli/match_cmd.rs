@@ -32,7 +32,7 @@ pub struct MatchArgs {
     #[arg(long)]
     tc: Option<String>,
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     concurrency: usize,
     /// Openings file: one position text or move list per line.
     #[arg(long, conflicts_with = "random_plies")]

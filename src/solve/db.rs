@@ -201,6 +201,9 @@ impl Db {
             Ok(f) => f,
             Err(e) => return derr(path, format!("cannot open the database: {e}")),
         };
+        if file.metadata().is_ok_and(|m| !m.is_file()) {
+            return derr(path, "this is a folder (or another special file), not a database file");
+        }
         // SAFETY: the map is read-only and private to this process; a file changed underneath by another program
         // could change what lookups return (never memory safety for the byte reads below, which are bounds-checked
         // slices), and plateau never writes a database in place (it renames a new file over it).
