@@ -70,7 +70,7 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
                 "pv": pv, "seconds": r.seconds,
             });
             // The terms of the game's default evaluation at the searched position, when the game names them.
-            let terms = g.eval_terms(&state);
+            let terms = default_terms(g, &state);
             if !terms.is_empty() {
                 doc["eval_terms"] = serde_json::json!(terms);
             }
@@ -91,4 +91,9 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// The named terms of the game's default evaluation in `state` (empty where it is not split into terms).
+fn default_terms<G: crate::game::Game>(game: &G, state: &G::State) -> Vec<crate::game::Term> {
+    crate::game::Evaluator::terms(&G::Eval::default(), game, state)
 }

@@ -34,7 +34,7 @@ use rand::{Rng, RngExt};
 pub use knowledge::{Forced, MOVE_KEYS, MoveClass};
 pub use perft::perft;
 pub use player::{GameError, Outcome, Player, err};
-pub use score::{EvalTerm, Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
+pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
 pub use turn::{ChanceList, Kind, Turn, sample_outcome};
 
 /// Largest number of legal moves any game may produce in one position.
@@ -241,12 +241,6 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         } else {
             err(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
         }
-    }
-
-    /// The named terms of the `Default` evaluation in `state` (none unless the game lists them), for display.
-    fn eval_terms(&self, state: &Self::State) -> Vec<EvalTerm> {
-        let _ = state;
-        Vec::new()
     }
 
     /// Whether [`Game::move_class`] tells noisy moves from quiet ones (quiescence search needs it).

@@ -37,17 +37,6 @@ pub fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
     ((mg as i64 * feature as i64 * phase as i64 + eg as i64 * feature as i64 * (256 - phase) as i64) / 256) as i32
 }
 
-/// One named term of a game's `Default` evaluation, for display (`plateau search --json` lists them as `eval_terms`):
-/// each player's count and the weight of one unit, so that the term adds `weight * (first - second)` from the first
-/// player's point of view.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct EvalTerm {
-    pub name: &'static str,
-    pub first: i32,
-    pub second: i32,
-    pub weight: i32,
-}
-
 /// Score of a won game at the root; a win in `n` plies scores `WIN_SCORE - n`.
 pub const WIN_SCORE: i32 = 1_000_000;
 /// Scores at or beyond this magnitude are proven wins or losses.

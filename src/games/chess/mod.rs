@@ -21,7 +21,7 @@ use std::hash::{Hash, Hasher};
 
 use cozy_chess::{Board, Color, Move};
 
-use crate::game::{EvalTerm, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player};
+use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Player};
 use crate::games::GameInfo;
 use crate::spec::Spec;
 
@@ -200,9 +200,6 @@ impl Game for Chess {
 
     fn evaluation(&self, name: &str) -> Result<eval::ChessEval, GameError> {
         eval::ChessEval::named(name)
-    }
-    fn eval_terms(&self, s: &ChessState) -> Vec<EvalTerm> {
-        eval::course::terms(s.board())
     }
     fn has_tactics(&self) -> bool {
         true

@@ -19,7 +19,7 @@ use cozy_chess::{
     get_pawn_quiets, get_rook_moves,
 };
 
-use crate::game::EvalTerm;
+use crate::game::Term;
 
 /// The terms and their weights (per unit, in centipawns), in the formula's order.
 pub const TERMS: [(&str, i32); 10] = [
@@ -116,10 +116,20 @@ pub fn evaluate(b: &Board) -> i32 {
     if b.side_to_move() == Color::White { v } else { -v }
 }
 
-/// The terms with both sides' counts, for `plateau search --json`.
-pub fn terms(b: &Board) -> Vec<EvalTerm> {
+/// The formula term by term, from the side to move's point of view (`plateau eval`, `plateau search --json`): each
+/// term's feature is the side to move's count minus the opponent's (`Q-q` when White moves), its value the weight
+/// times the feature; the values add up to [`evaluate`].
+pub fn terms(b: &Board) -> Vec<Term> {
     let (w, k) = (counts(b, Color::White), counts(b, Color::Black));
-    TERMS.iter().enumerate().map(|(i, &(name, weight))| EvalTerm { name, first: w[i], second: k[i], weight }).collect()
+    let sign = if b.side_to_move() == Color::White { 1 } else { -1 };
+    TERMS
+        .iter()
+        .enumerate()
+        .map(|(i, &(name, weight))| {
+            let feature = sign * (w[i] - k[i]);
+            Term::new(name, feature, weight * feature)
+        })
+        .collect()
 }
 
 #[cfg(test)]
@@ -128,6 +138,24 @@ mod tests {
 
     fn board(fen: &str) -> Board {
         Board::from_fen(fen, false).unwrap()
+    }
+
+    #[test]
+    fn terms_add_up_to_the_value_for_either_side_to_move() {
+        for fen in [
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        ] {
+            let b = board(fen);
+            let t = terms(&b);
+            assert_eq!(t.len(), TERMS.len());
+            assert_eq!(t.iter().map(|t| t.value).sum::<i32>(), evaluate(&b), "{fen}");
+        }
+        let b = board("r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1");
+        let mobility = terms(&b).into_iter().find(|t| t.name == "mobility").unwrap();
+        let (w, k) = (counts(&b, Color::White)[9], counts(&b, Color::Black)[9]);
+        assert_eq!(mobility.feature, k - w, "Black to move: its mobility minus White's");
     }
 
     #[test]

@@ -9,7 +9,7 @@ pub mod course;
 pub mod pesto_tables;
 pub mod pst;
 
-use crate::game::{Evaluator, GameError, err};
+use crate::game::{Evaluator, GameError, Term, err};
 
 use super::{Chess, ChessState};
 
@@ -43,6 +43,14 @@ impl Evaluator<Chess> for ChessEval {
         match self {
             ChessEval::Course => course::evaluate(s.board()),
             ChessEval::Pst => pst::evaluate(s.board()),
+        }
+    }
+
+    /// The course's formula term by term (PeSTO's tables are not split into named terms).
+    fn terms(&self, _g: &Chess, s: &ChessState) -> Vec<Term> {
+        match self {
+            ChessEval::Course => course::terms(s.board()),
+            ChessEval::Pst => Vec::new(),
         }
     }
 }
