@@ -168,10 +168,19 @@ pub fn main() -> i32 {
     exit_quietly_on_broken_pipe();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
-        Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+        // Help and version go to stdout as clap writes them; a usage error is one line on stderr (clap's first
+        // line, without its usage block), exit code 2.
+        Err(e) if !e.use_stderr() => {
             let _ = e.print();
-            return code;
+            return 0;
+        }
+        Err(e) => {
+            let text = e.render().to_string();
+            match text.lines().find(|l| !l.trim().is_empty()) {
+                Some(line) if line.starts_with("error:") => eprintln!("{} (see --help)", line.trim_end()),
+                _ => eprint!("{text}"),
+            }
+            return 2;
         }
     };
     let r = match cli.command {
