@@ -265,14 +265,14 @@ impl Game for Backgammon {
     fn outcome(&self, s: &BgState) -> Option<Outcome> {
         let w = s.winner()?;
         let won = w == s.mover as usize;
-        Some(if self.gammons {
-            let v = self.points(s, w) * POINT;
-            Outcome::Value(if won { v } else { -v })
-        } else if won {
-            Outcome::Win
-        } else {
-            Outcome::Loss
-        })
+        // Numeric outcomes on the evaluation's scale (one point = POINT, the evaluation strictly inside), so that the
+        // chance searches average values of one scale and prune with a tight bound (`value_bound`).
+        let v = if self.gammons { self.points(s, w) * POINT } else { POINT };
+        Some(Outcome::Value(if won { v } else { -v }))
+    }
+
+    fn value_bound(&self) -> i32 {
+        if self.gammons { 3 * POINT } else { POINT }
     }
 
     fn key(&self, s: &BgState) -> u64 {
