@@ -9,7 +9,8 @@
 //! the ply of the probing node, so that a mate distance stays right whatever path reached the position.
 //!
 //! The table grows to its size as it fills: it starts at [`START_BYTES`] (or its size, if smaller) and doubles when
-//! three quarters of its slots are used, up to the size asked for. So `tt=4gb` costs what the search stores, never more
+//! three quarters of its slots are used (or when a
+//! new entry would evict another), up to the size asked for. So `tt=4gb` costs what the search stores, never more
 //! than asked, and a doubling that the system refuses leaves the table at its size (an error is never an abort).
 
 use crate::game::WIN_THRESHOLD;
@@ -160,6 +161,13 @@ impl<M: Copy> TranspositionTable<M> {
     #[inline]
     pub fn store(&mut self, key: u64, draft: i32, value: i32, bound: Bound, mv: Option<M>, ply: u32) {
         if self.filled * 4 >= self.buckets.len() * BUCKET * 3 && self.buckets.len() < self.max_buckets {
+            self.grow();
+        }
+        // A growing table never evicts: while the key's bucket is full of other positions, grow first (a full-size
+        // table keeps every entry a smaller one would; MT-SSS* relies on the table keeping its leaves).
+        while self.buckets.len() < self.max_buckets
+            && self.buckets[self.index(key)].iter().all(|s| matches!(s, Some(e) if e.key != key))
+        {
             self.grow();
         }
         let generation = self.generation;
