@@ -29,6 +29,7 @@ use crate::spec::Spec;
 
 pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
+pub use breakthrough::imperfect::DarkBreakthrough;
 pub use chance_tree::ChanceTree;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
@@ -67,6 +68,35 @@ pub struct Listed {
     pub kind: Kind,
 }
 
+/// Variants written as a parameter of their base game but played by another type (another `Game::KIND`):
+/// (base game or alias, key, value, the registered name that plays it). `breakthrough(information=imperfect)` is
+/// played by `breakthrough_imperfect`, which reads (and accepts) the key again.
+const VARIANTS: &[(&str, &str, &str, &str)] = &[
+    ("breakthrough", "information", "imperfect", "breakthrough_imperfect"),
+    ("bt", "information", "imperfect", "breakthrough_imperfect"),
+];
+
+/// Send a variant's game string to the game that plays it ([`VARIANTS`]); the default value of a variant key
+/// (`information=perfect`) is accepted and left to the base game.
+fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
+    for &(base, key, value, target) in VARIANTS {
+        if spec.name == base && spec.has(key) {
+            match spec.text(key).as_deref() {
+                Some(v) if v == value => {
+                    spec.name = target.to_string();
+                    return Ok(());
+                }
+                Some("perfect") if key == "information" => {}
+                Some(v) => {
+                    return Err(GameError::new(format!("{base}: {key}={v}: expected {value} or the default")));
+                }
+                None => {}
+            }
+        }
+    }
+    Ok(())
+}
+
 /// Builds the registry from one `Variant: Type => info_function` line per game.
 macro_rules! registry {
     ($d:tt $($variant:ident : $ty:ty => $info:path),* $(,)?) => {
@@ -93,7 +123,8 @@ macro_rules! registry {
 
             /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
             pub fn parse(text: &str) -> Result<AnyGame, GameError> {
-                let spec = Spec::parse(text)?;
+                let mut spec = Spec::parse(text)?;
+                route_variant(&mut spec)?;
                 let name = spec.name.as_str();
                 $(
                     let info = $info();
@@ -134,4 +165,5 @@ registry! {
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,
+    DarkBreakthrough: DarkBreakthrough => breakthrough::imperfect::info,
 }

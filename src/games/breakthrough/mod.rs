@@ -20,6 +20,7 @@
 //! endgame tables), [`eval`] (the evaluations).
 
 pub mod eval;
+pub mod imperfect;
 pub mod knowledge;
 pub mod notation;
 pub mod race;
