@@ -67,10 +67,29 @@ pub fn search<G: Game>(
 ) -> Result<String, String> {
     let mut p = lock(player);
     let (g, s) = (game.clone(), *state);
+    let reported = Arc::new(AtomicBool::new(false));
+    let (seen, report) = (reported.clone(), sink.clone());
     p.set_stop(stop);
-    p.set_reporter(Some(Arc::new(move |it: &Iteration<G::Move>| sink(iteration(&g, &s, it)))));
+    p.set_reporter(Some(Arc::new(move |it: &Iteration<G::Move>| {
+        seen.store(true, Ordering::Relaxed);
+        report(iteration(&g, &s, it))
+    })));
     let r = p.search(game, state);
     p.set_reporter(None);
+    // A searcher that reports no iteration (a fixed-depth catalogue search) shows its final result as one.
+    if !reported.load(Ordering::Relaxed) {
+        let elapsed = std::time::Duration::from_secs_f64(r.seconds.max(0.0));
+        let it = Iteration {
+            depth: r.depth,
+            seldepth: None,
+            value: r.value,
+            nodes: r.stats.nodes,
+            elapsed,
+            hashfull: None,
+            pv: r.pv.clone(),
+        };
+        sink(iteration(game, state, &it));
+    }
     let m = r.best_move.ok_or("the player returned no move")?;
     Ok(game.format_move(state, m))
 }
