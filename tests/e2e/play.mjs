@@ -18,7 +18,7 @@ const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
 const errors = [];
 page.on('pageerror', (e) => errors.push(String(e)));
 await page.goto(base);
-await page.waitForSelector('#game option[value="breakthrough"]');
+await page.waitForSelector('#game option[value="breakthrough"]', { state: 'attached' });
 
 // Breakthrough 5x5 (two rows of pawns each), the human White against the engine.
 await page.fill('[data-param="rows"]', '5');
