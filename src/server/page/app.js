@@ -87,6 +87,7 @@ async function newGame() {
     const players = [$('player0').value.trim(), $('player1').value.trim()];
     if (ui.state) api('DELETE', `/api/games/${ui.state.id}`).catch(() => {});
     ui.state = null;
+    $('thinking').querySelector('tbody').textContent = '';
     setState(await api('POST', '/api/games', { game: gameString(), players }));
   } catch (e) { showError(e); }
 }
