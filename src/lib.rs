@@ -19,6 +19,7 @@ pub mod players;
 pub mod protocol;
 pub mod puzzle;
 pub mod search;
+pub mod server;
 pub mod solve;
 pub mod spec;
 pub mod train;

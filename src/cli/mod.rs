@@ -15,6 +15,7 @@ mod play;
 mod play_summary;
 mod puzzle;
 mod search_cmd;
+mod serve;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
@@ -70,6 +71,8 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// The static evaluation of a position (no search) and its named terms.
     Eval(eval_cmd::EvalArgs),
+    /// The local web page: play, watch the engine think, trees, tables, replays (JSON API under /api/).
+    Serve(serve::ServeArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -200,6 +203,7 @@ pub fn main() -> i32 {
         Command::Book(a) => book::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Eval(a) => eval_cmd::run(a),
+        Command::Serve(a) => serve::run(a),
     };
     match r {
         Ok(()) => 0,

@@ -23,6 +23,7 @@ pub mod player;
 pub mod playout;
 pub mod score;
 pub mod turn;
+pub mod view;
 pub mod zobrist;
 
 use std::fmt::Debug;
@@ -36,6 +37,7 @@ pub use perft::perft;
 pub use player::{GameError, Outcome, Player, err};
 pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
 pub use turn::{ChanceList, Kind, Turn, sample_outcome};
+pub use view::{BoardView, Cell, Layout};
 
 /// Largest number of legal moves any game may produce in one position.
 pub const MAX_MOVES: usize = 256;
@@ -109,6 +111,21 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn player_name(&self, player: Player) -> Option<&'static str> {
         let _ = player;
         None
+    }
+
+    /// A picture of the board as data for the web page ([`view`]); `None` (the default) shows [`Game::display`]'s text.
+    fn board_view(&self, state: &Self::State) -> Option<BoardView> {
+        let _ = state;
+        None
+    }
+
+    /// The cells of [`Game::board_view`] a move goes from and to (a placement: only to), for highlighting legal
+    /// targets. The default reads the cell names the move's text starts with (`a2a3`, `b2`).
+    fn move_cells(&self, state: &Self::State, mv: Self::Move) -> (Option<u32>, Option<u32>) {
+        match self.board_view(state) {
+            Some(view) => view.cells_of_move(&self.format_move(state, mv)),
+            None => (None, None),
+        }
     }
 
     /// True when the game is over.

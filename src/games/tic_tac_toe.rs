@@ -17,7 +17,7 @@
 //! player) and digits for runs of empty squares (`.` is accepted for one empty square on input), then the side to move,
 //! `x` or `o`. The start is `3/3/3 x`; after `b2 a1` it is `3/1X1/O2 x`.
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{BoardView, Evaluator, Game, GameError, Layout, MoveList, Outcome, Player, err, view, zobrist};
 use crate::games::GameInfo;
 use crate::games::board_text;
 use crate::spec::Spec;
@@ -318,6 +318,20 @@ impl Game for TicTacToe {
 
     fn player_name(&self, player: Player) -> Option<&'static str> {
         Some(if player == Player::First { "X" } else { "O" })
+    }
+
+    fn board_view(&self, s: &TttState) -> Option<BoardView> {
+        Some(BoardView::from_fn(Layout::Grid, 3, 3, ["royalblue", "crimson"], |row, col| {
+            let bit = 1u16 << (row * 3 + col);
+            let name = Self::square_name(row * 3 + col);
+            if s.x & bit != 0 {
+                view::cell(name, "X", Some(Player::First))
+            } else if s.o & bit != 0 {
+                view::cell(name, "O", Some(Player::Second))
+            } else {
+                view::cell(name, "", None)
+            }
+        }))
     }
 
     fn display(&self, s: &TttState) -> String {

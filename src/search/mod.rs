@@ -39,6 +39,7 @@ pub mod star1;
 pub mod star2;
 pub mod time;
 pub mod trace;
+pub mod trace_draw;
 pub mod tt;
 
 use std::sync::Arc;

@@ -299,6 +299,10 @@ impl Game for Backgammon {
         notation::format_position(s)
     }
 
+    fn board_view(&self, s: &BgState) -> Option<crate::game::BoardView> {
+        Some(notation::view(s))
+    }
+
     fn display(&self, s: &BgState) -> String {
         notation::display(self, s)
     }

@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use super::board::{self, BAR, CHECKERS, Pair, Side, count, made, nibbles, one, pips};
 use super::movegen::{self, BgMove, CHANCE, PASS, steps};
 use super::{Backgammon, BgState, phase};
-use crate::game::{Game, GameError, MoveList, err};
+use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, err};
 
 /// A checker's path in one move: from, to (0 = off), the points it lands on in between, the points where it hits.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -464,6 +464,28 @@ pub fn parse_position(g: &Backgammon, text: &str) -> Result<BgState, GameError> 
 }
 
 // ---- The board drawing ----
+
+/// [`Game::board_view`](crate::game::Game::board_view) in X's numbering: points 13..24 on top, 12..1 below, each
+/// with its checker count; the bar, the checkers borne off and the dice in the notes.
+pub fn view(s: &BgState) -> BoardView {
+    let mut v = BoardView::from_fn(Layout::Points, 2, 12, ["ivory", "black"], |row, c| {
+        let p = if row == 1 { 13 + c as usize } else { 12 - c as usize };
+        let (x, o) = (count(s.sides[0], p), count(s.sides[1], 25 - p));
+        let name = String::new();
+        match (x, o) {
+            (0, 0) => Cell { name, piece: String::new(), owner: None },
+            (0, o) => Cell { name, piece: o.to_string(), owner: Some(1) },
+            (x, _) => Cell { name, piece: x.to_string(), owner: Some(0) },
+        }
+    });
+    let (sx, so) = (s.sides[0], s.sides[1]);
+    v.notes.push(format!("bar: X {} O {}; off: X {} O {}", count(sx, BAR), count(so, BAR), count(sx, 0), count(so, 0)));
+    v.notes.push(format!("pips: X {} O {}", pips(sx), pips(so)));
+    if s.hi > 0 {
+        v.notes.push(format!("dice: {}", dice_text(s)));
+    }
+    v
+}
 
 /// The board in X's numbering: the top row points 13..24, the bottom row 12..1; `X5` = five of X's checkers.
 pub fn display(g: &Backgammon, s: &BgState) -> String {

@@ -25,7 +25,7 @@ pub mod knowledge;
 pub mod notation;
 pub mod race;
 
-use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -414,6 +414,14 @@ impl Game for Breakthrough {
 
     fn display(&self, s: &BtState) -> String {
         self.draw(s)
+    }
+
+    fn board_view(&self, s: &BtState) -> Option<BoardView> {
+        Some(self.view(s))
+    }
+
+    fn move_cells(&self, _s: &BtState, m: BtMove) -> (Option<u32>, Option<u32>) {
+        (Some(self.view_cell(m.from as u32)), Some(self.view_cell(m.to as u32)))
     }
 
     fn evaluation(&self, name: &str) -> Result<eval::BtEval, GameError> {

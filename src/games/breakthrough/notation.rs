@@ -1,7 +1,7 @@
 //! Breakthrough's notations: squares (`a1`, or the course's `2a` on input), moves (`a2a3`; `b4xc5` and `b4-c5`
 //! accepted), the FEN-like position text of Fairy-Stockfish, and the board drawing.
 
-use crate::game::{Game, GameError, MoveList, Player, err};
+use crate::game::{BoardView, Game, GameError, Layout, MoveList, Player, err, view};
 use crate::games::board_text;
 
 use super::{Breakthrough, BtMove, BtState};
@@ -11,6 +11,26 @@ impl Breakthrough {
     pub fn square_name(&self, sq: u32) -> String {
         let file = (b'a' + (sq % self.columns) as u8) as char;
         format!("{}{}", file, sq / self.columns + 1)
+    }
+
+    /// The board for the web page: White's pawns (the first player) and Black's on a grid, rank 1 at the bottom.
+    pub fn view(&self, s: &BtState) -> BoardView {
+        BoardView::from_fn(Layout::Grid, self.rows, self.columns, ["white", "black"], |row, column| {
+            let sq = row * self.columns + column;
+            let owner = if s.white >> sq & 1 != 0 {
+                Some(Player::First)
+            } else if s.black >> sq & 1 != 0 {
+                Some(Player::Second)
+            } else {
+                None
+            };
+            view::cell(self.square_name(sq), "\u{265F}", owner)
+        })
+    }
+
+    /// The index of square `sq` among [`Breakthrough::view`]'s cells (row-major from the top row).
+    pub fn view_cell(&self, sq: u32) -> u32 {
+        (self.rows - 1 - sq / self.columns) * self.columns + sq % self.columns
     }
 
     /// Parse one square at the start of `text` (`a2` or the course's `2a`); returns the square and the rest.

@@ -194,6 +194,10 @@ impl Game for Chess {
         s.board().to_string()
     }
 
+    fn board_view(&self, s: &ChessState) -> Option<crate::game::BoardView> {
+        Some(self.view(s))
+    }
+
     fn display(&self, s: &ChessState) -> String {
         self.draw(s)
     }

@@ -8,7 +8,7 @@
 use cozy_chess::{Board, Color, FenParseError, File, Move, Piece, Rank, Square};
 
 use super::{Chess, ChessState};
-use crate::game::{GameError, err};
+use crate::game::{BoardView, GameError, Layout, Player, err, view};
 
 /// The move as UCI writes it: castling as the king's two-square move.
 #[inline]
@@ -128,6 +128,30 @@ impl Chess {
     }
 
     /// The board as text, rank 8 at the top, then the side to move.
+    /// [`Game::board_view`](crate::game::Game::board_view): the pieces as Unicode glyphs, rank 1 at the bottom.
+    pub(super) fn view(&self, s: &ChessState) -> BoardView {
+        let b = s.board.get();
+        BoardView::from_fn(Layout::Grid, 8, 8, ["white", "black"], |row, col| {
+            let sq = Square::new(File::index(col as usize), Rank::index(row as usize));
+            let name = sq.to_string();
+            match (b.piece_on(sq), b.color_on(sq)) {
+                (Some(p), Some(c)) => {
+                    let glyph = match p {
+                        Piece::Pawn => "\u{265F}",
+                        Piece::Knight => "\u{265E}",
+                        Piece::Bishop => "\u{265D}",
+                        Piece::Rook => "\u{265C}",
+                        Piece::Queen => "\u{265B}",
+                        Piece::King => "\u{265A}",
+                    };
+                    let owner = if c == Color::White { Player::First } else { Player::Second };
+                    view::cell(name, glyph, Some(owner))
+                }
+                _ => view::cell(name, "", None),
+            }
+        })
+    }
+
     pub(super) fn draw(&self, s: &ChessState) -> String {
         let b = s.board.get();
         let mut out = String::new();

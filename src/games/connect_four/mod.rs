@@ -307,6 +307,14 @@ impl Game for ConnectFour {
     fn display(&self, s: &C4State) -> String {
         self.display_text(s)
     }
+
+    fn board_view(&self, s: &C4State) -> Option<crate::game::BoardView> {
+        Some(self.view(s))
+    }
+
+    fn move_cells(&self, s: &C4State, m: u8) -> (Option<u32>, Option<u32>) {
+        (None, self.landing_cell(s, m as u32))
+    }
 }
 
 /// A simple default evaluation from the side to move's point of view: 16 points per empty cell that would complete four

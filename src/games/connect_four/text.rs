@@ -1,7 +1,7 @@
 //! The notations: position text (`7/7/7/7/3O3/3XX2 o`), the board drawn for the terminal, move lists (`4 4 5 3` or
 //! `4453`), and Pascal Pons's move strings as the solver's benchmark files write them.
 
-use crate::game::{Game, GameError, Player, err};
+use crate::game::{BoardView, Game, GameError, Layout, Player, err, view};
 use crate::games::board_text;
 
 use super::shape::{shl, shr};
@@ -171,6 +171,29 @@ impl ConnectFour {
         out.push(' ');
         out.push(side_letter(self.side_to_move(s)).to_ascii_lowercase());
         out
+    }
+
+    /// [`Game::board_view`]: the discs in their columns, X (the first player) red, O yellow.
+    pub(super) fn view(&self, s: &C4State) -> BoardView {
+        let (first, second) = Self::discs(s);
+        BoardView::from_fn(Layout::Columns, self.rows, self.columns, ["crimson", "gold"], |row, col| {
+            let b = self.bit(row, col);
+            let owner = if first & b != 0 {
+                Some(Player::First)
+            } else if second & b != 0 {
+                Some(Player::Second)
+            } else {
+                None
+            };
+            view::cell(String::new(), "\u{25CF}", owner)
+        })
+    }
+
+    /// [`Game::move_cells`]: a disc dropped in `column` lands on its lowest empty cell.
+    pub(super) fn landing_cell(&self, s: &C4State, column: u32) -> Option<u32> {
+        let (first, second) = Self::discs(s);
+        let row = (0..self.rows).find(|&row| (first | second) & self.bit(row, column) == 0)?;
+        Some((self.rows - 1 - row) * self.columns + column)
     }
 
     /// [`Game::display`]: the board drawn with the column numbers below.

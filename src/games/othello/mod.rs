@@ -239,6 +239,10 @@ impl Game for Othello {
         self.format_position_text(s)
     }
 
+    fn board_view(&self, s: &OthelloState) -> Option<crate::game::BoardView> {
+        Some(self.view(s))
+    }
+
     fn display(&self, s: &OthelloState) -> String {
         self.display_text(s)
     }

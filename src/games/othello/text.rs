@@ -1,7 +1,7 @@
 //! Othello's notations: square and move names (`d3`, `pass`), the position text and the drawing (see the module
 //! documentation of [`super`]).
 
-use crate::game::{GameError, Player, err};
+use crate::game::{BoardView, GameError, Layout, Player, err, view};
 
 use super::bits::square;
 use super::{Othello, OthelloState, PASS};
@@ -135,6 +135,28 @@ impl Othello {
     fn start_state(&self) -> OthelloState {
         let (b, w) = self.geo.start();
         self.from_colours(b, w, Player::First)
+    }
+
+    /// [`Game::board_view`](crate::game::Game::board_view): black (x, the first player) and white discs, row 1 at the
+    /// top as in the notation.
+    pub(super) fn view(&self, s: &OthelloState) -> BoardView {
+        let (black, white) = Othello::colours(s);
+        let n = self.size();
+        let mut v = BoardView::from_fn(Layout::Grid, n, n, ["black", "white"], |row, c| {
+            let r = n - 1 - row;
+            let bit = 1u64 << square(r, c);
+            let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
+            let owner = if black & bit != 0 {
+                Some(Player::First)
+            } else if white & bit != 0 {
+                Some(Player::Second)
+            } else {
+                None
+            };
+            view::cell(name, "\u{25CF}", owner)
+        });
+        v.notes.push(format!("black {}, white {}", black.count_ones(), white.count_ones()));
+        v
     }
 
     /// The board with coordinates, row 1 at the top, and the counts.

@@ -389,6 +389,10 @@ impl Game for Oware {
         self.format_position_text(s)
     }
 
+    fn board_view(&self, s: &OwareState) -> Option<crate::game::BoardView> {
+        Some(self.view(s))
+    }
+
     fn display(&self, s: &OwareState) -> String {
         self.display_text(s)
     }

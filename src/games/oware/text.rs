@@ -1,7 +1,7 @@
 //! Oware's move notation, position text and board drawing (see the module documentation of `oware`).
 
 use super::{MAX_HOUSES, Oware, OwareState};
-use crate::game::{Game, GameError, MoveList, Outcome, Player, err};
+use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, Outcome, Player, err};
 
 impl Oware {
     fn letters(&self, p: Player) -> String {
@@ -104,6 +104,20 @@ impl Oware {
         };
         let side = if s.stm == Player::First { 1 } else { 2 };
         format!("{}/{} {} {} {side}", row(Player::First), row(Player::Second), s.stores[0], s.stores[1])
+    }
+
+    /// [`Game::board_view`]: the houses as pits (seed counts), the second player's row on top, right to left; the
+    /// stores in the notes.
+    pub(super) fn view(&self, s: &OwareState) -> BoardView {
+        let h = self.houses as u32;
+        let mut v = BoardView::from_fn(Layout::Pits, 2, h, ["saddlebrown", "darkslateblue"], |row, c| {
+            let (player, i, letter) =
+                if row == 0 { (Player::First, c, b'A') } else { (Player::Second, h - 1 - c, b'a') };
+            let seeds = s.pits[self.base(player) + i as usize];
+            Cell { name: ((letter + i as u8) as char).to_string(), piece: seeds.to_string(), owner: Some(row as u8) }
+        });
+        v.notes.push(format!("stores: first player {}, second player {}", s.stores[0], s.stores[1]));
+        v
     }
 
     /// The board as OpenSpiel draws it: the second player's row on top, right to left.

@@ -1,0 +1,130 @@
+//! What a picture of the board needs, as data: the board's shape and what each cell holds. The web page
+//! (`plateau serve`) draws every game from this alone, so a game that fills [`Game::board_view`](super::Game) is drawn
+//! without the page knowing it.
+//!
+//! ```text
+//! layout   drawn as                                         cells, in order
+//! grid     a square grid (Breakthrough, chess, Othello)     row-major from the top row down, left to right
+//! columns  Connect Four: a grid played by columns           the same; a click anywhere in a column plays it
+//! pits     mancala houses: two rows of pits                 the same (the second player's row on top)
+//! points   backgammon: 24 points in two rows of 12          the same (points 13..24 on top, 12..1 below)
+//! ```
+//!
+//! A cell's `piece` is the text to draw (a chess glyph, a disc, a seed count), `owner` the player it belongs to
+//! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Game::move_cells`](super::Game):
+//! the page highlights where a selected piece may go.
+
+use super::Player;
+
+/// How the page lays the cells out.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Layout {
+    Grid,
+    Columns,
+    Pits,
+    Points,
+}
+
+/// One cell of the board.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Cell {
+    /// The cell's name in the game's notation (`a1`, `4`), empty when moves do not name it.
+    pub name: String,
+    /// What to draw on it (empty: nothing).
+    pub piece: String,
+    /// Whose piece: 0 for the first player, 1 for the second, `None` for no one.
+    pub owner: Option<u8>,
+}
+
+/// A picture of a position.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct BoardView {
+    pub layout: Layout,
+    pub rows: u32,
+    pub columns: u32,
+    /// `rows * columns` cells, row-major from the top row down.
+    pub cells: Vec<Cell>,
+    /// The colours of the first and second players' pieces (CSS colour names).
+    pub colours: [&'static str; 2],
+    /// Short lines shown beside the board (captured seeds, dice, checkers off).
+    pub notes: Vec<String>,
+}
+
+impl BoardView {
+    /// A board of `rows` x `columns` whose cell at (`row`, `column`), row 0 at the bottom, is `cell(row, column)`.
+    pub fn from_fn(
+        layout: Layout,
+        rows: u32,
+        columns: u32,
+        colours: [&'static str; 2],
+        mut cell: impl FnMut(u32, u32) -> Cell,
+    ) -> BoardView {
+        let mut cells = Vec::with_capacity((rows * columns) as usize);
+        for row in (0..rows).rev() {
+            for column in 0..columns {
+                cells.push(cell(row, column));
+            }
+        }
+        BoardView { layout, rows, columns, cells, colours, notes: Vec::new() }
+    }
+
+    /// The index of the cell named `name`.
+    pub fn find(&self, name: &str) -> Option<u32> {
+        self.cells.iter().position(|c| !c.name.is_empty() && c.name == name).map(|i| i as u32)
+    }
+
+    /// The cells a move written `text` goes from and to, read from the cell names it starts with: `a2a3` is from a2 to
+    /// a3, `b2` (a placement) only to b2, `e7e8q` from e7 to e8. Separators `-`, `x` and `/` between the two are
+    /// skipped.
+    pub fn cells_of_move(&self, text: &str) -> (Option<u32>, Option<u32>) {
+        let Some((first, len)) = self.prefix(text) else { return (None, None) };
+        let rest = text[len..].trim_start_matches(['-', 'x', '/']);
+        match self.prefix(rest) {
+            Some((second, _)) => (Some(first), Some(second)),
+            None => (None, Some(first)),
+        }
+    }
+
+    /// The longest cell name `text` starts with: its index and length.
+    fn prefix(&self, text: &str) -> Option<(u32, usize)> {
+        self.cells
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| !c.name.is_empty() && text.starts_with(c.name.as_str()))
+            .max_by_key(|(_, c)| c.name.len())
+            .map(|(i, c)| (i as u32, c.name.len()))
+    }
+}
+
+/// A cell holding `piece` of `owner`, or an empty cell when `owner` is `None`.
+pub fn cell(name: String, piece: &str, owner: Option<Player>) -> Cell {
+    match owner {
+        Some(p) => Cell { name, piece: piece.to_string(), owner: Some(p.index() as u8) },
+        None => Cell { name, piece: String::new(), owner: None },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moves_name_their_cells() {
+        let v = BoardView::from_fn(Layout::Grid, 2, 12, ["white", "black"], |r, c| Cell {
+            name: format!("{}{}", (b'a' + c as u8) as char, r + 1),
+            piece: String::new(),
+            owner: None,
+        });
+        assert_eq!(v.cells.len(), 24);
+        // Row-major from the top: a2 is cell 0, a1 cell 12.
+        assert_eq!(v.find("a2"), Some(0));
+        assert_eq!(v.find("a1"), Some(12));
+        assert_eq!(v.cells_of_move("a1a2"), (Some(12), Some(0)));
+        assert_eq!(v.cells_of_move("b1-c2"), (Some(13), Some(2)));
+        assert_eq!(v.cells_of_move("b2"), (None, Some(1)));
+        assert_eq!(v.cells_of_move("zz"), (None, None));
+        // The longest name wins: l1 is not taken for l12.
+        assert_eq!(v.cells_of_move("l1"), (None, Some(23)));
+    }
+}

@@ -1,0 +1,355 @@
+//! The page's analyses of a position, each a stateless request (game string, optional start position, moves):
+//!
+//! ```text
+//! tree      the tree one catalogue algorithm explores at a small depth (search/trace_draw.rs, as `plateau tree`)
+//! compare   nodes, leaves, cut-offs and time per algorithm and depth (as `plateau compare`, with a node budget)
+//! verdict   the exact value where a solver applies: Connect Four, Pons's score of every column; Breakthrough, the
+//!           dedicated df-pn with distances; any other deterministic game, generic df-pn per move (budgets below)
+//! replay    a match record (the arena's format) read back, every position of every game ready to draw
+//! ```
+
+use std::time::Instant;
+
+use serde_json::{Value, json};
+
+use super::ApiError;
+use crate::arena::record::read_games;
+use crate::game::{Game, MoveList, Outcome};
+use crate::games::{AnyGame, with_game};
+use crate::search::Limits;
+use crate::search::catalogue::{self, Traced};
+use crate::search::trace::Recorder;
+use crate::search::trace_draw::draw_nodes;
+use crate::solve::dfpn::Dfpn;
+use crate::spec::Spec;
+
+/// Deepest tree drawn, largest tree recorded.
+pub const TREE_MAX_DEPTH: u32 = 8;
+pub const TREE_MAX_NODES: usize = 2000;
+/// Compare: at most this many algorithms and depths, each cell stopped after this many nodes.
+pub const COMPARE_MAX_ALGOS: usize = 8;
+pub const COMPARE_MAX_DEPTH: u32 = 12;
+pub const COMPARE_NODE_BUDGET: u64 = 2_000_000;
+/// Generic df-pn: expansions per move and in all.
+pub const DFPN_BUDGET: u64 = 200_000;
+/// Breakthrough's df-pn: expansions.
+pub const BREAKTHROUGH_BUDGET: u64 = 2_000_000;
+/// Connect Four: fewest stones on the board before the exact solver runs (earlier positions take minutes).
+pub const C4_MIN_STONES: usize = 8;
+/// Replay: games and moves per game read from one record.
+pub const REPLAY_MAX_GAMES: usize = 500;
+pub const REPLAY_MAX_MOVES: usize = 2000;
+
+/// The position of an analysis request.
+#[derive(serde::Deserialize)]
+pub struct At {
+    pub game: String,
+    #[serde(default)]
+    pub position: Option<String>,
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
+    let mut s = match at.position.as_deref().map(str::trim) {
+        None | Some("") | Some("start") => g.start(),
+        Some(t) => g.parse_position(t)?,
+    };
+    for (i, m) in at.moves.iter().enumerate() {
+        s = g.play_moves(&s, m).map_err(|e| ApiError::bad(format!("move {} '{m}': {e}", i + 1)))?;
+    }
+    Ok(s)
+}
+
+#[derive(serde::Deserialize)]
+pub struct TreeRequest {
+    #[serde(flatten)]
+    pub at: At,
+    pub algo: String,
+    #[serde(default)]
+    pub depth: Option<u32>,
+    #[serde(default)]
+    pub max_nodes: Option<usize>,
+}
+
+/// The explored tree: `{algo, value, best_move, nodes, leaves, cutoffs, researches, roots, tree: [node]}`.
+pub fn tree(r: &TreeRequest) -> Result<Value, ApiError> {
+    let any = AnyGame::parse(&r.at.game)?;
+    let spec = Spec::parse(&r.algo)?;
+    if catalogue::canonical(&spec.name).is_none() {
+        let names: Vec<&str> = catalogue::NAMES.iter().map(|(n, _)| *n).collect();
+        return Err(ApiError::bad(format!(
+            "'{}' is not an algorithm of the catalogue ({})",
+            spec.name,
+            names.join(", ")
+        )));
+    }
+    if spec.has("time") || spec.has("nodes") {
+        return Err(ApiError::bad("a tree is drawn for a fixed-depth search (no time or nodes limit)"));
+    }
+    let depth = match (r.depth, spec.has("depth")) {
+        (Some(_), true) => return Err(ApiError::bad("give the depth once: in the algorithm string or as depth")),
+        (d, _) => d.unwrap_or(catalogue::DEFAULT_DEPTH.min(3)),
+    };
+    if depth == 0 || depth > TREE_MAX_DEPTH {
+        return Err(ApiError::bad(format!("depth {depth}: a drawn tree is 1 to {TREE_MAX_DEPTH} plies deep")));
+    }
+    let text = match (spec.has("depth"), r.algo.find('(')) {
+        (true, _) => r.algo.clone(),
+        (false, Some(i)) => format!("{}(depth={depth},{}", spec.name, &r.algo[i + 1..]),
+        (false, None) => format!("{}(depth={depth})", spec.name),
+    };
+    let spec = Spec::parse(&text)?;
+    let max_nodes = r.max_nodes.unwrap_or(400).clamp(1, TREE_MAX_NODES);
+    with_game!(&any, g => {
+        let state = resolve(g, &r.at)?;
+        if g.is_terminal(&state) {
+            return Err(ApiError::bad("the game is over in this position: there is nothing to search"));
+        }
+        let mut rec = Recorder::new(max_nodes);
+        let built = catalogue::build(&spec, Traced { game: g, state: &state, tracer: &mut rec })?;
+        spec.finish()?;
+        let Some((name, result)) = built else { return Err(ApiError::bad(format!("unknown algorithm '{}'", spec.name))) };
+        if rec.overflow {
+            return Err(ApiError::bad(format!(
+                "the search explored more than {max_nodes} nodes: too many to draw (use a smaller depth)"
+            )));
+        }
+        let nodes = draw_nodes(g, &rec);
+        Ok(json!({
+            "game": g.spec(), "position": g.format_position(&state), "algo": name, "depth": depth,
+            "value": result.value, "best_move": result.best_move.map(|m| g.format_move(&state, m)),
+            "nodes": result.stats.nodes, "leaves": result.stats.leaves, "cutoffs": result.stats.cutoffs,
+            "researches": result.stats.researches, "roots": rec.roots, "tree": nodes,
+        }))
+    })
+}
+
+#[derive(serde::Deserialize)]
+pub struct CompareRequest {
+    #[serde(flatten)]
+    pub at: At,
+    pub algos: Vec<String>,
+    pub depths: Vec<u32>,
+}
+
+/// The course's table: `{rows: [{algo, depth, value, best_move, nodes, leaves, cutoffs, researches, seconds,
+/// stopped}]}`; `stopped` when the cell reached the node budget.
+pub fn compare(r: &CompareRequest) -> Result<Value, ApiError> {
+    if r.algos.is_empty() || r.algos.len() > COMPARE_MAX_ALGOS {
+        return Err(ApiError::bad(format!("give 1 to {COMPARE_MAX_ALGOS} algorithms")));
+    }
+    if r.depths.is_empty() || r.depths.len() > COMPARE_MAX_DEPTH as usize {
+        return Err(ApiError::bad(format!("give 1 to {COMPARE_MAX_DEPTH} depths")));
+    }
+    if let Some(d) = r.depths.iter().find(|&&d| d == 0 || d > COMPARE_MAX_DEPTH) {
+        return Err(ApiError::bad(format!("depth {d}: the table takes depths 1 to {COMPARE_MAX_DEPTH}")));
+    }
+    let any = AnyGame::parse(&r.at.game)?;
+    with_game!(&any, g => compare_in(g, r))
+}
+
+fn compare_in<G: Game>(g: &G, r: &CompareRequest) -> Result<Value, ApiError> {
+    let state = resolve(g, &r.at)?;
+    if g.is_terminal(&state) {
+        return Err(ApiError::bad("the game is over in this position: there is nothing to search"));
+    }
+    for a in &r.algos {
+        if Spec::parse(a)?.name == "random" {
+            return Err(ApiError::bad("'random' does not search"));
+        }
+        crate::players::build::<G>(a)?;
+    }
+    let mut rows = Vec::new();
+    for &depth in &r.depths {
+        for a in &r.algos {
+            let mut s = crate::players::build::<G>(a)?;
+            s.set_limits(Limits { depth: Some(depth), time: None, nodes: Some(COMPARE_NODE_BUDGET) });
+            let res = s.search(g, &state);
+            rows.push(json!({
+                "algo": a, "depth": depth, "value": res.value, "score": crate::game::describe_score(res.value),
+                "best_move": res.best_move.map(|m| g.format_move(&state, m)), "nodes": res.stats.nodes,
+                "leaves": res.stats.leaves, "cutoffs": res.stats.cutoffs, "researches": res.stats.researches,
+                "seconds": res.seconds, "stopped": res.stats.nodes >= COMPARE_NODE_BUDGET,
+            }));
+        }
+    }
+    Ok(json!({ "game": g.spec(), "position": g.format_position(&state), "rows": rows }))
+}
+
+fn outcome_word(o: Outcome) -> &'static str {
+    match o {
+        Outcome::Win => "win",
+        Outcome::Loss => "loss",
+        Outcome::Draw => "draw",
+        Outcome::Value(v) if v > 0 => "win",
+        Outcome::Value(v) if v < 0 => "loss",
+        Outcome::Value(_) => "draw",
+    }
+}
+
+/// The exact value of the position for the side to move, and of each move, where a solver decides it in time.
+pub fn verdict(at: &At) -> Result<Value, ApiError> {
+    let any = AnyGame::parse(&at.game)?;
+    if !any.kind().is_classic() {
+        return Err(ApiError::bad(format!("no solver for a game with {}", any.kind().describe())));
+    }
+    let t0 = Instant::now();
+    let mut v = match &any {
+        AnyGame::ConnectFour(g) => connect_four(g, at)?,
+        AnyGame::Breakthrough(g) => {
+            let state = resolve(g, at)?;
+            let mut v = per_move(g, &state)?;
+            let options = crate::solve::breakthrough::Options {
+                tt_mib: 64,
+                distance: true,
+                distance_tt_mib: 64,
+                max_nodes: Some(BREAKTHROUGH_BUDGET),
+                ..Default::default()
+            };
+            if !g.is_terminal(&state) {
+                let sol = crate::solve::breakthrough::solve(g, &state, &options).map_err(ApiError::bad)?;
+                v["result"] = json!(sol.result);
+                v["plies"] = json!(sol.plies);
+                v["best_move"] = json!(sol.best_move);
+                v["winning_moves"] = json!(sol.winning_moves);
+                v["solver"] = json!("breakthrough df-pn with distances");
+            }
+            v
+        }
+        other => with_game!(other, g => per_move(g, &resolve(g, at)?)?),
+    };
+    v["seconds"] = json!(t0.elapsed().as_secs_f64());
+    Ok(v)
+}
+
+/// Generic df-pn on the position and on every move (win/draw/loss for the side to move), within budgets.
+fn per_move<G: Game>(g: &G, state: &G::State) -> Result<Value, ApiError> {
+    if g.is_terminal(state) {
+        return Err(ApiError::bad("the game is over in this position"));
+    }
+    let mut solver = Dfpn::<G>::new(32, Some(DFPN_BUDGET));
+    let root = solver.solve(g, state);
+    let mut moves = MoveList::new();
+    g.generate_moves(state, &mut moves);
+    let mut each = Vec::new();
+    for &m in &moves {
+        let mut c = *state;
+        g.play(&mut c, m);
+        // The child's value for its side to move, turned into the mover's.
+        let o = match g.outcome_for(&c, g.side_to_move(state)) {
+            Some(o) => Some(o),
+            None => {
+                let r = Dfpn::<G>::new(16, Some(DFPN_BUDGET)).solve(g, &c);
+                let same = g.side_to_move(&c) == g.side_to_move(state);
+                r.outcome.map(|o| if same { o } else { o.flip() })
+            }
+        };
+        each.push(json!({ "move": g.format_move(state, m), "result": o.map(outcome_word) }));
+    }
+    Ok(json!({
+        "solver": "generic df-pn", "result": root.outcome.map(outcome_word),
+        "best_move": root.best_move.map(|m| g.format_move(state, m)), "moves": each,
+        "nodes": root.nodes, "budget": DFPN_BUDGET,
+    }))
+}
+
+/// Connect Four: Pons's score of every column, as his solver's page shows it.
+fn connect_four(g: &crate::games::ConnectFour, at: &At) -> Result<Value, ApiError> {
+    if at.position.as_deref().is_some_and(|p| !p.trim().is_empty() && p.trim() != "start") {
+        return Err(ApiError::bad("the Connect Four solver reads the moves from the empty board (no position text)"));
+    }
+    let board = crate::solve::connect4::board(g.rows, g.columns).map_err(ApiError::bad)?;
+    let state = resolve(g, at)?;
+    if g.is_terminal(&state) {
+        return Err(ApiError::bad("the game is over in this position"));
+    }
+    let stones = at.moves.len();
+    if stones < C4_MIN_STONES && g.rows * g.columns > 20 {
+        return Err(ApiError::bad(format!(
+            "the exact solver runs from {C4_MIN_STONES} stones on (earlier positions take minutes): play on"
+        )));
+    }
+    let mut solver = crate::solve::connect4::Solver::with_table(board, 20);
+    let cells = (g.rows * g.columns) as i32;
+    let mut moves = MoveList::new();
+    g.generate_moves(&state, &mut moves);
+    let mut each = Vec::new();
+    let mut nodes = 0;
+    for &m in &moves {
+        let mut c = state;
+        g.play(&mut c, m);
+        let score = match g.outcome_for(&c, g.side_to_move(&state)) {
+            Some(Outcome::Win) => (cells + 1 - stones as i32) / 2,
+            Some(_) => 0,
+            None => {
+                let text = format!("{} {}", at.moves.join(" "), g.format_move(&state, m));
+                let p = crate::games::connect_four::Position::from_moves(&board, &text)?;
+                solver.reset();
+                let s = -solver.score(&p, false);
+                nodes += solver.nodes;
+                s
+            }
+        };
+        let word = if score > 0 {
+            "win"
+        } else if score < 0 {
+            "loss"
+        } else {
+            "draw"
+        };
+        each.push(json!({ "move": g.format_move(&state, m), "score": score, "result": word }));
+    }
+    let best = each.iter().max_by_key(|e| e["score"].as_i64().unwrap_or(i64::MIN)).cloned();
+    Ok(json!({
+        "solver": "connect four (Pons)", "result": best.as_ref().map(|b| b["result"].clone()),
+        "score": best.as_ref().map(|b| b["score"].clone()), "best_move": best.map(|b| b["move"].clone()),
+        "moves": each, "nodes": nodes,
+    }))
+}
+
+/// Every game of a record, each position ready to draw: `{games: [{round, game, result, termination, moves,
+/// positions: [{position, display, board}]}]}`.
+pub fn replay(text: &str) -> Result<Value, ApiError> {
+    let games = read_games(text).map_err(ApiError::bad)?;
+    if games.is_empty() {
+        return Err(ApiError::bad(
+            "no finished game in this record (the arena's format: [Tag \"value\"] lines, then moves)",
+        ));
+    }
+    if games.len() > REPLAY_MAX_GAMES {
+        return Err(ApiError::bad(format!("{} games: at most {REPLAY_MAX_GAMES} in one replay", games.len())));
+    }
+    let mut out = Vec::new();
+    for rg in &games {
+        if rg.moves.len() > REPLAY_MAX_MOVES {
+            return Err(ApiError::bad(format!("game {}: more than {REPLAY_MAX_MOVES} moves", rg.round)));
+        }
+        let any = AnyGame::parse(&rg.game).map_err(|e| ApiError::bad(format!("game {}: {e}", rg.round)))?;
+        let positions = with_game!(&any, g => positions(g, rg))?;
+        out.push(json!({
+            "round": rg.round, "game": rg.game, "result": rg.result, "termination": rg.termination,
+            "moves": rg.moves, "positions": positions,
+        }));
+    }
+    Ok(json!({ "games": out }))
+}
+
+/// The positions of one recorded game, from its start.
+fn positions<G: Game>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
+    let at = At { game: rg.game.clone(), position: rg.fen.clone(), moves: Vec::new() };
+    let mut s = resolve(g, &at).map_err(|e| ApiError::bad(format!("game {}: {}", rg.round, e.message)))?;
+    let shown = |s: &G::State| {
+        if G::KIND.hidden {
+            json!({ "position": Value::Null, "display": "(hidden information)", "board": Value::Null })
+        } else {
+            json!({ "position": g.format_position(s), "display": g.display(s), "board": g.board_view(s) })
+        }
+    };
+    let mut out = vec![shown(&s)];
+    for (i, m) in rg.moves.iter().enumerate() {
+        s = g.play_moves(&s, m).map_err(|e| ApiError::bad(format!("game {} move {} '{m}': {e}", rg.round, i + 1)))?;
+        out.push(shown(&s));
+    }
+    Ok(out)
+}

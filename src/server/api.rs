@@ -1,0 +1,187 @@
+//! The routes: one handler per endpoint (listed in `docs/server.md`). Every handler returns `Result<_, ApiError>`;
+//! searches and solves run on blocking threads (`spawn_blocking`), never on the server's own.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::JsonRejection;
+use axum::extract::{Path, State};
+use axum::http::header;
+use axum::response::IntoResponse;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde_json::{Value, json};
+
+use super::analysis::{self, At, CompareRequest, TreeRequest};
+use super::session::Session;
+use super::{ApiError, App, assets, lock, think};
+use crate::games::{AnyGame, catalogue, with_game};
+
+type Answer = Result<Json<Value>, ApiError>;
+
+pub fn routes(app: Arc<App>) -> Router {
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/games", get(list_games).post(new_game))
+        .route("/api/games/{id}", get(get_game).delete(delete_game))
+        .route("/api/games/{id}/move", post(play))
+        .route("/api/games/{id}/undo", post(undo))
+        .route("/api/games/{id}/think", get(think_move))
+        .route("/api/games/{id}/stop", post(stop))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/tree", post(tree))
+        .route("/api/compare", post(compare))
+        .route("/api/verdict", post(verdict))
+        .route("/api/replay", post(replay))
+        .route("/api/{*rest}", get(unknown).post(unknown))
+        .with_state(app)
+}
+
+/// A JSON body, or a one-line 4xx (the too-large body included: 413).
+fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    b.map(|Json(t)| t).map_err(|e| {
+        let status = e.status();
+        ApiError { status, message: e.body_text().lines().next().unwrap_or("malformed request").to_string() }
+    })
+}
+
+/// Run `f` on a blocking thread (searches, solves), a panic being a 500 with one line.
+async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| {
+            Err(ApiError {
+                status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                message: "the request failed (a bug: please report it)".into(),
+            })
+        })
+}
+
+async fn unknown() -> ApiError {
+    ApiError::not_found("no such endpoint (see docs/server.md)")
+}
+
+/// Every game of the registry: name, aliases, description, parameters, kind, the board's layout at its defaults and
+/// the players that can play it.
+async fn list_games() -> Answer {
+    let games: Vec<Value> = catalogue()
+        .into_iter()
+        .map(|listed| {
+            let layout = AnyGame::parse(listed.info.name)
+                .ok()
+                .and_then(|any| with_game!(&any, g => crate::game::Game::board_view(g, &crate::game::Game::start(g))))
+                .map(|v| v.layout);
+            let mut v = json!(listed);
+            v["board"] = json!(layout);
+            v["players"] = json!(crate::players::names_for(listed.kind));
+            v
+        })
+        .collect();
+    Ok(Json(json!({ "games": games })))
+}
+
+#[derive(serde::Deserialize)]
+struct NewGame {
+    game: String,
+    players: [String; 2],
+    #[serde(default)]
+    position: Option<String>,
+}
+
+async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    let any = AnyGame::parse(&r.game)?;
+    let config = app.config.clone();
+    let table =
+        blocking(move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config))).await?;
+    let (id, shared) = app.insert(table)?;
+    let state = lock(&shared).state(id);
+    Ok(Json(state))
+}
+
+async fn get_game(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+    let shared = app.get(id)?;
+    let state = lock(&shared).state(id);
+    Ok(Json(state))
+}
+
+async fn delete_game(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+    if let Ok(shared) = app.get(id) {
+        lock(&shared).stop();
+    }
+    app.remove(id)?;
+    Ok(Json(json!({ "deleted": id })))
+}
+
+#[derive(serde::Deserialize)]
+struct MoveRequest {
+    #[serde(rename = "move")]
+    mv: String,
+}
+
+async fn play(State(app): State<Arc<App>>, Path(id): Path<u64>, b: Result<Json<MoveRequest>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    let shared = app.get(id)?;
+    // At a simultaneous node the other seat may search for its half: off the server's threads.
+    blocking(move || {
+        let mut t = lock(&shared);
+        t.play(&r.mv)?;
+        Ok(Json(t.state(id)))
+    })
+    .await
+}
+
+async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+    let shared = app.get(id)?;
+    let mut t = lock(&shared);
+    t.undo()?;
+    Ok(Json(t.state(id)))
+}
+
+async fn think_move(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Result<impl IntoResponse, ApiError> {
+    think::stream(app.get(id)?, id)
+}
+
+async fn stop(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+    let shared = app.get(id)?;
+    lock(&shared).stop();
+    Ok(Json(json!({ "stopped": id })))
+}
+
+async fn record(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Result<impl IntoResponse, ApiError> {
+    let shared = app.get(id)?;
+    let text = lock(&shared).record();
+    let disposition = format!("attachment; filename=\"plateau-game-{id}.pgn\"");
+    Ok((
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8".to_string()), (header::CONTENT_DISPOSITION, disposition)],
+        text,
+    ))
+}
+
+async fn tree(b: Result<Json<TreeRequest>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    blocking(move || analysis::tree(&r).map(Json)).await
+}
+
+async fn compare(b: Result<Json<CompareRequest>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    blocking(move || analysis::compare(&r).map(Json)).await
+}
+
+async fn verdict(b: Result<Json<At>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    blocking(move || analysis::verdict(&r).map(Json)).await
+}
+
+#[derive(serde::Deserialize)]
+struct ReplayRequest {
+    record: String,
+}
+
+async fn replay(b: Result<Json<ReplayRequest>, JsonRejection>) -> Answer {
+    let r = body(b)?;
+    blocking(move || analysis::replay(&r.record).map(Json)).await
+}

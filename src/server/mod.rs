@@ -1,0 +1,190 @@
+//! `plateau serve`: the local web page (play, watch the engine think, the course's trees and tables, replays) and
+//! its JSON API under `/api/` (documented in `docs/server.md`).
+//!
+//! ```text
+//! GET  /                       the page (index.html, app.js, style.css: embedded in the binary, assets.rs)
+//! /api/...                     api.rs: one handler per endpoint, each returning Result<_, ApiError>
+//!   games                      session.rs: a game in play, behind the object-safe `Table` (one `Session<G>` per game)
+//!   games/{id}/think           think.rs: the engine's search on a blocking thread, its iterations streamed as SSE
+//!   tree, compare, verdict,    analysis.rs: stateless analyses of a position (game string + moves)
+//!   replay
+//! ```
+//!
+//! Limits: request bodies of at most [`Config::max_body`] bytes, at most [`Config::max_games`] games at once (the
+//! oldest idle ones are dropped first), every search under [`MAX_THINK`]; player strings that start a program
+//! (`uci(...)`, `ugi(...)`) are refused unless `--allow-external`. Bad input is a 4xx answer whose body is
+//! `{"error": "one line"}`; a handler never panics on input.
+
+mod analysis;
+mod api;
+mod assets;
+mod session;
+mod think;
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use axum::Json;
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+
+use crate::game::GameError;
+pub use session::Table;
+
+/// Longest search the server runs for one move or analysis; a player's own limit may be shorter.
+pub const MAX_THINK: Duration = Duration::from_secs(60);
+/// A game not touched for this long may be dropped to make room for a new one.
+pub const IDLE: Duration = Duration::from_secs(600);
+
+/// What the server allows.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Player strings that start another program (`uci(cmd=...)`, `ugi(cmd=...)`) are accepted.
+    pub allow_external: bool,
+    /// Games kept at once.
+    pub max_games: usize,
+    /// Largest request body, in bytes.
+    pub max_body: usize,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config { allow_external: false, max_games: 256, max_body: 256 * 1024 }
+    }
+}
+
+/// A refused request: the status and a one-line message, sent as `{"error": message}`.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+impl ApiError {
+    pub fn bad(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
+    }
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
+    }
+    pub fn conflict(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::CONFLICT, message: message.into() }
+    }
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::FORBIDDEN, message: message.into() }
+    }
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError { status: StatusCode::SERVICE_UNAVAILABLE, message: message.into() }
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> Self {
+        ApiError::bad(e.0)
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let line = self.message.lines().next().unwrap_or("").to_string();
+        (self.status, Json(serde_json::json!({ "error": line }))).into_response()
+    }
+}
+
+/// A game in the server's table.
+pub type Shared = Arc<Mutex<Box<dyn Table>>>;
+
+/// Lock a mutex even if a thread panicked while holding it (the data is a game position: still usable).
+pub fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|p| p.into_inner())
+}
+
+/// The server's state: its configuration and the games in play.
+pub struct App {
+    pub config: Config,
+    games: Mutex<Games>,
+}
+
+#[derive(Default)]
+struct Games {
+    next: u64,
+    map: HashMap<u64, (Shared, Instant)>,
+}
+
+impl App {
+    pub fn new(config: Config) -> App {
+        App { config, games: Mutex::new(Games { next: 1, map: HashMap::new() }) }
+    }
+
+    /// Keep a new game; when the table is full, drop the game idle the longest if it has been idle for [`IDLE`].
+    pub fn insert(&self, table: Box<dyn Table>) -> Result<(u64, Shared), ApiError> {
+        let mut g = lock(&self.games);
+        if g.map.len() >= self.config.max_games {
+            let oldest = g.map.iter().min_by_key(|(_, (_, t))| *t).map(|(&id, (_, t))| (id, *t));
+            match oldest {
+                Some((id, t)) if t.elapsed() >= IDLE => {
+                    g.map.remove(&id);
+                }
+                _ => {
+                    return Err(ApiError::busy(format!(
+                        "too many games in play ({}): delete one (DELETE /api/games/ID) or wait",
+                        self.config.max_games
+                    )));
+                }
+            }
+        }
+        let id = g.next;
+        g.next += 1;
+        let shared: Shared = Arc::new(Mutex::new(table));
+        g.map.insert(id, (shared.clone(), Instant::now()));
+        Ok((id, shared))
+    }
+
+    /// The game `id` (and mark it used now).
+    pub fn get(&self, id: u64) -> Result<Shared, ApiError> {
+        let mut g = lock(&self.games);
+        match g.map.get_mut(&id) {
+            Some((shared, t)) => {
+                *t = Instant::now();
+                Ok(shared.clone())
+            }
+            None => Err(ApiError::not_found(format!("no game {id} (it ended or was dropped; start a new one)"))),
+        }
+    }
+
+    pub fn remove(&self, id: u64) -> Result<(), ApiError> {
+        match lock(&self.games).map.remove(&id) {
+            Some(_) => Ok(()),
+            None => Err(ApiError::not_found(format!("no game {id}"))),
+        }
+    }
+
+    pub fn count(&self) -> usize {
+        lock(&self.games).map.len()
+    }
+}
+
+/// The whole application: the page and the API, with the body-size limit.
+pub fn router(config: Config) -> axum::Router {
+    let max_body = config.max_body;
+    api::routes(Arc::new(App::new(config))).layer(axum::extract::DefaultBodyLimit::max(max_body))
+}
+
+/// Serve on `host:port` until interrupted (Ctrl-C). Prints the address on stderr.
+pub fn serve(host: &str, port: u16, config: Config) -> anyhow::Result<()> {
+    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    rt.block_on(async move {
+        let listener = tokio::net::TcpListener::bind((host, port))
+            .await
+            .map_err(|e| anyhow::anyhow!("cannot listen on {host}:{port}: {e}"))?;
+        let addr = listener.local_addr()?;
+        eprintln!("plateau serve: http://{addr}/ (Ctrl-C to stop)");
+        axum::serve(listener, router(config))
+            .with_graceful_shutdown(async {
+                let _ = tokio::signal::ctrl_c().await;
+            })
+            .await?;
+        Ok(())
+    })
+}

@@ -1,0 +1,473 @@
+// plateau's page: plain JavaScript over the JSON API (docs/server.md). No framework, no build step.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const SVG = 'http://www.w3.org/2000/svg';
+const ui = {
+  games: [], game: null, state: null, flipped: false, selected: null, source: null,
+  tab: 'play', replay: null, replayGame: 0, replayPly: 0,
+};
+
+async function api(method, path, body) {
+  const opts = { method, headers: {} };
+  if (body !== undefined) {
+    opts.headers['content-type'] = 'application/json';
+    opts.body = JSON.stringify(body);
+  }
+  const res = await fetch(path, opts);
+  const text = await res.text();
+  let data;
+  try { data = JSON.parse(text); } catch (e) { data = { error: text.split('\n')[0] }; }
+  if (!res.ok) throw new Error(data.error || res.statusText);
+  return data;
+}
+
+function showError(e) { $('error').textContent = e ? String(e.message || e) : ''; }
+
+function el(tag, attrs, parent, text) {
+  const ns = ['svg', 'rect', 'circle', 'text', 'polygon', 'polyline', 'line', 'g', 'title', 'path'].includes(tag);
+  const node = ns ? document.createElementNS(SVG, tag) : document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) node.setAttribute(k, v);
+  if (text !== undefined) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// ---- The game list and the game string ----
+
+async function loadGames() {
+  const data = await api('GET', '/api/games');
+  ui.games = data.games;
+  const sel = $('game');
+  for (const g of ui.games) el('option', { value: g.name }, sel, g.name + (g.board ? '' : ' (text)'));
+  sel.value = 'breakthrough';
+  sel.onchange = gameChanged;
+  gameChanged();
+}
+
+function gameChanged() {
+  const g = ui.games.find((x) => x.name === $('game').value);
+  ui.game = g;
+  const box = $('params');
+  box.textContent = '';
+  for (const p of g.parameters) {
+    const label = el('label', { title: p.description }, box, p.name + ' ');
+    el('input', { 'data-param': p.name, value: p.default, size: Math.max(3, p.default.length) }, label);
+  }
+  const list = $('players');
+  list.textContent = '';
+  for (const name of ['human'].concat(g.players)) el('option', { value: name }, list);
+  const algos = $('algos');
+  algos.textContent = '';
+  for (const name of g.players) el('option', { value: name }, algos);
+}
+
+function gameString() {
+  const g = ui.game;
+  const changed = [];
+  for (const input of document.querySelectorAll('[data-param]')) {
+    const p = g.parameters.find((x) => x.name === input.dataset.param);
+    if (p && input.value.trim() !== p.default) changed.push(p.name + '=' + input.value.trim());
+  }
+  return changed.length ? `${g.name}(${changed.join(',')})` : g.name;
+}
+
+// The position the analyses look at: the game on the board, or the chosen game's start.
+function here() {
+  if (ui.state) return { game: ui.state.game, position: ui.state.start, moves: ui.state.moves };
+  return { game: gameString(), moves: [] };
+}
+
+// ---- Play ----
+
+async function newGame() {
+  showError();
+  stopWatching();
+  try {
+    const players = [$('player0').value.trim(), $('player1').value.trim()];
+    if (ui.state) api('DELETE', `/api/games/${ui.state.id}`).catch(() => {});
+    ui.state = null;
+    $('thinking').querySelector('tbody').textContent = '';
+    setState(await api('POST', '/api/games', { game: gameString(), players }));
+  } catch (e) { showError(e); }
+}
+
+function setState(st) {
+  ui.state = st;
+  ui.selected = null;
+  $('record').href = `/api/games/${st.id}/record`;
+  if (ui.tab !== 'replay') draw();
+  const moves = $('moves');
+  moves.textContent = '';
+  st.moves.forEach((m, i) => {
+    el('span', { class: st.chance[i] ? 'move chance' : 'move' }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
+  });
+  const legal = $('legal');
+  legal.textContent = '';
+  for (const m of st.legal) {
+    const b = el('button', { class: 'legal-move', 'data-move': m.move }, legal, m.move);
+    b.onclick = () => play(m.move);
+  }
+  let status;
+  if (st.result) status = `Game over: ${st.result.text}.`;
+  else if (st.turn === 'simultaneous') status = 'Both players choose at once.';
+  else {
+    const who = (st.player_names[st.to_move] || (st.to_move === 0 ? 'First' : 'Second'));
+    status = `${who} to move (${st.players[st.to_move]})`;
+  }
+  $('status').textContent = status;
+  $('status').dataset.over = st.result ? 'yes' : 'no';
+  if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine();
+}
+
+async function play(move) {
+  showError();
+  try { setState(await api('POST', `/api/games/${ui.state.id}/move`, { move })); } catch (e) { showError(e); draw(); }
+}
+
+function stopWatching() {
+  if (ui.source) { ui.source.close(); ui.source = null; }
+}
+
+// The engine's move: its iterations as they come, then the new state.
+function watchEngine() {
+  stopWatching();
+  const body = $('thinking').querySelector('tbody');
+  body.textContent = '';
+  const id = ui.state.id;
+  const source = new EventSource(`/api/games/${id}/think`);
+  ui.source = source;
+  source.addEventListener('info', (ev) => {
+    const it = JSON.parse(ev.data);
+    const tr = el('tr', { class: 'iteration' });
+    for (const v of [it.depth, it.score, it.nodes.toLocaleString('en'), it.nps.toLocaleString('en'), it.pv.join(' ')]) {
+      el('td', {}, tr, String(v));
+    }
+    body.prepend(tr);
+  });
+  source.addEventListener('done', (ev) => {
+    source.close();
+    if (ui.source === source) ui.source = null;
+    setState(JSON.parse(ev.data));
+  });
+  source.addEventListener('error', (ev) => {
+    source.close();
+    if (ui.source === source) ui.source = null;
+    if (ev.data) showError(JSON.parse(ev.data).error);
+  });
+}
+
+async function undo() {
+  showError();
+  if (!ui.state) return;
+  stopWatching();
+  try { setState(await api('POST', `/api/games/${ui.state.id}/undo`)); } catch (e) { showError(e); }
+}
+
+async function stop() {
+  if (ui.state) api('POST', `/api/games/${ui.state.id}/stop`).catch(showError);
+}
+
+// ---- The board, drawn from the data the game sends (layout, cells, colours) ----
+
+function draw() {
+  if (ui.tab === 'replay' && ui.replay) {
+    const g = ui.replay.games[ui.replayGame];
+    const p = g.positions[ui.replayPly];
+    drawBoard(p.board, p.display, {});
+    return;
+  }
+  const st = ui.state;
+  if (!st) return;
+  const marks = { last: st.last, legal: st.legal, selected: ui.selected };
+  drawBoard(st.board, st.display, marks);
+  $('notes').textContent = st.board ? st.board.notes.join(' · ') : '';
+}
+
+function drawBoard(board, display, marks) {
+  const svg = $('board');
+  svg.textContent = '';
+  $('display').textContent = board ? '' : display;
+  svg.style.display = board ? '' : 'none';
+  if (!board) return;
+  const { rows, columns } = board;
+  const n = rows * columns;
+  const size = 400 / Math.max(rows, columns, board.layout === 'points' ? 12 : 1);
+  const width = columns * size, height = rows * size;
+  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  const targets = new Set(), sources = new Set();
+  for (const m of marks.legal || []) {
+    if (m.from !== null && m.from !== undefined) sources.add(m.from);
+    if (marks.selected !== null && marks.selected !== undefined ? m.from === marks.selected : m.from === null) {
+      if (m.to !== null && m.to !== undefined) targets.add(m.to);
+    }
+  }
+  if (board.layout === 'columns') {
+    el('rect', { x: 0, y: 0, width, height, fill: '#1f4fa8', rx: size / 6 }, svg);
+  }
+  for (let shown = 0; shown < n; shown++) {
+    const i = ui.flipped ? n - 1 - shown : shown;
+    const cell = board.cells[i];
+    const r = Math.floor(shown / columns), c = shown % columns;
+    const x = c * size, y = r * size;
+    const g = el('g', { class: 'cell', 'data-cell': i, 'data-name': cell.name }, svg);
+    el('title', {}, g, cell.name || '');
+    const colour = cell.owner === null ? null : board.colours[cell.owner];
+    let cls = 'square';
+    if (marks.last && (marks.last.from === i || marks.last.to === i)) cls += ' last';
+    if (marks.selected === i) cls += ' selected';
+    if (targets.has(i)) cls += ' target';
+    if ((marks.selected === null || marks.selected === undefined) && sources.has(i)) cls += ' movable';
+    if (board.layout === 'grid') {
+      el('rect', { x, y, width: size, height: size, class: cls + ((r + c) % 2 ? ' dark' : ' light') }, g);
+      if (cell.piece) {
+        el('text', { x: x + size / 2, y: y + size * 0.72, 'font-size': size * 0.7, class: 'piece', fill: colour,
+          stroke: colour === 'white' || colour === 'ivory' ? '#333' : '#999', 'text-anchor': 'middle' }, g, cell.piece);
+      }
+    } else if (board.layout === 'columns') {
+      el('rect', { x, y, width: size, height: size, class: cls + ' slot' }, g);
+      el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, fill: colour || '#f4f4f4', class: 'disc' }, g);
+    } else if (board.layout === 'pits') {
+      el('rect', { x, y, width: size, height: size, class: cls + ' wood' }, g);
+      el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.4, class: 'pit', stroke: colour }, g);
+      el('text', { x: x + size / 2, y: y + size * 0.6, 'font-size': size * 0.35, 'text-anchor': 'middle' }, g, cell.piece);
+    } else {
+      // Backgammon points: triangles from the top and bottom edges.
+      el('rect', { x, y, width: size, height: size, class: cls + ' felt' }, g);
+      const tip = r === 0 ? y + size * 0.9 : y + size * 0.1;
+      const base = r === 0 ? y : y + size;
+      el('polygon', { points: `${x},${base} ${x + size},${base} ${x + size / 2},${tip}`, class: c % 2 ? 'point dark' : 'point light' }, g);
+      if (cell.piece) {
+        el('circle', { cx: x + size / 2, cy: y + size / 2, r: size * 0.3, fill: colour, stroke: '#555' }, g);
+        el('text', { x: x + size / 2, y: y + size * 0.6, 'font-size': size * 0.3, 'text-anchor': 'middle',
+          fill: colour === 'black' ? 'white' : 'black' }, g, cell.piece);
+      }
+    }
+    g.addEventListener('click', () => clicked(i, board));
+  }
+}
+
+// A click: select a piece that can move (its targets light up), or play the move to the clicked cell.
+function clicked(i, board) {
+  const st = ui.state;
+  if (ui.tab === 'replay' || !st || !st.human_to_move) return;
+  const legal = st.legal;
+  const column = (k) => k % board.columns;
+  let move = null;
+  if (ui.selected !== null) move = legal.find((m) => m.from === ui.selected && m.to === i);
+  if (!move) move = legal.find((m) => (m.from === null || m.from === undefined) && m.to === i);
+  if (!move && board.layout === 'columns') {
+    move = legal.find((m) => m.to !== null && m.to !== undefined && column(m.to) === column(i));
+  }
+  if (move) { ui.selected = null; play(move.move); return; }
+  ui.selected = legal.some((m) => m.from === i) && ui.selected !== i ? i : null;
+  draw();
+}
+
+// ---- Tree ----
+
+async function drawTree() {
+  showError();
+  const box = $('tree');
+  box.textContent = 'searching...';
+  try {
+    const t = await api('POST', '/api/tree', Object.assign(here(), {
+      algo: $('tree-algo').value.trim(), depth: Number($('tree-depth').value), max_nodes: 2000,
+    }));
+    $('tree-summary').textContent = `${t.algo}: value ${t.value}, best ${t.best_move || '-'}; ` +
+      `${t.nodes} nodes, ${t.leaves} leaves, ${t.cutoffs} cut-offs, ${t.researches} re-searches`;
+    const kids = new Map();
+    for (const n of t.tree) {
+      if (n.parent !== null) {
+        if (!kids.has(n.parent)) kids.set(n.parent, []);
+        kids.get(n.parent).push(n);
+      }
+    }
+    box.textContent = '';
+    const ul = el('ul', { class: 'tree' }, box);
+    for (const r of t.roots) addNode(ul, t.tree[r], kids, 0);
+  } catch (e) { box.textContent = ''; showError(e); }
+}
+
+function num(v) { return v === null ? '?' : Math.abs(v) > 1000000 ? (v > 0 ? '+∞' : '-∞') : String(v); }
+
+function addNode(parent, n, kids, level) {
+  const li = el('li', { class: 'node' + (level >= 2 ? ' folded' : '') }, parent);
+  const children = kids.get(n.id) || [];
+  const head = el('span', { class: 'head' }, li);
+  const toggle = el('span', { class: 'toggle' }, head, children.length ? '' : '·');
+  let cls = 'box';
+  if (n.cutoff) cls += ' cut';
+  if (n.leaf) cls += ' leaf';
+  if (n.research) cls += ' research';
+  const label = `${n.move || 'root'}  ${num(n.value)}`;
+  const box = el('span', { class: cls, 'data-node': n.id }, head, label);
+  box.title = `window [${num(n.alpha)}, ${num(n.beta)}], value ${num(n.value)}` +
+    (n.type ? `, Knuth-Moore type ${n.type}` : '') + (n.pruned ? `, ${n.pruned} moves pruned` : '');
+  if (n.pruned) el('span', { class: 'pruned' }, head, ` ✂ ${n.pruned}`);
+  if (children.length) {
+    head.onclick = () => {
+      li.classList.toggle('folded');
+      toggle.textContent = li.classList.contains('folded') ? '▸' : '▾';
+    };
+    const ul = el('ul', {}, li);
+    for (const c of children) addNode(ul, c, kids, level + 1);
+  }
+  if (children.length) toggle.textContent = li.classList.contains('folded') ? '▸' : '▾';
+}
+
+function foldTree(fold) {
+  for (const li of document.querySelectorAll('#tree li.node')) {
+    li.classList.toggle('folded', fold);
+    const t = li.querySelector('.toggle');
+    if (t.textContent !== '·') t.textContent = fold ? '▸' : '▾';
+  }
+}
+
+// ---- Compare ----
+
+function parseDepths(text) {
+  const out = [];
+  for (const part of text.split(',')) {
+    const m = part.trim().match(/^(\d+)\s*\.\.=?\s*(\d+)$/);
+    if (m) for (let d = Number(m[1]); d <= Number(m[2]); d++) out.push(d);
+    else if (part.trim()) out.push(Number(part.trim()));
+  }
+  return out;
+}
+
+function splitAlgos(text) {
+  const out = [];
+  let depth = 0, cur = '';
+  for (const ch of text) {
+    if (ch === '(') depth++;
+    if (ch === ')') depth--;
+    if (ch === ',' && depth === 0) { out.push(cur.trim()); cur = ''; } else cur += ch;
+  }
+  if (cur.trim()) out.push(cur.trim());
+  return out;
+}
+
+async function compare() {
+  showError();
+  $('cmp-table').textContent = 'searching...';
+  try {
+    const algos = splitAlgos($('cmp-algos').value);
+    const depths = parseDepths($('cmp-depths').value);
+    const r = await api('POST', '/api/compare', Object.assign(here(), { algos, depths }));
+    const table = el('table', { class: 'compare' });
+    const head = el('tr', {}, el('thead', {}, table));
+    for (const h of ['depth', 'algorithm', 'value', 'best', 'nodes', 'leaves', 'cut-offs', 're-searches', 'ms']) el('th', {}, head, h);
+    const body = el('tbody', {}, table);
+    for (const row of r.rows) {
+      const tr = el('tr', {}, body);
+      const cells = [row.depth, row.algo, row.score, row.best_move || '-', row.nodes.toLocaleString('en') + (row.stopped ? ' (stopped)' : ''),
+        row.leaves.toLocaleString('en'), row.cutoffs, row.researches, (row.seconds * 1000).toFixed(1)];
+      for (const c of cells) el('td', {}, tr, String(c));
+    }
+    $('cmp-table').textContent = '';
+    $('cmp-table').appendChild(table);
+    chart(r.rows, algos, depths);
+  } catch (e) { $('cmp-table').textContent = ''; showError(e); }
+}
+
+// Nodes per depth, one line per algorithm, on a log scale.
+function chart(rows, algos, depths) {
+  const svg = $('cmp-chart');
+  svg.textContent = '';
+  const W = 520, H = 300, L = 60, B = 30, T = 10, R = 130;
+  const max = Math.max(...rows.map((r) => r.nodes), 10);
+  const top = Math.ceil(Math.log10(max));
+  const x = (d) => L + (depths.length > 1 ? (depths.indexOf(d) / (depths.length - 1)) : 0.5) * (W - L - R);
+  const y = (v) => H - B - (Math.log10(Math.max(v, 1)) / top) * (H - B - T);
+  el('line', { x1: L, y1: H - B, x2: W - R, y2: H - B, class: 'axis' }, svg);
+  el('line', { x1: L, y1: T, x2: L, y2: H - B, class: 'axis' }, svg);
+  for (let k = 0; k <= top; k++) el('text', { x: L - 5, y: y(10 ** k) + 4, 'text-anchor': 'end', class: 'tick' }, svg, `1e${k}`);
+  for (const d of depths) el('text', { x: x(d), y: H - B + 16, 'text-anchor': 'middle', class: 'tick' }, svg, String(d));
+  const colours = ['#d62728', '#1f77b4', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b', '#e377c2', '#17becf'];
+  algos.forEach((a, k) => {
+    const pts = rows.filter((r) => r.algo === a).map((r) => `${x(r.depth)},${y(r.nodes)}`).join(' ');
+    el('polyline', { points: pts, fill: 'none', stroke: colours[k % 8], 'stroke-width': 2 }, svg);
+    el('text', { x: W - R + 8, y: T + 14 + 16 * k, fill: colours[k % 8], class: 'tick' }, svg, a);
+  });
+}
+
+// ---- Solver ----
+
+async function verdict() {
+  showError();
+  const box = $('verdict');
+  box.textContent = 'solving...';
+  try {
+    const v = await api('POST', '/api/verdict', here());
+    box.textContent = '';
+    const words = v.result ? `${v.result}` + (v.score !== undefined ? ` (score ${v.score})` : '') +
+      (v.plies !== undefined && v.plies !== null ? ` in ${v.plies} plies` : '') : 'not decided within the budget';
+    el('p', { class: 'verdict-line' }, box, `${v.solver}: ${words}; best move ${v.best_move || '-'}`);
+    if (v.moves) {
+      const table = el('table', { class: 'verdict-moves' }, box);
+      const tr1 = el('tr', {}, table), tr2 = el('tr', {}, table);
+      for (const m of v.moves) {
+        el('th', {}, tr1, m.move);
+        el('td', { class: m.result || 'unknown' }, tr2, m.score !== undefined ? String(m.score) : (m.result || '?'));
+      }
+    }
+  } catch (e) { box.textContent = ''; showError(e); }
+}
+
+// ---- Replay ----
+
+async function openReplay() {
+  showError();
+  try {
+    const file = $('replay-file').files[0];
+    const text = file ? await file.text() : $('replay-text').value;
+    ui.replay = await api('POST', '/api/replay', { record: text });
+    const sel = $('replay-game');
+    sel.textContent = '';
+    ui.replay.games.forEach((g, k) => el('option', { value: k }, sel, `${g.round}: ${g.game} ${g.result}`));
+    ui.replayGame = 0;
+    replayTo(0);
+  } catch (e) { showError(e); }
+}
+
+function replayTo(ply) {
+  if (!ui.replay) return;
+  const g = ui.replay.games[ui.replayGame];
+  ui.replayPly = Math.max(0, Math.min(ply, g.moves.length));
+  $('replay-ply').max = g.moves.length;
+  $('replay-ply').value = ui.replayPly;
+  const last = ui.replayPly ? g.moves[ui.replayPly - 1] : 'start';
+  $('replay-info').textContent = `ply ${ui.replayPly}/${g.moves.length} (${last}); ${g.result} ${g.termination}`;
+  draw();
+}
+
+// ---- Wiring ----
+
+function showTab(tab) {
+  ui.tab = tab;
+  for (const b of document.querySelectorAll('.tab')) b.classList.toggle('active', b.dataset.tab === tab);
+  for (const p of document.querySelectorAll('.panel')) p.classList.toggle('hidden', p.id !== 'panel-' + tab);
+  draw();
+}
+
+window.addEventListener('DOMContentLoaded', () => {
+  for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
+  $('new-game').onclick = newGame;
+  $('undo').onclick = undo;
+  $('stop').onclick = stop;
+  $('flip').onclick = () => { ui.flipped = !ui.flipped; draw(); };
+  $('tree-go').onclick = drawTree;
+  $('tree-open').onclick = () => foldTree(false);
+  $('tree-fold').onclick = () => foldTree(true);
+  $('cmp-go').onclick = compare;
+  $('verdict-go').onclick = verdict;
+  $('replay-go').onclick = openReplay;
+  $('replay-game').onchange = () => { ui.replayGame = Number($('replay-game').value); replayTo(0); };
+  $('replay-first').onclick = () => replayTo(0);
+  $('replay-prev').onclick = () => replayTo(ui.replayPly - 1);
+  $('replay-next').onclick = () => replayTo(ui.replayPly + 1);
+  $('replay-last').onclick = () => replayTo(1e9);
+  $('replay-ply').oninput = () => replayTo(Number($('replay-ply').value));
+  loadGames().catch(showError);
+});

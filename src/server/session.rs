@@ -1,0 +1,456 @@
+//! A game in play on the page: the rules, the positions since the start, the two seats (a human clicking, a built-in
+//! player, an external engine) and the record. `Session<G>` is generic; the server keeps it behind the object-safe
+//! [`Table`], built once per game by `with_game!`, so every handler reaches the game only through strings and JSON.
+//!
+//! ```text
+//! play(text)   a human's move (at a simultaneous node: the pair A/B, or the human's half and the engine's other)
+//! think()      the engine's move as a Job run on a blocking thread (think.rs), then finish(ply, move) plays it
+//! undo()       back to the last position where a human was to move (chance draws undone with their move)
+//! chance       drawn at once after every move with the session's generator, recorded like moves
+//! ```
+
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+use serde_json::{Value, json};
+
+use super::think::{Job, Sink};
+use super::{ApiError, Config, MAX_THINK, lock};
+use crate::arena::player::{ArenaPlayer, PositionText};
+use crate::arena::record::GameRecord;
+use crate::game::{Game, MoveList, Outcome, Player, Turn};
+use crate::search::{Limits, Searcher, TimeControl};
+use crate::spec::Spec;
+
+/// What the handlers do with a game, whatever its type.
+pub trait Table: Send {
+    /// The whole state for the page (see `docs/server.md`).
+    fn state(&self, id: u64) -> Value;
+    /// Play a human's move written in the game's notation.
+    fn play(&mut self, text: &str) -> Result<(), ApiError>;
+    /// Take back moves until a human is to move again.
+    fn undo(&mut self) -> Result<(), ApiError>;
+    /// The game record in the arena's format (`[Result "*"]` while the game goes on).
+    fn record(&self) -> String;
+    /// The search of the player to move, to run away from the lock; the game is busy until [`Table::finish`].
+    fn think(&mut self) -> Result<Job, ApiError>;
+    /// Play the move a [`Job`] for ply `ply` found (or report its failure); the game is no longer busy.
+    fn finish(&mut self, ply: usize, found: Result<String, String>, ms: u64) -> Result<(), ApiError>;
+    /// Ask a running search to stop (it plays its best move so far).
+    fn stop(&self);
+}
+
+/// Who plays a side.
+enum Seat<G: Game> {
+    Human,
+    Builtin(Arc<Mutex<Box<dyn Searcher<G>>>>),
+    External(Arc<Mutex<Box<dyn ArenaPlayer<G>>>>),
+}
+
+impl<G: Game> Seat<G> {
+    fn build(game: &G, text: &str, config: &Config) -> Result<Seat<G>, ApiError> {
+        let spec = Spec::parse(text)?;
+        match spec.name.as_str() {
+            "human" => {
+                spec.finish()?;
+                Ok(Seat::Human)
+            }
+            "uci" | "ugi" if !config.allow_external => Err(ApiError::forbidden(format!(
+                "'{}' starts another program: refused (start the server with --allow-external to allow it)",
+                spec.name
+            ))),
+            "uci" | "ugi" => {
+                let mut p = crate::arena::player::build::<G>(text)?;
+                p.new_game(game).map_err(ApiError::bad)?;
+                Ok(Seat::External(Arc::new(Mutex::new(p))))
+            }
+            _ => {
+                let mut s = crate::players::build::<G>(text)?;
+                // A player given no limit of its own thinks a second per move.
+                if !["depth", "time", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k)) {
+                    let second = TimeControl::MoveTime(std::time::Duration::from_secs(1));
+                    s.set_limits(Limits { depth: None, time: Some(second), nodes: None });
+                }
+                s.new_game();
+                Ok(Seat::Builtin(Arc::new(Mutex::new(s))))
+            }
+        }
+    }
+}
+
+/// One game on the page.
+pub struct Session<G: Game> {
+    game: G,
+    /// The start position's text when it is not the game's start.
+    start_text: Option<String>,
+    /// `states[0]` is the start; `states[k]` the position after `moves[k - 1]`.
+    states: Vec<G::State>,
+    moves: Vec<String>,
+    /// Whether each step was a chance draw.
+    chance: Vec<bool>,
+    move_ms: Vec<u64>,
+    seats: [Seat<G>; 2],
+    names: [String; 2],
+    /// The stop flag of the search running now.
+    busy: Option<Arc<AtomicBool>>,
+    rng: SmallRng,
+}
+
+impl<G: Game> Session<G> {
+    /// A new game of `game` from `position` (the start when `None`) between `players` (first, second).
+    pub fn create(
+        game: &G,
+        position: Option<&str>,
+        players: &[String; 2],
+        config: &Config,
+    ) -> Result<Box<dyn Table>, ApiError> {
+        let start = match position.map(str::trim) {
+            None | Some("") | Some("start") => game.start(),
+            Some(text) => game.parse_position(text)?,
+        };
+        let seats = [Seat::build(game, &players[0], config)?, Seat::build(game, &players[1], config)?];
+        let mut s = Session {
+            game: game.clone(),
+            start_text: position.map(str::trim).filter(|p| !p.is_empty() && *p != "start").map(str::to_string),
+            states: vec![start],
+            moves: Vec::new(),
+            chance: Vec::new(),
+            move_ms: Vec::new(),
+            seats,
+            names: players.clone(),
+            busy: None,
+            rng: SmallRng::from_rng(&mut rand::rng()),
+        };
+        s.draw_chance();
+        Ok(Box::new(s))
+    }
+
+    fn current(&self) -> G::State {
+        *self.states.last().expect("the start is always there")
+    }
+
+    fn push(&mut self, text: String, state: G::State, chance: bool, ms: u64) {
+        self.moves.push(text);
+        self.states.push(state);
+        self.chance.push(chance);
+        self.move_ms.push(ms);
+    }
+
+    /// Draw chance outcomes until a player acts (or the game ends).
+    fn draw_chance(&mut self) {
+        for _ in 0..1000 {
+            let s = self.current();
+            if !G::KIND.chance || self.game.is_terminal(&s) || self.game.turn(&s) != Turn::Chance {
+                return;
+            }
+            let Some(m) = self.game.random_move(&s, &mut self.rng) else { return };
+            let mut next = s;
+            self.game.play(&mut next, m);
+            self.push(self.game.format_move(&s, m), next, true, 0);
+        }
+    }
+
+    fn is_human(&self, p: Player) -> bool {
+        matches!(self.seats[p.index()], Seat::Human)
+    }
+
+    /// Parse and play `text` at the current position (a joint move `A/B` at a simultaneous node).
+    fn apply(&mut self, text: &str, ms: u64) -> Result<(), ApiError> {
+        let s = self.current();
+        let mut next = s;
+        let written = if G::KIND.simultaneous && self.game.turn(&s) == Turn::Simultaneous {
+            let (a, b) = self.game.parse_joint(&s, text)?;
+            self.game.play_joint(&mut next, a, b);
+            format!("{}/{}", self.game.format_move(&s, a), self.game.format_move(&s, b))
+        } else {
+            let m = self.game.parse_move(&s, text.trim())?;
+            self.game.play(&mut next, m);
+            self.game.format_move(&s, m)
+        };
+        self.push(written, next, false, ms);
+        self.draw_chance();
+        Ok(())
+    }
+
+    /// `player`'s half at a simultaneous node, chosen by its (non-human) seat.
+    fn half(&self, player: Player) -> Result<String, ApiError> {
+        let s = self.current();
+        let m = match &self.seats[player.index()] {
+            Seat::Human => return Err(ApiError::conflict("a human chooses this half")),
+            Seat::Builtin(p) => lock(p).search_as(&self.game, &s, player).best_move,
+            Seat::External(p) => lock(p).think_as(&self.game, &s, player).ok(),
+        };
+        m.map(|m| self.game.format_move(&s, m)).ok_or_else(|| ApiError::conflict("the player found no move"))
+    }
+
+    fn check_idle(&self) -> Result<(), ApiError> {
+        match self.busy {
+            Some(_) => Err(ApiError::conflict("the engine is thinking: wait for its move (or stop it)")),
+            None => Ok(()),
+        }
+    }
+
+    /// Undo the last player move and the chance draws after it.
+    fn undo_step(&mut self) {
+        while self.chance.last() == Some(&true) {
+            self.pop();
+        }
+        self.pop();
+    }
+
+    fn pop(&mut self) {
+        if self.moves.pop().is_some() {
+            self.states.pop();
+            self.chance.pop();
+            self.move_ms.pop();
+        }
+    }
+
+    /// The result for the page: the winner (0, 1 or none) and the words.
+    fn result(&self, s: &G::State) -> Value {
+        let Some(o) = self.game.outcome_for(s, Player::First) else { return Value::Null };
+        let winner = match o {
+            Outcome::Win => Some(Player::First),
+            Outcome::Loss => Some(Player::Second),
+            Outcome::Draw => None,
+            Outcome::Value(v) => (v != 0).then_some(if v > 0 { Player::First } else { Player::Second }),
+        };
+        let text = match winner {
+            Some(p) => {
+                let rank = if p == Player::First { "the first player" } else { "the second player" };
+                format!("{} wins", self.game.player_name(p).unwrap_or(rank))
+            }
+            None => "a draw".to_string(),
+        };
+        json!({ "winner": winner.map(Player::index), "text": text })
+    }
+
+    /// The moves a human may click here: `{move, from, to}`.
+    fn legal(&self, s: &G::State) -> Vec<Value> {
+        let mut moves = MoveList::new();
+        let entry = |m: G::Move, text: String| {
+            let (from, to) = self.game.move_cells(s, m);
+            json!({ "move": text, "from": from, "to": to })
+        };
+        match self.game.turn(s) {
+            Turn::Player(p) if self.is_human(p) => {
+                self.game.generate_moves(s, &mut moves);
+                moves.iter().map(|&m| entry(m, self.game.format_move(s, m))).collect()
+            }
+            Turn::Simultaneous => {
+                let humans: Vec<Player> =
+                    [Player::First, Player::Second].into_iter().filter(|&p| self.is_human(p)).collect();
+                let halves = |p: Player| {
+                    let mut l = MoveList::new();
+                    self.game.player_moves(s, p, &mut l);
+                    l
+                };
+                match humans.as_slice() {
+                    [p] => halves(*p).iter().map(|&m| entry(m, self.game.format_move(s, m))).collect(),
+                    [_, _] => {
+                        let (a, b) = (halves(Player::First), halves(Player::Second));
+                        let pair = |x, y| format!("{}/{}", self.game.format_move(s, x), self.game.format_move(s, y));
+                        a.iter().flat_map(|&x| b.iter().map(move |&y| json!({ "move": pair(x, y) }))).collect()
+                    }
+                    _ => Vec::new(),
+                }
+            }
+            _ => Vec::new(),
+        }
+    }
+}
+
+impl<G: Game> Table for Session<G> {
+    fn state(&self, id: u64) -> Value {
+        let s = self.current();
+        let over = self.game.is_terminal(&s);
+        let (turn, to_move) = match self.game.turn(&s) {
+            _ if over => ("over", None),
+            Turn::Player(p) => ("player", Some(p.index())),
+            Turn::Chance => ("chance", None),
+            Turn::Simultaneous => ("simultaneous", None),
+        };
+        let human_to_move = !over
+            && match self.game.turn(&s) {
+                Turn::Player(p) => self.is_human(p),
+                Turn::Simultaneous => self.is_human(Player::First) || self.is_human(Player::Second),
+                Turn::Chance => false,
+            };
+        // With hidden information the page shows what a human seat sees, never the whole state.
+        let viewer =
+            if self.is_human(Player::Second) && !self.is_human(Player::First) { Player::Second } else { Player::First };
+        let (board, display) = if G::KIND.hidden {
+            (None, self.game.observation(&s, viewer))
+        } else {
+            (self.game.board_view(&s), self.game.display(&s))
+        };
+        let last = self.moves.len().checked_sub(1).filter(|&i| !G::KIND.hidden && !self.chance[i]).and_then(|i| {
+            let before = self.states[i];
+            let mut moves = MoveList::new();
+            self.game.generate_moves(&before, &mut moves);
+            let m = moves.iter().copied().find(|&m| self.game.format_move(&before, m) == self.moves[i])?;
+            let (from, to) = self.game.move_cells(&before, m);
+            Some(json!({ "from": from, "to": to }))
+        });
+        json!({
+            "id": id,
+            "game": self.game.spec(),
+            "kind": G::KIND,
+            "players": self.names,
+            "humans": [self.is_human(Player::First), self.is_human(Player::Second)],
+            "player_names": [self.game.player_name(Player::First), self.game.player_name(Player::Second)],
+            "start": self.start_text,
+            "moves": self.moves,
+            "chance": self.chance,
+            "ply": self.moves.len(),
+            "position": if G::KIND.hidden { Value::Null } else { json!(self.game.format_position(&s)) },
+            "display": display,
+            "board": board,
+            "turn": turn,
+            "to_move": to_move,
+            "human_to_move": human_to_move,
+            "legal": self.legal(&s),
+            "last": last,
+            "result": self.result(&s),
+            "busy": self.busy.is_some(),
+        })
+    }
+
+    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+        self.check_idle()?;
+        let s = self.current();
+        if self.game.is_terminal(&s) {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        match self.game.turn(&s) {
+            Turn::Player(p) if !self.is_human(p) => {
+                Err(ApiError::conflict(format!("it is {}'s turn: ask it to move (GET think)", self.names[p.index()])))
+            }
+            Turn::Simultaneous if !text.contains('/') => {
+                // The human's half; the other seat chooses its own without seeing it.
+                let (human, other) = match (self.is_human(Player::First), self.is_human(Player::Second)) {
+                    (true, false) => (Player::First, Player::Second),
+                    (false, true) => (Player::Second, Player::First),
+                    _ => return Err(ApiError::bad("both players move at once here: write the pair as FIRST/SECOND")),
+                };
+                let theirs = self.half(other)?;
+                let pair = if human == Player::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
+                self.apply(&pair, 0)
+            }
+            _ => self.apply(text, 0),
+        }
+    }
+
+    fn undo(&mut self) -> Result<(), ApiError> {
+        self.check_idle()?;
+        if !self.chance.contains(&false) {
+            return Err(ApiError::conflict("nothing to undo"));
+        }
+        self.undo_step();
+        let any_human = self.is_human(Player::First) || self.is_human(Player::Second);
+        while any_human && self.chance.contains(&false) {
+            match self.game.turn(&self.current()) {
+                Turn::Player(p) if !self.is_human(p) => self.undo_step(),
+                _ => break,
+            }
+        }
+        self.draw_chance();
+        Ok(())
+    }
+
+    fn record(&self) -> String {
+        let s = self.current();
+        let over = self.game.is_terminal(&s);
+        let winner = match self.game.outcome_for(&s, Player::First) {
+            Some(Outcome::Win) => Some(Player::First),
+            Some(Outcome::Loss) => Some(Player::Second),
+            Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Player::First } else { Player::Second }),
+            _ => None,
+        };
+        let timed: Vec<u64> = self.move_ms.clone();
+        let rec = GameRecord {
+            round: 1,
+            game: self.game.spec(),
+            first: self.names[0].clone(),
+            second: self.names[1].clone(),
+            a_first: true,
+            time_control: "plateau serve".into(),
+            opening: String::new(),
+            fen: self.start_text.clone(),
+            moves: self.moves.clone(),
+            winner,
+            termination: if over { "normal".into() } else { "unterminated".into() },
+            max_move_ms: [0, 0],
+            total_move_ms: [0, 0],
+            moves_timed: [0, 0],
+            move_ms: timed,
+            final_position: G::KIND.hidden.then(|| self.game.format_position(&s)),
+        };
+        let text = rec.to_pgn();
+        if over {
+            return text;
+        }
+        // A game still going on has the result `*`.
+        let text = text.replacen("[Result \"1/2-1/2\"]", "[Result \"*\"]", 1);
+        match text.rfind("1/2-1/2") {
+            Some(i) => format!("{}*{}", &text[..i], &text[i + "1/2-1/2".len()..]),
+            None => text,
+        }
+    }
+
+    fn think(&mut self) -> Result<Job, ApiError> {
+        self.check_idle()?;
+        let s = self.current();
+        if self.game.is_terminal(&s) {
+            return Err(ApiError::conflict("the game is over"));
+        }
+        let stop = Arc::new(AtomicBool::new(false));
+        let game = self.game.clone();
+        let ply = self.moves.len();
+        let run: Box<dyn FnOnce(Sink) -> Result<String, String> + Send> = match self.game.turn(&s) {
+            Turn::Player(p) => match &self.seats[p.index()] {
+                Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
+                Seat::Builtin(player) => {
+                    let (player, stop) = (player.clone(), stop.clone());
+                    Box::new(move |sink| super::think::search(&game, &s, &player, stop, sink))
+                }
+                Seat::External(player) => {
+                    let player = player.clone();
+                    let (fen, moves) = (self.start_text.clone(), self.moves.clone());
+                    Box::new(move |_sink| {
+                        let pos = PositionText { fen: fen.as_deref(), moves: &moves };
+                        let m = lock(&player).think(&game, &s, &pos, None, MAX_THINK)?;
+                        Ok(game.format_move(&s, m))
+                    })
+                }
+            },
+            Turn::Simultaneous if self.is_human(Player::First) || self.is_human(Player::Second) => {
+                return Err(ApiError::conflict("a human is to move: play your half"));
+            }
+            Turn::Simultaneous => {
+                let (a, b) = (self.half(Player::First)?, self.half(Player::Second)?);
+                Box::new(move |_sink| Ok(format!("{a}/{b}")))
+            }
+            Turn::Chance => return Err(ApiError::conflict("chance is to move")),
+        };
+        self.busy = Some(stop.clone());
+        Ok(Job { ply, stop, run })
+    }
+
+    fn finish(&mut self, ply: usize, found: Result<String, String>, ms: u64) -> Result<(), ApiError> {
+        self.busy = None;
+        let text = found.map_err(|e| ApiError::conflict(format!("the player failed: {e}")))?;
+        if ply != self.moves.len() {
+            return Err(ApiError::conflict("the position changed while the player was thinking"));
+        }
+        self.apply(&text, ms)
+    }
+
+    fn stop(&self) {
+        if let Some(flag) = &self.busy {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}

@@ -1,0 +1,319 @@
+//! The web server's API, in process (tower's `oneshot` on the router): every endpoint, and the bad inputs the server
+//! must answer with a one-line 4xx (unknown game, illegal move, huge body, a player that starts a program).
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use plateau::server::{Config, router};
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+fn app() -> Router {
+    router(Config { max_games: 4, ..Config::default() })
+}
+
+async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
+    let req = Request::builder().method(method).uri(uri);
+    let req = match body {
+        Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
+        None => req.body(Body::empty()),
+    }
+    .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8_lossy(&bytes).into_owned())
+}
+
+async fn json_of(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+    let (status, text) = call(app, method, uri, body).await;
+    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
+}
+
+/// A refusal: the status and a one-line error.
+async fn refused(app: &Router, method: &str, uri: &str, body: Option<Value>, status: StatusCode, words: &str) {
+    let (s, v) = json_of(app, method, uri, body).await;
+    assert_eq!(s, status, "{uri}: {v}");
+    let e = v["error"].as_str().unwrap_or_else(|| panic!("no error field: {v}"));
+    assert!(!e.contains('\n') && e.contains(words), "{uri}: '{e}' lacks '{words}'");
+}
+
+const BT5: &str = "breakthrough(rows=5,columns=5)";
+
+#[tokio::test]
+async fn page_and_game_list() {
+    let app = app();
+    let (s, html) = call(&app, "GET", "/", None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(html.contains("app.js") && html.contains("style.css"));
+    for asset in ["/app.js", "/style.css"] {
+        let (s, text) = call(&app, "GET", asset, None).await;
+        assert_eq!(s, StatusCode::OK);
+        assert!(text.len() > 100, "{asset} is empty");
+    }
+    let (s, v) = json_of(&app, "GET", "/api/games", None).await;
+    assert_eq!(s, StatusCode::OK);
+    let games = v["games"].as_array().unwrap();
+    let find = |name: &str| games.iter().find(|g| g["name"] == name).unwrap_or_else(|| panic!("{name} missing"));
+    assert_eq!(find("breakthrough")["board"], "grid");
+    assert_eq!(find("connect_four")["board"], "columns");
+    assert_eq!(find("oware")["board"], "pits");
+    assert_eq!(find("backgammon")["board"], "points");
+    assert!(find("breakthrough")["parameters"].as_array().unwrap().iter().any(|p| p["name"] == "rows"));
+    assert!(find("breakthrough")["players"].as_array().unwrap().iter().any(|p| p == "engine"));
+    refused(&app, "GET", "/api/nothing", None, StatusCode::NOT_FOUND, "no such endpoint").await;
+}
+
+#[tokio::test]
+async fn a_game_played_undone_and_recorded() {
+    let app = app();
+    let (s, st) =
+        json_of(&app, "POST", "/api/games", Some(json!({"game": BT5, "players": ["human", "alphabeta(depth=2)"]})))
+            .await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let id = st["id"].as_u64().unwrap();
+    assert_eq!(st["board"]["cells"].as_array().unwrap().len(), 25);
+    assert_eq!(st["turn"], "player");
+    assert_eq!(st["human_to_move"], true);
+    // a2a3 goes from a2 (row 4 from the top, cell 15) to a3 (cell 10).
+    let a2a3 = st["legal"].as_array().unwrap().iter().find(|m| m["move"] == "a2a3").unwrap().clone();
+    assert_eq!((a2a3["from"].as_u64(), a2a3["to"].as_u64()), (Some(15), Some(10)));
+
+    let uri = |what: &str| format!("/api/games/{id}{what}");
+    let (s, st) = json_of(&app, "POST", &uri("/move"), Some(json!({"move": "a2a3"}))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!(st["moves"], json!(["a2a3"]));
+    assert_eq!(st["human_to_move"], false);
+    assert_eq!(st["last"], json!({"from": 15, "to": 10}));
+    // Not the human's turn now; an illegal move; a move that is not one.
+    refused(&app, "POST", &uri("/move"), Some(json!({"move": "b2b3"})), StatusCode::CONFLICT, "turn").await;
+
+    // The engine's move, streamed: info lines then the new state.
+    let (s, events) = call(&app, "GET", &uri("/think"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(events.contains("event: info") && events.contains("\"pv\""), "{events}");
+    let done = events.split("event: done\ndata: ").nth(1).expect("a done event");
+    let st: Value = serde_json::from_str(done.lines().next().unwrap()).unwrap();
+    assert_eq!(st["moves"].as_array().unwrap().len(), 2);
+    assert_eq!(st["human_to_move"], true);
+    refused(&app, "GET", &uri("/think"), None, StatusCode::CONFLICT, "human is to move").await;
+    refused(&app, "POST", &uri("/move"), Some(json!({"move": "a3a5"})), StatusCode::BAD_REQUEST, "a3a5").await;
+    refused(&app, "POST", &uri("/move"), Some(json!({"move": "zz"})), StatusCode::BAD_REQUEST, "zz").await;
+
+    let (s, rec) = call(&app, "GET", &uri("/record"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(rec.contains("[Game \"breakthrough(rows=5,columns=5)\"]") && rec.contains("1. a2a3"), "{rec}");
+    assert!(rec.contains("[Result \"*\"]"), "{rec}");
+    let read = plateau::arena::record::read_games(&rec).unwrap();
+    assert_eq!(read[0].moves.len(), 2);
+
+    // Undo takes back the engine's move and the human's: the human is to move at the start again.
+    let (s, st) = json_of(&app, "POST", &uri("/undo"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(st["ply"], 0);
+    refused(&app, "POST", &uri("/undo"), None, StatusCode::CONFLICT, "nothing to undo").await;
+    let (s, _) = json_of(&app, "POST", &uri("/stop"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, _) = json_of(&app, "DELETE", &uri(""), None).await;
+    assert_eq!(s, StatusCode::OK);
+    refused(&app, "GET", &uri(""), None, StatusCode::NOT_FOUND, "no game").await;
+}
+
+#[tokio::test]
+async fn engines_play_a_game_to_its_end() {
+    let app = app();
+    let players = ["alphabeta(depth=1)", "random"];
+    let (_, st) = json_of(&app, "POST", "/api/games", Some(json!({"game": "tic_tac_toe", "players": players}))).await;
+    let id = st["id"].as_u64().unwrap();
+    let mut last = st;
+    for _ in 0..9 {
+        if last["turn"] == "over" {
+            break;
+        }
+        let (_, events) = call(&app, "GET", &format!("/api/games/{id}/think"), None).await;
+        let done = events.split("event: done\ndata: ").nth(1).unwrap_or_else(|| panic!("{events}"));
+        last = serde_json::from_str(done.lines().next().unwrap()).unwrap();
+    }
+    assert_eq!(last["turn"], "over");
+    assert!(last["result"]["text"].as_str().unwrap().len() > 3);
+    let (_, rec) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(!rec.contains("[Result \"*\"]"), "{rec}");
+    // The record replays: every position of the game, ready to draw.
+    let (s, r) = json_of(&app, "POST", "/api/replay", Some(json!({ "record": rec }))).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    let g = &r["games"][0];
+    assert_eq!(g["positions"].as_array().unwrap().len(), g["moves"].as_array().unwrap().len() + 1);
+    assert_eq!(g["positions"][0]["board"]["layout"], "grid");
+    refused(
+        &app,
+        "POST",
+        "/api/replay",
+        Some(json!({"record": "nonsense"})),
+        StatusCode::BAD_REQUEST,
+        "no finished game",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn chance_and_simultaneous_games_are_playable() {
+    let app = app();
+    // Backgammon: the opening roll is drawn at once, the human's moves are listed.
+    let (s, st) =
+        json_of(&app, "POST", "/api/games", Some(json!({"game": "backgammon", "players": ["human", "random"]}))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert!(st["moves"].as_array().unwrap().len() >= 1, "the opening roll: {st}");
+    assert_eq!(st["board"]["layout"], "points");
+    // Matching pennies: the human's half, the other seat chooses its own.
+    let (s, st) =
+        json_of(&app, "POST", "/api/games", Some(json!({"game": "matching_pennies", "players": ["human", "random"]})))
+            .await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let id = st["id"].as_u64().unwrap();
+    let half = st["legal"][0]["move"].as_str().unwrap().to_string();
+    let (s, st) = json_of(&app, "POST", &format!("/api/games/{id}/move"), Some(json!({ "move": half }))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert!(st["moves"][0].as_str().unwrap().contains('/'));
+}
+
+#[tokio::test]
+async fn tree_compare_and_verdicts() {
+    let app = app();
+    let (s, t) =
+        json_of(&app, "POST", "/api/tree", Some(json!({"game": "tic_tac_toe", "algo": "alphabeta", "depth": 2}))).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
+    let nodes = t["tree"].as_array().unwrap();
+    assert_eq!(nodes.len() as u64, t["nodes"].as_u64().unwrap());
+    assert!(nodes.iter().any(|n| n["cutoff"] == true), "alpha-beta cuts at depth 2");
+    assert!(nodes[1]["move"].as_str().unwrap().len() == 2);
+    refused(
+        &app,
+        "POST",
+        "/api/tree",
+        Some(json!({"game": "tic_tac_toe", "algo": "engine"})),
+        StatusCode::BAD_REQUEST,
+        "catalogue",
+    )
+    .await;
+    refused(
+        &app,
+        "POST",
+        "/api/tree",
+        Some(json!({"game": BT5, "algo": "minimax", "depth": 6, "max_nodes": 50})),
+        StatusCode::BAD_REQUEST,
+        "too many",
+    )
+    .await;
+
+    let req = json!({"game": BT5, "algos": ["alphabeta", "minimax"], "depths": [1, 2]});
+    let (s, c) = json_of(&app, "POST", "/api/compare", Some(req)).await;
+    assert_eq!(s, StatusCode::OK, "{c}");
+    let rows = c["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    // Same value, alpha-beta never more nodes than minimax.
+    for d in 0..2 {
+        assert_eq!(rows[2 * d]["value"], rows[2 * d + 1]["value"]);
+        assert!(rows[2 * d]["nodes"].as_u64() <= rows[2 * d + 1]["nodes"].as_u64());
+    }
+    refused(
+        &app,
+        "POST",
+        "/api/compare",
+        Some(json!({"game": BT5, "algos": ["random"], "depths": [1]})),
+        StatusCode::BAD_REQUEST,
+        "does not search",
+    )
+    .await;
+
+    // Connect Four: Pons's score of every column, after 8 stones.
+    let moves: Vec<&str> = "4 4 4 4 3 3 5 5".split(' ').collect();
+    let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "connect_four", "moves": moves}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let cols = v["moves"].as_array().unwrap();
+    assert_eq!(cols.len(), 7);
+    // X has 3-4-5 on the bottom row: 2 and 6 win at once, with (42 + 1 - 8) / 2 = 17.
+    let score = |c: &str| cols.iter().find(|m| m["move"] == c).unwrap()["score"].as_i64().unwrap();
+    assert_eq!((score("2"), score("6")), (17, 17));
+    assert_eq!(v["result"], "win");
+    refused(
+        &app,
+        "POST",
+        "/api/verdict",
+        Some(json!({"game": "connect_four", "moves": ["4"]})),
+        StatusCode::BAD_REQUEST,
+        "stones",
+    )
+    .await;
+    // Breakthrough on a small board: the dedicated solver with distances.
+    let (s, v) =
+        json_of(&app, "POST", "/api/verdict", Some(json!({"game": "breakthrough(rows=4,columns=3,piece_rows=1)"})))
+            .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert!(v["result"] == "win" || v["result"] == "loss", "{v}");
+    assert!(v["plies"].as_u64().is_some(), "{v}");
+    refused(&app, "POST", "/api/verdict", Some(json!({"game": "pig"})), StatusCode::BAD_REQUEST, "no solver").await;
+}
+
+#[tokio::test]
+async fn bad_input_is_refused_in_one_line() {
+    let app = app();
+    let new = |game: &str, a: &str, b: &str| Some(json!({"game": game, "players": [a, b]}));
+    refused(&app, "POST", "/api/games", new("nope", "human", "human"), StatusCode::BAD_REQUEST, "unknown game").await;
+    refused(&app, "POST", "/api/games", new(BT5, "human", "nobody"), StatusCode::BAD_REQUEST, "unknown algorithm")
+        .await;
+    refused(&app, "POST", "/api/games", new("pig", "human", "alphabeta"), StatusCode::BAD_REQUEST, "cannot play").await;
+    refused(
+        &app,
+        "POST",
+        "/api/games",
+        new(BT5, "uci(cmd=/bin/sh)", "human"),
+        StatusCode::FORBIDDEN,
+        "--allow-external",
+    )
+    .await;
+    refused(
+        &app,
+        "POST",
+        "/api/games",
+        new(BT5, "human", "ugi(cmd=rm -rf x)"),
+        StatusCode::FORBIDDEN,
+        "--allow-external",
+    )
+    .await;
+    refused(&app, "POST", "/api/games", Some(json!({"game": BT5})), StatusCode::UNPROCESSABLE_ENTITY, "players").await;
+    let (s, _) = call(&app, "POST", "/api/games", Some(json!("not an object"))).await;
+    assert!(s.is_client_error());
+    // A body over the cap (256 KiB) is refused before it is read.
+    let huge = json!({"record": "x".repeat(1 << 20)});
+    let (s, _) = call(&app, "POST", "/api/replay", Some(huge)).await;
+    assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
+    refused(&app, "GET", "/api/games/999", None, StatusCode::NOT_FOUND, "no game 999").await;
+    let (s, _) = call(&app, "GET", "/api/games/abc", None).await;
+    assert_eq!(s, StatusCode::BAD_REQUEST);
+    // The game table is capped (4 here): the fifth game waits for a deletion.
+    for _ in 0..4 {
+        let (s, _) = call(&app, "POST", "/api/games", new("tic_tac_toe", "human", "human")).await;
+        assert_eq!(s, StatusCode::OK);
+    }
+    refused(
+        &app,
+        "POST",
+        "/api/games",
+        new("tic_tac_toe", "human", "human"),
+        StatusCode::SERVICE_UNAVAILABLE,
+        "too many",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn external_engines_run_when_allowed() {
+    let app = router(Config { allow_external: true, ..Config::default() });
+    // A program that is not an engine: the game is created (the process starts) or refused with a message; never a
+    // panic or a 5xx.
+    let (s, v) =
+        json_of(&app, "POST", "/api/games", Some(json!({"game": BT5, "players": ["human", "uci(cmd=/bin/false)"]})))
+            .await;
+    assert!(s.is_success() || s.is_client_error(), "{s}: {v}");
+}
