@@ -97,6 +97,20 @@ fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
     Ok(())
 }
 
+/// Generic code to run on the concrete game inside an [`AnyGame`] from outside this crate, where [`with_game!`] is not
+/// visible (the Python bindings): `any.visit(v)` calls `v.visit(game)` with the game's own type.
+pub trait GameVisitor {
+    type Out;
+    fn visit<G: Game>(self, game: &G) -> Self::Out;
+}
+
+impl AnyGame {
+    /// Run `visitor` on the concrete game.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        with_game!(self, g => visitor.visit(g))
+    }
+}
+
 /// Builds the registry from one `Variant: Type => info_function` line per game.
 macro_rules! registry {
     ($d:tt $($variant:ident : $ty:ty => $info:path),* $(,)?) => {
