@@ -47,6 +47,10 @@ pub struct TreeArgs {
     /// Print one JSON document (the nodes, root player's view).
     #[arg(long)]
     json: bool,
+    /// SSS* only: print the OPEN list before each step, as the slides' table (`<x, v|f, h>`: node, live (v) or
+    /// solved (f), upper bound h for MAX).
+    #[arg(long)]
+    trace: bool,
 }
 
 /// A node ready to draw.
@@ -70,6 +74,8 @@ pub struct DrawNode {
     pub node_type: Option<u8>,
     /// Moves never looked at below this node.
     pub pruned: usize,
+    /// Those moves, named (the cut branches).
+    pub pruned_moves: Vec<String>,
     #[serde(skip)]
     pub children: Vec<usize>,
 }
@@ -97,19 +103,19 @@ pub fn draw_nodes<G: Game>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
                     .unwrap_or_else(|| "?".into())
             }
         };
-        let pruned = if n.value.is_some() && !n.leaf {
+        let pruned_moves: Vec<String> = if n.value.is_some() && !n.leaf {
             game.generate_moves(&n.state, &mut moves);
-            let explored = moves
+            moves
                 .iter()
                 .filter(|&&m| {
                     let mut c = n.state;
                     game.play(&mut c, m);
-                    n.children.iter().any(|&k| rec.nodes[k as usize].state == c)
+                    !n.children.iter().any(|&k| rec.nodes[k as usize].state == c)
                 })
-                .count();
-            moves.len() - explored
+                .map(|&m| game.format_move(&n.state, m))
+                .collect()
         } else {
-            0
+            Vec::new()
         };
         out.push(DrawNode {
             id: i,
@@ -127,7 +133,8 @@ pub fn draw_nodes<G: Game>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
                 NodeType::Cut => 2,
                 NodeType::All => 3,
             }),
-            pruned,
+            pruned: pruned_moves.len(),
+            pruned_moves,
             children: n.children.iter().map(|&c| c as usize).collect(),
         });
     }
@@ -406,6 +413,9 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         }
         let nodes = draw_nodes(g, &rec);
         let km = catalogue::canonical(&spec.name) != Some("sss");
+        if a.trace && km {
+            bail!("--trace prints SSS*'s OPEN list: use it with --algo sss (or sss(ties=newest), the course's list)");
+        }
         let roots: Vec<usize> = rec.roots.iter().map(|&r| r as usize).collect();
         let best = r.best_move.map(|m| g.format_move(&state, m));
         let title = format!("{name} on {} from {}: value {}, best {}, {} nodes, {} leaves",
@@ -418,20 +428,47 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
             std::fs::write(path, dot(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
             eprintln!("wrote {path}");
         }
+        let open: Vec<String> = rec.open_lists.iter().map(|list| open_line(g, list)).collect();
         if a.json {
             super::print_json(&serde_json::json!({
+                "open_lists": if a.trace { Some(&open) } else { None },
                 "game": g.spec(), "position": g.format_position(&state), "algo": name, "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,
                 "cutoffs": r.stats.cutoffs, "researches": r.stats.researches, "passes": roots.len(),
                 "tree": nodes,
             }));
         } else {
+            if a.trace {
+                for line in &open {
+                    println!("{line}");
+                }
+            }
             println!("{title}");
             println!("{} visits drawn in {} pass(es); cut-offs {}, re-searches {}",
                 nodes.len(), roots.len(), r.stats.cutoffs, r.stats.researches);
+            let cuts: Vec<String> = nodes.iter().filter(|n| n.pruned > 0)
+                .map(|n| format!("{} (below {})", n.pruned_moves.join(" "), position_name(g, &rec, n.id)))
+                .collect();
+            if !cuts.is_empty() {
+                println!("never looked at: {}", cuts.join(", "));
+            }
         }
         Ok(())
     })
+}
+
+/// One OPEN list as the slides write it: `<a,v,∞> <l,f,9>` (v: live, f: solved; h from MAX's view).
+fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
+    let state = |&(s, live, h): &(G::State, bool, i32)| {
+        let h = if h >= INFINITY { "∞".to_string() } else { num(h) };
+        format!("<{},{},{h}>", game.format_position(&s), if live { "v" } else { "f" })
+    };
+    list.iter().map(state).collect::<Vec<_>>().join(" ")
+}
+
+/// The position of a recorded node, as the game writes it (a label on given trees).
+fn position_name<G: Game>(game: &G, rec: &Recorder<G>, id: usize) -> String {
+    game.format_position(&rec.nodes[id].state)
 }
 
 fn catalogue_names() -> String {
