@@ -15,6 +15,7 @@ pub mod chance_tree;
 pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
+pub mod given_tree;
 pub mod marbles;
 pub mod matching_pennies;
 pub mod othello;
@@ -23,6 +24,7 @@ pub mod phantom_tic_tac_toe;
 pub mod pig;
 pub mod random_tree;
 pub mod tic_tac_toe;
+pub mod tree_path;
 
 use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
@@ -34,6 +36,7 @@ pub use chance_tree::ChanceTree;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
+pub use given_tree::GivenTree;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
 pub use othello::Othello;
@@ -173,6 +176,7 @@ registry! {
     Oware: Oware => oware::info,
     Chess: Chess => chess::info,
     RandomTree: RandomTree => random_tree::info,
+    GivenTree: GivenTree => given_tree::info,
     CoinGame: CoinGame => coin_game::info,
     ChanceTree: ChanceTree => chance_tree::info,
     Pig: Pig => pig::info,
