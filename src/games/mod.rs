@@ -29,6 +29,7 @@ use crate::spec::Spec;
 
 pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
+pub use breakthrough::simultaneous::SimBreakthrough;
 pub use chance_tree::ChanceTree;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
@@ -67,6 +68,11 @@ pub struct Listed {
     pub kind: Kind,
 }
 
+/// Variants that are games of another kind, chosen by one parameter of the base game's string: a string naming
+/// `base` (or one of its aliases) with parameter `key` (any value: the variant checks it) is the registered game
+/// `variant`.
+const VARIANTS: &[(&str, &str, &str)] = &[("breakthrough", "moves", "breakthrough_simultaneous")];
+
 /// Builds the registry from one `Variant: Type => info_function` line per game.
 macro_rules! registry {
     ($d:tt $($variant:ident : $ty:ty => $info:path),* $(,)?) => {
@@ -94,7 +100,12 @@ macro_rules! registry {
             /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
             pub fn parse(text: &str) -> Result<AnyGame, GameError> {
                 let spec = Spec::parse(text)?;
-                let name = spec.name.as_str();
+                let names = |g: &Listed, n: &str| g.info.name == n || g.info.aliases.contains(&n);
+                let base_of = |n: &str| catalogue().into_iter().find(|g| names(g, n)).map(|g| g.info.name);
+                let name = VARIANTS
+                    .iter()
+                    .find(|(base, key, _)| spec.has(key) && base_of(&spec.name) == Some(*base))
+                    .map_or(spec.name.as_str(), |(_, _, variant)| variant);
                 $(
                     let info = $info();
                     if info.name == name || info.aliases.contains(&name) {
@@ -134,4 +145,5 @@ registry! {
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,
+    BreakthroughSimultaneous: SimBreakthrough => breakthrough::simultaneous::info,
 }

@@ -23,6 +23,7 @@ pub mod eval;
 pub mod knowledge;
 pub mod notation;
 pub mod race;
+pub mod simultaneous;
 
 use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
