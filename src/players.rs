@@ -16,6 +16,7 @@
 use crate::engine::Engine;
 use crate::game::{Game, GameError, Kind};
 use crate::mcts::Mcts;
+use crate::mcts::simultaneous::SmMcts;
 use crate::search::random::RandomPlayer;
 use crate::search::{Searcher, catalogue};
 use crate::solve::pns_player::{self, PnsPlayer};
@@ -35,6 +36,8 @@ pub enum Family {
     Mcts,
     /// Proof-number search playing proven wins, another player otherwise (`solve/pns_player.rs`).
     Pns,
+    /// Simultaneous-move MCTS (`mcts/simultaneous.rs`): games with simultaneous moves only.
+    SmMcts,
 }
 
 /// One entry of the registry.
@@ -56,6 +59,15 @@ impl PlayerInfo {
             Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
             Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
             Family::Catalogue | Family::Pns => kind.is_classic(),
+            Family::SmMcts => kind.simultaneous && !kind.chance && !kind.hidden,
+        }
+    }
+
+    /// What a game must be for this player, for the refusal message.
+    fn needs(&self) -> &'static str {
+        match self.family {
+            Family::SmMcts => "a game with simultaneous moves (without chance or hidden information)",
+            _ => "a deterministic game of perfect information",
         }
     }
 }
@@ -66,6 +78,7 @@ pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "engine", aliases: &[], family: Family::Engine, protocol_options: &["tt", "threads"] },
     PlayerInfo { name: "mcts", aliases: &["uct"], family: Family::Mcts, protocol_options: &["threads"] },
     PlayerInfo { name: "pns", aliases: &[], family: Family::Pns, protocol_options: &[] },
+    PlayerInfo { name: "smmcts", aliases: &["duct"], family: Family::SmMcts, protocol_options: &[] },
 ];
 
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
@@ -96,9 +109,10 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     };
     if !info.plays(G::KIND) {
         return Err(GameError::new(format!(
-            "{} cannot play a game with {}: it needs a deterministic game of perfect information (players for this game: {})",
+            "{} cannot play a game with {}: it needs {} (players for this game: {})",
             info.name,
             G::KIND.describe(),
+            info.needs(),
             names_for(G::KIND).join(", ")
         )));
     }
@@ -112,6 +126,7 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         Family::Engine if G::KIND.chance => crate::engine::chance::build::<G>(&spec)?,
         Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
         Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
+        Family::SmMcts => Box::new(SmMcts::<G>::from_spec(&spec)?),
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
@@ -136,7 +151,7 @@ mod tests {
 
     #[test]
     fn every_name_builds_and_unknown_names_list_the_known_ones() {
-        for p in all() {
+        for p in all().into_iter().filter(|p| p.plays(TicTacToe::KIND)) {
             assert!(build::<TicTacToe>(p.name).is_ok(), "{}", p.name);
             for a in p.aliases {
                 assert!(build::<TicTacToe>(a).is_ok(), "{a}");
