@@ -17,6 +17,7 @@ use crate::engine::Engine;
 use crate::game::{Game, GameError, Kind};
 use crate::hidden;
 use crate::mcts::Mcts;
+use crate::mcts::simultaneous::SmMcts;
 use crate::search::random::RandomPlayer;
 use crate::search::{Searcher, catalogue};
 use crate::solve::pns_player::{self, PnsPlayer};
@@ -38,6 +39,8 @@ pub enum Family {
     Pns,
     /// Players of games with hidden information that track what they observed (`hidden/`).
     Hidden,
+    /// Simultaneous-move MCTS (`mcts/simultaneous.rs`): games with simultaneous moves only.
+    SmMcts,
 }
 
 /// One entry of the registry.
@@ -60,6 +63,15 @@ impl PlayerInfo {
             Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
             Family::Catalogue | Family::Pns => kind.is_classic(),
             Family::Hidden => kind.hidden && !kind.simultaneous,
+            Family::SmMcts => kind.simultaneous && !kind.chance && !kind.hidden,
+        }
+    }
+
+    /// What a game must be for this player, for the refusal message.
+    fn needs(&self) -> &'static str {
+        match self.family {
+            Family::SmMcts => "a game with simultaneous moves (without chance or hidden information)",
+            _ => "a deterministic game of perfect information",
         }
     }
 }
@@ -73,6 +85,7 @@ pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "determinize", aliases: &["pimc"], family: Family::Hidden, protocol_options: &[] },
     PlayerInfo { name: "ismcts", aliases: &[], family: Family::Hidden, protocol_options: &[] },
     PlayerInfo { name: "naive", aliases: &[], family: Family::Hidden, protocol_options: &[] },
+    PlayerInfo { name: "smmcts", aliases: &["duct"], family: Family::SmMcts, protocol_options: &[] },
 ];
 
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
@@ -111,9 +124,10 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     }
     if !info.plays(G::KIND) {
         return Err(GameError::new(format!(
-            "{} cannot play a game with {}: it needs a deterministic game of perfect information (players for this game: {})",
+            "{} cannot play a game with {}: it needs {} (players for this game: {})",
             info.name,
             G::KIND.describe(),
+            info.needs(),
             names_for(G::KIND).join(", ")
         )));
     }
@@ -132,6 +146,7 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
             "ismcts" => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
             _ => Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?),
         },
+        Family::SmMcts => Box::new(SmMcts::<G>::from_spec(&spec)?),
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
@@ -156,7 +171,7 @@ mod tests {
 
     #[test]
     fn every_name_builds_and_unknown_names_list_the_known_ones() {
-        for p in all() {
+        for p in all().into_iter().filter(|p| p.plays(TicTacToe::KIND)) {
             assert!(build::<TicTacToe>(p.name).is_ok(), "{}", p.name);
             for a in p.aliases {
                 assert!(build::<TicTacToe>(a).is_ok(), "{a}");

@@ -33,6 +33,7 @@ use crate::spec::parse_table_mib;
 mod breakthrough;
 mod othello;
 mod pig;
+mod simultaneous;
 
 #[derive(Args, Debug)]
 pub struct SolveArgs {
@@ -120,6 +121,16 @@ pub fn run(a: SolveArgs) -> anyhow::Result<()> {
     let any = AnyGame::parse(&a.pos.game)?;
     if let AnyGame::Pig(g) = &any {
         return pig::run(g, &a.pos, a.json);
+    }
+    if any.kind().simultaneous && !any.kind().hidden {
+        if a.method.is_some() || a.batch.is_some() || a.db.is_some() {
+            bail!(
+                "solve: {} has simultaneous moves: it is solved by backward induction with linear programming, \
+which takes no --method, --batch or --db",
+                a.pos.game
+            );
+        }
+        return with_game!(&any, g => simultaneous::run(g, &a.pos, a.json));
     }
     if !any.kind().is_classic() {
         bail!(

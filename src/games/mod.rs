@@ -32,6 +32,7 @@ use crate::spec::Spec;
 pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
 pub use breakthrough::imperfect::DarkBreakthrough;
+pub use breakthrough::simultaneous::SimBreakthrough;
 pub use chance_tree::ChanceTree;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
@@ -72,26 +73,32 @@ pub struct Listed {
 }
 
 /// Variants written as a parameter of their base game but played by another type (another `Game::KIND`):
-/// (base game or alias, key, value, the registered name that plays it). `breakthrough(information=imperfect)` is
-/// played by `breakthrough_imperfect`, which reads (and accepts) the key again.
-const VARIANTS: &[(&str, &str, &str, &str)] = &[
-    ("breakthrough", "information", "imperfect", "breakthrough_imperfect"),
-    ("bt", "information", "imperfect", "breakthrough_imperfect"),
+/// (base game, key, the variant's value, the key's default value, the registered name that plays the variant). `breakthrough(information=imperfect)` is
+/// played by `breakthrough_imperfect`, which reads (and accepts) the key again. A base game's aliases route too
+/// (`bt(moves=simultaneous)`).
+const VARIANTS: &[(&str, &str, &str, &str, &str)] = &[
+    ("breakthrough", "information", "imperfect", "perfect", "breakthrough_imperfect"),
+    ("breakthrough", "moves", "simultaneous", "alternating", "breakthrough_simultaneous"),
 ];
+
+/// The registered name of a game or alias.
+fn base_name(name: &str) -> Option<&'static str> {
+    catalogue().into_iter().find(|g| g.info.name == name || g.info.aliases.contains(&name)).map(|g| g.info.name)
+}
 
 /// Send a variant's game string to the game that plays it ([`VARIANTS`]); the default value of a variant key
 /// (`information=perfect`) is accepted and left to the base game.
 fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
-    for &(base, key, value, target) in VARIANTS {
-        if spec.name == base && spec.has(key) {
+    for &(base, key, value, default, target) in VARIANTS {
+        if base_name(&spec.name) == Some(base) && spec.has(key) {
             match spec.text(key).as_deref() {
                 Some(v) if v == value => {
                     spec.name = target.to_string();
                     return Ok(());
                 }
-                Some("perfect") if key == "information" => {}
+                Some(v) if v == default => {}
                 Some(v) => {
-                    return Err(GameError::new(format!("{base}: {key}={v}: expected {value} or the default")));
+                    return Err(GameError::new(format!("{base}: {key}={v}: expected {value} or {default}")));
                 }
                 None => {}
             }
@@ -184,4 +191,5 @@ registry! {
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,
     DarkBreakthrough: DarkBreakthrough => breakthrough::imperfect::info,
+    BreakthroughSimultaneous: SimBreakthrough => breakthrough::simultaneous::info,
 }

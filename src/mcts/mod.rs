@@ -20,7 +20,9 @@
 //! `±1000` (`2q - 1` thousandths), or `win in n` / `loss in n` once proven. [`Mcts::root_stats`] gives the root's
 //! children (visits, mean, proof) after a search.
 
+pub mod bandit;
 pub mod params;
+pub mod simultaneous;
 pub mod tree;
 
 use std::sync::Arc;

@@ -10,6 +10,8 @@
 //! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
 //! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs;
 //! - [`pig`]: Pig (a dice game) by value iteration: the optimal policy and its winning chances;
+//! - [`simultaneous`]: games with simultaneous moves by backward induction, a matrix game solved by linear
+//!   programming ([`matrix_game`]) at every state: the value and both players' optimal mixed strategies;
 //! - [`batch`]: batch files of positions (`plateau solve --batch`): reading, running with the generic solver, report.
 
 pub mod batch;
@@ -18,10 +20,12 @@ pub mod connect4;
 pub mod db;
 pub mod dfpn;
 pub mod generic;
+pub mod matrix_game;
 pub mod pig;
 pub mod pns_player;
 pub mod proof_check;
 pub mod retro;
+pub mod simultaneous;
 pub mod table_file;
 
 pub use connect4::Solver;

@@ -24,6 +24,7 @@ pub mod imperfect;
 pub mod knowledge;
 pub mod notation;
 pub mod race;
+pub mod simultaneous;
 
 use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};

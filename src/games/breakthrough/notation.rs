@@ -112,6 +112,36 @@ impl Breakthrough {
                 return err(format!("position: unexpected '{}' after the side to move", extra.join(" ")));
             }
         }
+        let (white, black) = self.read_board(board)?;
+        let stm = match side {
+            "w" | "W" => Player::First,
+            "b" | "B" => Player::Second,
+            _ => return err(format!("position: side to move '{side}': expected w or b")),
+        };
+        let s = BtState { white, black, key: 0, stm };
+        let (own, opp) = Self::sides(&s);
+        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
+        if own & self.goal_row(stm) != 0 {
+            return err(format!(
+                "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
+                name(stm)
+            ));
+        }
+        if opp == 0 {
+            return err(format!(
+                "position: impossible: {} to move, but {} has no piece left",
+                name(stm),
+                name(stm.other())
+            ));
+        }
+        let mut s = s;
+        s.key = self.compute_key(&s);
+        Ok(s)
+    }
+
+    /// The ranks of a position text (`pp/2/PP`): White's and Black's pieces, each side at most the pieces it starts
+    /// with.
+    pub(super) fn read_board(&self, board: &str) -> Result<(u64, u64), GameError> {
         let ranks: Vec<&str> = board.split('/').collect();
         if ranks.len() != self.rows as usize {
             return err(format!(
@@ -172,20 +202,7 @@ impl Breakthrough {
                 ));
             }
         }
-        let stm = match side {
-            "w" | "W" => Player::First,
-            "b" | "B" => Player::Second,
-            _ => return err(format!("position: side to move '{side}': expected w or b")),
-        };
-        let s = BtState { white, black, key: 0, stm };
-        let (own, opp) = Self::sides(&s);
         let name = |p: Player| if p == Player::First { "White" } else { "Black" };
-        if own & self.goal_row(stm) != 0 {
-            return err(format!(
-                "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
-                name(stm)
-            ));
-        }
         let most = self.piece_rows * self.columns;
         for (pieces, who) in [(white, Player::First), (black, Player::Second)] {
             if pieces.count_ones() > most {
@@ -196,16 +213,7 @@ impl Breakthrough {
                 ));
             }
         }
-        if opp == 0 {
-            return err(format!(
-                "position: impossible: {} to move, but {} has no piece left",
-                name(stm),
-                name(stm.other())
-            ));
-        }
-        let mut s = s;
-        s.key = self.compute_key(&s);
-        Ok(s)
+        Ok((white, black))
     }
 
     pub(super) fn write_position(&self, s: &BtState) -> String {
@@ -225,6 +233,15 @@ impl Breakthrough {
     }
 
     pub(super) fn draw(&self, s: &BtState) -> String {
+        let mut out = self.draw_board(s.white, s.black);
+        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
+        out += &format!("{side} to move");
+        out
+    }
+
+    /// The board drawing (ranks from the top, files below), each line ending with a newline.
+    pub(super) fn draw_board(&self, white: u64, black: u64) -> String {
+        let s = BtState { white, black, key: 0, stm: Player::First };
         let mut out = String::new();
         for row in (0..self.rows).rev() {
             out += &format!("{:>3} ", row + 1);
@@ -250,8 +267,6 @@ impl Breakthrough {
         }
         out.pop();
         out.push('\n');
-        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
-        out += &format!("{side} to move");
         out
     }
 }
