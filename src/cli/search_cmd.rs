@@ -69,6 +69,17 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
                 "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
                 "pv": pv, "seconds": r.seconds,
             });
+            // Searchers that keep statistics per root move (MCTS): visits, mean reward for the side to move, proof.
+            let root: Vec<serde_json::Value> = searcher
+                .root_moves()
+                .iter()
+                .map(|m| serde_json::json!({
+                    "move": g.format_move(&state, m.mv), "visits": m.visits, "mean": m.mean, "proven": m.proven,
+                }))
+                .collect();
+            if !root.is_empty() {
+                doc["root_moves"] = serde_json::json!(root);
+            }
             // The terms of the game's default evaluation at the searched position, when the game names them.
             let terms = default_terms(g, &state);
             if !terms.is_empty() {
@@ -88,6 +99,13 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",
                 r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.researches, r.stats.tt_hits, r.stats.tt_probes);
             println!("seconds    {:.3}", r.seconds);
+            let root = searcher.root_moves();
+            if !root.is_empty() {
+                let shown: Vec<String> = root.iter().take(8).map(|m| {
+                    format!("{} {} ({:.3})", g.format_move(&state, m.mv), m.visits, m.mean)
+                }).collect();
+                println!("root       {}", shown.join(", "));
+            }
         }
         Ok(())
     })
