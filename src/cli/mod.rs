@@ -23,6 +23,7 @@ mod solve_dfpn;
 mod solve_oware;
 mod stats;
 mod tree;
+mod tree_mcts;
 mod tune;
 mod uci;
 

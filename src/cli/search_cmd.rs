@@ -48,7 +48,19 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         let pv = pv_text(g, &state, &r.pv);
         let winner = winner_text(g, &state, r.value);
         if a.json {
-            super::print_json(&search_json(g, &state, &searcher.name(), &r));
+            let mut doc = search_json(g, &state, &searcher.name(), &r);
+            // Searchers that keep statistics per root move (MCTS): visits, mean reward for the side to move, proof.
+            let root: Vec<serde_json::Value> = searcher
+                .root_moves()
+                .iter()
+                .map(|m| serde_json::json!({
+                    "move": g.format_move(&state, m.mv), "visits": m.visits, "mean": m.mean, "proven": m.proven,
+                }))
+                .collect();
+            if !root.is_empty() {
+                doc["root_moves"] = serde_json::json!(root);
+            }
+            super::print_json(&doc);
         } else {
             println!("{}", g.display(&state));
             println!("algorithm  {}", searcher.name());
@@ -62,6 +74,13 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",
                 r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.researches, r.stats.tt_hits, r.stats.tt_probes);
             println!("seconds    {:.3}", r.seconds);
+            let root = searcher.root_moves();
+            if !root.is_empty() {
+                let shown: Vec<String> = root.iter().take(8).map(|m| {
+                    format!("{} {} ({:.3})", g.format_move(&state, m.mv), m.visits, m.mean)
+                }).collect();
+                println!("root       {}", shown.join(", "));
+            }
         }
         Ok(())
     })

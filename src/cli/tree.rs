@@ -11,7 +11,8 @@
 //! their state carried when examined (as `[-∞, h]`), and are green once solved. Window drivers (MTD(f), NegaC*, MT-SSS*) and iterative
 //! deepening search the root several times: each pass is drawn as its own tree, left to right.
 //!
-//! Limited to small trees: beyond `--max-nodes` (400 by default) the command stops with an error.
+//! Limited to small trees: beyond `--max-nodes` (400 by default) the command stops with an error. An `mcts(...)`
+//! string draws the top of its tree instead (`tree_mcts.rs`).
 
 use std::fmt::Write as _;
 
@@ -303,6 +304,9 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         };
     }
     let spec = Spec::parse(&text)?;
+    if crate::players::find(&spec.name).is_some_and(|p| p.family == crate::players::Family::Mcts) {
+        return super::tree_mcts::run(&a.pos, &text, a.max_nodes, a.svg.as_deref(), a.dot.as_deref(), a.json);
+    }
     if catalogue::canonical(&spec.name).is_none() {
         bail!("tree: '{}' is not a search algorithm of the catalogue (known: {})", spec.name, catalogue_names());
     }

@@ -4,10 +4,11 @@
 //!
 //! ```text
 //! search(state):
-//!     for each of the `threads` trees (root parallelism):
+//!     for each tree (one; one per thread with root parallelism):
 //!         reuse: the subtree of `state` in the previous tree (within 4 plies), else a new root
-//!     run every tree (one thread each) until: `playouts` iterations, `nodes` tree nodes, the time plan of the move,
-//!         the stop flag, or a proven root
+//!     run until: `playouts` iterations, `nodes` tree nodes, the time plan of the move, the stop flag, or a proven
+//!         root: one thread; `threads` sharing the tree (tree parallelism with virtual loss, `parallel.rs`, the
+//!         default); or one thread per tree (`parallel=root`)
 //!     add up the root's children over the trees (same move: visits and rewards added, a proof kept)
 //!     best move: a proven win (the shortest), else the most visited child that is not a proven loss
 //! ```
@@ -20,9 +21,14 @@
 //! `±1000` (`2q - 1` thousandths), or `win in n` / `loss in n` once proven. [`Mcts::root_stats`] gives the root's
 //! children (visits, mean, proof) after a search.
 
+pub mod amaf;
 pub mod bandit;
+pub mod parallel;
 pub mod params;
+pub mod recycle;
+pub mod select;
 pub mod simultaneous;
+pub mod transpose;
 pub mod tree;
 
 use std::sync::Arc;
@@ -33,11 +39,11 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::game::{Game, GameError, Player, WIN_SCORE};
-use crate::search::{Iteration, Limits, Reporter, SearchResult, Searcher, Stats, TimeControl};
+use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats, TimeControl};
 use crate::spec::Spec;
 
-pub use params::Params;
-use tree::{Actor, Node, Tree, for_player};
+pub use params::{Parallel, Params};
+use tree::{Actor, Tree, for_player};
 
 /// Plies searched below the previous root for the new position (our move, the reply, chance draws between them).
 const REUSE_PLIES: u32 = 4;
@@ -100,16 +106,17 @@ impl<G: Game> Mcts<G> {
         self.trees.get(i).map(|(t, _)| t)
     }
 
-    /// Nodes per tree within the MiB budget (shared by the threads).
-    fn capacity(&self) -> usize {
-        (self.params.mem_mib << 20) / self.params.threads / std::mem::size_of::<Node<G::Move>>()
+    /// The number of trees: one per thread with root parallelism, else one.
+    fn tree_count(&self) -> usize {
+        if self.params.parallel == Parallel::Root { self.params.threads } else { 1 }
     }
 
     /// Set up the trees for a search from `state`: the previous subtree when it is found, else a new root.
     fn prepare(&mut self, game: &G, state: &G::State) {
-        let capacity = self.capacity();
-        if self.trees.len() != self.params.threads {
-            self.trees = (0..self.params.threads).map(|_| (Tree::new(capacity), None)).collect();
+        let count = self.tree_count();
+        if self.trees.len() != count {
+            let bytes = (self.params.mem_mib << 20) / count;
+            self.trees = (0..count).map(|_| (Tree::with_budget(bytes, self.params.tt), None)).collect();
         }
         for (tree, root) in &mut self.trees {
             let found = match root {
@@ -199,8 +206,8 @@ impl<G: Game> Searcher<G> for Mcts<G> {
         let budget = self.limits.plan(mover, Duration::ZERO, 100);
         let unlimited = self.limits.time.is_none() && self.limits.nodes.is_none();
         let playouts = self.params.playouts.or(if unlimited { Some(params::DEFAULT_PLAYOUTS) } else { None });
-        let threads = self.params.threads as u64;
-        let share = |n: u64| n.div_ceil(threads);
+        let trees = self.trees.len() as u64;
+        let share = |n: u64| n.div_ceil(trees);
         let halt = AtomicBool::new(false);
         let limits = TreeLimits {
             playouts: playouts.map(share),
@@ -210,8 +217,10 @@ impl<G: Game> Searcher<G> for Mcts<G> {
             halt: &halt,
         };
         let (params, eval) = (&self.params, self.eval.as_ref().expect("set above"));
-        if self.trees.len() == 1 {
+        if self.params.threads == 1 {
             run_tree(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs[0], &limits);
+        } else if self.trees.len() == 1 {
+            parallel::run_shared(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs, &limits);
         } else {
             std::thread::scope(|scope| {
                 for ((tree, _), rng) in self.trees.iter_mut().zip(self.rngs.iter_mut()) {
@@ -250,6 +259,17 @@ impl<G: Game> Searcher<G> for Mcts<G> {
     }
     fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
         self.reporter = reporter;
+    }
+    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        self.root
+            .iter()
+            .map(|r| RootMove {
+                mv: r.mv,
+                visits: r.visits,
+                mean: r.mean,
+                proven: r.proven.map(|(v, plies)| proven_score(v, plies + 1)),
+            })
+            .collect()
     }
 }
 

@@ -12,6 +12,15 @@ pub const DEFAULT_MEM_MIB: usize = 64;
 /// Default scale of the squashing of evaluations: `1 / (1 + exp(-v / scale))`.
 pub const DEFAULT_SCALE: f64 = 200.0;
 
+/// How several threads search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Parallel {
+    /// One tree shared under a lock; a descent adds a virtual loss to its path until its playout is backed up.
+    Tree,
+    /// Independent trees whose root statistics are added up.
+    Root,
+}
+
 /// Everything `mcts(...)` accepts besides `time`, `nodes` and `depth` (the [`crate::search::Limits`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Params {
@@ -35,8 +44,18 @@ pub struct Params {
     pub mem_mib: usize,
     /// Keep the subtree of the new position between moves.
     pub reuse: bool,
-    /// Root parallelism: independent trees whose root statistics are added up.
+    /// Threads searching: one shared tree (tree parallelism with virtual loss) or one tree each (root parallelism).
     pub threads: usize,
+    /// How the threads share the work (`parallel=tree|root`).
+    pub parallel: Parallel,
+    /// Transpositions: the mean reward of a move is its position's, over every path that reached it (UCT2 of Childs,
+    /// Brodeur & Kocsis 2008); the exploration term keeps the edge's own count.
+    pub tt: bool,
+    /// GRAVE (Cazenave 2015): the AMAF statistics are those of the nearest ancestor of the same mover with at least
+    /// this many visits (0: off; RAVE's own node otherwise). Needs `rave`.
+    pub grave: u64,
+    /// When the node pool is full, free the children of the least visited nodes (else the tree stops growing).
+    pub recycle: bool,
     pub seed: Option<u64>,
     /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
     pub max_depth: u32,
@@ -56,6 +75,10 @@ impl Default for Params {
             mem_mib: DEFAULT_MEM_MIB,
             reuse: true,
             threads: 1,
+            parallel: Parallel::Tree,
+            tt: false,
+            grave: 0,
+            recycle: true,
             seed: None,
             max_depth: u32::MAX,
         }
@@ -93,6 +116,21 @@ impl Params {
         if mem_mib == 0 {
             return Err(GameError::new(format!("{}: mem=0: the tree needs at least 1 MiB", spec.name)));
         }
+        let parallel = match spec.text("parallel").as_deref() {
+            None | Some("tree") => Parallel::Tree,
+            Some("root") => Parallel::Root,
+            Some(other) => {
+                return Err(GameError::new(format!("{}: parallel={other}: expected tree or root", spec.name)));
+            }
+        };
+        let rave = float(spec, "rave", 0.0, 0.0, 1e9)?;
+        let grave = spec.count("grave")?.unwrap_or(0);
+        if grave > 0 && rave == 0.0 {
+            return Err(GameError::new(format!(
+                "{}: grave={grave} needs rave=K (its equivalence parameter)",
+                spec.name
+            )));
+        }
         Ok(Params {
             playouts,
             c: float(spec, "c", d.c, 0.0, 100.0)?,
@@ -100,11 +138,15 @@ impl Params {
             cut: spec.int("cut", 0, 0, 10_000)? as u32,
             bias: float(spec, "bias", 0.0, 0.0, 1e6)?,
             scale: float(spec, "scale", d.scale, 1e-3, 1e9)?,
-            rave: float(spec, "rave", 0.0, 0.0, 1e9)?,
+            rave,
             eval,
             mem_mib,
             reuse: spec.bool("reuse", d.reuse)?,
             threads: spec.int("threads", 1, 1, 256)? as usize,
+            parallel,
+            tt: spec.bool("tt", d.tt)?,
+            grave,
+            recycle: spec.bool("recycle", d.recycle)?,
             seed: spec.count("seed")?,
             max_depth: d.max_depth,
         })
@@ -146,6 +188,18 @@ impl Params {
         }
         if self.threads != 1 {
             p.push(format!("threads={}", self.threads));
+        }
+        if self.parallel != d.parallel {
+            p.push("parallel=root".into());
+        }
+        if self.tt {
+            p.push("tt=true".into());
+        }
+        if self.grave != 0 {
+            p.push(format!("grave={}", self.grave));
+        }
+        if !self.recycle {
+            p.push("recycle=false".into());
         }
         if let Some(s) = self.seed {
             p.push(format!("seed={s}"));

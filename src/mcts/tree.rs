@@ -26,16 +26,21 @@
 //! need no sign flipping by parity: a node of `Second` reads `1 - w/n`. Results are read with
 //! [`Game::outcome_for`].
 //!
-//! Engineering: the nodes live in one vector sized from a MiB budget (children of a node are contiguous); when it is
-//! full the tree stops growing and iterations simulate from the leaves they reach. [`Tree::reroot`] keeps the subtree
-//! of the next position between moves.
+//! Engineering: the nodes live in one vector sized from a MiB budget (children of a node are contiguous, a parent
+//! before its children); when it is full, the children of the least visited nodes are freed ([`super::recycle`]), or
+//! with `recycle=false` the tree stops growing. [`Tree::reroot`] keeps the subtree of the next position between moves.
+//! An iteration is [`Tree::descend`] (selection, expansion), [`simulate`] (which needs no tree, so threads sharing a
+//! tree run it outside the lock) and [`Tree::backup`]; with tree parallelism, a descent adds a virtual loss to its path
+//! that its backup replaces by the playout's reward ([`super::parallel`]). Selection is in [`super::select`], RAVE and
+//! GRAVE in [`super::amaf`], the statistics by position (`tt=true`) in [`super::transpose`].
 
+use rand::Rng;
 use rand::seq::SliceRandom;
-use rand::{Rng, RngExt};
 
-use crate::game::{ChanceList, Evaluator, Game, MOVE_KEYS, MoveList, Outcome, Player, Turn};
+use crate::game::{ChanceList, Evaluator, Game, MoveList, Outcome, Player, Turn};
 
 use super::params::Params;
+use super::transpose::Table;
 
 /// No node (the root's parent).
 pub const NONE: u32 = u32::MAX;
@@ -75,6 +80,8 @@ pub struct Node<M> {
     /// The exact value for `First` once proven (`pess == opt`), and the plies to the end of the proof.
     pub proven: Option<f32>,
     pub proof_plies: u16,
+    /// The position's key (`Game::key`), for the statistics by position (`tt=true`; 0 otherwise).
+    pub key: u64,
 }
 
 impl<M> Node<M> {
@@ -97,6 +104,7 @@ impl<M> Node<M> {
             opt: 1.0,
             proven: None,
             proof_plies: 0,
+            key: 0,
         }
     }
 
@@ -129,14 +137,19 @@ pub fn for_player(first_reward: f64, p: Player) -> f64 {
     if p == Player::First { first_reward } else { 1.0 - first_reward }
 }
 
-/// A finished game's reward for `First`: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
-pub fn reward_of<G: Game>(game: &G, state: &G::State) -> Option<f64> {
-    Some(match game.outcome_for(state, Player::First)? {
+/// A result's reward for its player: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
+fn reward_of_outcome(o: Outcome) -> f64 {
+    match o {
         Outcome::Win => 1.0,
         Outcome::Loss => 0.0,
         Outcome::Draw => 0.5,
         Outcome::Value(v) => 0.5 + 0.5 * v.signum() as f64,
-    })
+    }
+}
+
+/// A finished game's reward for `First`: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
+pub fn reward_of<G: Game>(game: &G, state: &G::State) -> Option<f64> {
+    Some(reward_of_outcome(game.outcome_for(state, Player::First)?))
 }
 
 /// An evaluation (side to move's view) squashed to a winning chance for `First`.
@@ -146,7 +159,7 @@ pub fn squash<G: Game>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -
     for_player(p, game.side_to_move(state))
 }
 
-fn actor_of<G: Game>(game: &G, state: &G::State) -> Actor {
+pub(super) fn actor_of<G: Game>(game: &G, state: &G::State) -> Actor {
     if G::KIND.chance && game.turn(state) == Turn::Chance {
         Actor::Chance
     } else {
@@ -160,16 +173,42 @@ pub struct Counts {
     pub playouts: u64,
     pub created: u64,
     pub max_depth: u32,
+    /// Times the full pool was recycled.
+    pub recycled: u64,
+}
+
+/// The scratch space of one thread's iterations (allocated once).
+#[derive(Default)]
+pub struct Scratch {
+    /// Moves played after each point of the iteration, by player and move key (RAVE).
+    pub(super) played: Vec<(Option<Player>, usize)>,
+    pub(super) amaf: Vec<bool>,
+    /// GRAVE: the reference node's child by move key.
+    pub(super) by_key: Vec<u32>,
+    /// GRAVE: the reference node of each player on the current path.
+    pub(super) refs: [u32; 2],
+}
+
+/// Where a descent stopped.
+pub enum Leaf<S> {
+    /// The reward is known (a proven or finished position).
+    Known(f64),
+    /// A playout from this position gives the reward.
+    Playout(S),
 }
 
 /// The tree, its node budget and the scratch space of an iteration (allocated once).
 pub struct Tree<G: Game> {
     pub nodes: Vec<Node<G::Move>>,
-    capacity: usize,
-    path: Vec<u32>,
-    /// Moves played after each point of the iteration, by player and move key (RAVE).
-    amaf: Vec<bool>,
-    played: Vec<(Option<Player>, usize)>,
+    pub(super) capacity: usize,
+    /// The path of each thread's iteration in flight (thread 0's is the one-thread iteration's); recycling keeps and
+    /// renumbers them.
+    pub(super) paths: Vec<Vec<u32>>,
+    scratch: Scratch,
+    /// Statistics by position (`tt=true`).
+    pub(super) table: Table,
+    /// Recycling's scratch: old index to new.
+    pub(super) remap: Vec<u32>,
     pub counts: Counts,
 }
 
@@ -180,17 +219,48 @@ impl<G: Game> Tree<G> {
         Tree {
             nodes: Vec::new(),
             capacity,
-            path: Vec::with_capacity(256),
-            amaf: Vec::new(),
-            played: Vec::new(),
+            paths: vec![Vec::with_capacity(256)],
+            scratch: Scratch::default(),
+            table: Table::new(0),
+            remap: Vec::new(),
             counts: Counts::default(),
         }
     }
 
-    /// Start from `state` with an empty tree.
+    /// A tree within `bytes`: the nodes and recycling's index (a quarter for the table of positions with `tt`).
+    pub fn with_budget(bytes: usize, tt: bool) -> Self {
+        let table = Table::new(if tt { bytes / 4 } else { 0 });
+        let per_node = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<u32>();
+        let mut tree = Tree::new(bytes.saturating_sub(table.bytes()) / per_node);
+        tree.table = table;
+        tree
+    }
+
+    /// Room for `threads` iterations in flight.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.paths.resize_with(threads.max(1), || Vec::with_capacity(256));
+    }
+
+    /// The statistics by position of `key` (`tt=true`): visits and sum of rewards for `First`.
+    pub fn position_stats(&self, key: u64) -> Option<(u32, f64)> {
+        self.table.get(key)
+    }
+
+    /// The most nodes the tree holds.
+    pub fn capacity(&self) -> usize {
+        self.capacity
+    }
+
+    /// Start from `state` with an empty tree (the statistics by position stay: they are the positions').
     pub fn clear(&mut self, game: &G, state: &G::State) {
         self.nodes.clear();
-        self.nodes.push(Node::new(None, NONE, actor_of(game, state), 1.0));
+        if self.nodes.capacity() < self.capacity {
+            // The whole pool at once: it never reallocates (pages are touched only when used).
+            self.nodes.reserve_exact(self.capacity);
+        }
+        let mut root = Node::new(None, NONE, actor_of(game, state), 1.0);
+        root.key = game.key(state);
+        self.nodes.push(root);
         if let Some(r) = reward_of(game, state) {
             self.nodes[0].set_exact(r as f32);
         }
@@ -201,79 +271,160 @@ impl<G: Game> Tree<G> {
         self.nodes.len() + crate::game::MAX_MOVES > self.capacity
     }
 
-    /// One iteration from the root `state`: the four steps. Returns the depth of the leaf reached.
+    /// One iteration from the root `state`: the four steps.
     pub fn iterate<R: Rng + ?Sized>(&mut self, game: &G, state: &G::State, p: &Params, eval: &G::Eval, rng: &mut R) {
-        // 1. Selection.
+        let mut sc = std::mem::take(&mut self.scratch);
+        let reward = match self.descend(0, game, state, p, eval, rng, &mut sc, false) {
+            Leaf::Known(r) => r,
+            Leaf::Playout(s) => simulate(game, &s, p, eval, rng, &mut sc.played),
+        };
+        self.backup(0, game, reward, p, &mut sc, false);
+        self.scratch = sc;
+    }
+
+    /// Steps 1 and 2 for thread `t`: from the root down to a leaf (expanded on the way), the path in `paths[t]`.
+    /// With `virtual_loss`, every node of the path counts the visit now with a loss for the player choosing it.
+    #[allow(clippy::too_many_arguments)]
+    pub fn descend<R: Rng + ?Sized>(
+        &mut self,
+        t: usize,
+        game: &G,
+        state: &G::State,
+        p: &Params,
+        eval: &G::Eval,
+        rng: &mut R,
+        sc: &mut Scratch,
+        virtual_loss: bool,
+    ) -> Leaf<G::State> {
         let mut s = *state;
-        let mut n = 0u32;
-        self.path.clear();
-        self.path.push(0);
-        self.played.clear();
+        let mut path = std::mem::take(&mut self.paths[t]);
+        path.clear();
+        path.push(0);
+        sc.played.clear();
+        sc.refs = [NONE; 2];
+        if virtual_loss {
+            self.add_virtual(&path, 0);
+        }
         loop {
+            let mut n = *path.last().expect("the root");
             let node = &self.nodes[n as usize];
             if node.proven.is_some() || node.terminal || (node.expanded && node.n_children == 0) {
                 break;
             }
             if !node.expanded {
-                // 2. Expansion (unless the budget is spent or the depth limit reached).
-                if self.full() || self.path.len() > p.max_depth as usize {
+                // 2. Expansion (unless the depth limit is reached or the pool is full and not recycled).
+                if path.len() > p.max_depth as usize {
                     break;
+                }
+                if self.full() {
+                    if !p.recycle {
+                        break;
+                    }
+                    self.paths[t] = path;
+                    self.recycle();
+                    path = std::mem::take(&mut self.paths[t]);
+                    n = *path.last().expect("the root");
+                    if self.full() {
+                        break;
+                    }
                 }
                 self.expand(game, n, &s, p, eval, rng);
                 if self.nodes[n as usize].n_children == 0 {
                     break;
                 }
             }
-            n = self.select(n, p, rng);
-            let node = &self.nodes[n as usize];
+            if p.grave > 0
+                && let Actor::Mover(pl) = self.nodes[n as usize].actor
+                && self.nodes[n as usize].visits as u64 >= p.grave
+            {
+                sc.refs[pl.index()] = n;
+            }
+            // 1. Selection.
+            let c = self.select(game, n, p, rng, sc);
+            let node = &self.nodes[c as usize];
             let mv = node.mv.expect("a child has a move");
             if p.rave > 0.0 {
                 let pl = match self.nodes[node.parent as usize].actor {
                     Actor::Mover(pl) => Some(pl),
                     Actor::Chance => None,
                 };
-                self.played.push((pl, game.move_key(mv)));
+                sc.played.push((pl, game.move_key(mv)));
             }
+            let first = node.visits == 0;
             game.play(&mut s, mv);
-            self.path.push(n);
-            if self.nodes[n as usize].visits == 0 {
+            path.push(c);
+            if virtual_loss {
+                self.add_virtual(&path, path.len() - 1);
+            }
+            if first {
                 break;
             }
         }
-        let depth = self.path.len() as u32 - 1;
+        let n = *path.last().expect("the root");
+        let depth = path.len() as u32 - 1;
+        self.paths[t] = path;
         self.counts.max_depth = self.counts.max_depth.max(depth);
-        // 3. Simulation.
         let leaf = &self.nodes[n as usize];
-        let reward = match leaf.proven {
-            Some(v) => v as f64,
-            None if leaf.terminal => leaf.prior as f64,
-            None if leaf.expanded && leaf.n_children == 0 => {
-                // A player without a move in a position that is not over loses (as in `random_playout_for`).
-                for_player(0.0, game.side_to_move(&s))
-            }
+        match leaf.proven {
+            Some(v) => Leaf::Known(v as f64),
+            None if leaf.terminal => Leaf::Known(leaf.prior as f64),
+            // A player without a move in a position that is not over loses (as in `random_playout_for`).
+            None if leaf.expanded && leaf.n_children == 0 => Leaf::Known(for_player(0.0, game.side_to_move(&s))),
             None => {
                 self.counts.playouts += 1;
-                self.simulate(game, &s, p, eval, rng)
+                Leaf::Playout(s)
             }
-        };
-        // 4. Backpropagation.
-        for &i in &self.path {
-            let node = &mut self.nodes[i as usize];
-            node.visits += 1;
-            node.reward += reward;
+        }
+    }
+
+    /// The virtual loss of the `k`-th node of `path`: a loss for the player choosing it (½ below chance and at the
+    /// root, which nobody chooses).
+    fn virtual_reward(&self, path: &[u32], k: usize) -> f64 {
+        if k == 0 {
+            return 0.5;
+        }
+        match self.nodes[path[k - 1] as usize].actor {
+            Actor::Mover(pl) => for_player(0.0, pl),
+            Actor::Chance => 0.5,
+        }
+    }
+
+    fn add_virtual(&mut self, path: &[u32], k: usize) {
+        let r = self.virtual_reward(path, k);
+        let node = &mut self.nodes[path[k] as usize];
+        node.visits += 1;
+        node.reward += r;
+    }
+
+    /// Step 4 for thread `t`: the reward for `First` along `paths[t]` (replacing the virtual loss if one was added),
+    /// then the AMAF statistics, the statistics by position and the solver's bounds.
+    pub fn backup(&mut self, t: usize, game: &G, reward: f64, p: &Params, sc: &mut Scratch, virtual_loss: bool) {
+        let mut path = std::mem::take(&mut self.paths[t]);
+        for k in 0..path.len() {
+            let r = if virtual_loss { reward - self.virtual_reward(&path, k) } else { reward };
+            let node = &mut self.nodes[path[k] as usize];
+            if !virtual_loss {
+                node.visits += 1;
+            }
+            node.reward += r;
+            if p.tt {
+                self.table.add(node.key, reward);
+            }
         }
         if p.rave > 0.0 {
-            self.update_amaf(game, reward);
+            self.update_amaf(game, reward, &path, sc);
         }
         if p.solver {
             // Bounds change from the deepest expanded node up, as long as they change.
-            let len = self.path.len();
+            let len = path.len();
             for k in (0..len).rev() {
-                if !self.update_bounds(self.path[k]) && k + 2 < len {
+                if !self.update_bounds(path[k]) && k + 2 < len {
                     break;
                 }
             }
         }
+        path.clear();
+        self.paths[t] = path;
     }
 
     /// Step 2: create every child of `n` (in random order, so that "the first unvisited" is a random one).
@@ -313,6 +464,9 @@ impl<G: Game> Tree<G> {
         let mut c = *s;
         game.play(&mut c, m);
         let mut child = Node::new(Some(m), n, actor_of(game, &c), prob);
+        if p.tt {
+            child.key = game.key(&c);
+        }
         if let Some(r) = reward_of(game, &c) {
             child.expanded = true;
             child.terminal = true;
@@ -324,119 +478,6 @@ impl<G: Game> Tree<G> {
             child.prior = squash(game, &c, eval, p.scale) as f32;
         }
         self.nodes.push(child);
-    }
-
-    /// Step 1 at one node: the child to go down to.
-    fn select<R: Rng + ?Sized>(&self, n: u32, p: &Params, rng: &mut R) -> u32 {
-        let node = &self.nodes[n as usize];
-        let range = node.children();
-        let Actor::Mover(mover) = node.actor else {
-            // A chance node: an outcome by its probability.
-            let mut x: f32 = rng.random();
-            for i in range.clone() {
-                x -= self.nodes[i].prob;
-                if x < 0.0 {
-                    return i as u32;
-                }
-            }
-            return range.end as u32 - 1;
-        };
-        let log_n = (node.visits.max(1) as f64).ln();
-        // What the mover is already sure of: children that cannot do better are not explored.
-        let sure = for_player(if mover == Player::First { node.pess } else { node.opt } as f64, mover);
-        let (mut best, mut best_score) = (range.start as u32, f64::NEG_INFINITY);
-        for i in range {
-            let c = &self.nodes[i];
-            if c.proven.is_some() {
-                // Its exact value is already in the node's bounds: sampling it again would teach nothing.
-                continue;
-            }
-            if p.solver {
-                let hope = for_player(if mover == Player::First { c.opt } else { c.pess } as f64, mover);
-                if hope <= sure {
-                    continue;
-                }
-            }
-            if c.visits == 0 {
-                return i as u32;
-            }
-            let q = for_player(c.mean(), mover);
-            let visits = c.visits.max(1) as f64;
-            let mut value = q;
-            if p.rave > 0.0 && c.amaf_visits > 0 && c.proven.is_none() {
-                let beta = (p.rave / (3.0 * visits + p.rave)).sqrt();
-                let amaf = for_player(c.amaf_reward / c.amaf_visits as f64, mover);
-                value = (1.0 - beta) * q + beta * amaf;
-            }
-            let mut score = value + p.c * (log_n / visits).sqrt();
-            if p.bias > 0.0 {
-                score += p.bias * for_player(c.prior as f64, mover) / (visits + 1.0);
-            }
-            if score > best_score {
-                best_score = score;
-                best = i as u32;
-            }
-        }
-        best
-    }
-
-    /// Step 3: a playout from `s`; the reward for `First`.
-    fn simulate<R: Rng + ?Sized>(&mut self, game: &G, s: &G::State, p: &Params, eval: &G::Eval, rng: &mut R) -> f64 {
-        if p.cut == 0 && p.rave == 0.0 {
-            let (o, _) = game.random_playout(s, rng);
-            let mover = game.side_to_move(s);
-            let r = match o {
-                Outcome::Win => 1.0,
-                Outcome::Loss => 0.0,
-                Outcome::Draw => 0.5,
-                Outcome::Value(v) => 0.5 + 0.5 * v.signum() as f64,
-            };
-            return for_player(r, mover);
-        }
-        let mut s = *s;
-        let mut steps = 0u32;
-        loop {
-            if let Some(r) = reward_of(game, &s) {
-                return r;
-            }
-            if p.cut > 0 && steps >= p.cut {
-                return squash(game, &s, eval, p.scale);
-            }
-            let mover = game.side_to_move(&s);
-            let chance = G::KIND.chance && game.turn(&s) == Turn::Chance;
-            let Some(m) = game.random_move(&s, rng) else { return for_player(0.0, mover) };
-            if p.rave > 0.0 && !chance {
-                self.played.push((Some(mover), game.move_key(m)));
-            }
-            game.play(&mut s, m);
-            steps += 1;
-        }
-    }
-
-    /// RAVE: at every player's node of the path, the children whose move that player played later in the iteration
-    /// (`played[e - 1]` is the move of path edge `e`, then come the playout's moves).
-    fn update_amaf(&mut self, game: &G, reward: f64) {
-        self.amaf.clear();
-        self.amaf.resize(2 * MOVE_KEYS, false);
-        let mut k = self.played.len();
-        for edge in (1..self.path.len()).rev() {
-            while k > edge - 1 {
-                k -= 1;
-                if let (Some(pl), key) = self.played[k] {
-                    self.amaf[pl.index() * MOVE_KEYS + key] = true;
-                }
-            }
-            let parent = self.path[edge - 1] as usize;
-            if let Actor::Mover(pl) = self.nodes[parent].actor {
-                for i in self.nodes[parent].children() {
-                    let Some(m) = self.nodes[i].mv else { continue };
-                    if self.amaf[pl.index() * MOVE_KEYS + game.move_key(m)] {
-                        self.nodes[i].amaf_visits += 1;
-                        self.nodes[i].amaf_reward += reward;
-                    }
-                }
-            }
-        }
     }
 
     /// MCTS-Solver with score bounds at node `i`: its bounds from its children's; true when they changed. The node
@@ -482,47 +523,37 @@ impl<G: Game> Tree<G> {
         }
         true
     }
+}
 
-    /// Keep only the subtree of node `new_root` (which becomes node 0), children still contiguous.
-    pub fn reroot(&mut self, new_root: u32) {
-        let mut out: Vec<Node<G::Move>> = Vec::with_capacity(self.nodes.len());
-        let mut root = self.nodes[new_root as usize].clone();
-        root.parent = NONE;
-        root.mv = None;
-        out.push(root);
-        let mut next = 0usize;
-        while next < out.len() {
-            let range = out[next].children();
-            if !range.is_empty() {
-                let first = out.len() as u32;
-                for i in range {
-                    let mut c = self.nodes[i].clone();
-                    c.parent = next as u32;
-                    out.push(c);
-                }
-                out[next].first_child = first;
-            }
-            next += 1;
-        }
-        self.nodes = out;
+/// Step 3: a playout from `s`; the reward for `First`. With RAVE, the moves played are added to `played`.
+pub fn simulate<G: Game, R: Rng + ?Sized>(
+    game: &G,
+    s: &G::State,
+    p: &Params,
+    eval: &G::Eval,
+    rng: &mut R,
+    played: &mut Vec<(Option<Player>, usize)>,
+) -> f64 {
+    if p.cut == 0 && p.rave == 0.0 {
+        let (o, _) = game.random_playout(s, rng);
+        return for_player(reward_of_outcome(o), game.side_to_move(s));
     }
-
-    /// The node reached from the root by the positions seen within `max_plies`, whose state is `target`.
-    pub fn find(&self, game: &G, root: &G::State, target: &G::State, max_plies: u32) -> Option<u32> {
-        let mut stack = vec![(0u32, *root, 0u32)];
-        while let Some((n, s, d)) = stack.pop() {
-            if s == *target {
-                return Some(n);
-            }
-            if d >= max_plies {
-                continue;
-            }
-            for i in self.nodes[n as usize].children() {
-                let mut c = s;
-                game.play(&mut c, self.nodes[i].mv.expect("a child has a move"));
-                stack.push((i as u32, c, d + 1));
-            }
+    let mut s = *s;
+    let mut steps = 0u32;
+    loop {
+        if let Some(r) = reward_of(game, &s) {
+            return r;
         }
-        None
+        if p.cut > 0 && steps >= p.cut {
+            return squash(game, &s, eval, p.scale);
+        }
+        let mover = game.side_to_move(&s);
+        let chance = G::KIND.chance && game.turn(&s) == Turn::Chance;
+        let Some(m) = game.random_move(&s, rng) else { return for_player(0.0, mover) };
+        if p.rave > 0.0 && !chance {
+            played.push((Some(mover), game.move_key(m)));
+        }
+        game.play(&mut s, m);
+        steps += 1;
     }
 }

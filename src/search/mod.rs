@@ -118,6 +118,16 @@ pub struct SearchResult<M> {
     pub seconds: f64,
 }
 
+/// One root move after a search that keeps statistics per move (MCTS): its visits, its mean reward for the side to
+/// move (0 a loss, 1 a win) and, once proven, its exact value on the score scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RootMove<M> {
+    pub mv: M,
+    pub visits: u64,
+    pub mean: f64,
+    pub proven: Option<i32>,
+}
+
 /// Anything that picks moves: a search algorithm, a random player, an engine.
 pub trait Searcher<G: Game>: Send {
     /// The player string that rebuilds it.
@@ -160,4 +170,9 @@ pub trait Searcher<G: Game>: Send {
     /// Receive every completed iteration of the next searches (protocol `info` lines); `None` stops the reports.
     /// Searchers that do not report give only their final result.
     fn set_reporter(&mut self, _reporter: Option<Reporter<G::Move>>) {}
+    /// The root moves' statistics of the last search, best first, for searchers that keep them (MCTS); empty for the
+    /// others.
+    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        Vec::new()
+    }
 }

@@ -1,0 +1,78 @@
+//! Tree parallelism with virtual loss (Chaslot, Winands & van den Herik 2008): the threads share one tree under a lock
+//! and run their playouts outside it.
+//!
+//! ```text
+//! worker(t):
+//!     until a limit:
+//!         lock:   descend from the root to a leaf (selection, expansion), adding to every node of the path one
+//!                 visit and a loss for the player choosing it (the virtual loss: other threads turn elsewhere)
+//!         unlock: a playout from the leaf
+//!         lock:   back up the reward, replacing the virtual loss (visits unchanged, reward - loss added)
+//! ```
+//!
+//! Root parallelism (`parallel=root`: independent trees, root statistics added up) is in `mod.rs`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Mutex, MutexGuard};
+
+use rand::rngs::SmallRng;
+
+use crate::game::Game;
+
+use super::TreeLimits;
+use super::params::Params;
+use super::tree::{Leaf, Scratch, Tree, simulate};
+
+fn lock<'a, 'b, G: Game>(m: &'a Mutex<&'b mut Tree<G>>) -> MutexGuard<'a, &'b mut Tree<G>> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Run one shared tree with one thread per random generator until a limit (`limits.playouts` and `limits.nodes`
+/// count for the whole tree).
+pub(super) fn run_shared<G: Game>(
+    tree: &mut Tree<G>,
+    game: &G,
+    state: &G::State,
+    params: &Params,
+    eval: &G::Eval,
+    rngs: &mut [SmallRng],
+    limits: &TreeLimits<'_>,
+) {
+    tree.set_threads(rngs.len());
+    let started = AtomicU64::new(0);
+    let shared = Mutex::new(tree);
+    std::thread::scope(|scope| {
+        for (t, rng) in rngs.iter_mut().enumerate() {
+            let (shared, started) = (&shared, &started);
+            scope.spawn(move || {
+                let mut sc = Scratch::default();
+                let mut iterations = 0u64;
+                loop {
+                    if iterations.is_multiple_of(16) && limits.expired() {
+                        return;
+                    }
+                    if limits.playouts.is_some_and(|n| started.fetch_add(1, Ordering::Relaxed) >= n) {
+                        return;
+                    }
+                    let leaf = {
+                        let mut tree = lock(shared);
+                        if tree.nodes[0].proven.is_some() {
+                            limits.halt.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        if limits.nodes.is_some_and(|n| tree.counts.created >= n) {
+                            return;
+                        }
+                        tree.descend(t, game, state, params, eval, rng, &mut sc, true)
+                    };
+                    let reward = match leaf {
+                        Leaf::Known(r) => r,
+                        Leaf::Playout(s) => simulate(game, &s, params, eval, rng, &mut sc.played),
+                    };
+                    lock(shared).backup(t, game, reward, params, &mut sc, true);
+                    iterations += 1;
+                }
+            });
+        }
+    });
+}
