@@ -125,6 +125,8 @@ fn play_against_the_engine_with_bad_input_undo_and_moves() {
     assert!(text.contains("10 legal moves"), "{text}");
     assert!(text.contains("off the 5x4 board"), "{text}");
     assert!(text.contains("illegal move a1a3"), "{text}");
+    // The last move is marked on the board: a1a2 emptied a1 and filled a2.
+    assert!(text.contains("  2[P]. . .") && text.contains("  1[.]P P P"), "{text}");
     // The engine answered a1a2 with a move and its figures.
     assert!(text.contains("second player (alphabeta(depth=2)) plays"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");

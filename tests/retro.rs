@@ -332,12 +332,15 @@ fn command_line_build_query_search_engine() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["positions"], 5478);
     assert_eq!(v["result"], "draw");
+    assert_eq!((v["winner_text"].as_str(), v["proven"].as_bool()), (Some("neither player wins"), Some(true)));
 
     // X in a corner, O on an edge: X wins (a known losing reply for O).
     let out = plateau(&["solve", "tic_tac_toe", "--db", p, "--moves", "a1 b1", "--json"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["result"], "win");
+    // The answer in the course's words: O moved last, X (the first player, to move) wins.
+    assert_eq!(v["winner_text"], "X, the first player, wins");
     let g = TicTacToe;
     let s = g.play_moves(&g.start(), "a1 b1").unwrap();
     let want = GenericSolver::<TicTacToe>::new(1, false).solve(&g, &s);

@@ -63,7 +63,7 @@ fn help<G: Game>(g: &G, s: &G::State) -> String {
     let example = moves.first().map(|m| format!(" (e.g. {})", g.format_move(s, *m))).unwrap_or_default();
     format!(
         "commands: a move{example}, moves (list legal moves), undo (take back your last move), \
-board (draw the board), hint (ask the engine), help, quit"
+board (draw the board), hint (ask the engine), help, quit; the squares the last move changed are in [ ]"
     )
 }
 
@@ -136,9 +136,45 @@ fn show<G: Game>(g: &G, s: &G::State, humans: Humans, shown: &mut String, out: &
     if G::KIND.hidden && text == *shown {
         return Ok(());
     }
-    writeln!(out, "{text}")?;
+    writeln!(out, "{}", mark_changes(shown, &text))?;
     *shown = text;
     Ok(())
+}
+
+/// The board `after` with the squares that changed since `before` in brackets (`.[P]. .`): the last move marked,
+/// for every game whose board is drawn as cells separated by spaces. A line is marked only when each changed
+/// character stands alone between spaces (a cell), so other lines ("White to move") are left as they are.
+pub fn mark_changes(before: &str, after: &str) -> String {
+    let old: Vec<Vec<char>> = before.lines().map(|l| l.chars().collect()).collect();
+    let mut out = Vec::new();
+    for (i, line) in after.lines().enumerate() {
+        let new: Vec<char> = line.chars().collect();
+        let Some(prev) = old.get(i).filter(|p| p.len() == new.len() && **p != new) else {
+            out.push(line.to_string());
+            continue;
+        };
+        let changed: Vec<usize> = (0..new.len()).filter(|&k| prev[k] != new[k]).collect();
+        let blank = |k: Option<usize>| k.is_none_or(|k| new.get(k).is_none_or(|c| *c == ' '));
+        // A change in the first column is a word ("X to move"), not a cell: boards start their rows with a label
+        // or a space.
+        if !changed.iter().all(|&k| k > 0 && blank(Some(k - 1)) && blank(Some(k + 1))) {
+            out.push(line.to_string());
+            continue;
+        }
+        let mut marked = new.clone();
+        for &k in &changed {
+            marked[k - 1] = if marked[k - 1] == ']' { '|' } else { '[' };
+            if k + 1 < marked.len() {
+                marked[k + 1] = ']';
+            }
+        }
+        let mut text: String = marked.into_iter().collect();
+        if changed.last() == Some(&(new.len() - 1)) {
+            text.push(']');
+        }
+        out.push(text);
+    }
+    out.join("\n")
 }
 
 /// The moves `p` may play in `s` as a list (its half at a simultaneous node).
@@ -343,5 +379,25 @@ pub fn play_loop<G: Game>(
                 Err(e) => writeln!(out, "{e} (type 'moves' for the legal moves, 'help' for commands)")?,
             },
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mark_changes;
+
+    #[test]
+    fn the_last_move_is_bracketed_on_the_board() {
+        let before = "  3 . . .\n  2 P P .\n    a b c\nWhite (P) to move";
+        let after = "  3 . P .\n  2 P . .\n    a b c\nBlack (p) to move";
+        assert_eq!(mark_changes(before, after), "  3 .[P].\n  2 P[.].\n    a b c\nBlack (p) to move");
+        // Neighbouring cells share a bracket; a cell at the line's end gets one outside.
+        assert_eq!(mark_changes(" P P .", " . . P"), "[.|.|P]");
+        // A word that changes at the start of a line is not a cell.
+        assert_eq!(mark_changes("X to move", "O to move"), "O to move");
+        // Nothing printed before (the first board, after an undo): no marks.
+        assert_eq!(mark_changes("", after), after);
+        // Lines whose changes are not single cells stay as they are.
+        assert_eq!(mark_changes("abc def", "abd dxf"), "abd dxf");
     }
 }

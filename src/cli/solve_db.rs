@@ -69,14 +69,16 @@ fn build_db<G: Game>(g: &G, state: &G::State, file: Option<&str>, limit: u64, js
     if json {
         super::print_json(&json!({
             "game": g.spec(), "position": g.format_position(state), "method": "retro",
-            "result": root.0.word(), "plies": plies, "best_moves": best,
+            "result": root.0.word(), "winner_text": super::winner_words(g, g.side_to_move(state), root.0.word()),
+            "proven": true, "plies": plies, "best_moves": best,
             "positions": sol.len(), "moves": sol.moves, "wins": sol.wins, "draws": sol.draws, "losses": sol.losses,
             "max_distance": sol.max_distance, "memory_bytes": sol.peak_bytes, "db": file, "db_bytes": bytes,
             "seconds": sol.seconds, "write_seconds": write_seconds,
         }));
     } else {
         println!("{}", g.display(state));
-        println!("result        {}", root.0.word());
+        let winner = super::winner_words(g, g.side_to_move(state), root.0.word());
+        println!("result        {}: {winner} (proven)", root.0.word());
         if let Some(p) = plies {
             println!("plies         {p}");
         }
@@ -131,12 +133,13 @@ fn query<G: Game>(g: &G, state: &G::State, file: &str, json: bool) -> anyhow::Re
     if json {
         super::print_json(&json!({
             "game": g.spec(), "position": g.format_position(state), "method": "db", "db": file,
-            "result": v.word(), "score": score, "plies": plies, "best_move": best.first(), "best_moves": best,
+            "result": v.word(), "winner_text": super::winner_words(g, g.side_to_move(state), v.word()), "proven": true,
+            "score": score, "plies": plies, "best_move": best.first(), "best_moves": best,
             "seconds": seconds,
         }));
     } else {
         println!("{}", g.display(state));
-        println!("result      {}", v.word());
+        println!("result      {}: {} (proven)", v.word(), super::winner_words(g, g.side_to_move(state), v.word()));
         match plies {
             Some(0) => println!("score       0 (the game is over: {} for the side to move)", v.word()),
             Some(p) => println!("score       {score} ({} in {p} plies)", v.word()),

@@ -142,66 +142,17 @@ impl Breakthrough {
     /// The ranks of a position text (`pp/2/PP`): White's and Black's pieces, each side at most the pieces it starts
     /// with.
     pub(super) fn read_board(&self, board: &str) -> Result<(u64, u64), GameError> {
-        let ranks: Vec<&str> = board.split('/').collect();
-        if ranks.len() != self.rows as usize {
-            return err(format!(
-                "position: {} ranks given, the board has {} (ranks separated by '/')",
-                ranks.len(),
-                self.rows
-            ));
-        }
         let (mut white, mut black) = (0u64, 0u64);
-        for (i, rank) in ranks.iter().enumerate() {
-            let row = self.rows - 1 - i as u32;
-            let mut col = 0u32;
-            let bytes = rank.as_bytes();
-            let mut j = 0;
-            while j < bytes.len() {
-                let ch = bytes[j];
-                if ch.is_ascii_digit() {
-                    let start = j;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let n: u32 = rank[start..j].parse().unwrap_or(u32::MAX);
-                    if n == 0 || n > self.columns || rank[start..j].starts_with('0') {
-                        return err(format!("position: rank {} has a bad empty count '{}'", row + 1, &rank[start..j]));
-                    }
-                    col += n;
-                } else {
-                    if col >= self.columns {
-                        return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
-                    }
-                    let bit = 1u64 << (row * self.columns + col);
-                    match ch {
-                        b'P' => white |= bit,
-                        b'p' => black |= bit,
-                        _ => {
-                            // The whole character, not its first byte (`é`, not `Ã`).
-                            let c = rank[j..].chars().next().unwrap_or('?');
-                            return err(format!(
-                                "position: unknown piece '{}' on rank {} (expected P, p or a digit)",
-                                c.escape_debug(),
-                                row + 1
-                            ));
-                        }
-                    }
-                    col += 1;
-                    j += 1;
-                }
-                if col > self.columns {
-                    return err(format!("position: rank {} is longer than {} columns", row + 1, self.columns));
-                }
+        let words = board_text::RankWords { unit: "rank", symbol: "piece", expected: "P, p or a digit" };
+        board_text::read_ranks(board, self.rows, self.columns, &words, |ch, row, col| {
+            let bit = 1u64 << (row * self.columns + col);
+            match ch {
+                'P' => white |= bit,
+                'p' => black |= bit,
+                _ => return false,
             }
-            if col != self.columns {
-                return err(format!(
-                    "position: rank {} covers {} columns, the board has {}",
-                    row + 1,
-                    col,
-                    self.columns
-                ));
-            }
-        }
+            true
+        })?;
         let name = |p: Player| if p == Player::First { "White" } else { "Black" };
         let most = self.piece_rows * self.columns;
         for (pieces, who) in [(white, Player::First), (black, Player::Second)] {

@@ -40,59 +40,17 @@ impl ConnectFour {
         if let Some(extra) = fields.next() {
             return err(format!("position: unexpected '{extra}' after the side to move"));
         }
-        let rows: Vec<&str> = board.split('/').collect();
-        if rows.len() != self.rows as usize {
-            return err(format!("position: {} rows given, the board has {}; {shape}", rows.len(), self.rows));
-        }
         let (mut first, mut second) = (0u64, 0u64);
-        for (i, text_row) in rows.iter().enumerate() {
-            let row = self.rows - 1 - i as u32;
-            let label = row + 1;
-            let bytes = text_row.as_bytes();
-            let mut col = 0u32;
-            let mut j = 0;
-            while j < bytes.len() {
-                let ch = bytes[j];
-                if ch.is_ascii_digit() {
-                    let start = j;
-                    while j < bytes.len() && bytes[j].is_ascii_digit() {
-                        j += 1;
-                    }
-                    let n: u32 = text_row[start..j].parse().unwrap_or(u32::MAX);
-                    if n == 0 || n > self.columns - col {
-                        return err(format!(
-                            "position: row {label} '{text_row}' has a bad empty count '{}' ({} columns)",
-                            &text_row[start..j],
-                            self.columns
-                        ));
-                    }
-                    col += n;
-                    continue;
-                }
-                if col >= self.columns {
-                    return err(format!("position: row {label} '{text_row}' is longer than {} columns", self.columns));
-                }
-                match ch {
-                    b'.' => {}
-                    b'X' | b'x' => first |= self.bit(row, col),
-                    b'O' | b'o' => second |= self.bit(row, col),
-                    _ => {
-                        let c = text_row[j..].chars().next().unwrap_or('?');
-                        return err(format!(
-                            "position: unknown symbol '{c}' in row {label} (expected X, O, a digit or '.')"
-                        ));
-                    }
-                }
-                col += 1;
-                j += 1;
+        let words = board_text::RankWords { unit: "row", symbol: "symbol", expected: "X, O, a digit or '.'" };
+        board_text::read_ranks(board, self.rows, self.columns, &words, |ch, row, col| {
+            match ch {
+                '.' => {}
+                'X' | 'x' => first |= self.bit(row, col),
+                'O' | 'o' => second |= self.bit(row, col),
+                _ => return false,
             }
-            if col != self.columns {
-                return err(format!(
-                    "position: row {label} '{text_row}' covers {col} columns, the board has {}",
-                    self.columns
-                ));
-            }
-        }
+            true
+        })?;
         let stm = match side {
             "x" | "X" => Player::First,
             "o" | "O" => Player::Second,

@@ -3,8 +3,8 @@
 
 Counts the positions exactly D plies ahead, bulk-counting the last ply (len(legal_actions())), a game that ends
 earlier adds nothing: the same convention as plateau. Usage:
-    python3 tools/openspiel_perft.py breakthrough 6
-    python3 tools/openspiel_perft.py "breakthrough(rows=6,columns=5)" 5
+    python3 scripts/openspiel_perft.py breakthrough 6
+    python3 scripts/openspiel_perft.py "breakthrough(rows=6,columns=5)" 5
 Prints one JSON line: {"game", "depth", "nodes", "seconds", "nps"}.
 """
 import json

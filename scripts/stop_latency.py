@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Measure how fast a UCI engine answers `stop`: `go infinite`, wait, `stop`, time until `bestmove`.
 
-    python3 tools/stop_latency.py [--runs 20] [--wait 0.2] -- plateau uci --player engine
+    python3 scripts/stop_latency.py [--runs 20] [--wait 0.2] -- plateau uci --player engine
 
 Prints the median, 90th and 99th percentiles, the maximum and how many answers took over 10 ms. The time includes
 this script's own scheduling (it is measured from just before `stop` is written to just after `bestmove` is read).

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-"""UGI adapter for OpenSpiel's MCTS bot on Breakthrough, so that `plateau match` can play against it.
+"""UGI adapter for OpenSpiel's MCTS bot on Breakthrough or Othello, so that `plateau match` can play against it.
 
     plateau match breakthrough --player engine \
-        --player "ugi(cmd=python3 tools/openspiel_ugi.py --simulations 10000)" --movetime 1s --margin 5s
+        --player "ugi(cmd=python3 scripts/openspiel_ugi.py --simulations 10000)" --movetime 1s --margin 5s
+    plateau match othello --player engine \
+        --player "ugi(cmd=python3 scripts/openspiel_ugi.py --game othello --simulations 1000)" --movetime 100ms --margin 60s
 
 Requires `pip install open-spiel`. The bot is OpenSpiel's C++ MCTS (`pyspiel.MCTSBot`: UCT with c = 2, one random
 rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control.
 
-Coordinates: plateau's White moves first from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two
-boards are the same up to a vertical flip, so plateau's a2a3 is OpenSpiel's a7a6 (captures carry a '*' there).
-Only `position startpos [moves ...]` is understood (OpenSpiel's Breakthrough cannot load a position).
+Coordinates, Breakthrough (`--game breakthrough`, the default, with `--rows`/`--columns`): plateau's White moves first
+from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two boards are the same up to a vertical flip, so
+plateau's a2a3 is OpenSpiel's a7a6 (captures carry a '*' there). Othello (`--game othello`): OpenSpiel's move names
+are plateau's (`d3`, `pass`, row 1 at the top, black first), so moves pass through unchanged.
+Only `position startpos [moves ...]` is understood (OpenSpiel's games here cannot load a position).
 """
 
 import argparse
@@ -44,7 +48,10 @@ def from_openspiel(action_text, rows):
 class Adapter:
     def __init__(self, args):
         self.args = args
-        self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
+        if args.game == "othello":
+            self.game = pyspiel.load_game("othello")
+        else:
+            self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
         self.seed = args.seed
         self.new_bot()
         self.state = self.game.new_initial_state()
@@ -70,7 +77,7 @@ class Adapter:
         state = self.game.new_initial_state()
         moves = words[2:] if len(words) > 1 and words[1] == "moves" else []
         for m in moves:
-            want = to_openspiel(m, self.args.rows)
+            want = self.to_openspiel(m)
             match = [a for a in state.legal_actions() if state.action_to_string(a).rstrip("*") == want]
             if not match or state.is_terminal():
                 self.error("illegal move " + m)
@@ -84,7 +91,13 @@ class Adapter:
             return
         action = self.bot.step(self.state)
         text = self.state.action_to_string(action)
-        self.out("bestmove " + from_openspiel(text, self.args.rows))
+        self.out("bestmove " + self.from_openspiel(text))
+
+    def to_openspiel(self, move):
+        return move.lower() if self.args.game == "othello" else to_openspiel(move, self.args.rows)
+
+    def from_openspiel(self, text):
+        return text if self.args.game == "othello" else from_openspiel(text, self.args.rows)
 
     def query(self, what):
         s = self.state
@@ -134,6 +147,7 @@ class Adapter:
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--game", choices=["breakthrough", "othello"], default="breakthrough")
     p.add_argument("--simulations", type=int, default=10000)
     p.add_argument("--uct-c", type=float, default=2.0)
     p.add_argument("--rollouts", type=int, default=1)
