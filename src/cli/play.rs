@@ -5,7 +5,9 @@
 //! Other kinds of game: at a chance node the program draws the outcome (seeded by `--seed`) and prints it; at a
 //! simultaneous node each side chooses its half without seeing the other's (an engine's choice is not shown until
 //! the joint move is played, and a human types only its own half); with hidden information a human sees its
-//! observation instead of the board, the engine's moves are not announced, and the full state is shown at the end.
+//! observation instead of the board, the engine's moves are not announced, and the full state is shown at the end;
+//! the engine plays under the referee's rules (it receives only its own observations, `arena/referee.rs`), so `undo`
+//! is refused once it has seen the game go on.
 
 use std::io::{BufRead, Write};
 
@@ -193,6 +195,19 @@ fn parse_half<G: Game>(g: &G, s: &G::State, p: Player, text: &str) -> Result<G::
     })
 }
 
+/// Hidden information: tell each engine its observation when it changed (`told[p]` is `None` for a human).
+fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Searcher<G>>; 2], told: &mut [Option<String>; 2]) {
+    for p in [Player::First, Player::Second] {
+        if let Some(last) = told[p.index()].as_mut() {
+            let seen = g.observation(s, p);
+            if seen != *last {
+                engines[p.index()].observe(g, &seen);
+                *last = seen;
+            }
+        }
+    }
+}
+
 /// Play until the game ends or the input closes. Returns the final state.
 pub fn play_loop<G: Game>(
     g: &G,
@@ -211,10 +226,21 @@ pub fn play_loop<G: Game>(
     // The halves already chosen at the current simultaneous node, and the last view printed (hidden information).
     let mut halves: [Option<G::Move>; 2] = [None, None];
     let mut shown = String::new();
+    // With hidden information the engines play under the referee's rules: they get only their observations.
+    let mut told: [Option<String>; 2] = [None, None];
+    if G::KIND.hidden {
+        for p in [Player::First, Player::Second] {
+            if !is_human(humans, p) {
+                engines[p.index()].observe_start(g, &start, p);
+                told[p.index()] = Some(g.observation(&start, p));
+            }
+        }
+    }
     writeln!(out, "{} — {}", g.spec(), help(g, &start))?;
     show(g, &start, humans, &mut shown, out)?;
     loop {
         let s = *history.last().expect("history is never empty");
+        tell(g, &s, &mut engines, &mut told);
         if let Some(o) = g.outcome(&s) {
             let stm = g.side_to_move(&s);
             let text = match o {
@@ -277,7 +303,12 @@ pub fn play_loop<G: Game>(
         let simultaneous = turn == Turn::Simultaneous;
         if !is_human(humans, stm) {
             let engine = &mut engines[stm.index()];
-            let r = engine.search(g, &s);
+            let r = if G::KIND.hidden {
+                let legal = moves_of(g, &s, stm);
+                engine.choose_observed(g, &legal)
+            } else {
+                engine.search(g, &s)
+            };
             let Some(m) = r.best_move else {
                 writeln!(out, "the engine found no move")?;
                 return Ok(history);
@@ -343,6 +374,9 @@ pub fn play_loop<G: Game>(
                 if let Some(m) = r.best_move {
                     writeln!(out, "hint: {} (value {})", g.format_move(&s, m), describe_score(r.value))?;
                 }
+            }
+            "undo" if told.iter().any(Option::is_some) => {
+                writeln!(out, "undo is not available here: the engine has already seen what followed")?
             }
             "undo" => {
                 // Take back to the previous position where a human was to move.

@@ -5,13 +5,16 @@
 //! the referee tells the player its observation whenever it changes (and the game starts from a public position)
 //! new game:           B = { start }
 //! own move m:         B = { play(s, m) : s in B }            (m is legal in every s: same observation, same moves)
-//! observation o:      B = { t : s in B, s -> ... -> t by steps of the others (opponent, chance) after which the
-//!                           observation stayed the previous one, then one step after which it reads o }
+//! observation o:      B = { s in B : s reads o }              (the announcement of our own move, sent at once)
+//!                       + { t : s in B reads the previous observation, s -> ... -> t by steps of the others
+//!                           (opponent, chance) after which the observation stayed the previous one, then one step
+//!                           after which it reads o }
 //!                     (the steps that leave the observation unchanged are those the player is not told about,
 //!                      such as a failed try of the opponent in phantom tic-tac-toe)
 //! too many:           keep a uniform random subset of `cap` states (the tracker is then a sample, `exact` false)
-//! none left:          (only after a cut) rebuild: depth-first dives through the whole history, in random order,
-//!                     each finding one state consistent with every observation, within a budget of steps
+//! none left:          (only after a cut) rebuild: replay the whole history from the start with a wider beam (4, 16,
+//!                     64 times `cap` states, at most 20,000); still none: the set stays empty (the players then
+//!                     play a random legal move)
 //! ```
 //! Uncut, the set is exactly the states consistent with the observations (the true state is always in it: tested in
 //! `tests/hidden.rs`).
@@ -31,10 +34,8 @@ enum Event<M> {
     Played(M),
 }
 
-/// How many steps a rebuild may play before it gives up.
-const REBUILD_BUDGET: usize = 200_000;
-/// How many states a rebuild looks for.
-const REBUILD_STATES: usize = 64;
+/// The widest beam of a rebuild.
+const MAX_WIDTH: usize = 20_000;
 
 /// The states a player cannot rule out.
 pub struct Belief<G: Game> {
@@ -129,61 +130,66 @@ impl<G: Game> Belief<G> {
         self.sample(1).pop()
     }
 
-    /// Find states consistent with the whole history again (after a cut left none).
+    /// Find states consistent with the whole history again (after a cut left none): replay the history from the start
+    /// keeping at most `width` states, a wider beam each time (4, 16, then 64 times `cap`, at most `MAX_WIDTH`).
     fn rebuild(&mut self, game: &G) {
         self.rebuilds += 1;
-        let mut found: HashSet<G::State> = HashSet::new();
-        let mut budget = REBUILD_BUDGET;
-        for _ in 0..REBUILD_STATES * 2 {
-            if found.len() >= REBUILD_STATES || budget == 0 {
-                break;
-            }
-            let mut seen_before = match &self.history[0] {
-                Event::Seen(t) => t.clone(),
-                Event::Played(_) => unreachable!("the history starts with the start's observation"),
-            };
-            seen_before.shrink_to_fit();
-            if let Some(s) = self.dive(game, self.start, 1, &seen_before, &mut budget) {
-                found.insert(s);
-            }
-        }
-        self.states = found.into_iter().collect();
-        self.states.sort_by_key(|s| game.key(s));
-    }
-
-    /// A depth-first search for one state consistent with `history[i..]`, from `s` (consistent with `history[..i]`).
-    fn dive(&mut self, game: &G, s: G::State, i: usize, before: &str, budget: &mut usize) -> Option<G::State> {
-        let Some(event) = self.history.get(i).cloned() else { return Some(s) };
-        match event {
-            Event::Played(m) => {
-                let mut t = s;
-                game.play(&mut t, m);
-                self.dive(game, t, i + 1, before, budget)
-            }
-            Event::Seen(text) => {
-                let mut next = HashSet::new();
-                successors(game, &s, self.me, before, &text, &mut next);
-                *budget = budget.saturating_sub(next.len() + 1);
-                let mut list: Vec<G::State> = next.into_iter().collect();
-                list.sort_by_key(|t| game.key(t));
-                list.shuffle(&mut self.rng);
-                for t in list {
-                    if *budget == 0 {
-                        return None;
+        let mut width = (self.cap * 4).clamp(64, MAX_WIDTH);
+        for _ in 0..3 {
+            let mut set = vec![self.start];
+            let mut before = String::new();
+            for event in &self.history {
+                match event {
+                    Event::Played(m) => {
+                        for s in &mut set {
+                            game.play(s, *m);
+                        }
                     }
-                    if let Some(r) = self.dive(game, t, i + 1, &text, budget) {
-                        return Some(r);
+                    Event::Seen(text) if before.is_empty() => before = text.clone(),
+                    Event::Seen(text) => {
+                        let mut next = HashSet::new();
+                        for s in &set {
+                            successors(game, s, self.me, &before, text, &mut next);
+                        }
+                        set = next.into_iter().collect();
+                        set.sort_by_key(|s| game.key(s));
+                        if set.len() > width {
+                            set.shuffle(&mut self.rng);
+                            set.truncate(width);
+                        }
+                        before = text.clone();
                     }
                 }
-                None
+                if set.is_empty() {
+                    break;
+                }
             }
+            if !set.is_empty() {
+                set.shuffle(&mut self.rng);
+                set.truncate(self.cap);
+                set.sort_by_key(|s| game.key(s));
+                self.states = set;
+                return;
+            }
+            width = (width * 4).min(MAX_WIDTH);
         }
+        self.states.clear();
     }
 }
 
-/// The states reached from `s` by steps of the others after which `me`'s observation stays `before`, then one step
-/// after which it reads `seen`.
+/// The states `s` may have become when `me` is told `seen` (its previous observation being `before`): `s` itself when
+/// it already reads `seen` (the announcement of `me`'s own move, sent at once), else the states reached from `s` by
+/// steps of the others after which the observation stays `before`, then one step after which it reads `seen`; none
+/// when `s` reads something else.
 fn successors<G: Game>(game: &G, s: &G::State, me: Player, before: &str, seen: &str, out: &mut HashSet<G::State>) {
+    let now = game.observation(s, me);
+    if now == seen {
+        out.insert(*s);
+        return;
+    }
+    if now != before {
+        return;
+    }
     let mut stack = vec![*s];
     let mut visited: HashSet<G::State> = HashSet::new();
     let mut moves = MoveList::new();

@@ -32,7 +32,8 @@
 //! State ([`DarkState`]): the true board (a Breakthrough [`BtState`]), the squares the side to move has found this
 //! turn, the referee's last message to each player, and the key (the board's Zobrist key mixed with the rest).
 //! Position text (the referee's full state): Breakthrough's position text, then the found squares (`-` or `a3,c4`),
-//! then the messages to White and to Black: `4/pppp/4/4/PPPP/4 w - - -` is the start of `rows=6,columns=4`.
+//! then the messages to White and to Black: `pppp/pppp/4/4/PPPP/PPPP w - - -` is the start of
+//! `rows=6,columns=4`.
 
 mod sample;
 mod text;
