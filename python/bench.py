@@ -3,9 +3,9 @@
 1. Random playouts per second: plateau's batched call (`game.random_playouts(n)`, one call for all playouts), plateau
    driven move by move from Python (the OpenSpiel-style loop), and pyspiel driven the same way (OpenSpiel has no
    batched playout: its Python users write this loop).
-2. Legal-move generation per call: `state.legal_actions()` from Python, plateau and pyspiel, against an empty Python
-   call (the interpreter's call overhead) and the native cost (the Rust generation alone, from `plateau perft`'s
-   nodes per second at depth 1 per position... measured here as the batched playouts' time per ply).
+2. Legal-move generation per call: `state.legal_actions()` from Python (plateau and pyspiel) on the same positions,
+   against the native cost of the same call made from Rust (`_plateau.native_legal_actions_seconds`) plus an empty
+   Python call of the same shape (the interpreter's own overhead per call): the goal is within 2x of their sum.
 
     python python/bench.py                 # about a minute
     python python/bench.py --seconds 5     # longer, steadier figures
@@ -16,6 +16,7 @@ import random
 import time
 
 import plateau
+from plateau import _plateau
 
 try:
     import pyspiel
@@ -63,6 +64,7 @@ def bench_game(name, seconds):
     row["plateau_legal_per_s"] = timed(lambda: [s.legal_actions() for s in states], seconds / 2)[0] * len(states)
     noop = [()] * len(states)
     row["python_call_per_s"] = timed(lambda: [len(s) for s in noop], seconds / 2)[0] * len(states)
+    row["native_seconds"] = sum(_plateau.native_legal_actions_seconds(s, 2000) for s in states) / len(states)
     if pyspiel is not None:
         spiel = pyspiel.load_game(name)
         row["pyspiel_loop"], _ = timed(lambda: loop_playout(spiel.new_initial_state(), rng), seconds)
@@ -82,18 +84,28 @@ def main():
     parser.add_argument("--seconds", type=float, default=2.0, help="time per measurement")
     parser.add_argument("--games", default=",".join(GAMES))
     args = parser.parse_args()
-    print("| game | plateau batched playouts/s | plateau loop playouts/s | pyspiel loop playouts/s | batched / pyspiel |"
-          " plateau legal_actions() calls/s | pyspiel legal_actions() calls/s | empty Python calls/s |")
-    print("|---|---|---|---|---|---|---|---|")
-    for name in args.games.split(","):
-        r = bench_game(name, args.seconds)
+    rows = [bench_game(name, args.seconds) for name in args.games.split(",")]
+
+    def num(x, fmt=",.0f"):
+        return "-" if x is None else format(x, fmt)
+
+    print("Random playouts per second from Python:\n")
+    print("| game | plateau, batched | plateau, loop in Python | pyspiel, loop in Python | batched / pyspiel |")
+    print("|---|---|---|---|---|")
+    for r in rows:
         spiel = r.get("pyspiel_loop")
         ratio = f"{r['plateau_batched'] / spiel:.0f}x" if spiel else "-"
-        print(f"| {name} | {r['plateau_batched']:,.0f} | {r['plateau_loop']:,.0f} | "
-              f"{spiel:,.0f} | {ratio} | {r['plateau_legal_per_s']:,.0f} | "
-              f"{r.get('pyspiel_legal_per_s', 0):,.0f} | {r['python_call_per_s']:,.0f} |" if spiel else
-              f"| {name} | {r['plateau_batched']:,.0f} | {r['plateau_loop']:,.0f} | - | - | "
-              f"{r['plateau_legal_per_s']:,.0f} | - | {r['python_call_per_s']:,.0f} |")
+        print(f"| {r['game']} | {num(r['plateau_batched'])} | {num(r['plateau_loop'])} | {num(spiel)} | {ratio} |")
+    print("\n`legal_actions()`, microseconds per call:\n")
+    print("| game | plateau from Python | pyspiel from Python | plateau native (from Rust) | empty Python call |"
+          " plateau / (native + empty) |")
+    print("|---|---|---|---|---|---|")
+    for r in rows:
+        ours = 1e6 / r["plateau_legal_per_s"]
+        spiel = 1e6 / r["pyspiel_legal_per_s"] if "pyspiel_legal_per_s" in r else None
+        native, empty = 1e6 * r["native_seconds"], 1e6 / r["python_call_per_s"]
+        print(f"| {r['game']} | {ours:.2f} | {num(spiel, '.2f')} | {native:.2f} | {empty:.2f} | "
+              f"{ours / (native + empty):.1f}x |")
 
 
 if __name__ == "__main__":

@@ -174,12 +174,9 @@ impl<G: Game> StateOf<G> {
                 };
                 self.game.player_moves(&self.state, self::player(p)?, &mut moves);
             }
-            Some(Turn::Player(mover)) => {
-                if player.is_none_or(|p| p == mover.index()) {
-                    self.game.generate_moves(&self.state, &mut moves);
-                }
-            }
-            Some(Turn::Chance) => self.game.generate_moves(&self.state, &mut moves),
+            // A player asks for its moves while the other is to move: none.
+            Some(Turn::Player(mover)) if player.is_some_and(|p| p != mover.index()) => {}
+            Some(Turn::Player(_) | Turn::Chance) => self.game.generate_moves(&self.state, &mut moves),
         }
         Ok(moves)
     }

@@ -371,7 +371,9 @@ fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: 
         None => py.detach(|| guard(|| inner.search(algo)))?,
         Some(f) => {
             let eval = Arc::new(PyEvaluate { f, error: Mutex::new(None) });
-            let doc = guard(|| inner.search_with(algo, eval.clone()))?;
+            // The interpreter is released during the search and taken back at each evaluation, so that searchers
+            // with helper threads (`engine(threads=2)`, `mcts(threads=2)`) call the function too instead of waiting.
+            let doc = py.detach(|| guard(|| inner.search_with(algo, eval.clone())))?;
             if let Some(e) = eval.error.lock().ok().and_then(|mut e| e.take()) {
                 return Err(e);
             }
@@ -386,6 +388,23 @@ fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: 
 fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<Vec<String>> {
     let docs = py.detach(|| guard(|| plateau::cli::run_json(&args)))?;
     Ok(docs.iter().map(|d| d.to_string()).collect())
+}
+
+/// Seconds per native call of `legal_actions()` on `state`, over `n` calls made from Rust (the bench's reference).
+#[pyfunction]
+fn native_legal_actions_seconds(py: Python<'_>, state: PyRef<'_, PyState>, n: usize) -> PyResult<f64> {
+    let inner = &state.inner;
+    py.detach(|| {
+        guard(|| {
+            let start = std::time::Instant::now();
+            let mut total = 0;
+            for _ in 0..n.max(1) {
+                total += std::hint::black_box(inner.legal_actions(None)?).len();
+            }
+            std::hint::black_box(total);
+            Ok(start.elapsed().as_secs_f64() / n.max(1) as f64)
+        })
+    })
 }
 
 /// The registered games with their parameters (`plateau games --json`).
@@ -404,5 +423,6 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search_json, m)?)?;
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
+    m.add_function(wrap_pyfunction!(native_legal_actions_seconds, m)?)?;
     Ok(())
 }

@@ -124,6 +124,10 @@ def test_python_evaluation_is_used():
     r = plateau.search(state, "alphabeta(depth=2)", evaluate=advance)
     assert calls and r["nodes"] > 0 and r["best_move"]
 
+    # Searchers with helper threads call the function from those threads too (no deadlock on the interpreter).
+    r = plateau.search(state, "engine(depth=3,threads=2)", evaluate=advance)
+    assert r["best_move"]
+
     def broken(s):
         raise KeyError("boom")
 

@@ -1,0 +1,105 @@
+//! The interop methods of `Game` (the Python bindings' actions and tensors) and `cli::run_json`.
+//!
+//! Along random games of every game with a numbering: every legal move has its own action below
+//! `num_distinct_actions`, and the same move keeps its number (OpenSpiel's numbering is checked against pyspiel itself
+//! in `python/tests/test_openspiel_agreement.py`); every tensor has the declared size and puts each board cell in
+//! exactly one plane.
+
+use std::collections::HashSet;
+
+use plateau::game::{Game, MoveList, Player};
+use plateau::games::{AnyGame, GameVisitor};
+use rand::rngs::SmallRng;
+use rand::{RngExt, SeedableRng};
+
+struct Check;
+
+impl GameVisitor for Check {
+    type Out = usize;
+    fn visit<G: Game>(self, g: &G) -> usize {
+        let n = g.num_distinct_actions().expect("the games checked here number their moves");
+        let shape = g.observation_shape();
+        let size: usize = shape.iter().product();
+        let mut rng = SmallRng::seed_from_u64(5);
+        let mut positions = 0;
+        for _ in 0..30 {
+            let mut s = g.start();
+            while !g.is_terminal(&s) {
+                let mut moves = MoveList::new();
+                g.generate_moves(&s, &mut moves);
+                let ids: HashSet<u32> = moves.iter().map(|&m| g.action_id(&s, m).expect("a numbered move")).collect();
+                assert_eq!(
+                    ids.len(),
+                    moves.len(),
+                    "{}: two moves share an action in {}",
+                    g.spec(),
+                    g.format_position(&s)
+                );
+                assert!(ids.iter().all(|&a| a < n), "{}: an action beyond {n}", g.spec());
+                for p in [Player::First, Player::Second] {
+                    let mut t = vec![0.0f32; size];
+                    g.observation_tensor(&s, p, &mut t);
+                    if shape.len() == 3 {
+                        let cells = shape[1] * shape[2];
+                        for c in 0..cells {
+                            let sum: f32 = (0..3).map(|plane| t[plane * cells + c]).sum();
+                            assert_eq!(sum, 1.0, "{}: cell {c} in {}", g.spec(), g.format_position(&s));
+                        }
+                    } else {
+                        assert!((t.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{}: seeds add up to all", g.spec());
+                    }
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                g.play(&mut s, m);
+                positions += 1;
+            }
+        }
+        positions
+    }
+}
+
+#[test]
+fn numbered_games_give_distinct_stable_actions_and_full_tensors() {
+    for text in ["breakthrough", "breakthrough(rows=6,columns=5)", "tic_tac_toe", "connect_four", "othello", "oware"] {
+        let positions = AnyGame::parse(text).expect("a game").visit(Check);
+        assert!(positions > 100, "{text}: {positions} positions");
+    }
+}
+
+#[test]
+fn breakthrough_actions_are_openspiels() {
+    // OpenSpiel's 6x5 first moves (its player 0 from the top: a5a4 = 62, a5b4 = 64, e5e4 = 110), mirrored.
+    let g = plateau::games::Breakthrough::new(6, 5, 2, false, false).expect("a board");
+    let s = g.start();
+    let id = |text: &str| g.action_id(&s, g.parse_move(&s, text).expect("legal")).expect("numbered");
+    assert_eq!((id("a2a3"), id("a2b3"), id("e2e3")), (62, 64, 110));
+}
+
+#[test]
+fn games_without_numbering_have_none() {
+    struct Unnumbered;
+    impl GameVisitor for Unnumbered {
+        type Out = bool;
+        fn visit<G: Game>(self, g: &G) -> bool {
+            g.num_distinct_actions().is_none() && g.observation_shape().is_empty()
+        }
+    }
+    for text in ["chess", "backgammon", "pig", "marbles"] {
+        assert!(AnyGame::parse(text).expect("a game").visit(Unnumbered), "{text}");
+    }
+}
+
+#[test]
+fn run_json_returns_the_documents_and_one_line_errors() {
+    let docs =
+        plateau::cli::run_json(&["perft".into(), "tic_tac_toe".into(), "--depth".into(), "2".into(), "--json".into()])
+            .expect("perft runs");
+    assert_eq!(docs.len(), 1);
+    assert_eq!(docs[0]["nodes"], 72);
+    let e =
+        plateau::cli::run_json(&["perft".into(), "nosuchgame".into(), "--depth".into(), "1".into(), "--json".into()])
+            .unwrap_err();
+    assert!(e.starts_with("unknown game 'nosuchgame'") && !e.contains('\n'), "{e}");
+    let e = plateau::cli::run_json(&["nosuchcommand".into()]).unwrap_err();
+    assert!(e.contains("nosuchcommand") && !e.contains('\n'), "{e}");
+}
