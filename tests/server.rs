@@ -163,7 +163,7 @@ async fn chance_and_simultaneous_games_are_playable() {
     let (s, st) =
         json_of(&app, "POST", "/api/games", Some(json!({"game": "backgammon", "players": ["human", "random"]}))).await;
     assert_eq!(s, StatusCode::OK, "{st}");
-    assert!(st["moves"].as_array().unwrap().len() >= 1, "the opening roll: {st}");
+    assert!(!st["moves"].as_array().unwrap().is_empty(), "the opening roll: {st}");
     assert_eq!(st["board"]["layout"], "points");
     // Matching pennies: the human's half, the other seat chooses its own.
     let (s, st) =
