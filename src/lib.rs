@@ -12,6 +12,7 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod games;
+pub mod hidden;
 pub mod limits;
 pub mod mcts;
 pub mod players;

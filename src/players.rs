@@ -15,6 +15,7 @@
 
 use crate::engine::Engine;
 use crate::game::{Game, GameError, Kind};
+use crate::hidden;
 use crate::mcts::Mcts;
 use crate::search::random::RandomPlayer;
 use crate::search::{Searcher, catalogue};
@@ -35,6 +36,8 @@ pub enum Family {
     Mcts,
     /// Proof-number search playing proven wins, another player otherwise (`solve/pns_player.rs`).
     Pns,
+    /// Players of games with hidden information that track what they observed (`hidden/`).
+    Hidden,
 }
 
 /// One entry of the registry.
@@ -56,6 +59,7 @@ impl PlayerInfo {
             Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
             Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
             Family::Catalogue | Family::Pns => kind.is_classic(),
+            Family::Hidden => kind.hidden && !kind.simultaneous,
         }
     }
 }
@@ -66,6 +70,9 @@ pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "engine", aliases: &[], family: Family::Engine, protocol_options: &["tt", "threads"] },
     PlayerInfo { name: "mcts", aliases: &["uct"], family: Family::Mcts, protocol_options: &["threads"] },
     PlayerInfo { name: "pns", aliases: &[], family: Family::Pns, protocol_options: &[] },
+    PlayerInfo { name: "determinize", aliases: &["pimc"], family: Family::Hidden, protocol_options: &[] },
+    PlayerInfo { name: "ismcts", aliases: &[], family: Family::Hidden, protocol_options: &[] },
+    PlayerInfo { name: "naive", aliases: &[], family: Family::Hidden, protocol_options: &[] },
 ];
 
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
@@ -94,6 +101,14 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         let names: Vec<&str> = all().iter().map(|p| p.name).collect();
         return Err(GameError::new(format!("unknown algorithm '{}' (known: {})", spec.name, names.join(", "))));
     };
+    if info.family == Family::Hidden && !info.plays(G::KIND) {
+        return Err(GameError::new(format!(
+            "{} plays games with hidden information only, and this game has {} (players for this game: {})",
+            info.name,
+            G::KIND.describe(),
+            names_for(G::KIND).join(", ")
+        )));
+    }
     if !info.plays(G::KIND) {
         return Err(GameError::new(format!(
             "{} cannot play a game with {}: it needs a deterministic game of perfect information (players for this game: {})",
@@ -112,6 +127,11 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         Family::Engine if G::KIND.chance => crate::engine::chance::build::<G>(&spec)?,
         Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
         Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
+        Family::Hidden => match info.name {
+            "determinize" => Box::new(hidden::determinize::Determinize::<G>::from_spec(&spec)?),
+            "ismcts" => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
+            _ => Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?),
+        },
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);

@@ -19,6 +19,7 @@ pub mod game_stats;
 pub mod openings;
 pub mod player;
 pub mod record;
+pub mod referee;
 pub mod stats;
 pub mod turns;
 
@@ -200,7 +201,26 @@ pub fn play_game<G: Game>(
     let seat_of = |p: Player| p.index();
     let mut plies = 0;
     let mut rng = turns::chance_rng(seed, round);
+    // With hidden information the players see only their observations (referee.rs).
+    let mut referee = None;
+    if G::KIND.hidden {
+        match referee::Referee::start(game, &state, &mut ps) {
+            Ok(r) => referee = Some(r),
+            Err((seat, e)) => {
+                rec.winner = Some(if seat == 0 { Player::Second } else { Player::First });
+                rec.termination = format!("{} lost: {e}", names[seat]);
+                return rec;
+            }
+        }
+    }
     loop {
+        if let Some(r) = referee.as_mut()
+            && let Err((seat, e)) = r.tell(game, &state, &mut ps)
+        {
+            rec.winner = Some(if seat == 0 { Player::Second } else { Player::First });
+            rec.termination = format!("{} lost: {e}", names[seat]);
+            return rec;
+        }
         let stm = game.side_to_move(&state);
         let seat = seat_of(stm);
         let winner_if = |o: Outcome| -> Option<Player> {
@@ -247,7 +267,16 @@ pub fn play_game<G: Game>(
         let hard = allowed.map_or(Duration::from_secs(3600), |a| a + margin);
         let pos = PositionText { fen: opening.fen.as_deref(), moves: &rec.moves };
         let t0 = Instant::now();
-        let r = ps[seat].think(game, &state, &pos, move_limit, hard);
+        let r = if G::KIND.hidden {
+            let mut legal = crate::game::MoveList::new();
+            game.generate_moves(&state, &mut legal);
+            match ps[seat].think_observed(game, &legal, move_limit, hard) {
+                Ok(m) if !legal.contains(&m) => Err("chose a move that is not legal on the board it sees".into()),
+                other => other,
+            }
+        } else {
+            ps[seat].think(game, &state, &pos, move_limit, hard)
+        };
         let elapsed = t0.elapsed();
         let ms = elapsed.as_millis() as u64;
         rec.max_move_ms[ab(seat)] = rec.max_move_ms[ab(seat)].max(ms);

@@ -46,6 +46,29 @@ pub trait ArenaPlayer<G: Game>: Send {
         let _ = (game, state, player);
         Err("this player cannot choose simultaneous moves".into())
     }
+    /// Hidden information (`referee.rs`): the game starts from `start`, a position both players know, and this player
+    /// plays `player`.
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+        let _ = (game, start, player);
+        Ok(())
+    }
+    /// Hidden information: the player's new observation (sent each time it changes).
+    fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
+        let _ = (game, observation);
+        Ok(())
+    }
+    /// Hidden information: choose a move among `legal` (legal on the board the player sees) from the observations
+    /// alone, within `limit` as [`ArenaPlayer::think`].
+    fn think_observed(
+        &mut self,
+        game: &G,
+        legal: &[G::Move],
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<G::Move, String> {
+        let _ = (game, legal, limit, hard);
+        Err("this player cannot play from observations".into())
+    }
     /// Why this player cannot play a match under `limit` (checked before the first game), or `Ok`.
     fn check_limit(&self, limit: &Option<TimeControl>) -> Result<(), String> {
         let _ = limit;
@@ -109,6 +132,27 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
     }
     fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> Result<G::Move, String> {
         let r = self.searcher.search_as(game, state, player);
+        r.best_move.ok_or_else(|| "the player returned no move".to_string())
+    }
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+        self.searcher.observe_start(game, start, player);
+        Ok(())
+    }
+    fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
+        self.searcher.observe(game, observation);
+        Ok(())
+    }
+    fn think_observed(
+        &mut self,
+        game: &G,
+        legal: &[G::Move],
+        limit: Option<TimeControl>,
+        _hard: Duration,
+    ) -> Result<G::Move, String> {
+        if let Some(tc) = limit {
+            self.searcher.set_limits(Limits { depth: None, time: Some(tc), nodes: None });
+        }
+        let r = self.searcher.choose_observed(game, legal);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
     }
 }

@@ -6,9 +6,8 @@
 //! simultaneous node   each player chooses its own half (ArenaPlayer::think_as) without seeing the other's; the
 //!                     record gets the joint move FIRST/SECOND; the two halves are timed for the statistics but not
 //!                     against the clock (only players without time management, such as random, play these games)
-//! player's turn       the ordinary loop of play_game (with hidden information the player gets the true state: only
-//!                     players that use nothing but the legal moves, such as random, are allowed on those games)
-//! ```
+//! player's turn       the ordinary loop of play_game; with hidden information the player gets only its
+//!                     observations and the moves legal on the board it sees (referee.rs)
 //!
 //! A record of a game with hidden information also gets the referee's full final state ([`final_position`]).
 

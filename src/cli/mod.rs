@@ -16,6 +16,7 @@ mod play_summary;
 mod puzzle;
 mod search_cmd;
 mod serve;
+pub use search_cmd::search_json;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
@@ -137,9 +138,38 @@ pub fn winner_words<G: Game>(game: &G, side_to_move: crate::game::Player, result
     }
 }
 
-/// Print a JSON value on stdout.
+/// Print a JSON value on stdout (or hand it to [`run_json`]'s caller when it runs the command).
 pub fn print_json(v: &serde_json::Value) {
-    println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));
+    let captured = CAPTURED.with(|c| c.borrow_mut().as_mut().map(|docs| docs.push(v.clone())).is_some());
+    if !captured {
+        println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));
+    }
+}
+
+thread_local! {
+    /// The JSON documents of the command [`run_json`] runs on this thread.
+    static CAPTURED: std::cell::RefCell<Option<Vec<serde_json::Value>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run one command given as its words without the program name (`["solve", "tic_tac_toe", "--json"]`) and return the
+/// JSON documents it prints instead of printing them: the Python bindings' `solve` and `match`. An error is the
+/// command line's one line (without `error: `).
+pub fn run_json(args: &[String]) -> Result<Vec<serde_json::Value>, String> {
+    let cli = Cli::try_parse_from(std::iter::once("plateau".to_string()).chain(args.iter().cloned()))
+        .map_err(|e| usage_line(&e).trim_start_matches("error: ").to_string())?;
+    CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
+    let r = run_command(cli.command);
+    let docs = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
+    r.map(|()| docs).map_err(|e| format!("{e:#}"))
+}
+
+/// The one line a usage error prints: clap's first line, or its whole text when it has no `error:` line.
+fn usage_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    match text.lines().find(|l| !l.trim().is_empty()) {
+        Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),
+        _ => text.trim_end().to_string(),
+    }
 }
 
 /// Exit code on a closed stdout (`plateau games | head -1`): 128 + SIGPIPE, what a Unix tool killed by the signal
@@ -178,15 +208,23 @@ pub fn main() -> i32 {
             return 0;
         }
         Err(e) => {
-            let text = e.render().to_string();
-            match text.lines().find(|l| !l.trim().is_empty()) {
-                Some(line) if line.starts_with("error:") => eprintln!("{} (see --help)", line.trim_end()),
-                _ => eprint!("{text}"),
-            }
+            eprintln!("{}", usage_line(&e));
             return 2;
         }
     };
-    let r = match cli.command {
+    match run_command(cli.command) {
+        Ok(()) => 0,
+        Err(e) if is_broken_pipe(&e.root_cause().to_string()) => BROKEN_PIPE_EXIT,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            1
+        }
+    }
+}
+
+/// Run one parsed command.
+fn run_command(command: Command) -> anyhow::Result<()> {
+    match command {
         Command::Games(a) => games_cmd::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
@@ -204,13 +242,5 @@ pub fn main() -> i32 {
         Command::Stats(a) => stats::run(a),
         Command::Eval(a) => eval_cmd::run(a),
         Command::Serve(a) => serve::run(a),
-    };
-    match r {
-        Ok(()) => 0,
-        Err(e) if is_broken_pipe(&e.root_cause().to_string()) => BROKEN_PIPE_EXIT,
-        Err(e) => {
-            eprintln!("error: {e:#}");
-            1
-        }
     }
 }

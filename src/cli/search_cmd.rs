@@ -4,7 +4,7 @@ use clap::Args;
 
 use crate::game::{Game, describe_score};
 use crate::games::with_game;
-use crate::search::{Limits, TimeControl};
+use crate::search::{Limits, SearchResult, TimeControl};
 use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
@@ -45,36 +45,10 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         }
         let r = searcher.search(g, &state);
         let best = r.best_move.map(|m| g.format_move(&state, m));
-        let mut s = state;
-        let mut pv = Vec::new();
-        for &m in &r.pv {
-            pv.push(g.format_move(&s, m));
-            g.play(&mut s, m);
-        }
-        let proven = r.value.abs() >= crate::game::WIN_THRESHOLD;
-        let kind = if proven { "proven" } else { "heuristic" };
-        let winner = if r.value >= crate::game::WIN_THRESHOLD {
-            Some(super::winner_words(g, g.side_to_move(&state), "win"))
-        } else if r.value <= -crate::game::WIN_THRESHOLD {
-            Some(super::winner_words(g, g.side_to_move(&state), "loss"))
-        } else {
-            None
-        };
+        let pv = pv_text(g, &state, &r.pv);
+        let winner = winner_text(g, &state, r.value);
         if a.json {
-            let mut doc = serde_json::json!({
-                "proven": proven, "value_kind": kind, "winner_text": winner,
-                "game": g.spec(), "position": g.format_position(&state), "algo": searcher.name(),
-                "best_move": best, "value": r.value, "value_text": describe_score(r.value), "depth": r.depth,
-                "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
-                "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
-                "pv": pv, "seconds": r.seconds,
-            });
-            // The terms of the game's default evaluation at the searched position, when the game names them.
-            let terms = default_terms(g, &state);
-            if !terms.is_empty() {
-                doc["eval_terms"] = serde_json::json!(terms);
-            }
-            super::print_json(&doc);
+            super::print_json(&search_json(g, &state, &searcher.name(), &r));
         } else {
             println!("{}", g.display(&state));
             println!("algorithm  {}", searcher.name());
@@ -91,6 +65,50 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// The document `plateau search --json` prints for the result `r` of the player named `algo` searching `state`.
+pub fn search_json<G: Game>(g: &G, state: &G::State, algo: &str, r: &SearchResult<G::Move>) -> serde_json::Value {
+    let proven = r.value.abs() >= crate::game::WIN_THRESHOLD;
+    let mut doc = serde_json::json!({
+        "proven": proven, "value_kind": if proven { "proven" } else { "heuristic" },
+        "winner_text": winner_text(g, state, r.value),
+        "game": g.spec(), "position": g.format_position(state), "algo": algo,
+        "best_move": r.best_move.map(|m| g.format_move(state, m)), "value": r.value,
+        "value_text": describe_score(r.value), "depth": r.depth,
+        "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
+        "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
+        "pv": pv_text(g, state, &r.pv), "seconds": r.seconds,
+    });
+    // The terms of the game's default evaluation at the searched position, when the game names them.
+    let terms = default_terms(g, state);
+    if !terms.is_empty() {
+        doc["eval_terms"] = serde_json::json!(terms);
+    }
+    doc
+}
+
+/// The principal variation in the game's notation.
+fn pv_text<G: Game>(g: &G, state: &G::State, pv: &[G::Move]) -> Vec<String> {
+    let mut s = *state;
+    pv.iter()
+        .map(|&m| {
+            let text = g.format_move(&s, m);
+            g.play(&mut s, m);
+            text
+        })
+        .collect()
+}
+
+/// Who wins, in words, when the value is a proven win or loss for the side to move.
+fn winner_text<G: Game>(g: &G, state: &G::State, value: i32) -> Option<String> {
+    if value >= crate::game::WIN_THRESHOLD {
+        Some(super::winner_words(g, g.side_to_move(state), "win"))
+    } else if value <= -crate::game::WIN_THRESHOLD {
+        Some(super::winner_words(g, g.side_to_move(state), "loss"))
+    } else {
+        None
+    }
 }
 
 /// The named terms of the game's default evaluation in `state` (empty where it is not split into terms).

@@ -47,6 +47,10 @@ pub struct TreeArgs {
     /// Print one JSON document (the nodes, root player's view).
     #[arg(long)]
     json: bool,
+    /// SSS* only: print the OPEN list before each step, as the slides' table (`<x, v|f, h>`: node, live (v) or
+    /// solved (f), upper bound h for MAX).
+    #[arg(long)]
+    trace: bool,
 }
 
 pub use crate::search::trace_draw::{DrawNode, draw_nodes};
@@ -323,6 +327,9 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         }
         let nodes = draw_nodes(g, &rec);
         let km = catalogue::canonical(&spec.name) != Some("sss");
+        if a.trace && km {
+            bail!("--trace prints SSS*'s OPEN list: use it with --algo sss (or sss(ties=newest), the course's list)");
+        }
         let roots: Vec<usize> = rec.roots.iter().map(|&r| r as usize).collect();
         let best = r.best_move.map(|m| g.format_move(&state, m));
         let title = format!("{name} on {} from {}: value {}, best {}, {} nodes, {} leaves",
@@ -335,20 +342,47 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
             std::fs::write(path, dot(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
             eprintln!("wrote {path}");
         }
+        let open: Vec<String> = rec.open_lists.iter().map(|list| open_line(g, list)).collect();
         if a.json {
             super::print_json(&serde_json::json!({
+                "open_lists": if a.trace { Some(&open) } else { None },
                 "game": g.spec(), "position": g.format_position(&state), "algo": name, "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,
                 "cutoffs": r.stats.cutoffs, "researches": r.stats.researches, "passes": roots.len(),
                 "tree": nodes,
             }));
         } else {
+            if a.trace {
+                for line in &open {
+                    println!("{line}");
+                }
+            }
             println!("{title}");
             println!("{} visits drawn in {} pass(es); cut-offs {}, re-searches {}",
                 nodes.len(), roots.len(), r.stats.cutoffs, r.stats.researches);
+            let cuts: Vec<String> = nodes.iter().filter(|n| n.pruned > 0)
+                .map(|n| format!("{} (below {})", n.pruned_moves.join(" "), position_name(g, &rec, n.id)))
+                .collect();
+            if !cuts.is_empty() {
+                println!("never looked at: {}", cuts.join(", "));
+            }
         }
         Ok(())
     })
+}
+
+/// One OPEN list as the slides write it: `<a,v,∞> <l,f,9>` (v: live, f: solved; h from MAX's view).
+fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
+    let state = |&(s, live, h): &(G::State, bool, i32)| {
+        let h = if h >= INFINITY { "∞".to_string() } else { num(h) };
+        format!("<{},{},{h}>", game.format_position(&s), if live { "v" } else { "f" })
+    };
+    list.iter().map(state).collect::<Vec<_>>().join(" ")
+}
+
+/// The position of a recorded node, as the game writes it (a label on given trees).
+fn position_name<G: Game>(game: &G, rec: &Recorder<G>, id: usize) -> String {
+    game.format_position(&rec.nodes[id].state)
 }
 
 fn catalogue_names() -> String {

@@ -249,6 +249,33 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         *state
     }
 
+    // ---- Interop: OpenSpiel-style integer actions and observation tensors (the Python bindings) ----
+
+    /// The number of distinct action ids [`Game::action_id`] uses (OpenSpiel's `num_distinct_actions`); `None` where
+    /// the game has no fixed numbering, and a move's action is then its index in the node's move list.
+    fn num_distinct_actions(&self) -> Option<u32> {
+        None
+    }
+
+    /// A stable integer for `mv` in `state`, below [`Game::num_distinct_actions`] (the same move gets the same number in
+    /// every position; OpenSpiel's numbering where the game exists there). `None` where the game has no numbering.
+    fn action_id(&self, state: &Self::State, mv: Self::Move) -> Option<u32> {
+        let _ = (state, mv);
+        None
+    }
+
+    /// The shape of [`Game::observation_tensor`] (planes, rows, columns for a board); empty where the game has none.
+    fn observation_shape(&self) -> Vec<usize> {
+        Vec::new()
+    }
+
+    /// What `player` observes of `state` as numbers, written into `out` (as long as the shape's product, zeroed by
+    /// the caller). Boards: one plane per kind of piece (first player's, second player's, empty), row `i` the row
+    /// the game's notation names `i + 1`.
+    fn observation_tensor(&self, state: &Self::State, player: Player, out: &mut [f32]) {
+        let _ = (state, player, out);
+    }
+
     // ---- Knowledge: what the game can tell a search without searching (neutral defaults; see `knowledge`) ----
 
     /// The evaluation named `name` (one of [`Game::EVALUATIONS`]).

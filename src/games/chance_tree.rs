@@ -27,6 +27,7 @@
 
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err};
 use crate::games::random_tree::{MAX_TREE_DEPTH, MAX_TREE_WIDTH, mix, uniform};
+use crate::games::tree_path::{format_path, parse_path};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -248,23 +249,11 @@ impl Game for ChanceTree {
     }
 
     fn parse_position(&self, text: &str) -> Result<CtState, GameError> {
-        let t = text.trim();
-        let mut s = self.start();
-        if t.is_empty() || t == "root" {
-            return Ok(s);
-        }
-        for part in t.split('.') {
-            let m = self.parse_move(&s, part).map_err(|e| GameError::new(format!("position '{t}': {e}")))?;
-            self.play(&mut s, m);
-        }
-        Ok(s)
+        parse_path(self, text)
     }
 
     fn format_position(&self, s: &CtState) -> String {
-        if s.ply == 0 {
-            return "root".into();
-        }
-        self.path(s).iter().map(|&m| (m as u32 + 1).to_string()).collect::<Vec<_>>().join(".")
+        format_path(self.path(s).iter().map(|&m| m as u32))
     }
 
     fn display(&self, s: &CtState) -> String {

@@ -15,6 +15,7 @@ pub mod chance_tree;
 pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
+pub mod given_tree;
 pub mod marbles;
 pub mod matching_pennies;
 pub mod othello;
@@ -23,16 +24,19 @@ pub mod phantom_tic_tac_toe;
 pub mod pig;
 pub mod random_tree;
 pub mod tic_tac_toe;
+pub mod tree_path;
 
 use crate::game::{Game, GameError, Kind};
 use crate::spec::Spec;
 
 pub use backgammon::Backgammon;
 pub use breakthrough::Breakthrough;
+pub use breakthrough::imperfect::DarkBreakthrough;
 pub use chance_tree::ChanceTree;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
+pub use given_tree::GivenTree;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
 pub use othello::Othello;
@@ -67,6 +71,49 @@ pub struct Listed {
     pub kind: Kind,
 }
 
+/// Variants written as a parameter of their base game but played by another type (another `Game::KIND`):
+/// (base game or alias, key, value, the registered name that plays it). `breakthrough(information=imperfect)` is
+/// played by `breakthrough_imperfect`, which reads (and accepts) the key again.
+const VARIANTS: &[(&str, &str, &str, &str)] = &[
+    ("breakthrough", "information", "imperfect", "breakthrough_imperfect"),
+    ("bt", "information", "imperfect", "breakthrough_imperfect"),
+];
+
+/// Send a variant's game string to the game that plays it ([`VARIANTS`]); the default value of a variant key
+/// (`information=perfect`) is accepted and left to the base game.
+fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
+    for &(base, key, value, target) in VARIANTS {
+        if spec.name == base && spec.has(key) {
+            match spec.text(key).as_deref() {
+                Some(v) if v == value => {
+                    spec.name = target.to_string();
+                    return Ok(());
+                }
+                Some("perfect") if key == "information" => {}
+                Some(v) => {
+                    return Err(GameError::new(format!("{base}: {key}={v}: expected {value} or the default")));
+                }
+                None => {}
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Generic code to run on the concrete game inside an [`AnyGame`] from outside this crate, where [`with_game!`] is not
+/// visible (the Python bindings): `any.visit(v)` calls `v.visit(game)` with the game's own type.
+pub trait GameVisitor {
+    type Out;
+    fn visit<G: Game>(self, game: &G) -> Self::Out;
+}
+
+impl AnyGame {
+    /// Run `visitor` on the concrete game.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Out {
+        with_game!(self, g => visitor.visit(g))
+    }
+}
+
 /// Builds the registry from one `Variant: Type => info_function` line per game.
 macro_rules! registry {
     ($d:tt $($variant:ident : $ty:ty => $info:path),* $(,)?) => {
@@ -93,7 +140,8 @@ macro_rules! registry {
 
             /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
             pub fn parse(text: &str) -> Result<AnyGame, GameError> {
-                let spec = Spec::parse(text)?;
+                let mut spec = Spec::parse(text)?;
+                route_variant(&mut spec)?;
                 let name = spec.name.as_str();
                 $(
                     let info = $info();
@@ -128,10 +176,12 @@ registry! {
     Oware: Oware => oware::info,
     Chess: Chess => chess::info,
     RandomTree: RandomTree => random_tree::info,
+    GivenTree: GivenTree => given_tree::info,
     CoinGame: CoinGame => coin_game::info,
     ChanceTree: ChanceTree => chance_tree::info,
     Pig: Pig => pig::info,
     MatchingPennies: MatchingPennies => matching_pennies::info,
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,
+    DarkBreakthrough: DarkBreakthrough => breakthrough::imperfect::info,
 }

@@ -24,6 +24,7 @@
 //! Moves are child numbers `1..=W`; a position is written as its path from the root, `2.1.3`, or `root`.
 
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err};
+use crate::games::tree_path::{format_path, parse_path};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -37,7 +38,7 @@ pub fn info() -> GameInfo {
     let p = |name, default, description| ParamInfo { name, default, description };
     GameInfo {
         name: "random_tree",
-        aliases: &["tree"],
+        aliases: &[],
         description: "synthetic uniform game tree, deterministic from the seed; leaves carry numeric values",
         parameters: vec![
             p("width", "3", "children per node, 1..=100"),
@@ -342,23 +343,11 @@ impl Game for RandomTree {
     }
 
     fn parse_position(&self, text: &str) -> Result<RtState, GameError> {
-        let t = text.trim();
-        let mut s = self.start();
-        if t.is_empty() || t == "root" {
-            return Ok(s);
-        }
-        for part in t.split('.') {
-            let m = self.parse_move(&s, part).map_err(|e| GameError::new(format!("position '{t}': {e}")))?;
-            self.play(&mut s, m);
-        }
-        Ok(s)
+        parse_path(self, text)
     }
 
     fn format_position(&self, s: &RtState) -> String {
-        if s.ply == 0 {
-            return "root".into();
-        }
-        self.path(s).iter().map(|&m| (m as u32 + 1).to_string()).collect::<Vec<_>>().join(".")
+        format_path(self.path(s).iter().map(|&m| m as u32))
     }
 
     fn display(&self, s: &RtState) -> String {

@@ -208,6 +208,33 @@ impl Game for TicTacToe {
         Ok(sq)
     }
 
+    /// OpenSpiel's numbering: `row * 3 + column` with row 0 at the top (`a3` is 0, `c1` is 8).
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(9)
+    }
+
+    fn action_id(&self, _s: &TttState, m: u8) -> Option<u32> {
+        Some((2 - m as u32 / 3) * 3 + m as u32 % 3)
+    }
+
+    /// `[3, 3, 3]`: X's squares, O's, the empty squares; row 0 is rank 1.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, 3, 3]
+    }
+
+    fn observation_tensor(&self, s: &TttState, _player: Player, out: &mut [f32]) {
+        for sq in 0..9 {
+            let plane = if s.x >> sq & 1 == 1 {
+                0
+            } else if s.o >> sq & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            out[plane * 9 + sq] = 1.0;
+        }
+    }
+
     fn format_move(&self, _s: &TttState, m: u8) -> String {
         Self::square_name(m as u32)
     }

@@ -131,6 +131,23 @@ pub trait Searcher<G: Game>: Send {
     }
     /// Search `state` (not terminal) within the searcher's limits.
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move>;
+    /// Hidden information, under a referee (`arena/referee.rs`): a game starts from `start`, a position both players
+    /// know, and this searcher plays `player`; from then on it learns the game only from [`Searcher::observe`].
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) {
+        let _ = (game, start, player);
+    }
+    /// Hidden information: the referee's new observation for this searcher's player ([`Game::observation`], sent
+    /// each time it changes).
+    fn observe(&mut self, game: &G, observation: &str) {
+        let _ = (game, observation);
+    }
+    /// Hidden information: choose a move among `legal` (the moves legal on the board the player sees) from the
+    /// observations alone. Only the players registered for hidden information (`players.rs`) override it; the
+    /// default has no move.
+    fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
+        let _ = (game, legal);
+        SearchResult { best_move: None, value: 0, depth: 0, pv: Vec::new(), stats: Stats::default(), seconds: 0.0 }
+    }
     /// Forget what was learnt from the previous game (transposition table, history).
     fn new_game(&mut self) {}
     /// Replace the limits of the next searches: depth, nodes and the time control (a fixed time per move, the clocks

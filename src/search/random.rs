@@ -39,6 +39,10 @@ impl<G: Game> Searcher<G> for RandomPlayer {
         let m = game.random_move(state, &mut self.rng);
         result(m)
     }
+    /// Under a referee: a uniformly random move among those legal on the board the player sees.
+    fn choose_observed(&mut self, _game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
+        result(if legal.is_empty() { None } else { Some(legal[self.rng.random_range(0..legal.len())]) })
+    }
     /// At a simultaneous node, a uniformly random move among `player`'s own.
     fn search_as(&mut self, game: &G, state: &G::State, player: Player) -> SearchResult<G::Move> {
         if !(G::KIND.simultaneous && game.turn(state) == Turn::Simultaneous) {

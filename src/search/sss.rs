@@ -6,7 +6,8 @@
 //! SSS*(root):
 //!     OPEN := { (root, LIVE, +∞) }
 //!     loop
-//!         (J, status, h) := the state of OPEN with the highest h (ties: the leftmost node); remove it
+//!         (J, status, h) := the state of OPEN with the highest h (ties: the leftmost node, or with
+//!                           `ties=newest` the course's list: the state put in last); remove it
 //!         if J = root and status = SOLVED: return h
 //!         Γ applied to (J, status, h):
 //!         case LIVE, J terminal (or at the horizon):  insert (J, SOLVED, min(h, value(J)))
@@ -25,8 +26,13 @@
 //! walking the parent links); "remove every descendant of P" is lazy: P is marked solved, and a state popped later
 //! under a solved ancestor is discarded. Counting: a node counts when its LIVE state is examined; a leaf when Γ
 //! scores it. The best move is the root child whose MIN state solved the root.
+//!
+//! Ties: `sss(ties=leftmost)` (the default, Stockman's rule; the same leaves as MT-SSS*) or `sss(ties=newest)`, the
+//! course's list, where STACK puts states in front and ORDONNATE puts a state before those of the same h: among equal
+//! h the latest state comes first, the children of a MAX node in their order. `plateau tree --trace` prints the list
+//! before each step as the slides' table does (`<x, v|f, h>`).
 
-use crate::game::{Evaluator, Game, GameError, MoveList, outcome_score};
+use crate::game::{Evaluator, Game, GameError, MoveList, err, outcome_score};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -58,28 +64,43 @@ struct State {
     node: u32,
     live: bool,
     h: i32,
+    /// When it was put in OPEN (for `ties=newest`).
+    seq: u32,
 }
 
 /// Stockman's SSS* with its OPEN list.
 pub struct Sss<G: Game> {
     arena: Vec<Node<G::State>>,
     open: Vec<State>,
+    /// Ties between equal h: the latest state first (the course's list) instead of the leftmost node.
+    newest: bool,
+    seq: u32,
 }
 
 impl<G: Game> Algorithm<G> for Sss<G> {
     const NAME: &'static str = "sss";
-    fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
-        Ok(Sss { arena: Vec::with_capacity(4096), open: Vec::with_capacity(4096) })
+    fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let newest = match spec.text("ties").as_deref() {
+            None | Some("leftmost") | Some("left") => false,
+            Some("newest") | Some("course") => true,
+            Some(other) => return err(format!("sss: ties={other}: expected leftmost or newest")),
+        };
+        Ok(Sss { arena: Vec::with_capacity(4096), open: Vec::with_capacity(4096), newest, seq: 0 })
     }
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32 {
         self.arena.clear();
         self.open.clear();
+        self.seq = 0;
         self.arena.push(Node { state: *state, parent: NONE, index: 0, ply: 0, solved: false, leaf: false, trace: 0 });
-        self.push(State { node: 0, live: true, h: INFINITY });
+        self.push(State { node: 0, live: true, h: INFINITY, seq: 0 });
         let mut moves = MoveList::new();
         let mut best_index: Option<u16> = None;
         let mut last_h = INFINITY;
-        while let Some(st) = self.pop() {
+        while !self.open.is_empty() {
+            if T::ENABLED {
+                self.report_open(ctx);
+            }
+            let Some(st) = self.pop() else { break };
             let j = st.node as usize;
             let h = st.h;
             last_h = h;
@@ -124,12 +145,18 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                     if T::ENABLED {
                         ctx.tracer.result(self.arena[j].trace, v, true);
                     }
-                    self.push(State { node: st.node, live: false, h: h.min(v_max) });
+                    self.push(State { node: st.node, live: false, h: h.min(v_max), seq: 0 });
                     continue;
                 }
                 ctx.game.generate_moves(&node.state, &mut moves);
                 let count = if max_node { moves.len() } else { 1 };
-                for (i, &m) in moves.iter().take(count).enumerate() {
+                // With `ties=newest` the first child must be the latest put in: the children go in right to left.
+                let order: &mut dyn Iterator<Item = (usize, &G::Move)> = if self.newest {
+                    &mut moves.iter().take(count).enumerate().rev()
+                } else {
+                    &mut moves.iter().take(count).enumerate()
+                };
+                for (i, &m) in order {
                     let mut child = node.state;
                     ctx.game.play(&mut child, m);
                     let c = self.arena.len() as u32;
@@ -142,7 +169,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                         leaf: false,
                         trace: 0,
                     });
-                    self.push(State { node: c, live: true, h });
+                    self.push(State { node: c, live: true, h, seq: 0 });
                 }
                 continue;
             }
@@ -161,7 +188,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                 if p == 0 {
                     best_index = Some(node.index);
                 }
-                self.push(State { node: p, live: false, h });
+                self.push(State { node: p, live: false, h, seq: 0 });
             } else {
                 // J is a MAX node under a MIN parent: on to the next sibling, or the parent is solved.
                 let parent_state = self.arena[p as usize].state;
@@ -180,9 +207,9 @@ impl<G: Game> Algorithm<G> for Sss<G> {
                         leaf: false,
                         trace: 0,
                     });
-                    self.push(State { node: c, live: true, h });
+                    self.push(State { node: c, live: true, h, seq: 0 });
                 } else {
-                    self.push(State { node: p, live: false, h });
+                    self.push(State { node: p, live: false, h, seq: 0 });
                 }
             }
         }
@@ -227,12 +254,14 @@ impl<G: Game> Sss<G> {
         }
     }
 
-    /// Heap order: higher h first, then the leftmost node.
+    /// Heap order: higher h first, then the leftmost node (or, `ties=newest`, the latest state).
     fn before(&self, x: &State, y: &State) -> bool {
-        x.h > y.h || (x.h == y.h && self.left_of(x.node, y.node))
+        x.h > y.h || (x.h == y.h && if self.newest { x.seq > y.seq } else { self.left_of(x.node, y.node) })
     }
 
-    fn push(&mut self, st: State) {
+    fn push(&mut self, mut st: State) {
+        self.seq += 1;
+        st.seq = self.seq;
         self.open.push(st);
         let mut i = self.open.len() - 1;
         while i > 0 {
@@ -244,6 +273,24 @@ impl<G: Game> Sss<G> {
                 break;
             }
         }
+    }
+
+    /// The OPEN list as the course writes it, for tracing: live states only (the lazily removed ones left out),
+    /// in the order they will be taken.
+    fn report_open<T: Tracer<G>>(&self, ctx: &mut Ctx<'_, G, T>) {
+        let mut list: Vec<State> = self.open.iter().filter(|s| !self.dead(s.node as usize)).copied().collect();
+        list.sort_by(|x, y| {
+            if self.before(x, y) {
+                std::cmp::Ordering::Less
+            } else if self.before(y, x) {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        });
+        let named: Vec<(G::State, bool, i32)> =
+            list.iter().map(|s| (self.arena[s.node as usize].state, s.live, s.h)).collect();
+        ctx.tracer.open_list(&named);
     }
 
     fn pop(&mut self) -> Option<State> {

@@ -37,6 +37,8 @@ pub trait Tracer<G: Game> {
     fn full(&self) -> bool {
         false
     }
+    /// SSS*'s OPEN list before each step, in order: `(node, live, h)`, `h` from MAX's view.
+    fn open_list(&mut self, _list: &[(G::State, bool, i32)]) {}
 }
 
 /// The tracer that does nothing: the default for every search.
@@ -98,11 +100,13 @@ pub struct Recorder<G: Game> {
     pub limit: usize,
     /// Set when the limit was exceeded.
     pub overflow: bool,
+    /// SSS*'s OPEN list at each step (`(node, live, h)`), when the search is SSS*.
+    pub open_lists: Vec<Vec<(G::State, bool, i32)>>,
 }
 
 impl<G: Game> Recorder<G> {
     pub fn new(limit: usize) -> Self {
-        Recorder { nodes: Vec::new(), roots: Vec::new(), limit, overflow: false }
+        Recorder { nodes: Vec::new(), roots: Vec::new(), limit, overflow: false, open_lists: Vec::new() }
     }
 }
 
@@ -147,6 +151,11 @@ impl<G: Game> Tracer<G> for Recorder<G> {
     }
     fn full(&self) -> bool {
         self.overflow
+    }
+    fn open_list(&mut self, list: &[(G::State, bool, i32)]) {
+        if self.open_lists.len() < self.limit {
+            self.open_lists.push(list.to_vec());
+        }
     }
 }
 

@@ -25,6 +25,8 @@ pub struct DrawNode {
     pub node_type: Option<u8>,
     /// Moves never looked at below this node.
     pub pruned: usize,
+    /// Those moves, named (the cut branches).
+    pub pruned_moves: Vec<String>,
     #[serde(skip)]
     pub children: Vec<usize>,
 }
@@ -52,19 +54,19 @@ pub fn draw_nodes<G: Game>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
                     .unwrap_or_else(|| "?".into())
             }
         };
-        let pruned = if n.value.is_some() && !n.leaf {
+        let pruned_moves: Vec<String> = if n.value.is_some() && !n.leaf {
             game.generate_moves(&n.state, &mut moves);
-            let explored = moves
+            moves
                 .iter()
                 .filter(|&&m| {
                     let mut c = n.state;
                     game.play(&mut c, m);
-                    n.children.iter().any(|&k| rec.nodes[k as usize].state == c)
+                    !n.children.iter().any(|&k| rec.nodes[k as usize].state == c)
                 })
-                .count();
-            moves.len() - explored
+                .map(|&m| game.format_move(&n.state, m))
+                .collect()
         } else {
-            0
+            Vec::new()
         };
         out.push(DrawNode {
             id: i,
@@ -82,7 +84,8 @@ pub fn draw_nodes<G: Game>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
                 NodeType::Cut => 2,
                 NodeType::All => 3,
             }),
-            pruned,
+            pruned: pruned_moves.len(),
+            pruned_moves,
             children: n.children.iter().map(|&c| c as usize).collect(),
         });
     }

@@ -20,6 +20,7 @@
 //! endgame tables), [`eval`] (the evaluations).
 
 pub mod eval;
+pub mod imperfect;
 pub mod knowledge;
 pub mod notation;
 pub mod race;
@@ -326,6 +327,40 @@ impl Game for Breakthrough {
     }
 
     #[inline]
+    /// OpenSpiel's numbering: `((row * columns + column) * 6 + direction) * 2 + capture` from the moving piece's
+    /// square, with OpenSpiel's first player (Black, from the top) mirrored onto ours (White, from the bottom), so that
+    /// a row index here is OpenSpiel's: directions 0..3 go up a row (left, straight, right), 3..6 down.
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(self.rows * self.columns * 12)
+    }
+
+    fn action_id(&self, s: &BtState, m: BtMove) -> Option<u32> {
+        let (from, to, cols) = (m.from as u32, m.to as u32, self.columns);
+        let up = to / cols > from / cols;
+        let dir = if up { 0 } else { 3 } + (to % cols + 1 - from % cols);
+        let capture = (s.white | s.black) >> to & 1;
+        Some((from * 6 + dir) * 2 + capture as u32)
+    }
+
+    /// `[3, rows, columns]`: White's pieces, Black's, the empty squares; row 0 is rank 1 (OpenSpiel's layout).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, self.rows as usize, self.columns as usize]
+    }
+
+    fn observation_tensor(&self, s: &BtState, _player: Player, out: &mut [f32]) {
+        let n = (self.rows * self.columns) as usize;
+        for sq in 0..n {
+            let plane = if s.white >> sq & 1 == 1 {
+                0
+            } else if s.black >> sq & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            out[plane * n + sq] = 1.0;
+        }
+    }
+
     fn outcome(&self, s: &BtState) -> Option<Outcome> {
         let (own, opp) = Self::sides(s);
         let reached = if self.misere { Outcome::Win } else { Outcome::Loss };

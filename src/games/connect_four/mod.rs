@@ -284,6 +284,39 @@ impl Game for ConnectFour {
         Ok((c - 1) as u8)
     }
 
+    /// OpenSpiel's numbering: the column, from 0.
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(self.columns())
+    }
+
+    fn action_id(&self, _s: &C4State, m: u8) -> Option<u32> {
+        Some(m as u32)
+    }
+
+    /// `[3, rows, columns]`: the first player's discs, the second's, the empty cells; row 0 is the bottom row
+    /// (OpenSpiel's layout).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, self.rows() as usize, self.columns() as usize]
+    }
+
+    fn observation_tensor(&self, s: &C4State, _player: Player, out: &mut [f32]) {
+        let first = if s.pos.plies.is_multiple_of(2) { s.pos.cur } else { s.pos.opponent() };
+        let (rows, cols) = (self.rows() as usize, self.columns() as usize);
+        for c in 0..cols {
+            for r in 0..rows {
+                let cell = self.bottom_cell(c as u32) << r;
+                let plane = if first & cell != 0 {
+                    0
+                } else if s.pos.mask & cell != 0 {
+                    1
+                } else {
+                    2
+                };
+                out[(plane * rows + r) * cols + c] = 1.0;
+            }
+        }
+    }
+
     fn format_move(&self, _s: &C4State, m: u8) -> String {
         (m as u32 + 1).to_string()
     }

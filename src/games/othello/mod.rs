@@ -227,6 +227,39 @@ impl Game for Othello {
         self.parse_move_text(s, text)
     }
 
+    /// OpenSpiel's numbering: the square `row * 8 + column` (row 0 at the top, as the notation's row 1), pass 64.
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(65)
+    }
+
+    fn action_id(&self, _s: &OthelloState, mv: u8) -> Option<u32> {
+        Some(mv as u32)
+    }
+
+    /// `[3, size, size]`: black's discs (`x`, the first player), white's, the empty squares; row 0 is row 1 (the top).
+    fn observation_shape(&self) -> Vec<usize> {
+        let n = self.size() as usize;
+        vec![3, n, n]
+    }
+
+    fn observation_tensor(&self, s: &OthelloState, _player: Player, out: &mut [f32]) {
+        let (black, white) = Othello::colours(s);
+        let n = self.size() as usize;
+        for r in 0..n {
+            for c in 0..n {
+                let bit = 1u64 << (r * 8 + c);
+                let plane = if black & bit != 0 {
+                    0
+                } else if white & bit != 0 {
+                    1
+                } else {
+                    2
+                };
+                out[(plane * n + r) * n + c] = 1.0;
+            }
+        }
+    }
+
     fn format_move(&self, _s: &OthelloState, mv: u8) -> String {
         text::move_name(mv)
     }

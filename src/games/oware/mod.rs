@@ -376,6 +376,29 @@ impl Game for Oware {
         self.parse_move_text(s, text)
     }
 
+    /// OpenSpiel's numbering: the house's index among the mover's houses (`A`/`a` is 0).
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(self.houses as u32)
+    }
+
+    fn action_id(&self, _s: &OwareState, h: u8) -> Option<u32> {
+        Some(h as u32)
+    }
+
+    /// `[2 * houses + 2]`: the seeds of every house in sowing order (`A..F a..f`) then the two stores, each divided by
+    /// the seeds in play (OpenSpiel's layout).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2 * self.houses + 2]
+    }
+
+    fn observation_tensor(&self, s: &OwareState, _player: Player, out: &mut [f32]) {
+        let total = self.total() as f32;
+        let n = 2 * self.houses;
+        for (o, &seeds) in out.iter_mut().zip(s.pits[..n].iter().chain(s.stores.iter())) {
+            *o = seeds as f32 / total;
+        }
+    }
+
     fn format_move(&self, s: &OwareState, h: u8) -> String {
         let a = if s.stm == Player::First { b'A' } else { b'a' };
         ((a + h) as char).to_string()

@@ -1,0 +1,218 @@
+"""The API after OpenSpiel's: states, actions, chance and simultaneous nodes, tensors, playouts, searches, bots, solve,
+match, and the errors (ValueError with the command line's one-line messages; no crash)."""
+
+import copy
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+import plateau
+
+
+def test_play_a_game_to_the_end():
+    game = plateau.load_game("tic_tac_toe")
+    state = game.new_initial_state()
+    assert state.current_player() == 0
+    assert state.legal_actions() == list(range(9))
+    for move in ["b2", "a1", "a3", "c1", "b1", "b3", "c2", "a2", "c3"]:
+        state.apply_action(state.string_to_action(move))
+    assert state.is_terminal()
+    assert state.current_player() == plateau.TERMINAL
+    assert state.returns() == [0.0, 0.0]  # a draw
+    assert state.legal_actions() == []
+
+
+def test_actions_strings_and_clone():
+    game = plateau.load_game("breakthrough(rows=6,columns=5)")
+    state = game.new_initial_state()
+    first = state.legal_actions()[0]
+    text = state.action_to_string(first)
+    assert state.action_to_string(0, first) == text
+    assert state.string_to_action(text) == first
+    copy_before = state.clone()
+    state.apply_action(first)
+    assert copy_before.history() == [] and state.history() == [first]
+    assert copy.deepcopy(state).history() == [first]
+    assert str(state) != str(copy_before)
+    state.apply_moves("a5a4")
+    assert state.move_number() == 2
+    same = game.new_state(state.position())
+    assert same.legal_actions() == state.legal_actions()
+
+
+def test_observation_tensor_shapes():
+    for name, shape in [("breakthrough", [3, 8, 8]), ("connect_four", [3, 6, 7]), ("tic_tac_toe", [3, 3, 3]),
+                        ("othello", [3, 8, 8]), ("oware", [14])]:
+        game = plateau.load_game(name)
+        assert game.observation_tensor_shape() == shape
+        t = game.new_initial_state().observation_tensor()
+        assert t.shape == tuple(shape) and t.dtype == np.float32
+    # A board plane per kind of cell: every cell in exactly one plane.
+    t = plateau.load_game("breakthrough").new_initial_state().observation_tensor(1)
+    assert (t.sum(axis=0) == 1).all() and t[0, :2].all() and t[1, 6:].all()
+
+
+def test_chance_nodes():
+    game = plateau.load_game("pig(target=20)")
+    state = game.new_initial_state()
+    # Walk until a chance node (the roll after choosing to roll).
+    for _ in range(10):
+        if state.is_chance_node():
+            break
+        state.apply_action(state.legal_actions()[0])
+    assert state.current_player() == plateau.CHANCE
+    outcomes = state.chance_outcomes()
+    assert len(outcomes) == 6 and abs(sum(p for _, p in outcomes) - 1) < 1e-9
+    assert [a for a, _ in outcomes] == state.legal_actions()
+    state.apply_action(outcomes[0][0])
+
+
+def test_simultaneous_nodes():
+    game = plateau.load_game("matching_pennies")
+    state = game.new_initial_state()
+    assert state.current_player() == plateau.SIMULTANEOUS
+    with pytest.raises(ValueError, match="both players move at once"):
+        state.legal_actions()
+    a, b = state.legal_actions(0), state.legal_actions(1)
+    assert a and b
+    with pytest.raises(ValueError, match="apply_actions"):
+        state.apply_action(a[0])
+    state.apply_actions([a[0], b[0]])
+    assert state.is_terminal() and sum(state.returns()) == 0 and state.returns()[0] != 0
+
+
+def test_random_playouts_are_numpy_and_seeded():
+    game = plateau.load_game("connect_four")
+    r = game.random_playouts(2000, seed=3)
+    assert r.shape == (2000, 2) and r.dtype == np.float64
+    assert (r.sum(axis=1) == 0).all() and set(np.unique(r[:, 0])) <= {-1.0, 0.0, 1.0}
+    assert (game.random_playouts(2000, seed=3) == r).all()
+    # The first player wins more random games of Connect Four than the second.
+    assert r[:, 0].mean() > 0.05
+    state = game.new_initial_state()
+    state.apply_moves("4 4 4 4 4")
+    assert game.random_playouts(10, seed=1, state=state).shape == (10, 2)
+
+
+def test_search_fields_match_the_command_line():
+    state = plateau.load_game("tic_tac_toe").new_initial_state()
+    r = plateau.search(state, "alphabeta(depth=9)")
+    for field in ["best_move", "value", "depth", "nodes", "leaves", "pv", "seconds", "best_action"]:
+        assert field in r
+    assert r["value"] == 0 and r["depth"] == 9
+    assert state.action_to_string(r["best_action"]) == r["best_move"]
+    cli = plateau.run("search", "tic_tac_toe", "--algo", "alphabeta(depth=9)", "--json")[0]
+    assert cli["value"] == r["value"] and cli["nodes"] == r["nodes"] and cli["best_move"] == r["best_move"]
+
+
+def test_python_evaluation_is_used():
+    game = plateau.load_game("breakthrough(rows=5,columns=4,piece_rows=1)")
+    state = game.new_initial_state()
+    calls = []
+
+    def advance(s):
+        calls.append(1)
+        # The further the player to move's pieces, the better: count pieces of each plane weighted by row.
+        t = s.observation_tensor()
+        rows = np.arange(t.shape[1])[:, None]
+        white = (t[0] * rows).sum()
+        black = (t[1] * (t.shape[1] - 1 - rows)).sum()
+        return 10 * (white - black) * (1 if s.current_player() == 0 else -1)
+
+    r = plateau.search(state, "alphabeta(depth=2)", evaluate=advance)
+    assert calls and r["nodes"] > 0 and r["best_move"]
+
+    def broken(s):
+        raise KeyError("boom")
+
+    with pytest.raises(KeyError, match="boom"):
+        plateau.search(state, "alphabeta(depth=2)", evaluate=broken)
+    with pytest.raises(ValueError, match="finite"):
+        plateau.search(state, "alphabeta(depth=2)", evaluate=lambda s: float("nan"))
+
+
+def test_bots():
+    game = plateau.load_game("connect_four")
+    state = game.new_initial_state()
+    state.apply_moves("1 1 2 2 3")  # the first player threatens to complete 1-2-3-4: the second must block 4
+    bot = plateau.bot("alphabeta(depth=4)")
+    assert state.action_to_string(bot.step(state)) == "4"
+    rnd = plateau.bot("random")
+    for _ in range(5):
+        assert rnd.step(state) in state.legal_actions()
+    assert plateau.Bot("mcts(playouts=200)").step(state) in state.legal_actions()
+    pennies = plateau.load_game("matching_pennies").new_initial_state()
+    assert rnd.step(pennies, 1) in pennies.legal_actions(1)
+
+
+def test_solve_and_match():
+    r = plateau.solve("tic_tac_toe")
+    assert r["result"] == "draw"
+    r = plateau.solve("connect_four(rows=4,columns=5)", weak=True)
+    assert r["result"] in ("win", "loss", "draw")
+    state = plateau.load_game("tic_tac_toe").new_initial_state()
+    state.apply_moves("a1 b2 a2")
+    assert plateau.solve(state)["best_move"] == "a3"
+    m = plateau.match("tic_tac_toe", "alphabeta(depth=9)", "random", games=4, seed=2)
+    assert m["games"] == 4 and m["wins_b"] == 0 and m["wins_a"] + m["draws"] == 4
+    assert any(g["name"] == "breakthrough" for g in plateau.games())
+
+
+@pytest.mark.parametrize("call,message", [
+    (lambda: plateau.load_game("nosuchgame"), "unknown game 'nosuchgame'"),
+    (lambda: plateau.load_game("breakthrough(rows=2)"), "rows=2 is out of range"),
+    (lambda: plateau.load_game("breakthrough(size=3)"), "size"),
+    (lambda: plateau.load_game("tic_tac_toe").new_state("garbage"), "missing side to move"),
+    (lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_action(9), "action 9 is not legal"),
+    (lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_action(-1), "not legal"),
+    (lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_moves("z9"), "move 1 'z9'"),
+    (lambda: plateau.load_game("tic_tac_toe").new_initial_state().string_to_action("z9"), "z9"),
+    (lambda: plateau.load_game("tic_tac_toe").new_initial_state().observation_tensor(2), "player 2"),
+    (lambda: plateau.load_game("chess").new_initial_state().observation_tensor(), "no observation tensor"),
+    (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "nosuchalgo"), "nosuchalgo"),
+    (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "alphabeta(depth=x)"), "depth"),
+    (lambda: plateau.bot("alphabeta").step(plateau.load_game("pig").new_initial_state()), "alphabeta cannot play a game with chance"),
+    (lambda: plateau.solve("nosuchgame"), "unknown game"),
+    (lambda: plateau.match("tic_tac_toe", "random", "nosuchplayer", games=1), "nosuchplayer"),
+    (lambda: plateau.run("nosuchcommand"), "nosuchcommand"),
+    (lambda: plateau.load_game("tic_tac_toe").random_playouts(10**9), "at most"),
+])
+def test_bad_input_raises_value_error(call, message):
+    with pytest.raises(ValueError, match=message):
+        call()
+
+
+def test_terminal_state_refuses_actions():
+    state = plateau.load_game("marbles(n=2,k=2)").new_initial_state()
+    state.apply_action(state.string_to_action("2"))
+    assert state.is_terminal()
+    with pytest.raises(ValueError, match="already over"):
+        state.apply_action(0)
+    with pytest.raises(ValueError, match="over"):
+        plateau.search(state)
+    with pytest.raises(ValueError, match="over"):
+        plateau.bot("random").step(state)
+
+
+def test_messages_are_the_command_lines():
+    """The same one-line message as `plateau` prints after `error: `."""
+    with pytest.raises(ValueError) as e:
+        plateau.load_game("breakthrough(rows=3,columns=3)")
+    cli = plateau.run  # the library's own command runner
+    with pytest.raises(ValueError) as e2:
+        cli("perft", "breakthrough(rows=3,columns=3)", "--depth", "1", "--json")
+    assert str(e.value) == str(e2.value)
+
+
+def test_interpreter_survives_many_errors():
+    code = ("import plateau\n"
+            "g = plateau.load_game('tic_tac_toe')\n"
+            "for i in range(-5, 20):\n"
+            "    s = g.new_initial_state()\n"
+            "    try: s.apply_action(i)\n"
+            "    except ValueError: pass\n"
+            "print('alive')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0 and out.stdout.strip() == "alive"

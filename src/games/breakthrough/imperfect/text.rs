@@ -1,0 +1,275 @@
+//! Breakthrough with imperfect information as text: moves, the position text (the referee's full state), the
+//! referee's drawing and each player's observation.
+
+use super::{DarkBreakthrough, DarkState, News};
+use crate::game::{Game, GameError, MoveList, Outcome, Player, err};
+use crate::games::breakthrough::BtMove;
+
+fn side_name(p: Player) -> &'static str {
+    if p == Player::First { "White" } else { "Black" }
+}
+
+/// Read one square (`a1`, file then rank) at the start of `t`; returns it and the rest.
+fn square<'a>(g: &DarkBreakthrough, t: &'a str) -> Result<(u8, &'a str), GameError> {
+    let b = t.as_bytes();
+    let digits = b.iter().skip(1).take_while(|c| c.is_ascii_digit()).count();
+    if b.is_empty() || !b[0].is_ascii_alphabetic() || digits == 0 {
+        return err(format!("'{t}': expected a square such as a2"));
+    }
+    let col = (b[0].to_ascii_lowercase() - b'a') as u32;
+    let row: u32 = t[1..1 + digits].parse().map_err(|_| GameError::new(format!("'{t}': bad rank")))?;
+    if col >= g.bt.columns || row < 1 || row > g.bt.rows {
+        return err(format!("square {} is off the {}x{} board", &t[..1 + digits], g.bt.rows, g.bt.columns));
+    }
+    Ok((((row - 1) * g.bt.columns + col) as u8, &t[1 + digits..]))
+}
+
+fn read_move(g: &DarkBreakthrough, t: &str) -> Result<BtMove, GameError> {
+    let (from, rest) = square(g, t)?;
+    let rest = rest.strip_prefix(['x', 'X', '-']).unwrap_or(rest);
+    let (to, rest) = square(g, rest)?;
+    if !rest.is_empty() {
+        return err(format!("'{t}': unexpected '{rest}' after the move (expected from-to such as a2a3)"));
+    }
+    Ok(BtMove { from, to })
+}
+
+/// Parse a move; it must be legal on the board the side to move sees.
+pub fn parse_move(g: &DarkBreakthrough, s: &DarkState, text: &str) -> Result<BtMove, GameError> {
+    let t = text.trim();
+    let m = read_move(g, t)?;
+    if g.is_terminal(s) {
+        return err("the game is over: no move is legal");
+    }
+    let mut moves = MoveList::new();
+    g.generate_moves(s, &mut moves);
+    if moves.contains(&m) {
+        return Ok(m);
+    }
+    let side = side_name(s.board.stm);
+    if DarkBreakthrough::pieces(s, s.board.stm) & (1u64 << m.from) == 0 {
+        return err(format!("illegal move {t}: no {side} piece on {}", g.bt.square_name(m.from as u32)));
+    }
+    if s.found & (1u64 << m.to) != 0 {
+        return err(format!(
+            "illegal move {t}: your straight move onto {} was cancelled this turn (an enemy piece is there)",
+            g.bt.square_name(m.to as u32)
+        ));
+    }
+    err(format!(
+        "illegal move {t}: {side} pieces move one square forward, straight or diagonally, onto a square without an own piece"
+    ))
+}
+
+fn squares(g: &DarkBreakthrough, mut b: u64) -> String {
+    let mut names = Vec::new();
+    while b != 0 {
+        names.push(g.bt.square_name(b.trailing_zeros()));
+        b &= b - 1;
+    }
+    if names.is_empty() { "-".into() } else { names.join(",") }
+}
+
+fn news_token(g: &DarkBreakthrough, n: News) -> String {
+    let mv = |m: BtMove| format!("{}{}", g.bt.square_name(m.from as u32), g.bt.square_name(m.to as u32));
+    match n {
+        News::Start => "-".into(),
+        News::Played(m) => format!("+{}", mv(m)),
+        News::Cancelled(m) => format!("!{}", mv(m)),
+        News::OpponentMoved(None) => "*".into(),
+        News::OpponentMoved(Some(sq)) => format!("*{}", g.bt.square_name(sq as u32)),
+        News::OpponentCancelled(k) => format!("?{k}"),
+    }
+}
+
+fn parse_news(g: &DarkBreakthrough, t: &str, who: &str) -> Result<News, GameError> {
+    let bad = |e: GameError| {
+        GameError::new(format!(
+            "position: message to {who} '{t}': {e}; expected - (nothing yet), +MOVE (played), !MOVE (cancelled), * or \
+*SQUARE (the opponent moved, capturing there), ?N (the opponent's N-th cancelled move)"
+        ))
+    };
+    Ok(match t {
+        "-" => News::Start,
+        "*" => News::OpponentMoved(None),
+        _ if t.starts_with('+') => News::Played(read_move(g, &t[1..]).map_err(bad)?),
+        _ if t.starts_with('!') => News::Cancelled(read_move(g, &t[1..]).map_err(bad)?),
+        _ if t.starts_with('*') => {
+            let (sq, rest) = square(g, &t[1..]).map_err(bad)?;
+            if !rest.is_empty() {
+                return Err(bad(GameError::new("trailing text")));
+            }
+            News::OpponentMoved(Some(sq))
+        }
+        _ if t.starts_with('?') => match t[1..].parse::<u8>() {
+            Ok(k) if k > 0 => News::OpponentCancelled(k),
+            _ => return Err(bad(GameError::new("expected a count from 1"))),
+        },
+        _ => return Err(bad(GameError::new("unknown message"))),
+    })
+}
+
+/// The position text: Breakthrough's, the found squares, the messages to White and to Black.
+pub fn format_position(g: &DarkBreakthrough, s: &DarkState) -> String {
+    format!(
+        "{} {} {} {}",
+        g.bt.format_position(&s.board),
+        squares(g, s.found),
+        news_token(g, s.said[0]),
+        news_token(g, s.said[1])
+    )
+}
+
+/// Parse and check a position text (the key is set by the caller).
+pub fn parse_position(g: &DarkBreakthrough, text: &str) -> Result<DarkState, GameError> {
+    let fields: Vec<&str> = text.split_whitespace().collect();
+    if fields.len() != 5 {
+        return err(format!(
+            "position '{}': {} fields; expected Breakthrough's position (ranks and side to move), the squares the side \
+to move found this turn (- or a3,c4), then the referee's last message to White and to Black",
+            text.trim(),
+            fields.len()
+        ));
+    }
+    let board = g.bt.parse_position(&format!("{} {}", fields[0], fields[1]))?;
+    let mut found = 0u64;
+    if fields[2] != "-" {
+        for name in fields[2].split(',') {
+            let (sq, rest) = square(g, name)?;
+            if !rest.is_empty() {
+                return err(format!("position: found square '{name}': expected a square such as a3"));
+            }
+            found |= 1u64 << sq;
+        }
+    }
+    let said = [parse_news(g, fields[3], "White")?, parse_news(g, fields[4], "Black")?];
+    let s = DarkState { board, found, said, key: 0 };
+    check(g, &s)?;
+    Ok(s)
+}
+
+/// The consistency rules a reachable state keeps.
+fn check(g: &DarkBreakthrough, s: &DarkState) -> Result<(), GameError> {
+    let (p, q) = (s.board.stm, s.board.stm.other());
+    let (own, opp) = (DarkBreakthrough::pieces(s, p), DarkBreakthrough::pieces(s, q));
+    if s.found & !opp != 0 {
+        return err("position: a found square does not hold a piece of the opponent of the side to move");
+    }
+    let ahead = match p {
+        Player::First => own << g.bt.columns,
+        Player::Second => own >> g.bt.columns,
+    };
+    if s.found & !ahead != 0 {
+        return err("position: a found square is not straight ahead of a piece of the side to move");
+    }
+    let start = s.said == [News::Start; 2];
+    if start != (s.said[0] == News::Start || s.said[1] == News::Start) {
+        return err("position: '-' (nothing said yet) is for both players at the start, or for neither");
+    }
+    if !start {
+        let to_mover = matches!(s.said[p.index()], News::Cancelled(_) | News::OpponentMoved(_));
+        let to_other = matches!(s.said[q.index()], News::Played(_) | News::OpponentCancelled(_));
+        if !to_mover || !to_other {
+            return err(
+                "position: the side to move last heard * / *SQUARE / !MOVE, the other side +MOVE or ?N (messages \
+describe the last step)",
+            );
+        }
+        let cancelled = matches!(s.said[p.index()], News::Cancelled(_));
+        if cancelled != (s.found != 0) || cancelled != matches!(s.said[q.index()], News::OpponentCancelled(_)) {
+            return err("position: a cancelled move (!MOVE, ?N) goes with found squares, and only then");
+        }
+    }
+    Ok(())
+}
+
+/// The board with one character per square (`cell(bit)`), top rank first, and the files.
+fn board(g: &DarkBreakthrough, cell: impl Fn(u64) -> char) -> String {
+    let mut out = String::new();
+    for row in (0..g.bt.rows).rev() {
+        out += &format!("{:>3} ", row + 1);
+        let cells: Vec<String> =
+            (0..g.bt.columns).map(|c| cell(1u64 << (row * g.bt.columns + c)).to_string()).collect();
+        out += &cells.join(" ");
+        out.push('\n');
+    }
+    let files: Vec<String> = (0..g.bt.columns).map(|c| ((b'a' + c as u8) as char).to_string()).collect();
+    out + &format!("    {}\n", files.join(" "))
+}
+
+/// What a message says to its player.
+fn message(g: &DarkBreakthrough, n: News) -> String {
+    let mv = |m: BtMove| format!("{}{}", g.bt.square_name(m.from as u32), g.bt.square_name(m.to as u32));
+    match n {
+        News::Start => "the game starts".into(),
+        News::Played(m) => format!("your move {} was played", mv(m)),
+        News::Cancelled(m) => format!(
+            "your move {} was cancelled: an enemy piece stands on {}; move again",
+            mv(m),
+            g.bt.square_name(m.to as u32)
+        ),
+        News::OpponentMoved(None) => "the opponent moved".into(),
+        News::OpponentMoved(Some(sq)) => {
+            format!("the opponent moved and captured your piece on {}", g.bt.square_name(sq as u32))
+        }
+        News::OpponentCancelled(k) => format!("a move of the opponent was cancelled ({k} this turn); it moves again"),
+    }
+}
+
+fn result(g: &DarkBreakthrough, s: &DarkState) -> Option<String> {
+    let winner = match g.outcome(s)? {
+        Outcome::Win => s.board.stm,
+        _ => s.board.stm.other(),
+    };
+    Some(format!("{} wins", side_name(winner)))
+}
+
+/// The referee's drawing: every piece (P White, p Black), the found squares, the messages.
+pub fn display(g: &DarkBreakthrough, s: &DarkState) -> String {
+    let mut out = g.bt.display(&s.board);
+    // The last line of Breakthrough's drawing says who moves; the referee's lines replace it.
+    if let Some(cut) = out.rfind('\n') {
+        out.truncate(cut + 1);
+    }
+    out += &format!(
+        "(the referee's view) found this turn: {}; to White: {}; to Black: {}\n",
+        squares(g, s.found),
+        message(g, s.said[0]),
+        message(g, s.said[1])
+    );
+    match result(g, s) {
+        Some(r) => out + &format!("game over: {r}"),
+        None => out + &format!("{} to move", side_name(s.board.stm)),
+    }
+}
+
+/// What `p` sees: its pieces, the enemy pieces it found this turn (when it is to move), the referee's last message
+/// and whose turn it is; at the end, the whole board.
+pub fn observation(g: &DarkBreakthrough, s: &DarkState, p: Player) -> String {
+    if g.is_terminal(s) {
+        return format!(
+            "{}'s view: the game is over, the referee shows the whole board\n{}",
+            side_name(p),
+            display(g, s)
+        );
+    }
+    let (me, them) = if p == Player::First { ('P', 'p') } else { ('p', 'P') };
+    let own = DarkBreakthrough::pieces(s, p);
+    let found = if s.board.stm == p { s.found } else { 0 };
+    let mut out = format!("{}'s view ({}'s pieces are not shown)\n", side_name(p), side_name(p.other()));
+    out += &board(g, |bit| {
+        if own & bit != 0 {
+            me
+        } else if found & bit != 0 {
+            them
+        } else {
+            '.'
+        }
+    });
+    out += &format!("you have {} piece(s); referee: {}\n", own.count_ones(), message(g, s.said[p.index()]));
+    if s.board.stm == p {
+        out + &format!("your move ({})", side_name(p))
+    } else {
+        out + &format!("{} to move", side_name(p.other()))
+    }
+}

@@ -1,0 +1,134 @@
+//! Determinization: `determinize(depth=3,samples=8,eval=NAME,cap=2000,time=T,seed=S)`.
+//!
+//! ```text
+//! choose(legal moves):
+//!     boards = `samples` states drawn from the belief (every observation so far; belief.rs)
+//!     for each board b:                                  (until the time plan's soft limit, at least one board)
+//!         search b as if it were the truth: alpha-beta to `depth` plies (alphabeta.rs), each legal move's value
+//!         b votes for its best move
+//!     play the move with the most votes; ties: the highest total value over the boards
+//! ```
+//! The weakness the course points out: each board is searched as if the player saw everything (strategy fusion), so
+//! the player never plays to gather or hide information.
+
+use std::time::{Duration, Instant};
+
+use super::alphabeta::AlphaBeta;
+use super::{NamedEval, Tracking, legal_moves, random_of};
+use crate::game::{Game, GameError, Player};
+use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::spec::Spec;
+
+pub struct Determinize<G: Game> {
+    pub samples: usize,
+    pub depth: u32,
+    eval: NamedEval<G>,
+    limits: Limits,
+    tracking: Tracking<G>,
+}
+
+/// Default depth of each board's search.
+pub const DEFAULT_DEPTH: u32 = 3;
+/// Default number of boards.
+pub const DEFAULT_SAMPLES: usize = 8;
+
+impl<G: Game> Determinize<G> {
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let samples = spec.count("samples")?.unwrap_or(DEFAULT_SAMPLES as u64).clamp(1, 10_000) as usize;
+        let limits = Limits::from_spec(spec)?;
+        let depth = limits.depth.unwrap_or(DEFAULT_DEPTH);
+        let eval = NamedEval::from_spec("determinize", spec)?;
+        let tracking = Tracking::from_spec(spec)?;
+        Ok(Determinize { samples, depth, eval, limits: Limits { depth: Some(depth), ..limits }, tracking })
+    }
+
+    /// Vote over `boards` for a move of `legal`.
+    fn vote(&mut self, game: &G, boards: &[G::State], legal: &[G::Move], side: Player) -> SearchResult<G::Move> {
+        let t0 = Instant::now();
+        let budget = self.limits.plan(side, Duration::from_millis(5), 60);
+        let (soft, hard) = (budget.soft.map(|d| t0 + d), budget.hard.map(|d| t0 + d));
+        let mut votes = vec![0u32; legal.len()];
+        let mut totals = vec![0i64; legal.len()];
+        let mut stats = Stats::default();
+        let mut searched = 0;
+        let eval = self.eval.get(game);
+        for b in boards {
+            if searched > 0 && soft.is_some_and(|d| Instant::now() >= d) {
+                break;
+            }
+            let mut ab = AlphaBeta::new(game, &eval, if searched > 0 { hard } else { None });
+            let values = ab.root_values(b, legal, self.depth);
+            stats.nodes += ab.nodes;
+            let Some(values) = values else { break };
+            searched += 1;
+            let best = (0..legal.len()).max_by_key(|&i| values[i]).expect("a legal move");
+            votes[best] += 1;
+            for (t, v) in totals.iter_mut().zip(&values) {
+                *t += *v as i64;
+            }
+        }
+        let best = (0..legal.len()).max_by_key(|&i| (votes[i], totals[i]));
+        let value = match best {
+            Some(i) if searched > 0 => (totals[i] / searched as i64) as i32,
+            _ => 0,
+        };
+        let m = best.map(|i| legal[i]);
+        SearchResult {
+            best_move: m,
+            value,
+            depth: self.depth,
+            pv: m.into_iter().collect(),
+            stats,
+            seconds: t0.elapsed().as_secs_f64(),
+        }
+    }
+}
+
+impl<G: Game> Searcher<G> for Determinize<G> {
+    fn name(&self) -> String {
+        let mut p = vec![format!("depth={}", self.depth), format!("samples={}", self.samples)];
+        if self.eval.name != "simple" {
+            p.push(format!("eval={}", self.eval.name));
+        }
+        if let Some(t) = self.limits.time {
+            p.push(format!("time={}", t));
+        }
+        p.extend(self.tracking.name_params());
+        format!("determinize({})", p.join(","))
+    }
+
+    fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
+        let boards = self.tracking.resampled(game, state, self.samples);
+        let legal = legal_moves(game, state);
+        self.vote(game, &boards, &legal, game.side_to_move(state))
+    }
+
+    fn set_limits(&mut self, limits: Limits) {
+        self.limits = Limits { depth: limits.depth.or(Some(self.depth)), ..limits };
+    }
+
+    fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {
+        self.tracking.start(game, start, player);
+    }
+
+    fn observe(&mut self, game: &G, observation: &str) {
+        self.tracking.observe(game, observation);
+    }
+
+    fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
+        let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
+        let boards = self.tracking.boards(self.samples);
+        let mut r = if boards.is_empty() {
+            // Nothing consistent was found again (a rebuild ran out of budget): a random legal move.
+            let m = random_of(legal, &mut self.tracking.rng);
+            SearchResult { best_move: m, value: 0, depth: 0, pv: Vec::new(), stats: Stats::default(), seconds: 0.0 }
+        } else {
+            self.vote(game, &boards, legal, side)
+        };
+        if let Some(m) = r.best_move {
+            self.tracking.played(game, m);
+        }
+        r.pv.truncate(1);
+        r
+    }
+}

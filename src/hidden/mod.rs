@@ -1,0 +1,138 @@
+//! Players for games with hidden information (`docs/hidden.md`): they play under a referee that gives them only their
+//! observations (`Searcher::observe_start`, `observe`, `choose_observed`), keep a [`belief::Belief`] of the states
+//! they cannot rule out, and search boards drawn from it.
+//!
+//! ```text
+//! belief.rs        the belief tracker (generic: the set, or a sample, of states consistent with every observation)
+//! alphabeta.rs     alpha-beta on one full state, for turns that may repeat (a cancelled move, a failed try)
+//! determinize.rs   determinize(depth=3,samples=8): sample boards, search each, vote
+//! ismcts.rs        ismcts(playouts=...): single-observer information-set MCTS
+//! naive.rs         naive(depth=3): one guessed board searched as if it were the truth (the baseline)
+//! ```
+//! Called with a full state instead (`plateau search`, a hint in `plateau play`), they know only what the side to
+//! move sees of it: their boards are drawn with [`Game::resample`] of that state.
+
+pub mod alphabeta;
+pub mod belief;
+pub mod determinize;
+pub mod ismcts;
+pub mod naive;
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::game::{Game, GameError, MoveList, Player};
+use crate::spec::Spec;
+use belief::Belief;
+
+/// States kept by a tracker by default.
+pub const DEFAULT_CAP: usize = 2_000;
+
+/// What the three players share: the tracker and where boards come from.
+pub struct Tracking<G: Game> {
+    pub belief: Option<Belief<G>>,
+    pub cap: usize,
+    pub seed: Option<u64>,
+    pub rng: SmallRng,
+}
+
+impl<G: Game> Tracking<G> {
+    /// Read `cap=` and `seed=`.
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let cap = spec.count("cap")?.unwrap_or(DEFAULT_CAP as u64).clamp(1, 10_000_000) as usize;
+        let seed = spec.count("seed")?;
+        Ok(Self::new(cap, seed))
+    }
+
+    pub fn new(cap: usize, seed: Option<u64>) -> Self {
+        let rng = match seed {
+            Some(s) => SmallRng::seed_from_u64(s),
+            None => SmallRng::from_rng(&mut rand::rng()),
+        };
+        Tracking { belief: None, cap, seed, rng }
+    }
+
+    /// The parameters for the player's name: `cap=..,seed=..` when not the defaults.
+    pub fn name_params(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if self.cap != DEFAULT_CAP {
+            p.push(format!("cap={}", self.cap));
+        }
+        if let Some(s) = self.seed {
+            p.push(format!("seed={s}"));
+        }
+        p
+    }
+
+    pub fn start(&mut self, game: &G, start: &G::State, player: Player) {
+        let seed = rand::RngExt::random(&mut self.rng);
+        self.belief = Some(Belief::new(game, start, player, self.cap, seed));
+    }
+
+    pub fn observe(&mut self, game: &G, text: &str) {
+        if let Some(b) = &mut self.belief {
+            b.observe(game, text);
+        }
+    }
+
+    pub fn played(&mut self, game: &G, m: G::Move) {
+        if let Some(b) = &mut self.belief {
+            b.played(game, m);
+        }
+    }
+
+    /// `k` boards from the belief (uniformly, with replacement); none when the belief is empty.
+    pub fn boards(&mut self, k: usize) -> Vec<G::State> {
+        match &mut self.belief {
+            Some(b) => b.sample(k),
+            None => Vec::new(),
+        }
+    }
+
+    /// `k` boards the side to move of `state` cannot tell from it ([`Game::resample`]).
+    pub fn resampled(&mut self, game: &G, state: &G::State, k: usize) -> Vec<G::State> {
+        let me = game.side_to_move(state);
+        (0..k).map(|_| game.resample(state, me, &mut self.rng)).collect()
+    }
+}
+
+/// An evaluation named in a player string (`eval=NAME`, checked against `Game::EVALUATIONS`), built for the game at
+/// the first search.
+pub struct NamedEval<G: Game> {
+    pub name: String,
+    built: Option<(String, G::Eval)>,
+}
+
+impl<G: Game> NamedEval<G> {
+    pub fn from_spec(player: &str, spec: &Spec) -> Result<Self, GameError> {
+        let name = spec.text("eval").unwrap_or_else(|| "simple".into());
+        if !G::EVALUATIONS.contains(&name.as_str()) {
+            return Err(GameError::new(format!(
+                "{player}: eval={name}: this game's evaluations are {}",
+                G::EVALUATIONS.join(", ")
+            )));
+        }
+        Ok(NamedEval { name, built: None })
+    }
+
+    /// The evaluation for `game` (a copy, so that the caller may borrow itself mutably meanwhile).
+    pub fn get(&mut self, game: &G) -> G::Eval {
+        let spec = game.spec();
+        if self.built.as_ref().is_none_or(|(s, _)| *s != spec) {
+            self.built = Some((spec, game.evaluation(&self.name).unwrap_or_default()));
+        }
+        self.built.as_ref().expect("set above").1.clone()
+    }
+}
+
+/// The legal moves of `state` as a vector.
+pub fn legal_moves<G: Game>(game: &G, state: &G::State) -> Vec<G::Move> {
+    let mut moves = MoveList::new();
+    game.generate_moves(state, &mut moves);
+    moves.to_vec()
+}
+
+/// A uniformly random move of `legal` (the fallback when the belief is empty).
+pub fn random_of<M: Copy>(legal: &[M], rng: &mut SmallRng) -> Option<M> {
+    if legal.is_empty() { None } else { Some(legal[rand::RngExt::random_range(rng, 0..legal.len())]) }
+}
