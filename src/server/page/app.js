@@ -303,7 +303,8 @@ function addNode(parent, n, kids, level) {
   const label = `${n.move || 'root'}  ${num(n.value)}`;
   const box = el('span', { class: cls, 'data-node': n.id }, head, label);
   box.title = `window [${num(n.alpha)}, ${num(n.beta)}], value ${num(n.value)}` +
-    (n.type ? `, Knuth-Moore type ${n.type}` : '') + (n.pruned ? `, ${n.pruned} moves pruned` : '');
+    (n.type ? `, Knuth-Moore type ${n.type}` : '') +
+    (n.pruned ? `, ${n.pruned} moves pruned` + (n.pruned_moves && n.pruned_moves.length ? `: ${n.pruned_moves.join(' ')}` : '') : '');
   if (n.pruned) el('span', { class: 'pruned' }, head, ` ✂ ${n.pruned}`);
   if (children.length) {
     head.onclick = () => {
