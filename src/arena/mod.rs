@@ -19,6 +19,7 @@ pub mod game_stats;
 pub mod openings;
 pub mod player;
 pub mod record;
+pub mod spsa;
 pub mod stats;
 pub mod turns;
 

@@ -19,6 +19,7 @@ mod solve;
 mod solve_db;
 mod solve_dfpn;
 mod solve_oware;
+mod spsa;
 mod stats;
 mod tree;
 mod tune;
@@ -70,6 +71,10 @@ pub enum Command {
     Stats(stats::StatsArgs),
     /// The static evaluation of a position (no search) and its named terms.
     Eval(eval_cmd::EvalArgs),
+    /// Tune the engine's search constants by SPSA over game pairs; writes a parameters file.
+    Spsa(spsa::SpsaArgs),
+    /// The engine's tunable search constants: defaults, ranges, SPSA steps (`engine(params=FILE)`, `engine(NAME=V)`).
+    EngineParams(spsa::EngineParamsArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -200,6 +205,8 @@ pub fn main() -> i32 {
         Command::Book(a) => book::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Eval(a) => eval_cmd::run(a),
+        Command::Spsa(a) => spsa::run(a),
+        Command::EngineParams(a) => spsa::run_params(a),
     };
     match r {
         Ok(()) => 0,
