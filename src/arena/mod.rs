@@ -20,6 +20,7 @@ pub mod openings;
 pub mod player;
 pub mod record;
 pub mod referee;
+pub mod spsa;
 pub mod stats;
 pub mod turns;
 

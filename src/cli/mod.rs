@@ -21,6 +21,7 @@ mod solve;
 mod solve_db;
 mod solve_dfpn;
 mod solve_oware;
+mod spsa;
 mod stats;
 mod tree;
 mod tree_mcts;
@@ -75,6 +76,10 @@ pub enum Command {
     Eval(eval_cmd::EvalArgs),
     /// The local web page: play, watch the engine think, trees, tables, replays (JSON API under /api/).
     Serve(serve::ServeArgs),
+    /// Tune the engine's search constants by SPSA over game pairs; writes a parameters file.
+    Spsa(spsa::SpsaArgs),
+    /// The engine's tunable search constants: defaults, ranges, SPSA steps (`engine(params=FILE)`, `engine(NAME=V)`).
+    EngineParams(spsa::EngineParamsArgs),
 }
 
 /// The position arguments shared by analysis commands.
@@ -243,5 +248,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Stats(a) => stats::run(a),
         Command::Eval(a) => eval_cmd::run(a),
         Command::Serve(a) => serve::run(a),
+        Command::Spsa(a) => spsa::run(a),
+        Command::EngineParams(a) => spsa::run_params(a),
     }
 }

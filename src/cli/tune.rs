@@ -41,11 +41,12 @@ pub struct TuneArgs {
     /// Which evaluation to tune: `tuned` (the 16 features of games/breakthrough/eval/features.rs, writes games/breakthrough/eval/weights.rs), `pst`
     /// (games/breakthrough/eval/pst.rs, search-value labels, validation split, writes games/breakthrough/eval/pst_weights.rs) or `nt` (the 2x3 pattern
     /// table of games/breakthrough/eval/ntuple.rs on top of pst, same labels; `--out` writes the binary games/breakthrough/eval/nt_weights.bin; `--l2` pulls
-    /// the pattern weights towards 0).
+    /// the pattern weights towards 0) or `nnue` (the network of games/breakthrough/eval/nnue.rs, same labels, minibatch
+    /// Adam with `--lr`, the epoch of lowest validation error kept; `--out` writes games/breakthrough/eval/nnue_weights.bin).
     #[arg(long, default_value = "tuned")]
     eval: String,
     /// `--eval pst`: read the positions from this file (written by `--save-data`) instead of playing games
-    /// (repeat it to read several files; `--eval nt` also takes them comma-separated).
+    /// (repeat it to read several files; `--eval nt` and `nnue` also take them comma-separated).
     #[arg(long)]
     data: Vec<String>,
     /// `--eval pst`: also take the positions of the games of this match record (`plateau match --record`, e.g.
@@ -71,7 +72,7 @@ pub struct TuneArgs {
     /// `--eval nt`: fit the pst weights too (otherwise only the pattern table).
     #[arg(long)]
     fit_pst: bool,
-    /// `--eval nt`: print the training and validation errors every this many epochs (0: never).
+    /// `--eval nt`, `nnue`: print the training and validation errors every this many epochs (0: never).
     #[arg(long, default_value_t = 0)]
     report_every: usize,
 }
@@ -92,7 +93,8 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         "tuned" => {}
         "pst" => return run_pst(&g, &a),
         "nt" => return run_nt(&g, &a),
-        other => anyhow::bail!("tune: --eval {other}: expected tuned, pst or nt"),
+        "nnue" => return run_nnue(&g, &a),
+        other => anyhow::bail!("tune: --eval {other}: expected tuned, pst, nt or nnue"),
     }
     let opts = tune::self_play_options(a.nodes.max(1));
     let samples = tune::self_play(&g, &opts, a.games, a.random_plies, a.seed, |n| {
@@ -254,33 +256,7 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --l2 not negative, --threads at least 1");
     }
-    let files = match a.data.is_empty() {
-        false => {
-            let mut all = Vec::new();
-            for path in a.data.iter().flat_map(|p| p.split(',')) {
-                let text =
-                    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
-                all.push(train::read_records(g, &text)?);
-            }
-            all
-        }
-        true => {
-            let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
-            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
-            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
-                if n % 10 == 0 || n == a.games {
-                    eprint!("\rself-play: {n}/{} games", a.games);
-                    let _ = std::io::stderr().flush();
-                }
-            })?;
-            eprintln!();
-            vec![r]
-        }
-    };
-    if let Some(path) = &a.save_data {
-        std::fs::write(path, train::write_records(g, &files.concat()))
-            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
-    }
+    let files = data_files(g, a)?;
     if files.iter().all(|f| f.is_empty()) {
         anyhow::bail!("tune: no positions");
     }
@@ -319,6 +295,86 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         println!("training error   {:.6} -> {:.6}", f.train_error_before, f.train_error_after);
         println!("validation error {:.6} -> {:.6}", f.validation_error_before, f.validation_error_after);
         println!("{} of {} table entries not zero", f.nonzero_entries, f.entries);
+    }
+    Ok(())
+}
+
+/// The positions of `--data FILE[,FILE...]` (one list per file), or of self-play games as for `pst`; written to
+/// `--save-data` when asked.
+fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec<Vec<train::Record>>> {
+    let files = match a.data.is_empty() {
+        false => {
+            let mut all = Vec::new();
+            for path in a.data.iter().flat_map(|p| p.split(',')) {
+                let text =
+                    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+                all.push(train::read_records(g, &text)?);
+            }
+            all
+        }
+        true => {
+            let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
+            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
+                if n % 10 == 0 || n == a.games {
+                    eprint!("\rself-play: {n}/{} games", a.games);
+                    let _ = std::io::stderr().flush();
+                }
+            })?;
+            eprintln!();
+            vec![r]
+        }
+    };
+    if let Some(path) = &a.save_data {
+        std::fs::write(path, train::write_records(g, &files.concat()))
+            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    Ok(files)
+}
+
+/// `plateau tune --eval nnue`: data as for `nt`, the network of train/nnue_fit.rs, the weights file (`--out`, e.g.
+/// `src/games/breakthrough/eval/nnue_weights.bin`).
+fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+    use crate::train::nnue_fit;
+    if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
+        anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
+    }
+    if g.rows != 8 || g.columns != 8 {
+        anyhow::bail!("tune: --eval nnue: the network is for the 8x8 board");
+    }
+    let files = data_files(g, a)?;
+    if files.iter().all(|f| f.is_empty()) {
+        anyhow::bail!("tune: no positions");
+    }
+    let o = nnue_fit::NnueOptions {
+        lambda: a.lambda,
+        epochs: a.epochs,
+        lr: a.lr,
+        seed: a.seed,
+        report_every: a.report_every,
+    };
+    let (f, w) = nnue_fit::fit(g, &files, &o);
+    if let Some(path) = &a.out {
+        std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    if a.json {
+        super::print_json(&serde_json::to_value(&f)?);
+    } else {
+        let kv: Vec<String> = f.k_value.iter().map(|k| format!("{k:.4}")).collect();
+        println!(
+            "{} positions ({} training, {} validation), K(search value) = {} (per file), K(pst) = {:.4}, scale {}",
+            f.positions,
+            f.train,
+            f.validation,
+            kv.join(", "),
+            f.k_pst,
+            f.scale
+        );
+        println!("validation error: pst {:.6}", f.pst_validation_error);
+        println!(
+            "network of epoch {}: training error {:.6}, validation error {:.6} (quantized {:.6})",
+            f.best_epoch, f.train_error_after, f.validation_error_after, f.quantized_validation_error
+        );
     }
     Ok(())
 }

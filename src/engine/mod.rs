@@ -28,6 +28,7 @@ pub mod report;
 pub mod search;
 pub mod smp;
 pub mod table;
+pub mod tunables;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,7 +38,7 @@ use crate::game::{Forced, Game, GameError, MoveClass, MoveList, WIN_SCORE, WIN_T
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
-use params::{DEFAULT_DEPTH, MAX_DEPTH, Options, PROBE_PERCENT};
+use params::{DEFAULT_DEPTH, MAX_DEPTH, Options};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
 
@@ -191,6 +192,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
         let at = |pct: u32| budget.hard.map(|h| start + h * pct / 100);
         let nodes_at = |pct: u64| limits.nodes.map(|n| n * pct / 100);
         let probe_on = opts.probe && timed;
+        let probe_pct = opts.params.probe_percent as u32;
 
         let helper_roots = roots.clone();
         let reporter = self.reporter.clone();
@@ -199,8 +201,8 @@ impl<G: Game> Searcher<G> for Engine<G> {
             if probe_on {
                 // 1. The deep-win probe.
                 w.null_phase = false;
-                w.limit.hard = at(PROBE_PERCENT);
-                w.limit.nodes = nodes_at(PROBE_PERCENT as u64);
+                w.limit.hard = at(probe_pct);
+                w.limit.nodes = nodes_at(probe_pct as u64);
                 let mut probe_roots = roots.clone();
                 let p = w.iterate(state, &mut probe_roots, 1, max_depth, Some((WIN_THRESHOLD - 1, WIN_THRESHOLD)));
                 proven = p.filter(|b| b.value >= WIN_THRESHOLD);
@@ -208,19 +210,23 @@ impl<G: Game> Searcher<G> for Engine<G> {
                 w.null_phase = true;
             }
             // 2. The normal search (after a proven win it finds the fastest one; the table knows the way).
-            let main_pct = if opts.check && timed { 100 - PROBE_PERCENT } else { 100 };
+            let main_pct = if opts.check && timed { 100 - probe_pct } else { 100 };
             w.limit.hard = at(main_pct);
             w.limit.nodes = nodes_at(main_pct as u64);
             // The last moment to start an iteration counts from now, not from the start: a probe that overran (the
             // process was descheduled) must not leave the search a single ply.
             let now = Instant::now();
-            let soft =
-                budget.soft.map(|s| (now + s * (100 - PROBE_PERCENT) / 100).min(at(main_pct).unwrap_or(now + s)));
-            w.limit.soft = if probe_on { soft } else { budget.soft.map(|s| start + s) };
+            let soft = budget.soft.map(|s| (now + s * (100 - probe_pct) / 100).min(at(main_pct).unwrap_or(now + s)));
+            if probe_on {
+                w.limit.soft = soft;
+            } else {
+                w.limit.set_soft(start, &budget);
+            }
             w.hook = reporter.map(|reporter| report::Hook { reporter, start });
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None);
             w.hook = None;
             w.limit.soft = None;
+            w.limit.stretch = None;
             if let Some(p) = proven {
                 return match best {
                     Some(b) if b.value >= WIN_THRESHOLD => Some(b),

@@ -16,50 +16,13 @@ pub const MAX_DEPTH: u32 = 100;
 /// Default depth when no limit at all is given.
 pub const DEFAULT_DEPTH: u32 = 6;
 
-/// Depth cost of a move by class, in quarter plies (the course's fractional-depth extensions): an interesting move
-/// costs less depth, so forcing lines are searched deeper.
-pub const COST_QUIET: i32 = 4;
-pub const COST_CAPTURE: i32 = 3;
-/// A move onto the row before the goal (it threatens to win next move).
-pub const COST_THREAT: i32 = 2;
-/// A forced reply (the only move that does not lose at once).
-pub const COST_FORCED: i32 = 2;
+/// The numeric search constants (depth costs, reductions, margins): runtime tunables, see `tunables.rs`.
+pub use super::tunables::{PARAMS, SearchParams};
 
-/// Null-move depth reduction, in plies, on top of the ply the null move itself uses.
-pub const NULL_REDUCTION: i32 = 3;
-/// Late-move reductions: quiet moves after this many are reduced by one ply (two plies after `LMR_LATE`).
-pub const LMR_AFTER: usize = 3;
-pub const LMR_LATE: usize = 10;
-/// Minimum remaining depth (plies) for late-move reductions.
-pub const LMR_MIN_DEPTH: i32 = 3;
-/// Aspiration window: initial half-width and the factor it grows by after a failure.
-pub const ASPIRATION_DELTA: i32 = 35;
-pub const ASPIRATION_GROWTH: i32 = 4;
-/// Share of the move time the deep-win probe and the final loss check each get (percent).
-pub const PROBE_PERCENT: u32 = 10;
-/// History scores are halved when one reaches this.
-pub const HISTORY_MAX: i32 = 1 << 20;
-/// Reverse futility pruning (static null move): at a non-PV node at most this many plies from the horizon, a static
-/// evaluation this far above beta per remaining ply returns at once.
-pub const RFP_DEPTH: i32 = 6;
-pub const RFP_MARGIN: i32 = 90;
-/// Futility pruning: quiet moves at most this many plies from the horizon are skipped when the static evaluation plus
-/// the margin per remaining ply cannot reach alpha.
-pub const FUTILITY_DEPTH: i32 = 3;
-pub const FUTILITY_MARGIN: i32 = 120;
-/// Late-move pruning: at most this many plies from the horizon, quiet moves after the first `LMP_BASE + d*d` are
-/// skipped.
-pub const LMP_DEPTH: i32 = 4;
-pub const LMP_BASE: usize = 4;
-/// Logarithmic late-move reductions: `r = LMR_LOG_BASE + ln(depth) ln(moves) / LMR_LOG_DIV` plies (then one ply less
-/// at PV nodes and for killers).
-pub const LMR_LOG_BASE: f64 = 0.5;
-pub const LMR_LOG_DIV: f64 = 2.25;
-/// Internal iterative reduction: a node this many plies or more from the horizon without a table move is searched
-/// one ply shallower.
-pub const IIR_DEPTH: i32 = 4;
-/// Default share of the move time after which no new iteration starts (percent; fixed time per move only).
-pub const SOFT_PERCENT: u32 = 60;
+/// Default share of the move time after which no new iteration starts (percent; fixed time per move only): all of
+/// it, since the time of a move cannot be saved for later and an unfinished iteration still counts (a root move
+/// that beat the first one replaces it).
+pub const SOFT_PERCENT: u32 = 100;
 
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -102,6 +65,8 @@ pub struct Options {
     pub iir: bool,
     /// Fixed time per move: no new iteration after this share of the time (percent).
     pub soft_pct: u32,
+    /// The numeric search constants (`params=FILE`, `name=value`).
+    pub params: SearchParams,
 }
 
 impl Default for Options {
@@ -130,6 +95,7 @@ impl Default for Options {
             lmr_log: true,
             iir: false,
             soft_pct: SOFT_PERCENT,
+            params: SearchParams::default(),
         }
     }
 }
@@ -215,6 +181,7 @@ impl Options {
             o.db = Some(super::probe_db::DbHandle::open(&path)?);
         }
         o.soft_pct = spec.int("soft", SOFT_PERCENT as i64, 10, 100)? as u32;
+        o.params = SearchParams::from_spec(spec)?;
         Ok(o)
     }
 
@@ -257,6 +224,7 @@ impl Options {
         if self.soft_pct != d.soft_pct {
             p.push(format!("soft={}", self.soft_pct));
         }
+        p.extend(self.params.spec_params());
         if p.is_empty() { "engine".into() } else { format!("engine({})", p.join(",")) }
     }
 }
@@ -294,5 +262,14 @@ mod tests {
         assert_eq!(o.spec(), "engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)");
         let s = Spec::parse("engine(tt=off)").unwrap();
         assert_eq!(Options::from_spec(&s).unwrap().tt_mib, 0);
+        let s = Spec::parse("engine(rfp_margin=120,lmr_log_div=200)").unwrap();
+        let o = Options::from_spec(&s).unwrap();
+        s.finish().unwrap();
+        assert_eq!((o.params.rfp_margin, o.params.lmr_log_div), (120, 200));
+        assert_eq!(o.spec(), "engine(lmr_log_div=200,rfp_margin=120)");
+        assert_eq!(Options::from_spec(&Spec::parse(&o.spec()).unwrap()).unwrap(), o);
+        for bad in ["engine(rfp_margin=1)", "engine(cost_quiet=x)"] {
+            assert!(Options::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
+        }
     }
 }

@@ -35,6 +35,7 @@ use std::sync::atomic::AtomicBool;
 use arrayvec::ArrayVec;
 
 use crate::game::{Evaluator, Forced, Game, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::search::time::stability_pct;
 use crate::search::tt::Bound;
 use crate::search::{INFINITY, Stats, StopCheck};
 
@@ -94,14 +95,16 @@ pub struct Worker<'a, G: Game> {
     pub hook: Option<super::report::Hook<G::Move>>,
 }
 
-/// The logarithmic reduction table: `r(d, n) = LMR_LOG_BASE + ln(d) ln(n) / LMR_LOG_DIV` plies, in quarter plies.
-fn lmr_table() -> Vec<[i32; 64]> {
+/// The logarithmic reduction table: `r(d, n) = lmr_log_base + ln(d) ln(n) / lmr_log_div` plies (both tunables in
+/// hundredths), in quarter plies.
+fn lmr_table(p: &SearchParams) -> Vec<[i32; 64]> {
+    let (base, div) = (p.lmr_log_base as f64 / 100.0, p.lmr_log_div as f64 / 100.0);
     (0..64)
         .map(|d| {
             let mut row = [0i32; 64];
             for (n, r) in row.iter_mut().enumerate() {
                 if d > 0 && n > 0 {
-                    let plies = LMR_LOG_BASE + (d as f64).ln() * (n as f64).ln() / LMR_LOG_DIV;
+                    let plies = base + (d as f64).ln() * (n as f64).ln() / div;
                     *r = (plies * ONE_PLY as f64).round() as i32;
                 }
             }
@@ -113,6 +116,7 @@ fn lmr_table() -> Vec<[i32; 64]> {
 impl<'a, G: Game> Worker<'a, G> {
     pub fn new(sh: Shared<'a, G>) -> Self {
         let limit = StopCheck::none().with_flag(Some(sh.stop)).with_flag(Some(sh.halt));
+        let lmr_table = lmr_table(&sh.opts.params);
         Worker {
             sh,
             stats: Stats::default(),
@@ -123,7 +127,7 @@ impl<'a, G: Game> Worker<'a, G> {
             stopped: false,
             null_phase: true,
             best_changed: false,
-            lmr_table: lmr_table(),
+            lmr_table,
             seldepth: 0,
             hook: None,
         }
@@ -160,12 +164,13 @@ impl<'a, G: Game> Worker<'a, G> {
         if !self.sh.opts.extensions {
             return ONE_PLY;
         }
+        let p = &self.sh.opts.params;
         let c = match class {
-            MoveClass::Quiet | MoveClass::Win => COST_QUIET,
-            MoveClass::Capture => COST_CAPTURE,
-            MoveClass::Threat => COST_THREAT,
+            MoveClass::Quiet | MoveClass::Win => p.cost_quiet,
+            MoveClass::Capture => p.cost_capture,
+            MoveClass::Threat => p.cost_threat,
         };
-        if forced_reply { c.min(COST_FORCED) } else { c }
+        if forced_reply { c.min(p.cost_forced) } else { c }
     }
 
     fn reward(&mut self, m: G::Move, ply: usize, depth: i32) {
@@ -177,7 +182,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let plies = depth / ONE_PLY;
             let h = &mut self.history[self.sh.game.move_key(m)];
             *h += plies * plies;
-            if *h >= HISTORY_MAX {
+            if *h >= 1 << self.sh.opts.params.history_max_log2 {
                 for x in self.history.iter_mut() {
                     *x /= 2;
                 }
@@ -258,7 +263,7 @@ impl<'a, G: Game> Worker<'a, G> {
             }
         }
         let mut depth = depth;
-        if opts.iir && tt_move.is_none() && opts.tt_mib > 0 && depth >= IIR_DEPTH * ONE_PLY {
+        if opts.iir && tt_move.is_none() && opts.tt_mib > 0 && depth >= opts.params.iir_depth * ONE_PLY {
             depth -= ONE_PLY;
         }
         // The static evaluation, for the pruning decisions of non-PV nodes without a threat to answer.
@@ -270,9 +275,9 @@ impl<'a, G: Game> Worker<'a, G> {
         // Reverse futility pruning: far enough above beta near the horizon, assume a quiet move keeps it.
         if opts.rfp
             && let Some(e) = static_eval
-            && depth <= RFP_DEPTH * ONE_PLY
+            && depth <= opts.params.rfp_depth * ONE_PLY
             && beta.abs() < WIN_THRESHOLD
-            && e - RFP_MARGIN * depth / ONE_PLY >= beta
+            && e - opts.params.rfp_margin * depth / ONE_PLY >= beta
         {
             self.stats.cutoffs += 1;
             return e;
@@ -290,7 +295,14 @@ impl<'a, G: Game> Worker<'a, G> {
             // them a shallow null search would not see the win and the pass would look safe).
             && (opts.tactics || !g.has_winning_move(&ns))
         {
-            let v = -self.pvs(&ns, depth - ONE_PLY - NULL_REDUCTION * ONE_PLY, -beta, -beta + 1, ply + 1, false);
+            let v = -self.pvs(
+                &ns,
+                depth - ONE_PLY - opts.params.null_reduction * ONE_PLY,
+                -beta,
+                -beta + 1,
+                ply + 1,
+                false,
+            );
             if self.stopped {
                 return 0;
             }
@@ -323,12 +335,15 @@ impl<'a, G: Game> Worker<'a, G> {
                 // Near the horizon at a non-PV node: late quiet moves (move count) and hopeless ones (futility).
                 quiets += 1;
                 let plies = depth / ONE_PLY;
-                if opts.lmp && depth <= LMP_DEPTH * ONE_PLY && quiets > LMP_BASE + (plies * plies) as usize {
+                if opts.lmp
+                    && depth <= opts.params.lmp_depth * ONE_PLY
+                    && quiets > (opts.params.lmp_base + plies * plies) as usize
+                {
                     continue;
                 }
                 if opts.futility
-                    && depth <= FUTILITY_DEPTH * ONE_PLY
-                    && static_eval.is_some_and(|e| e + FUTILITY_MARGIN * depth / ONE_PLY <= alpha)
+                    && depth <= opts.params.futility_depth * ONE_PLY
+                    && static_eval.is_some_and(|e| e + opts.params.futility_margin * depth / ONE_PLY <= alpha)
                 {
                     continue;
                 }
@@ -341,7 +356,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else {
                 let mut red = 0;
                 if opts.lmr && opts.lmr_log {
-                    if quiet && !forced_reply && searched >= 2 && depth >= LMR_MIN_DEPTH * ONE_PLY {
+                    if quiet && !forced_reply && searched >= 2 && depth >= opts.params.lmr_min_depth * ONE_PLY {
                         let r = self.lmr_table[(depth / ONE_PLY).min(63) as usize][searched.min(63)];
                         let r = if pv_node { r - ONE_PLY } else { r };
                         red = r.clamp(0, (nd - ONE_PLY).max(0));
@@ -349,10 +364,10 @@ impl<'a, G: Game> Worker<'a, G> {
                 } else if opts.lmr
                     && quiet
                     && !forced_reply
-                    && searched >= LMR_AFTER
-                    && depth >= LMR_MIN_DEPTH * ONE_PLY
+                    && searched >= opts.params.lmr_after as usize
+                    && depth >= opts.params.lmr_min_depth * ONE_PLY
                 {
-                    red = if searched >= LMR_LATE { 2 * ONE_PLY } else { ONE_PLY };
+                    red = if searched >= opts.params.lmr_late as usize { 2 * ONE_PLY } else { ONE_PLY };
                 }
                 let mut x = -self.pvs(&child, nd - red, -alpha - 1, -alpha, ply + 1, true);
                 if x > alpha && red > 0 && !self.stopped {
@@ -474,6 +489,8 @@ impl<'a, G: Game> Worker<'a, G> {
     ) -> Option<Best<G::Move>> {
         let mut best: Option<Best<G::Move>> = None;
         let mut prev = 0;
+        // Completed iterations the best move has not changed (a clock's soft limit scales with it).
+        let mut stable = 0;
         for d in start.max(1)..=max_depth {
             let depth = d as i32 * ONE_PLY;
             let v = match window {
@@ -489,6 +506,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 break;
             }
             prev = v;
+            stable = if best.as_ref().is_some_and(|b| b.mv == roots[0].mv) { stable + 1 } else { 0 };
             best = Some(Best { mv: roots[0].mv, value: v, depth: d, pv: self.root_pv() });
             self.report(&best);
             if let Some((_, b)) = window {
@@ -498,7 +516,7 @@ impl<'a, G: Game> Worker<'a, G> {
             } else if v.abs() >= WIN_THRESHOLD {
                 break;
             }
-            if !self.limit.may_deepen() {
+            if !self.limit.may_deepen_scaled(stability_pct(stable)) {
                 break;
             }
         }
@@ -509,7 +527,7 @@ impl<'a, G: Game> Worker<'a, G> {
         if !self.sh.opts.aspiration || d < 4 || prev.abs() >= WIN_THRESHOLD {
             return self.root(s, roots, depth, -INFINITY, INFINITY);
         }
-        let mut delta = ASPIRATION_DELTA;
+        let mut delta = self.sh.opts.params.asp_delta;
         let (mut a, mut b) = (prev - delta, prev + delta);
         loop {
             let v = self.root(s, roots, depth, a, b);
@@ -518,11 +536,11 @@ impl<'a, G: Game> Worker<'a, G> {
             }
             if v <= a {
                 self.stats.researches += 1;
-                delta *= ASPIRATION_GROWTH;
+                delta *= self.sh.opts.params.asp_growth;
                 a = if delta > 4000 { -INFINITY } else { (v - delta).max(-INFINITY) };
             } else if v >= b {
                 self.stats.researches += 1;
-                delta *= ASPIRATION_GROWTH;
+                delta *= self.sh.opts.params.asp_growth;
                 b = if delta > 4000 { INFINITY } else { (v + delta).min(INFINITY) };
             } else {
                 return v;

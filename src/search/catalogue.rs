@@ -7,7 +7,8 @@
 //! MTD(f), whose first guess comes from the previous iteration). Statistics add up over the iterations.
 //!
 //! Time: the driver plans each move with the one planner of `time.rs`, with no margin and no new iteration after
-//! [`SOFT_PERCENT`] of the time (`time=T`: stop at T, no new iteration after T/2; a clock: the clock plan).
+//! [`SOFT_PERCENT`] of the time (`time=T`: stop at T, no new iteration after T/2; a clock: the clock plan, its soft
+//! limit scaled by how long the best move has stood, `time::stability_pct`).
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
+use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
 use crate::search::{Limits, SearchResult, Searcher, StopCheck, TimeControl};
 use crate::spec::Spec;
@@ -131,6 +133,8 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         game.generate_moves(state, &mut moves);
         result.best_move = moves.first().copied();
         self.algo.new_search();
+        // Completed iterations the best move has not changed (a clock's soft limit scales with it).
+        let mut stable = 0;
         for depth in first_depth..=max_depth {
             ctx.horizon = false;
             let v = self.algo.search_root(&mut ctx, state, depth);
@@ -140,12 +144,17 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
             result.value = v;
             result.depth = depth;
             if let Some(&m) = ctx.pv.root().first() {
+                stable = if result.pv.first() == Some(&m) { stable + 1 } else { 0 };
                 result.best_move = Some(m);
                 result.pv = ctx.pv.root().to_vec();
             }
             // Stop when time is short, a win or loss is proven, or the whole game tree was seen (no position was
             // cut by the horizon: a deeper iteration would repeat this one).
-            if ctx.stopped || !ctx.limit.may_deepen() || v.abs() >= WIN_THRESHOLD || !ctx.horizon {
+            if ctx.stopped
+                || !ctx.limit.may_deepen_scaled(stability_pct(stable))
+                || v.abs() >= WIN_THRESHOLD
+                || !ctx.horizon
+            {
                 break;
             }
         }

@@ -6,22 +6,27 @@
 //! TimeControl: MoveTime(t) | Clock { time[side], inc[side], moves_to_go } | Infinite (until stopped)
 //! Limits (search/mod.rs) = depth + nodes + Option<TimeControl>        (None: no time limit)
 //!
-//! plan(side to move, margin, soft%) -> Budget { soft, hard }            (durations from the start of the search)
+//! plan(side to move, margin, soft%) -> Budget { soft, hard, stretch }  (durations from the start of the search)
 //!     move time t:   hard = t - margin (t/2 when the margin is more than half of t)    soft = soft% of hard
+//!                    (time not used on a move is lost: the engine plans soft = hard)
 //!     clock r + i, n moves to go (30 when unknown):
 //!         usable = r - margin (r/4 when the margin is more than half of r)
-//!         base   = usable / n + 3/4 i
-//!         soft   = min(base, usable / 4)
-//!         hard   = min(3 base, usable / 2)                          -- never more than half of what is left
+//!         ideal  = usable / n + i                                  -- the increment comes back after the move
+//!         soft   = min(ideal / 2, usable / 8)                      -- an iteration started just before soft
+//!                                                                     ends near 2 soft, so about ideal on average
+//!         hard   = min(4 ideal, usable / 3)                        -- never more than a third of what is left
+//!         stretch: the soft limit may be scaled by the best move's stability (stability_pct), never past hard
 //!     infinite: neither (the search runs until the stop flag, or a depth or node limit)
 //! hard is where the search stops whatever it is doing; soft is the last moment to start a new iteration.
+//!
+//! stability_pct(iterations the best move has not changed):  0 -> 200   1 -> 140   2 -> 100   3 -> 80   4+ -> 65
 //!
 //! StopCheck, at every node (after counting it):
 //!     node count >= node budget                                     -> stop   (every node: budgets are exact)
 //!     every 256 nodes: a stop flag is set, or the hard deadline passed -> stop
-//!     may_deepen(): the soft deadline has not passed
+//!     may_deepen(pct): now < start + pct% of soft (only a clock's budget stretches; capped at hard)
 //! ```
-//! The margin and the soft share are the caller's: the engine's `margin=` (10 ms) and `soft=` (60%) options, the
+//! The margin and the soft share are the caller's: the engine's `margin=` (10 ms) and `soft=` (100%) options, the
 //! catalogue's driver no margin and 50% (`search/catalogue.rs`).
 
 use std::fmt;
@@ -50,6 +55,21 @@ pub struct Budget {
     pub soft: Option<Duration>,
     /// Stop searching at this.
     pub hard: Option<Duration>,
+    /// Whether iterative deepening may scale the soft limit by the best move's stability ([`stability_pct`]): a
+    /// clock's time can be saved for later moves, a fixed time per move's cannot.
+    pub stretch: bool,
+}
+
+/// Iterative deepening's scale of the soft limit (percent), from the number of completed iterations the best move has
+/// not changed: a move that just changed deserves more time, one that has stood for several iterations less.
+pub fn stability_pct(stable_iterations: u32) -> u32 {
+    match stable_iterations {
+        0 => 200,
+        1 => 140,
+        2 => 100,
+        3 => 80,
+        _ => 65,
+    }
 }
 
 /// Moves assumed left when a clock gives no count.
@@ -65,19 +85,19 @@ impl TimeControl {
     /// limit of a fixed time per move is `soft_pct` percent of the hard one.
     pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
         match *self {
-            TimeControl::Infinite => Budget { soft: None, hard: None },
+            TimeControl::Infinite => Budget::default(),
             TimeControl::MoveTime(t) => {
                 let hard = if t > margin * 2 { t - margin } else { t / 2 };
-                Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard) }
+                Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard), stretch: false }
             }
             TimeControl::Clock { time, inc, moves_to_go } => {
                 let (remaining, increment) = (time[side.index()], inc[side.index()]);
                 let usable = if remaining > margin * 2 { remaining - margin } else { remaining / 4 };
                 let n = moves_to_go.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 1000);
-                let base = usable / n + increment * 3 / 4;
-                let hard = (base * 3).min(usable / 2);
-                let soft = base.min(usable / 4).min(hard);
-                Budget { soft: Some(soft), hard: Some(hard) }
+                let ideal = usable / n + increment;
+                let hard = (ideal * 4).min(usable / 3);
+                let soft = (ideal / 2).min(usable / 8).min(hard);
+                Budget { soft: Some(soft), hard: Some(hard), stretch: true }
             }
         }
     }
@@ -114,6 +134,9 @@ pub struct StopCheck<'a> {
     pub hard: Option<Instant>,
     /// Stop when the node count reaches this.
     pub nodes: Option<u64>,
+    /// A clock's soft limit as (start, duration): [`StopCheck::may_deepen_scaled`] may scale it (`None`: `soft` is
+    /// fixed).
+    pub stretch: Option<(Instant, Duration)>,
     flags: [Option<&'a AtomicBool>; 2],
 }
 
@@ -129,8 +152,15 @@ impl<'a> StopCheck<'a> {
             soft: budget.soft.map(|s| start + s),
             hard: budget.hard.map(|h| start + h),
             nodes,
+            stretch: if budget.stretch { budget.soft.map(|s| (start, s)) } else { None },
             flags: [None; 2],
         }
+    }
+
+    /// Set the soft deadline of `budget` counted from `start` (and whether it stretches), keeping the rest.
+    pub fn set_soft(&mut self, start: Instant, budget: &Budget) {
+        self.soft = budget.soft.map(|s| start + s);
+        self.stretch = if budget.stretch { budget.soft.map(|s| (start, s)) } else { None };
     }
 
     /// Also stop when `flag` is set (`None` changes nothing). At most two flags.
@@ -162,7 +192,24 @@ impl<'a> StopCheck<'a> {
 
     /// Whether a new iteration may start: the soft deadline has not passed.
     pub fn may_deepen(&self) -> bool {
-        self.soft.is_none_or(|s| Instant::now() < s)
+        self.may_deepen_scaled(100)
+    }
+
+    /// Whether a new iteration may start with the soft limit scaled to `pct` percent (a clock's budget only, never
+    /// past the hard deadline; a fixed soft deadline ignores `pct`).
+    pub fn may_deepen_scaled(&self, pct: u32) -> bool {
+        self.soft_deadline(pct).is_none_or(|s| Instant::now() < s)
+    }
+
+    /// The soft deadline scaled to `pct` percent when it stretches.
+    pub fn soft_deadline(&self, pct: u32) -> Option<Instant> {
+        match self.stretch {
+            Some((start, soft)) => {
+                let t = start + soft * pct / 100;
+                Some(self.hard.map_or(t, |h| t.min(h)))
+            }
+            None => self.soft,
+        }
     }
 }
 
@@ -180,7 +227,7 @@ mod tests {
 
     /// The engine's defaults and the catalogue's (no margin, no new iteration after half the time).
     const CALLERS: [(Duration, u32); 3] =
-        [(Duration::from_millis(10), 60), (Duration::ZERO, 50), (Duration::from_millis(50), 90)];
+        [(Duration::from_millis(10), 100), (Duration::ZERO, 50), (Duration::from_millis(50), 90)];
 
     #[test]
     fn move_time_keeps_the_margin() {
@@ -189,7 +236,11 @@ mod tests {
         assert_eq!(b.soft, Some(ms(57)));
         let b = TimeControl::MoveTime(ms(6)).plan(Player::First, ms(5), 60);
         assert_eq!(b.hard, Some(ms(3)), "a margin larger than half the time leaves half");
-        assert_eq!(TimeControl::Infinite.plan(Player::First, ms(5), 60), Budget { soft: None, hard: None });
+        assert_eq!(TimeControl::Infinite.plan(Player::First, ms(5), 60), Budget::default());
+        assert!(!b.stretch, "a fixed time per move never stretches");
+        // The engine's plan: all of it.
+        let b = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(10), 100);
+        assert_eq!((b.soft, b.hard), (Some(ms(90)), Some(ms(90))));
         // The catalogue's plan of `time=T`: stop at T, no new iteration after T/2.
         let b = TimeControl::MoveTime(ms(1001)).plan(Player::Second, Duration::ZERO, 50);
         assert_eq!((b.soft, b.hard), (Some(Duration::from_micros(500_500)), Some(ms(1001))));
@@ -206,7 +257,8 @@ mod tests {
                             let b = tc.plan(Player::First, ms(margin), soft_pct);
                             let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
                             assert!(soft <= hard, "{tc:?}");
-                            assert!(hard <= ms(rem) / 2, "{tc:?} plans {hard:?}, more than half the clock");
+                            assert!(hard <= ms(rem) / 3, "{tc:?} plans {hard:?}, more than a third of the clock");
+                            assert!(b.stretch);
                             if rem > 2 * margin {
                                 assert!(hard + ms(margin) <= ms(rem), "{tc:?}: the margin is kept");
                             }
@@ -233,21 +285,18 @@ mod tests {
     fn increment_is_spent_and_moves_to_go_divides() {
         let a = clock(10_000, 0, None).plan(Player::First, ms(0), 60);
         let b = clock(10_000, 400, None).plan(Player::First, ms(0), 60);
-        assert_eq!(a.soft.unwrap().as_millis(), 333);
-        assert_eq!(b.soft.unwrap().as_millis(), 633);
+        assert_eq!(a.soft.unwrap().as_micros(), 166_666, "half of 10000/30");
+        assert_eq!(b.soft.unwrap().as_micros(), 366_666, "half of 10000/30 + 400");
         assert!(b.hard > a.hard);
         let c = clock(10_000, 0, Some(1)).plan(Player::First, ms(0), 60);
-        assert_eq!(c.hard, Some(ms(5000)), "one move to go still keeps half");
+        assert_eq!(c.hard.unwrap().as_micros(), 3_333_333, "one move to go still keeps two thirds");
         let d = clock(10_000, 0, Some(10)).plan(Player::First, ms(0), 60);
-        assert_eq!(d.soft, Some(ms(1000)), "ten moves to go: a tenth");
-        // The catalogue's searchers plan a clock with no margin: 10 s + 0.1 s gives 10000/30 + 75 ms before the last
-        // iteration starts, at most three times that in all.
+        assert_eq!(d.soft, Some(ms(500)), "ten moves to go: half of a tenth");
+        assert_eq!(d.hard.unwrap().as_micros(), 3_333_333, "and a third of the clock at most");
+        // 10 s + 0.1 s: ideal 10000/30 + 100 ms; no iteration starts after half of it, stop at four times it.
         let e = clock(10_000, 100, None).plan(Player::First, Duration::ZERO, 50);
-        assert_eq!(e.soft.unwrap().as_micros(), 408_333);
-        assert_eq!(e.hard.unwrap().as_micros(), 1_224_999);
-        // 30 s, one move to go: half of the clock.
-        let f = clock(30_000, 0, Some(1)).plan(Player::First, Duration::ZERO, 50);
-        assert_eq!((f.soft, f.hard), (Some(ms(7500)), Some(ms(15_000))));
+        assert_eq!(e.soft.unwrap().as_micros(), 216_666);
+        assert_eq!(e.hard.unwrap().as_micros(), 1_733_333);
         // The margin comes off what is left, so more increment never means less time.
         for (margin, soft) in CALLERS {
             let mut last = Duration::ZERO;
@@ -257,6 +306,52 @@ mod tests {
                 last = h;
             }
         }
+    }
+
+    /// A whole game on the clock with a searcher that takes twice its soft limit (what an iteration started just
+    /// before it costs), never more than the hard one: the clock never runs out, and the moves get most of the time.
+    #[test]
+    fn a_game_on_the_clock_keeps_time_and_spends_it() {
+        for (base, inc) in [(10_000u64, 100u64), (10_000, 0), (60_000, 1000), (1000, 10), (300, 100)] {
+            let mut left = ms(base);
+            let (mut spent, mut moves) = (Duration::ZERO, 0u32);
+            for _ in 0..150 {
+                let tc = TimeControl::Clock { time: [left; 2], inc: [ms(inc); 2], moves_to_go: None };
+                let b = tc.plan(Player::First, ms(10), 100);
+                let took = (b.soft.unwrap() * 2).min(b.hard.unwrap());
+                assert!(took < left, "{base}+{inc}: a move of {took:?} with {left:?} left");
+                left = left - took + ms(inc);
+                spent += took;
+                moves += 1;
+            }
+            let mean = spent / moves;
+            let available = (ms(base) + ms(inc) * moves) / moves;
+            assert!(mean * 4 >= available, "{base}+{inc}: {mean:?} a move of {available:?} available");
+        }
+        // The increment alone, once the clock is low: about the increment a move.
+        let b = clock(500, 100, None).plan(Player::First, ms(10), 100);
+        assert!(b.soft.unwrap() >= ms(50) && b.hard.unwrap() <= ms(170), "{b:?}");
+    }
+
+    #[test]
+    fn the_soft_limit_stretches_with_the_best_move_only_on_a_clock() {
+        let now = Instant::now();
+        let b = clock(10_000, 100, None).plan(Player::First, Duration::ZERO, 100);
+        let s = StopCheck::planned(now, b, None);
+        let (soft, hard) = (now + b.soft.unwrap(), now + b.hard.unwrap());
+        assert_eq!(s.soft_deadline(100), Some(soft));
+        assert_eq!(s.soft_deadline(200), Some(now + b.soft.unwrap() * 2));
+        assert_eq!(s.soft_deadline(50), Some(now + b.soft.unwrap() / 2));
+        assert_eq!(s.soft_deadline(10_000), Some(hard), "never past the hard limit");
+        let m = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(10), 100);
+        let s = StopCheck::planned(now, m, None);
+        assert_eq!(s.soft_deadline(50), Some(now + ms(90)), "a fixed time per move is used whole");
+        let mut s = StopCheck::none();
+        s.set_soft(now, &b);
+        assert_eq!(s.soft_deadline(200), Some(now + b.soft.unwrap() * 2), "no hard limit set: not capped");
+        // More stability, less time; a fresh change the most.
+        assert!((0..8).map(stability_pct).collect::<Vec<_>>().windows(2).all(|w| w[0] >= w[1]));
+        assert!(stability_pct(0) > 100 && stability_pct(10) < 100);
     }
 
     #[test]
@@ -286,11 +381,15 @@ mod tests {
     fn deadlines() {
         let past = Instant::now();
         std::thread::sleep(ms(2));
-        let b = Budget { soft: Some(Duration::ZERO), hard: Some(ms(1)) };
+        let b = Budget { soft: Some(Duration::ZERO), hard: Some(ms(1)), stretch: false };
         let s = StopCheck::planned(past, b, None);
         assert!(!s.may_deepen());
         assert!(!s.expired(1) && s.expired(256), "the clock is read every 256 nodes");
-        let later = StopCheck::planned(Instant::now(), Budget { soft: Some(ms(60_000)), hard: Some(ms(60_000)) }, None);
+        let later = StopCheck::planned(
+            Instant::now(),
+            Budget { soft: Some(ms(60_000)), hard: Some(ms(60_000)), stretch: false },
+            None,
+        );
         assert!(later.may_deepen() && !later.expired(256));
     }
 

@@ -4,11 +4,13 @@
 //!   from engine self-play games (`plateau tune`);
 //! - [`pst_fit`]: the self-play data generator and the fit of the piece-square-table evaluation (`pst`,
 //!   games/breakthrough/eval/pst.rs; `plateau tune --eval pst`);
-//! - [`ntuple_fit`]: the fit of the 2x3 pattern table of the `nt` evaluation (`plateau tune --eval nt`).
+//! - [`ntuple_fit`]: the fit of the 2x3 pattern table of the `nt` evaluation (`plateau tune --eval nt`);
+//! - [`nnue_fit`]: the training of the `nnue` network (`plateau tune --eval nnue`).
 //!
 //! The evaluations themselves live with their game (`games/breakthrough/eval/`), so the engine and every tool use
 //! them without this module.
 
+pub mod nnue_fit;
 pub mod ntuple_fit;
 pub mod pst_fit;
 pub mod texel;

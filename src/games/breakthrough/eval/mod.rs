@@ -7,11 +7,13 @@
 //! | `tuned` | hand-chosen features blended by phase, weights fitted by Texel's method | [`features`], weights in [`weights`] |
 //! | `hand` | the same features with the hand-set weights the tuning started from | [`features`] |
 //! | `simple` | material and advancement (the course's algorithms use it) | [`simple`] |
+//! | `nnue` | a small NNUE network (128 piece-square inputs per side, integer inference; `pst` on boards other than 8x8), trained by `plateau tune --eval nnue` | [`nnue`], weights in `nnue_weights.bin` |
 //!
 //! The fitting code is in `train/`, above the engine that plays its games.
 
 pub mod features;
 pub mod geometry;
+pub mod nnue;
 pub mod ntuple;
 pub mod pst;
 pub mod pst_weights;
@@ -24,12 +26,13 @@ use crate::game::{Evaluator, Game, GameError, err};
 use super::{Breakthrough, BtState};
 
 pub use features::BtEvaluator;
+pub use nnue::NnueEvaluator;
 pub use ntuple::NtEvaluator;
 pub use pst::PstEvaluator;
 pub use simple::SimpleEval;
 
 /// The names of the evaluations, the engine's default first.
-pub const NAMES: &[&str] = &["pst", "nt", "tuned", "hand", "simple"];
+pub const NAMES: &[&str] = &["pst", "nt", "tuned", "hand", "simple", "nnue"];
 
 /// One of Breakthrough's evaluations, built for one board.
 // Built once per search and called at every leaf: the variants stay inline (no pointer to follow per evaluation).
@@ -40,6 +43,7 @@ pub enum BtEval {
     Features(BtEvaluator),
     Pst(PstEvaluator),
     Nt(NtEvaluator),
+    Nnue(NnueEvaluator),
 }
 
 impl Default for BtEval {
@@ -60,6 +64,10 @@ impl BtEval {
                 Some(nt) => BtEval::Nt(nt),
                 None => BtEval::Pst(PstEvaluator::new(g)),
             },
+            "nnue" => match NnueEvaluator::new(g) {
+                Some(n) => BtEval::Nnue(n),
+                None => BtEval::Pst(PstEvaluator::new(g)),
+            },
             other => return err(format!("{}: no evaluation '{other}' (known: {})", g.spec(), NAMES.join(", "))),
         })
     }
@@ -73,6 +81,7 @@ impl Evaluator<Breakthrough> for BtEval {
             BtEval::Features(e) => e.evaluate(g, s),
             BtEval::Pst(e) => e.evaluate(g, s),
             BtEval::Nt(e) => e.evaluate(g, s),
+            BtEval::Nnue(e) => e.evaluate(g, s),
         }
     }
 
@@ -82,6 +91,7 @@ impl Evaluator<Breakthrough> for BtEval {
             BtEval::Features(e) => terms::features(e, g, s),
             BtEval::Pst(e) => terms::pst(e, g, s),
             BtEval::Nt(e) => terms::nt(e, g, s),
+            BtEval::Nnue(e) => vec![crate::game::Term::new("network output", 1, e.evaluate(g, s))],
         }
     }
 }

@@ -1,0 +1,169 @@
+//! SPSA tuning of the engine's search constants by games (`plateau spsa`), after fishtest's tuner: every iteration
+//! perturbs all the chosen tunables at once in random directions, plays the two engines against each other on a
+//! game pair (one opening, both colours), and moves every tunable along its direction by the result.
+//!
+//! ```text
+//! θ := start values (defaults, or a parameters file)                     -- reals, one per chosen tunable
+//! N iterations, A = N/10, α = 0.602, γ = 0.101; per tunable i: c_end_i (its SPSA step), r_end
+//!     c_i = c_end_i N^γ           a_i = r_end c_end_i² (A + N)^α
+//! for k = 1..N:
+//!     c_k,i = c_i / k^γ           a_k,i = a_i / (A + k)^α
+//!     Δ := random ±1 per tunable
+//!     θ+ := clamp(θ + c_k Δ)      θ- := clamp(θ - c_k Δ)                  -- rounded to integers to play
+//!     r := points of engine(θ+) - points of engine(θ-) over `pairs` game pairs (openings from the seed and k)
+//!     θ_i := clamp(θ_i + a_k,i / c_k,i · r · Δ_i)
+//! output: θ rounded, as a parameters file (`engine(params=FILE)`)
+//! ```
+//! The games are the arena's (`run_match`), so every player option works: node limits (deterministic, independent of
+//! the machine's load) or a time control.
+
+use rand::{RngExt, SeedableRng, rngs::StdRng};
+
+use crate::engine::tunables::{PARAMS, ParamInfo, SearchParams};
+use crate::game::Game;
+use crate::search::TimeControl;
+
+use super::openings::Openings;
+use super::{MatchConfig, run_match};
+
+/// A tuning run.
+#[derive(Clone, Debug)]
+pub struct SpsaConfig {
+    /// The engine player string both sides start from (`engine(nodes=20000,tt=16mb)`), without the tuned names.
+    pub engine: String,
+    /// The tunables to move (names of [`PARAMS`]).
+    pub names: Vec<String>,
+    pub start: SearchParams,
+    pub iterations: u32,
+    /// Game pairs per iteration.
+    pub pairs: usize,
+    /// fishtest's `r_end`: the learning rate at the end, relative to the step squared.
+    pub r_end: f64,
+    pub limit: Option<TimeControl>,
+    pub random_plies: u32,
+    pub seed: u64,
+    pub concurrency: usize,
+}
+
+/// The state after an iteration, for progress lines.
+#[derive(Clone, Debug)]
+pub struct SpsaProgress {
+    pub iteration: u32,
+    /// Current values, in the order of `SpsaConfig::names`.
+    pub theta: Vec<f64>,
+    /// Points of θ+ minus points of θ- in this iteration.
+    pub result: f64,
+    /// Sum of the results so far (near 0 when the two sides are as strong).
+    pub total: f64,
+}
+
+const ALPHA: f64 = 0.602;
+const GAMMA: f64 = 0.101;
+
+/// The player string of `engine` with `values` of `names` added.
+pub fn with_values(engine: &str, names: &[String], values: &[i32]) -> String {
+    let extra: Vec<String> = names.iter().zip(values).map(|(n, v)| format!("{n}={v}")).collect();
+    if extra.is_empty() {
+        return engine.to_string();
+    }
+    match engine.trim().strip_suffix(')') {
+        Some(head) if head.ends_with('(') => format!("{head}{})", extra.join(",")),
+        Some(head) => format!("{head},{})", extra.join(",")),
+        None => format!("{}({})", engine.trim(), extra.join(",")),
+    }
+}
+
+/// The descriptions of the chosen tunables, or a one-line error naming an unknown one.
+pub fn chosen(names: &[String]) -> Result<Vec<&'static ParamInfo>, String> {
+    names
+        .iter()
+        .map(|n| {
+            PARAMS
+                .iter()
+                .find(|i| i.name == n)
+                .ok_or_else(|| format!("unknown engine parameter `{n}` (`plateau engine-params` lists them)"))
+        })
+        .collect()
+}
+
+/// Run the tuner; `progress` sees every iteration. Returns the tuned parameters (the start values with the chosen
+/// ones replaced by θ rounded).
+pub fn run<G: Game>(
+    game: &G,
+    cfg: &SpsaConfig,
+    mut progress: impl FnMut(&SpsaProgress),
+) -> Result<SearchParams, String> {
+    let infos = chosen(&cfg.names)?;
+    if infos.is_empty() {
+        return Err("spsa: no parameter to tune".into());
+    }
+    if cfg.iterations == 0 || cfg.pairs == 0 {
+        return Err("spsa: at least one iteration of at least one game pair".into());
+    }
+    let n = cfg.iterations as f64;
+    let big_a = n / 10.0;
+    let c0: Vec<f64> = infos.iter().map(|i| i.step as f64 * n.powf(GAMMA)).collect();
+    let a0: Vec<f64> = infos.iter().map(|i| cfg.r_end * (i.step as f64).powi(2) * (big_a + n).powf(ALPHA)).collect();
+    let mut theta: Vec<f64> = infos.iter().map(|i| cfg.start.get(i.name).expect("listed") as f64).collect();
+    let clamp = |i: usize, v: f64| v.clamp(infos[i].min as f64, infos[i].max as f64);
+    let mut rng = StdRng::seed_from_u64(cfg.seed);
+    let mut total = 0.0;
+    for k in 1..=cfg.iterations {
+        let kf = k as f64;
+        let ck: Vec<f64> = c0.iter().map(|c| c / kf.powf(GAMMA)).collect();
+        let ak: Vec<f64> = a0.iter().map(|a| a / (big_a + kf).powf(ALPHA)).collect();
+        let delta: Vec<f64> = (0..infos.len()).map(|_| if rng.random_range(0..2) == 0 { -1.0 } else { 1.0 }).collect();
+        let side = |sign: f64| -> Vec<i32> {
+            (0..infos.len()).map(|i| clamp(i, theta[i] + sign * ck[i] * delta[i]).round() as i32).collect()
+        };
+        let (plus, minus) = (side(1.0), side(-1.0));
+        let mc = MatchConfig {
+            players: [with_values(&cfg.engine, &cfg.names, &plus), with_values(&cfg.engine, &cfg.names, &minus)],
+            games: 2 * cfg.pairs,
+            limit: cfg.limit,
+            concurrency: cfg.concurrency.max(1),
+            openings: if cfg.random_plies == 0 {
+                Openings::Start
+            } else {
+                Openings::Random {
+                    plies: cfg.random_plies,
+                    seed: cfg.seed.wrapping_mul(1_000_003).wrapping_add(k as u64),
+                }
+            },
+            sprt: None,
+            record: None,
+            adjudicate: true,
+            max_plies: 1000,
+            margin: std::time::Duration::from_millis(100),
+            progress: false,
+            seed: cfg.seed.wrapping_add(k as u64),
+            fixed_colours: false,
+        };
+        let s = run_match(game, &mc, |_| {})?;
+        let r = s.wins_a as f64 - s.wins_b as f64;
+        total += r;
+        for i in 0..infos.len() {
+            theta[i] = clamp(i, theta[i] + ak[i] / ck[i] * r * delta[i]);
+        }
+        progress(&SpsaProgress { iteration: k, theta: theta.clone(), result: r, total });
+    }
+    let mut out = cfg.start;
+    for (i, info) in infos.iter().enumerate() {
+        out.set(info.name, theta[i].round() as i64, "spsa").map_err(|e| e.to_string())?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_strings_get_the_values() {
+        let names = vec!["rfp_margin".to_string(), "asp_delta".to_string()];
+        assert_eq!(with_values("engine", &names, &[80, 30]), "engine(rfp_margin=80,asp_delta=30)");
+        assert_eq!(with_values("engine()", &names, &[80, 30]), "engine(rfp_margin=80,asp_delta=30)");
+        assert_eq!(with_values("engine(nodes=500)", &names, &[1, 2]), "engine(nodes=500,rfp_margin=1,asp_delta=2)");
+        assert!(chosen(&["nope".to_string()]).unwrap_err().contains("unknown engine parameter `nope`"));
+    }
+}

@@ -1,0 +1,147 @@
+//! `plateau spsa`: tune the engine's search constants by SPSA over game pairs (`arena/spsa.rs`); the result is a
+//! parameters file for `engine(params=FILE)`. `plateau engine-params`: the tunables, their defaults and ranges.
+
+use std::path::PathBuf;
+
+use clap::Args;
+
+use crate::arena::parse_tc;
+use crate::arena::spsa::{self, SpsaConfig};
+use crate::engine::tunables::{PARAMS, SearchParams};
+use crate::games::AnyGame;
+use crate::games::with_game;
+use crate::search::TimeControl;
+use crate::spec::parse_duration;
+
+#[derive(Args, Debug)]
+pub struct SpsaArgs {
+    /// The game string.
+    #[arg(default_value = "breakthrough")]
+    game: String,
+    /// The engine both sides start from, with its limits (`engine(nodes=20000,tt=16mb)`).
+    #[arg(long, default_value = "engine(nodes=20000,tt=16mb)")]
+    engine: String,
+    /// Tunables to move, comma-separated (default: every one `plateau engine-params` lists).
+    #[arg(long)]
+    params: Option<String>,
+    /// Start values: a parameters file (default: the defaults).
+    #[arg(long)]
+    start: Option<PathBuf>,
+    #[arg(long, default_value_t = 100)]
+    iterations: u32,
+    /// Game pairs (one opening, both colours) per iteration.
+    #[arg(long, default_value_t = 1)]
+    pairs: usize,
+    /// fishtest's r_end: the final learning rate relative to the step squared.
+    #[arg(long, default_value_t = 0.002)]
+    r_end: f64,
+    /// Fixed time per move (default: the engine string's own limits).
+    #[arg(long, conflicts_with = "tc")]
+    movetime: Option<String>,
+    /// Clock for both players: base+increment (`10s+0.1s`).
+    #[arg(long)]
+    tc: Option<String>,
+    #[arg(long, default_value_t = 2)]
+    random_plies: u32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
+    concurrency: usize,
+    /// Write the tuned parameters file here (default: print it).
+    #[arg(long)]
+    out: Option<PathBuf>,
+}
+
+pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
+    let limit = match (&a.movetime, &a.tc) {
+        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
+        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
+        (None, None) => None,
+    };
+    if !a.r_end.is_finite() || a.r_end <= 0.0 {
+        anyhow::bail!("--r-end {}: expected a positive number", a.r_end);
+    }
+    let mut start = SearchParams::default();
+    if let Some(path) = &a.start {
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        start.read_text(&text, &path.display().to_string())?;
+    }
+    let names: Vec<String> = match &a.params {
+        Some(list) => list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
+        None => PARAMS.iter().map(|i| i.name.to_string()).collect(),
+    };
+    spsa::chosen(&names).map_err(anyhow::Error::msg)?;
+    let cfg = SpsaConfig {
+        engine: a.engine.clone(),
+        names: names.clone(),
+        start,
+        iterations: a.iterations,
+        pairs: a.pairs,
+        r_end: a.r_end,
+        limit,
+        random_plies: a.random_plies,
+        seed: a.seed,
+        concurrency: a.concurrency,
+    };
+    let any = AnyGame::parse(&a.game)?;
+    let tuned = with_game!(&any, g => {
+        spsa::run(g, &cfg, |p| {
+            let values: Vec<String> = names.iter().zip(&p.theta).map(|(n, v)| format!("{n}={v:.1}")).collect();
+            eprintln!("iteration {:>5}  result {:+}  total {:+}  {}", p.iteration, p.result, p.total, values.join(" "));
+        })
+        .map_err(anyhow::Error::msg)?
+    });
+    let text = format!(
+        "# plateau spsa {} --engine \"{}\" --iterations {} --pairs {} --seed {}\n{}",
+        a.game,
+        a.engine,
+        a.iterations,
+        a.pairs,
+        a.seed,
+        tuned.to_text()
+    );
+    match &a.out {
+        Some(path) => {
+            std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            println!("wrote {}: {}", path.display(), tuned.spec_params().join(" "));
+        }
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+#[derive(Args, Debug)]
+pub struct EngineParamsArgs {
+    /// Show the values of this parameters file next to the defaults.
+    #[arg(long)]
+    file: Option<PathBuf>,
+    /// Print one JSON document.
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
+    let mut values = SearchParams::default();
+    if let Some(path) = &a.file {
+        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        values.read_text(&text, &path.display().to_string())?;
+    }
+    if a.json {
+        let rows: Vec<serde_json::Value> = PARAMS
+            .iter()
+            .map(|i| {
+                let mut v = serde_json::to_value(i).unwrap_or_default();
+                v["value"] = values.get(i.name).into();
+                v
+            })
+            .collect();
+        super::print_json(&serde_json::Value::Array(rows));
+        return Ok(());
+    }
+    println!("{:<18} {:>6} {:>7} {:>6} {:>6} {:>5}  meaning", "name", "value", "default", "min", "max", "step");
+    for i in PARAMS {
+        let v = values.get(i.name).unwrap_or(i.default);
+        println!("{:<18} {:>6} {:>7} {:>6} {:>6} {:>5}  {}", i.name, v, i.default, i.min, i.max, i.step, i.doc);
+    }
+    Ok(())
+}

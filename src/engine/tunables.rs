@@ -1,0 +1,214 @@
+//! The engine's numeric search constants, settable at run time (after Reckless's parameters file): each has a name,
+//! a default, a range and an SPSA step. They are set from the player string (`engine(rfp_margin=100)`) or from a
+//! parameters file (`engine(params=FILE)`: one `name value` or `name = value` per line, `#` comments), the string's
+//! values winning over the file's; `plateau engine-params` lists them; `plateau spsa` tunes them.
+//!
+//! ```text
+//! SearchParams := defaults
+//! params=FILE   : for each line "name [=] value": check the name and the range, set it
+//! name=value    : the same, from the player string (after the file)
+//! spec()        : only the values that differ from the defaults, as name=value
+//! ```
+//! Depths and reductions are in plies unless the name says quarter plies (`cost_*`, `q` suffix); the logarithmic
+//! reduction's base and divisor are in hundredths.
+
+use crate::game::GameError;
+use crate::spec::Spec;
+
+/// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct ParamInfo {
+    pub name: &'static str,
+    pub default: i32,
+    pub min: i32,
+    pub max: i32,
+    /// SPSA's perturbation at the end of a run (fishtest's `c_end`).
+    pub step: i32,
+    pub doc: &'static str,
+}
+
+macro_rules! search_params {
+    ($($field:ident: $default:expr, $min:expr, $max:expr, $step:expr, $doc:literal;)*) => {
+        /// The numeric search constants of one engine (see the module doc).
+        #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+        pub struct SearchParams {
+            $(#[doc = $doc] pub $field: i32,)*
+        }
+
+        impl Default for SearchParams {
+            fn default() -> Self {
+                SearchParams { $($field: $default,)* }
+            }
+        }
+
+        /// Every tunable, in the order of [`SearchParams`].
+        pub const PARAMS: &[ParamInfo] = &[
+            $(ParamInfo { name: stringify!($field), default: $default, min: $min, max: $max, step: $step, doc: $doc },)*
+        ];
+
+        impl SearchParams {
+            /// The value of the tunable `name`.
+            pub fn get(&self, name: &str) -> Option<i32> {
+                match name {
+                    $(stringify!($field) => Some(self.$field),)*
+                    _ => None,
+                }
+            }
+
+            fn slot(&mut self, name: &str) -> Option<&mut i32> {
+                match name {
+                    $(stringify!($field) => Some(&mut self.$field),)*
+                    _ => None,
+                }
+            }
+        }
+    };
+}
+
+search_params! {
+    cost_quiet: 4, 2, 6, 1, "depth cost of a quiet move, quarter plies";
+    cost_capture: 3, 1, 4, 1, "depth cost of a capture, quarter plies";
+    cost_threat: 2, 0, 4, 1, "depth cost of a move onto the row before the goal, quarter plies";
+    cost_forced: 2, 0, 4, 1, "depth cost of a forced reply at most, quarter plies";
+    null_reduction: 3, 1, 6, 1, "null-move reduction on top of the null move's own ply, plies";
+    lmr_after: 3, 1, 12, 1, "fixed late-move reductions (lmrlog=off): quiet moves after this many lose one ply";
+    lmr_late: 10, 3, 30, 2, "fixed late-move reductions: two plies after this many";
+    lmr_min_depth: 3, 1, 8, 1, "late-move reductions only this many plies or more from the horizon";
+    lmr_log_base: 50, -100, 200, 15, "logarithmic reductions: base, hundredths of a ply";
+    lmr_log_div: 225, 100, 500, 20, "logarithmic reductions: divisor of ln(depth) ln(moves), hundredths";
+    asp_delta: 35, 5, 200, 5, "aspiration window half-width";
+    asp_growth: 4, 2, 8, 1, "aspiration window growth factor after a failure";
+    probe_percent: 10, 1, 50, 2, "share of the time of the deep-win probe and of the loss check, percent";
+    history_max_log2: 20, 10, 28, 1, "history scores are halved when one reaches 2^this";
+    rfp_depth: 6, 1, 12, 1, "reverse futility pruning: at most this many plies from the horizon";
+    rfp_margin: 90, 20, 300, 10, "reverse futility pruning: margin per remaining ply";
+    futility_depth: 3, 1, 8, 1, "futility pruning: at most this many plies from the horizon";
+    futility_margin: 120, 20, 400, 12, "futility pruning: margin per remaining ply";
+    lmp_depth: 4, 1, 10, 1, "late-move pruning: at most this many plies from the horizon";
+    lmp_base: 4, 0, 20, 1, "late-move pruning: quiet moves after base + depth^2 are skipped";
+    iir_depth: 4, 2, 10, 1, "internal iterative reduction: at least this many plies from the horizon";
+}
+
+impl SearchParams {
+    /// Set `name` to `value`, checking its range; `source` names where the value came from, for the error.
+    pub fn set(&mut self, name: &str, value: i64, source: &str) -> Result<(), GameError> {
+        let info = info(name).ok_or_else(|| GameError::new(format!("{source}: unknown engine parameter `{name}`")))?;
+        if value < info.min as i64 || value > info.max as i64 {
+            return Err(GameError::new(format!(
+                "{source}: {name}={value}: expected {} to {} (default {})",
+                info.min, info.max, info.default
+            )));
+        }
+        *self.slot(name).expect("a listed name") = value as i32;
+        Ok(())
+    }
+
+    /// Read a parameters file's text (`name value` or `name = value` per line, `#` comments); `path` names the file in
+    /// errors.
+    pub fn read_text(&mut self, text: &str, path: &str) -> Result<(), GameError> {
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let mut parts = line.split(|c: char| c == '=' || c.is_whitespace()).filter(|p| !p.is_empty());
+            let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(GameError::new(format!("{path}:{}: expected `name value`, got `{line}`", i + 1)));
+            };
+            let v: i64 = value
+                .parse()
+                .map_err(|_| GameError::new(format!("{path}:{}: {name}: `{value}` is not an integer", i + 1)))?;
+            self.set(name, v, &format!("{path}:{}", i + 1))?;
+        }
+        Ok(())
+    }
+
+    /// Read `params=FILE`, then every `name=value` of the player string.
+    pub fn from_spec(spec: &Spec) -> Result<SearchParams, GameError> {
+        let mut p = SearchParams::default();
+        if let Some(path) = spec.text("params") {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| GameError::new(format!("engine: params={path}: cannot read it ({e})")))?;
+            p.read_text(&text, &path)?;
+        }
+        for info in PARAMS {
+            if spec.has(info.name) {
+                let v = spec.int(info.name, info.default as i64, info.min as i64, info.max as i64)?;
+                p.set(info.name, v, "engine")?;
+            }
+        }
+        Ok(p)
+    }
+
+    /// `name=value` for every value that differs from the default, in table order.
+    pub fn spec_params(&self) -> Vec<String> {
+        PARAMS
+            .iter()
+            .filter_map(|i| {
+                let v = self.get(i.name).expect("listed");
+                (v != i.default).then(|| format!("{}={v}", i.name))
+            })
+            .collect()
+    }
+
+    /// The parameters file of these values (every tunable, one per line).
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        for i in PARAMS {
+            s.push_str(&format!("{} = {}\n", i.name, self.get(i.name).expect("listed")));
+        }
+        s
+    }
+}
+
+/// The description of the tunable `name`.
+pub fn info(name: &str) -> Option<&'static ParamInfo> {
+    PARAMS.iter().find(|i| i.name == name)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_are_in_range_and_steps_positive() {
+        let d = SearchParams::default();
+        for i in PARAMS {
+            assert_eq!(d.get(i.name), Some(i.default));
+            assert!(i.min <= i.default && i.default <= i.max && i.step > 0, "{}", i.name);
+        }
+        assert!(d.spec_params().is_empty());
+    }
+
+    #[test]
+    fn file_and_string_round_trip() {
+        let mut p = SearchParams::default();
+        p.read_text("# tuned\nrfp_margin = 100\nnull_reduction 4  # comment\n\n", "f").unwrap();
+        assert_eq!((p.rfp_margin, p.null_reduction), (100, 4));
+        assert_eq!(p.spec_params(), vec!["null_reduction=4", "rfp_margin=100"]);
+        let mut q = SearchParams::default();
+        q.read_text(&p.to_text(), "g").unwrap();
+        assert_eq!(p, q);
+        let s = Spec::parse("engine(rfp_margin=70,asp_delta=20)").unwrap();
+        let r = SearchParams::from_spec(&s).unwrap();
+        assert_eq!((r.rfp_margin, r.asp_delta, r.lmp_base), (70, 20, 4));
+    }
+
+    #[test]
+    fn bad_values_are_one_line_errors() {
+        let mut p = SearchParams::default();
+        for (text, says) in [
+            ("nope 3", "unknown engine parameter `nope`"),
+            ("rfp_margin 5000", "rfp_margin=5000: expected 20 to 300"),
+            ("rfp_margin x", "`x` is not an integer"),
+            ("rfp_margin 1 2", "expected `name value`"),
+        ] {
+            let e = p.read_text(text, "f").unwrap_err().to_string();
+            assert!(e.contains(says) && !e.contains('\n'), "{text}: {e}");
+        }
+        let s = Spec::parse("engine(rfp_margin=1)").unwrap();
+        assert!(SearchParams::from_spec(&s).is_err());
+        let s = Spec::parse("engine(params=/nonexistent/file)").unwrap();
+        assert!(SearchParams::from_spec(&s).unwrap_err().to_string().contains("cannot read"));
+    }
+}

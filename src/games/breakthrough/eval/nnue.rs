@@ -1,0 +1,298 @@
+//! `eval=nnue`: a small efficiently updatable neural network (NNUE) for 8x8 Breakthrough, in integer arithmetic.
+//!
+//! ```text
+//! inputs, per perspective P (White, Black): 128 sparse features, one per (owner relative to P, square seen by P)
+//!     feature(P, owner, sq) = (0 if owner = P else 64) + (sq if P = White else sq mirrored top to bottom)
+//! accumulator  A_P = b1 + sum of W1[f] over P's active features        (i16 x HIDDEN; W1, b1 scaled by QA = 255)
+//! hidden       h_P = clamp(A_P, 0, QA)                                   (clipped ReLU)
+//! output       o = W2[0..H] . h_stm + W2[H..2H] . h_other + b2           (i32; W2 scaled by QB = 64, b2 by QA QB)
+//! value        o * scale / (QA QB)                                       (scale: engine units per logit)
+//! incremental (copy-make): after a move from -> to of the side S (a capture when `to` held an enemy piece),
+//!     for both perspectives P: A_P -= W1[f(P, S, from)]; A_P += W1[f(P, S, to)]; capture: A_P -= W1[f(P, ¬S, to)]
+//! ```
+//! The float network it quantizes (the trainer's, `train/nnue_fit.rs`): the same with `h = clamp(a, 0, 1)` and the
+//! output a logit, so that `σ(o)` is the side to move's expected score. On boards other than 8x8 `eval=nnue` is `pst`.
+//!
+//! The weights file (`nnue_weights.bin`, embedded; little-endian): the magic `PLNNUE01`, `u32` hidden size, `i32`
+//! scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), and `i32` b2.
+
+use crate::game::{Evaluator, GameError, Player};
+use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
+
+/// Features per perspective.
+pub const INPUTS: usize = 128;
+/// Hidden units per perspective.
+pub const HIDDEN: usize = 64;
+/// Quantization of the first layer (the clipped ReLU's 1.0) and of the output weights.
+pub const QA: i32 = 255;
+pub const QB: i32 = 64;
+const MAGIC: &[u8; 8] = b"PLNNUE01";
+
+/// The committed weights (written by `plateau tune --eval nnue`, see docs/strength.md).
+static EMBEDDED: &[u8] = include_bytes!("nnue_weights.bin");
+
+/// The quantized network.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NnueWeights {
+    pub w1: Vec<[i16; HIDDEN]>,
+    pub b1: [i16; HIDDEN],
+    pub w2: [i16; 2 * HIDDEN],
+    pub b2: i32,
+    /// Engine units per logit.
+    pub scale: i32,
+}
+
+/// Both perspectives' accumulators, indexed by [`Player::index`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[repr(align(64))]
+pub struct Accumulator {
+    pub v: [[i16; HIDDEN]; 2],
+}
+
+/// The feature of a piece of `owner` on `sq` seen by `persp` (8x8 squares).
+#[inline]
+pub fn feature(persp: Player, owner: Player, sq: u32) -> usize {
+    let sq = if persp == Player::First { sq } else { sq ^ 56 } as usize;
+    if owner == persp { sq } else { 64 + sq }
+}
+
+impl NnueWeights {
+    /// All zero (the value is 0 everywhere).
+    pub fn zero() -> Self {
+        NnueWeights { w1: vec![[0; HIDDEN]; INPUTS], b1: [0; HIDDEN], w2: [0; 2 * HIDDEN], b2: 0, scale: 100 }
+    }
+
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend((HIDDEN as u32).to_le_bytes());
+        out.extend(self.scale.to_le_bytes());
+        for x in self.w1.iter().flatten().chain(&self.b1).chain(&self.w2) {
+            out.extend(x.to_le_bytes());
+        }
+        out.extend(self.b2.to_le_bytes());
+        out
+    }
+
+    pub fn from_bytes(bytes: &[u8]) -> Result<Self, GameError> {
+        let bad = |why: &str| GameError::new(format!("nnue weights: {why}"));
+        let want = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
+        if bytes.len() < 16 || &bytes[..8] != MAGIC {
+            return Err(bad("not a plateau NNUE file (magic PLNNUE01)"));
+        }
+        let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
+        if u32_at(8) as usize != HIDDEN {
+            return Err(bad(&format!("hidden size {}, this build reads {HIDDEN}", u32_at(8))));
+        }
+        if bytes.len() != want {
+            return Err(bad(&format!("{} bytes, expected {want}", bytes.len())));
+        }
+        let scale = u32_at(12) as i32;
+        let mut at = 16;
+        let mut next = || {
+            let v = i16::from_le_bytes([bytes[at], bytes[at + 1]]);
+            at += 2;
+            v
+        };
+        let mut w = NnueWeights::zero();
+        w.scale = scale;
+        for row in w.w1.iter_mut() {
+            row.iter_mut().for_each(|x| *x = next());
+        }
+        w.b1.iter_mut().for_each(|x| *x = next());
+        w.w2.iter_mut().for_each(|x| *x = next());
+        w.b2 = i32::from_le_bytes(bytes[want - 4..].try_into().expect("4 bytes"));
+        Ok(w)
+    }
+
+    /// The embedded weights.
+    pub fn embedded() -> Result<Self, GameError> {
+        Self::from_bytes(EMBEDDED)
+    }
+}
+
+/// The NNUE evaluation of one 8x8 board.
+#[derive(Clone, Debug)]
+pub struct NnueEvaluator {
+    pub weights: Box<NnueWeights>,
+}
+
+#[inline]
+fn add(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    for (a, x) in acc.iter_mut().zip(w) {
+        *a = a.wrapping_add(*x);
+    }
+}
+
+#[inline]
+fn sub(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
+    for (a, x) in acc.iter_mut().zip(w) {
+        *a = a.wrapping_sub(*x);
+    }
+}
+
+impl NnueEvaluator {
+    /// The embedded network, on 8x8 boards only (`None` elsewhere).
+    pub fn new(g: &Breakthrough) -> Option<Self> {
+        let w = NnueWeights::embedded().ok()?;
+        Self::with_weights(g, w)
+    }
+
+    pub fn with_weights(g: &Breakthrough, w: NnueWeights) -> Option<Self> {
+        (g.rows == 8 && g.columns == 8).then(|| NnueEvaluator { weights: Box::new(w) })
+    }
+
+    /// The accumulators of `s` computed from scratch.
+    pub fn refresh(&self, s: &BtState) -> Accumulator {
+        let mut acc = Accumulator { v: [self.weights.b1; 2] };
+        for persp in [Player::First, Player::Second] {
+            let a = &mut acc.v[persp.index()];
+            for (owner, mut bits) in [(Player::First, s.white), (Player::Second, s.black)] {
+                while bits != 0 {
+                    let sq = bits.trailing_zeros();
+                    bits &= bits - 1;
+                    add(a, &self.weights.w1[feature(persp, owner, sq)]);
+                }
+            }
+        }
+        acc
+    }
+
+    /// The accumulators after `m` is played in `s` (whose accumulators are `acc`), without touching `s`.
+    pub fn update(&self, acc: &Accumulator, s: &BtState, m: BtMove) -> Accumulator {
+        let mover = s.stm;
+        let opp_bits = if mover == Player::First { s.black } else { s.white };
+        let captured = opp_bits & (1u64 << m.to) != 0;
+        let mut out = *acc;
+        for persp in [Player::First, Player::Second] {
+            let a = &mut out.v[persp.index()];
+            let w = &self.weights.w1;
+            sub(a, &w[feature(persp, mover, m.from as u32)]);
+            add(a, &w[feature(persp, mover, m.to as u32)]);
+            if captured {
+                sub(a, &w[feature(persp, mover.other(), m.to as u32)]);
+            }
+        }
+        out
+    }
+
+    /// The value for `stm` from its accumulators (engine units).
+    #[inline]
+    pub fn output(&self, acc: &Accumulator, stm: Player) -> i32 {
+        let w = &self.weights;
+        let mut sum = 0i32;
+        for (half, persp) in [stm, stm.other()].into_iter().enumerate() {
+            let wts = &w.w2[half * HIDDEN..(half + 1) * HIDDEN];
+            for (a, x) in acc.v[persp.index()].iter().zip(wts) {
+                sum += (*a as i32).clamp(0, QA) * *x as i32;
+            }
+        }
+        let o = sum + w.b2;
+        ((o as i64 * w.scale as i64) / (QA * QB) as i64) as i32
+    }
+}
+
+impl Evaluator<Breakthrough> for NnueEvaluator {
+    #[inline]
+    fn evaluate(&self, _g: &Breakthrough, s: &BtState) -> i32 {
+        self.output(&self.refresh(s), s.stm)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, MoveList};
+    use rand::{RngExt, SeedableRng, rngs::StdRng};
+
+    fn random_weights(rng: &mut StdRng) -> NnueWeights {
+        let mut w = NnueWeights::zero();
+        for row in w.w1.iter_mut() {
+            row.iter_mut().for_each(|x| *x = rng.random_range(-400..400));
+        }
+        w.b1.iter_mut().for_each(|x| *x = rng.random_range(-200..300));
+        w.w2.iter_mut().for_each(|x| *x = rng.random_range(-120..120));
+        w.b2 = rng.random_range(-5000..5000);
+        w.scale = 173;
+        w
+    }
+
+    /// The straightforward reference: the float network the weights stand for, every feature of the board looked
+    /// at, rounded the way the integer inference truncates.
+    fn reference(w: &NnueWeights, s: &BtState) -> f64 {
+        let mut out = w.b2 as f64 / (QA * QB) as f64;
+        for (half, persp) in [s.stm, s.stm.other()].into_iter().enumerate() {
+            for j in 0..HIDDEN {
+                let mut a = w.b1[j] as f64 / QA as f64;
+                for sq in 0..64u32 {
+                    for (owner, bits) in [(Player::First, s.white), (Player::Second, s.black)] {
+                        if bits >> sq & 1 == 1 {
+                            a += w.w1[feature(persp, owner, sq)][j] as f64 / QA as f64;
+                        }
+                    }
+                }
+                out += a.clamp(0.0, 1.0) * w.w2[half * HIDDEN + j] as f64 / QB as f64;
+            }
+        }
+        out * w.scale as f64
+    }
+
+    #[test]
+    fn inference_equals_the_reference_and_updates_equal_a_refresh() {
+        let g = Breakthrough::default();
+        let mut rng = StdRng::seed_from_u64(7);
+        for _ in 0..4 {
+            let e = NnueEvaluator::with_weights(&g, random_weights(&mut rng)).unwrap();
+            for _ in 0..20 {
+                let mut s = g.start();
+                let mut acc = e.refresh(&s);
+                while g.outcome(&s).is_none() {
+                    assert_eq!(acc, e.refresh(&s), "incremental accumulator after every move");
+                    let v = e.evaluate(&g, &s);
+                    let r = reference(&e.weights, &s);
+                    assert!((v as f64 - r).abs() <= 1.0, "integer {v} against reference {r:.3}");
+                    let mut moves = MoveList::new();
+                    g.generate_moves(&s, &mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    acc = e.update(&acc, &s, m);
+                    g.play(&mut s, m);
+                }
+                assert_eq!(acc, e.refresh(&s));
+            }
+        }
+    }
+
+    #[test]
+    fn weights_round_trip_and_bad_files_are_errors() {
+        let mut rng = StdRng::seed_from_u64(3);
+        let w = random_weights(&mut rng);
+        assert_eq!(NnueWeights::from_bytes(&w.to_bytes()).unwrap(), w);
+        let bytes = w.to_bytes();
+        assert!(NnueWeights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
+        assert!(NnueWeights::from_bytes(b"nonsense").is_err());
+        NnueWeights::embedded().expect("the committed weights load");
+        let g = Breakthrough::default();
+        assert!(NnueEvaluator::new(&g).is_some());
+        let small = Breakthrough::from_spec(&crate::spec::Spec::parse("breakthrough(rows=6,columns=5)").unwrap());
+        assert!(NnueEvaluator::new(&small.unwrap()).is_none(), "8x8 only");
+    }
+
+    #[test]
+    fn colour_symmetric_network_gives_opposite_views() {
+        // The value depends on the side to move's view only: a position and its colour-flipped mirror agree.
+        let g = Breakthrough::default();
+        let mut rng = StdRng::seed_from_u64(11);
+        let e = NnueEvaluator::with_weights(&g, random_weights(&mut rng)).unwrap();
+        let mut s = g.start();
+        for _ in 0..30 {
+            let flip = |b: u64| b.swap_bytes();
+            let mirror = BtState { white: flip(s.black), black: flip(s.white), key: 0, stm: s.stm.other() };
+            assert_eq!(e.evaluate(&g, &s), e.evaluate(&g, &mirror));
+            let mut moves = MoveList::new();
+            g.generate_moves(&s, &mut moves);
+            if moves.is_empty() || g.outcome(&s).is_some() {
+                break;
+            }
+            g.play(&mut s, moves[rng.random_range(0..moves.len())]);
+        }
+    }
+}
