@@ -135,3 +135,17 @@ registry! {
     PhantomTicTacToe: PhantomTicTacToe => phantom_tic_tac_toe::info,
     Backgammon: Backgammon => backgammon::info,
 }
+
+/// Generic code over the game inside an [`AnyGame`], for code outside this crate where [`with_game!`] is not visible
+/// (the fuzz targets): [`AnyGame::visit`] calls `visit` with the concrete game.
+pub trait Visitor {
+    type Output;
+    fn visit<G: Game>(self, game: &G) -> Self::Output;
+}
+
+impl AnyGame {
+    /// `visitor.visit(&game)` on the concrete game.
+    pub fn visit<V: Visitor>(&self, visitor: V) -> V::Output {
+        with_game!(self, g => visitor.visit(g))
+    }
+}
