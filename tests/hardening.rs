@@ -252,13 +252,14 @@ fn the_end_of_the_input_answers_a_running_search() {
 
 #[test]
 fn threads_the_system_cannot_start_leave_fewer_threads_and_a_warning() {
-    // Under a 300 MB address-space limit, 200 threads cannot all start (each reserves its stack and its allocator
-    // arena): the engine and MCTS search with the threads that started and say so once; MCTS used to panic.
+    // Under a 1 GB address-space limit with 64 MiB thread stacks, 200 threads cannot all start (about 15 do, leaving
+    // room for the search's own allocations; one allocator arena for all): the engine and MCTS search with the
+    // threads that started and say so once; MCTS used to panic.
     for (algo, who) in [("engine(threads=200,depth=3,tt=1mb)", "engine"), ("mcts(threads=200,time=100ms)", "mcts")] {
         let o = Command::new("sh")
             .arg("-c")
             .arg(format!(
-                "ulimit -v 300000; exec '{}' search 'breakthrough(rows=5,columns=4)' --algo '{algo}'",
+                "ulimit -v 1000000; RUST_MIN_STACK=67108864 MALLOC_ARENA_MAX=1 exec '{}' search 'breakthrough(rows=5,columns=4)' --algo '{algo}'",
                 env!("CARGO_BIN_EXE_plateau")
             ))
             .output()
@@ -311,7 +312,7 @@ fn an_interrupted_book_build_writes_the_book_so_far() {
     std::fs::remove_file(&out).unwrap();
     let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
         .args(["book", "build", "breakthrough(rows=6,columns=5)", "--depth", "8", "--max-moves", "20"])
-        .args(["--player", "alphabeta(depth=3)", "--checkpoint", "1h", "--out", &out])
+        .args(["--player", "alphabeta(depth=3)", "--checkpoint", "3600s", "--out", &out])
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
