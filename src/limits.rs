@@ -8,6 +8,7 @@
 //! - Threads: at most [`MAX_THREADS`]; a thread that cannot be started is an error, never a panic.
 
 use std::alloc::{Layout, alloc_zeroed};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The most threads any command or player string accepts (`--threads`, `threads=`, UCI `Threads`).
 pub const MAX_THREADS: usize = 256;
@@ -117,6 +118,33 @@ pub fn lazy_table<T: Zeroable>(n: usize, min: usize) -> Vec<T> {
     }
     // A table of `min` entries is small: failing that is running out of memory like any other allocation.
     alloc_zeroed_vec(min).unwrap_or_else(|| std::alloc::handle_alloc_error(Layout::new::<T>()))
+}
+
+/// Set by the first Ctrl-C (SIGINT) or SIGTERM once [`catch_interrupt`] was called.
+static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+extern "C" fn on_interrupt(_: libc::c_int) {
+    INTERRUPTED.store(true, Ordering::SeqCst);
+    // A second signal ends the process at once (the default action). `signal` is async-signal-safe.
+    // SAFETY: restoring the default disposition of two standard signals.
+    unsafe {
+        libc::signal(libc::SIGINT, libc::SIG_DFL);
+        libc::signal(libc::SIGTERM, libc::SIG_DFL);
+    }
+}
+
+/// For the long commands that keep their work when interrupted (`book build`, the Breakthrough solve with `--table`):
+/// from now on the first Ctrl-C or SIGTERM sets the returned flag instead of ending the process, so that the command
+/// stops and saves what it did; a second one ends the process at once. Other commands never call this: for them
+/// Ctrl-C ends the process as usual.
+pub fn catch_interrupt() -> &'static AtomicBool {
+    let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    // SAFETY: the handler only stores to an atomic and calls `signal`, both async-signal-safe.
+    unsafe {
+        libc::signal(libc::SIGINT, handler);
+        libc::signal(libc::SIGTERM, handler);
+    }
+    &INTERRUPTED
 }
 
 #[cfg(test)]

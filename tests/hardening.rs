@@ -233,3 +233,96 @@ fn a_folder_given_as_a_database_is_said_to_be_one() {
     let dir = std::env::temp_dir();
     refused(&["solve", "tic_tac_toe", "--db", dir.to_str().unwrap()], "folder");
 }
+
+#[test]
+fn the_end_of_the_input_answers_a_running_search() {
+    // A script piped in ends while the engine thinks: the end of the input is a `quit`, so the search stops and
+    // answers (it used to end the process without a `bestmove`, or leave the search thread running in a library).
+    for (dialect, game) in [("uci", "breakthrough"), ("ugi", "tic_tac_toe")] {
+        for go in ["go infinite", "go movetime 100000", "go depth 60"] {
+            let start = std::time::Instant::now();
+            let o = plateau_stdin(&[dialect, game], format!("position startpos\n{go}\n").as_bytes());
+            assert!(o.status.success(), "{dialect} {go}: {}", stderr(&o));
+            let out = stdout(&o);
+            assert_eq!(out.lines().filter(|l| l.starts_with("bestmove ")).count(), 1, "{dialect} {go}: {out}");
+            assert!(start.elapsed().as_secs() < 30, "{dialect} {go}: the end of the input did not stop the search");
+        }
+    }
+}
+
+#[test]
+fn threads_the_system_cannot_start_leave_fewer_threads_and_a_warning() {
+    // Under a 1 GB address-space limit with 64 MiB thread stacks, 200 threads cannot all start (about 15 do, leaving
+    // room for the search's own allocations; one allocator arena for all): the engine and MCTS search with the
+    // threads that started and say so once; MCTS used to panic.
+    for (algo, who) in [("engine(threads=200,depth=3,tt=1mb)", "engine"), ("mcts(threads=200,time=100ms)", "mcts")] {
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1000000; RUST_MIN_STACK=67108864 MALLOC_ARENA_MAX=1 exec '{}' search 'breakthrough(rows=5,columns=4)' --algo '{algo}'",
+                env!("CARGO_BIN_EXE_plateau")
+            ))
+            .output()
+            .expect("sh runs");
+        let e = stderr(&o);
+        assert!(o.status.success(), "{algo}: {e}");
+        assert!(!e.contains("panicked"), "{algo}: {e}");
+        assert!(e.contains(&format!("warning: {who}: started ")), "{algo}: the fallback is said: {e}");
+        assert_eq!(e.matches("warning").count(), 1, "{algo}: one warning: {e}");
+        assert!(stdout(&o).contains("pv "), "{algo}: a move is still chosen: {}", stdout(&o));
+    }
+}
+
+#[test]
+fn an_interrupted_match_keeps_every_finished_game() {
+    // SIGINT in the middle of a long match: every game finished before it is in the record, whole and readable (a
+    // game cut in the middle of its block is left out by the reader), and replays legally.
+    use plateau::game::Game;
+    let record = temp_file("interrupted.pgn", b"");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["match", "tic_tac_toe", "--player", "random", "--player", "random", "--games", "1000000"])
+        .args(["--record", &record])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let start = std::time::Instant::now();
+    while std::fs::metadata(&record).map_or(0, |m| m.len()) < 20_000 && start.elapsed().as_secs() < 60 {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(kill.success());
+    let status = child.wait().unwrap();
+    assert!(!status.success(), "the match was interrupted, not finished");
+    let text = std::fs::read_to_string(&record).unwrap();
+    let games = plateau::arena::record::read_games(&text).expect("the record reads back");
+    assert!(games.len() >= 20, "{} games kept", games.len());
+    let ttt = plateau::games::TicTacToe;
+    for g in &games {
+        let end = ttt.play_moves(&ttt.start(), &g.moves.join(" ")).expect("a kept game replays");
+        assert!(ttt.is_terminal(&end), "game {} is whole", g.round);
+    }
+}
+
+#[test]
+fn an_interrupted_book_build_writes_the_book_so_far() {
+    // The first SIGINT stops the build, which writes a valid book of the positions done (it used to end the process,
+    // keeping only the last checkpoint).
+    let out = temp_file("interrupted.book", b"");
+    std::fs::remove_file(&out).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_plateau"))
+        .args(["book", "build", "breakthrough(rows=6,columns=5)", "--depth", "8", "--max-moves", "20"])
+        .args(["--player", "alphabeta(depth=3)", "--checkpoint", "3600s", "--out", &out])
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(3000));
+    assert!(child.try_wait().unwrap().is_none(), "the build is still running when interrupted");
+    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
+    assert!(kill.success());
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "the build stops and saves: {}", stderr(&o));
+    let book = plateau::book::Book::load(std::path::Path::new(&out)).expect("a valid book");
+    assert!(book.positions() > 0, "the positions done are kept");
+}

@@ -318,3 +318,35 @@ fn database_files_resume_and_match_memory() {
     assert!(Tables::build(3, 3, Some(&dir), false).is_err(), "a corrupt level is refused");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn damaged_truncated_and_old_database_levels_are_one_line_errors() {
+    let dir = std::env::temp_dir().join(format!("plateau-oware-db-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    Tables::build(3, 3, Some(&dir), false).expect("built");
+    let path = dir.join("oware-h3-n3.db");
+    let good = std::fs::read(&path).expect("read");
+    let refused = |bytes: &[u8], needle: &str| {
+        std::fs::write(&path, bytes).expect("write");
+        let e = Tables::build(3, 3, Some(&dir), false).map(|_| ()).expect_err("a bad level is refused").to_string();
+        assert!(e.contains(needle) && e.contains("oware-h3-n3.db") && !e.contains('\n'), "{needle}: {e}");
+    };
+    // A flipped bit in a value, in the count of the header, in the reserved bytes; a cut file; a version 1 file.
+    let mut bad = good.clone();
+    *bad.last_mut().unwrap() ^= 1;
+    refused(&bad, "checksum");
+    let mut bad = good.clone();
+    bad[24] ^= 1;
+    refused(&bad, "wrong header");
+    let mut bad = good.clone();
+    bad[20] = 1;
+    refused(&bad, "wrong header");
+    refused(&good[..good.len() - 1], "truncated");
+    refused(&good[..30], "wrong header");
+    let mut old = good.clone();
+    old[8] = 1;
+    refused(&old, "version 1");
+    std::fs::write(&path, &good).expect("write");
+    assert!(Tables::build(3, 3, Some(&dir), false).is_ok(), "the good file still loads");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -273,6 +273,57 @@ fn database_errors_are_one_line() {
     assert!(e.contains("cannot open"), "{e}");
 }
 
+#[test]
+fn every_header_byte_is_checked() {
+    let sol = ttt_solution();
+    let path = tmp("header.db");
+    let _cleanup = Cleanup(path.clone());
+    db::save(&path, "tic_tac_toe", &sol).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let refused = |bytes: &[u8], what: &str| {
+        let p = tmp(&format!("header-{}.db", what.replace(' ', "-")));
+        let _cleanup = Cleanup(p.clone());
+        std::fs::write(&p, bytes).unwrap();
+        let e = Db::open(&p).unwrap_err().to_string();
+        assert!(e.contains(what) && !e.contains('\n'), "{what}: {e}");
+    };
+    // Every byte of the header but the checksum's own: a flipped bit is caught (the root key, bytes 24-31, was left
+    // out of version 1's checksum).
+    for i in (0..32).chain(40..48) {
+        let mut bad = good.clone();
+        bad[i] ^= 0x04;
+        let p = tmp("flip.db");
+        let _cleanup = Cleanup(p.clone());
+        std::fs::write(&p, &bad).unwrap();
+        assert!(Db::open(&p).is_err(), "a flipped bit at byte {i} is accepted");
+    }
+    let mut bad = good.clone();
+    bad[24] ^= 1;
+    refused(&bad, "checksum");
+    // The checks behind the checksum, on files given a matching checksum: order of the keys, entry codes, zeros.
+    let n = sol.keys.len();
+    let keys_at = good.len() - 10 * n;
+    let mut bad = good.clone();
+    bad[keys_at..keys_at + 16].rotate_left(8);
+    db::seal(&mut bad);
+    refused(&bad, "keys do not increase");
+    let mut bad = good.clone();
+    let entry = keys_at + 8 * n + 2 * 7;
+    bad[entry] |= 3;
+    db::seal(&mut bad);
+    refused(&bad, "entry 7 holds no valid value");
+    let mut bad = good.clone();
+    bad[45] = 1;
+    db::seal(&mut bad);
+    refused(&bad, "reserved bytes");
+    let mut old = good.clone();
+    old[8] = 1;
+    refused(&old, "version 1");
+    let mut sealed = good.clone();
+    db::seal(&mut sealed);
+    assert_eq!(sealed, good, "seal gives the checksum the writer stored");
+}
+
 /// A writer that fails after `left` bytes.
 struct FailAfter<W> {
     inner: W,

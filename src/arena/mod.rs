@@ -354,10 +354,12 @@ pub fn run_match<G: Game>(
     std::thread::scope(|scope| {
         // A rendezvous channel: a worker waits until its game is counted, so an SPRT decision stops it at once.
         let (tx, rx) = sync_channel::<Result<GameRecord, String>>(0);
-        for _ in 0..workers {
+        for w in 0..workers {
             let tx = tx.clone();
             let (next, stop) = (&next, &stop);
-            scope.spawn(move || {
+            // A worker the system cannot start (thread or memory limit): the match goes on with the workers it has
+            // (a warning says so), and is an error only when none starts.
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let built =
                     player::build::<G>(&cfg.players[0]).and_then(|a| Ok((a, player::build::<G>(&cfg.players[1])?)));
                 let (mut a, mut b) = match built {
@@ -399,6 +401,14 @@ pub fn run_match<G: Game>(
                     }
                 }
             });
+            if let Err(e) = spawned {
+                if w == 0 {
+                    write_error = Some(format!("cannot start a thread to play the games ({e})"));
+                } else {
+                    eprintln!("warning: match: started {w} of {workers} concurrent games ({e}); playing with those");
+                }
+                break;
+            }
         }
         drop(tx);
         for msg in rx {

@@ -295,7 +295,7 @@ impl External {
         let stdin = child.stdin.take().ok_or("no stdin")?;
         let stdout = child.stdout.take().ok_or("no stdout")?;
         let (tx, rx) = channel();
-        std::thread::spawn(move || {
+        let reader = std::thread::Builder::new().spawn(move || {
             let mut reader = BufReader::new(stdout);
             let mut bytes = Vec::new();
             loop {
@@ -316,6 +316,11 @@ impl External {
                 }
             }
         });
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot start a thread to read '{}' ({e})", self.cmd.join(" ")));
+        }
         self.process = Some(Process { child, stdin, rx });
         let (hello, ok) = match self.dialect {
             Dialect::Uci => ("uci", "uciok"),

@@ -176,7 +176,7 @@ pub fn read_results(text: &str) -> Vec<(usize, String, String)> {
     for line in text.lines() {
         let tag = |name: &str| -> Option<String> {
             let rest = line.strip_prefix(&format!("[{name} \""))?;
-            Some(rest.strip_suffix("\"]")?.to_string())
+            Some(unescape(rest.strip_suffix("\"]")?))
         };
         if let Some(r) = tag("Round") {
             round = r.parse().ok();
@@ -189,6 +189,11 @@ pub fn read_results(text: &str) -> Vec<(usize, String, String)> {
         }
     }
     out
+}
+
+/// A tag value as written by [`GameRecord::to_pgn`], its `\"` and `\\` read back.
+fn unescape(value: &str) -> String {
+    value.replace("\\\"", "\"").replace("\\\\", "\\")
 }
 
 /// One game read back from a record file.
@@ -229,9 +234,8 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
                 .trim()
                 .strip_prefix('"')
                 .and_then(|v| v.strip_suffix('"'))
-                .ok_or_else(|| format!("record line {}: tag value not quoted", n + 1))?
-                .replace("\\\"", "\"")
-                .replace("\\\\", "\\");
+                .ok_or_else(|| format!("record line {}: tag value not quoted", n + 1))
+                .map(unescape)?;
             let g = cur.get_or_insert_with(|| ReadGame {
                 round: 0,
                 game: String::new(),
@@ -317,5 +321,15 @@ mod tests {
         assert_eq!(read_games(cut).unwrap().len(), 2);
         assert!(read_games("[Round \"x\"]\n").unwrap_err().contains("line 1"));
         assert!(read_games("[Result \"1-0\"]\n\na2a3 0-1\n").unwrap_err().contains("differs"));
+    }
+
+    #[test]
+    fn results_read_back_quoted_tags_as_written() {
+        // Found by the `records` fuzz target: `read_results` gave a termination with its quotes still escaped.
+        let mut r = record(4, &["a2a3", "h7h6"], Some(Player::First), None);
+        r.termination = "[Game \"x\"] \\ end".into();
+        let text = r.to_pgn();
+        assert_eq!(read_results(&text), vec![(4, "1-0".to_string(), r.termination.clone())]);
+        assert_eq!(read_games(&text).unwrap()[0].termination, r.termination);
     }
 }

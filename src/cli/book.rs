@@ -1,7 +1,6 @@
 //! `plateau book`: build an opening book offline (`build`) and print its entries for a position (`show`).
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -125,7 +124,8 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         bar.set_style(style);
     }
     bar.enable_steady_tick(Duration::from_millis(200));
-    let stop = AtomicBool::new(false);
+    // Ctrl-C / SIGTERM stop the build, which then saves the book so far (a second one ends the process).
+    let stop = crate::limits::catch_interrupt();
     let out = a.out.clone();
     let mut save_error = None;
     let progress = |p: &crate::book::build::BuildProgress, partial: Option<&Book>| {
@@ -142,11 +142,11 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     let (book, prog) = match exact {
         Some((g, log2)) => {
             let mut scorer = connect_four_solver(g, log2)?;
-            build_with(g, &cfg, &note, &stop, progress, &mut scorer)?
+            build_with(g, &cfg, &note, stop, progress, &mut scorer)?
         }
         None => with_game!(&any, g => {
             let mut player = crate::players::build(&cfg.player)?;
-            build(g, &cfg, &note, &stop, progress, player.as_mut())?
+            build(g, &cfg, &note, stop, progress, player.as_mut())?
         }),
     };
     bar.finish_and_clear();

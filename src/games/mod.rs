@@ -108,7 +108,7 @@ fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
 }
 
 /// Generic code to run on the concrete game inside an [`AnyGame`] from outside this crate, where [`with_game!`] is not
-/// visible (the Python bindings): `any.visit(v)` calls `v.visit(game)` with the game's own type.
+/// visible (the Python bindings, the fuzz targets): `any.visit(v)` calls `v.visit(game)` with the game's own type.
 pub trait GameVisitor {
     type Out;
     fn visit<G: Game>(self, game: &G) -> Self::Out;

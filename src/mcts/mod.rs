@@ -43,6 +43,9 @@ use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searche
 use crate::spec::Spec;
 
 pub use params::{Parallel, Params};
+
+/// Whether the warning about threads that could not start was printed (once per process).
+pub(crate) static SPAWN_WARNED: AtomicBool = AtomicBool::new(false);
 use tree::{Actor, Tree, for_player};
 
 /// Plies searched below the previous root for the new position (our move, the reply, chance draws between them).
@@ -222,11 +225,27 @@ impl<G: Game> Searcher<G> for Mcts<G> {
         } else if self.trees.len() == 1 {
             parallel::run_shared(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs, &limits);
         } else {
+            // Tree 0 grows on this thread, the others on helpers. A helper the system cannot start (thread or memory
+            // limit) is not an error: its tree and the ones after it sit this move out, and a warning says so once.
+            let (first, others) = self.trees.split_first_mut().expect("at least one tree");
+            let (rng0, rngs) = self.rngs.split_first_mut().expect("one generator per tree");
+            let total = others.len() + 1;
             std::thread::scope(|scope| {
-                for ((tree, _), rng) in self.trees.iter_mut().zip(self.rngs.iter_mut()) {
+                for (i, ((tree, _), rng)) in others.iter_mut().zip(rngs.iter_mut()).enumerate() {
                     let limits = &limits;
-                    scope.spawn(move || run_tree(tree, game, state, params, eval, rng, limits));
+                    let spawned = std::thread::Builder::new()
+                        .spawn_scoped(scope, move || run_tree(tree, game, state, params, eval, rng, limits));
+                    if let Err(e) = spawned {
+                        if !SPAWN_WARNED.swap(true, Ordering::Relaxed) {
+                            eprintln!(
+                                "warning: mcts: started {} of {total} threads ({e}); searching with those",
+                                i + 1
+                            );
+                        }
+                        break;
+                    }
                 }
+                run_tree(&mut first.0, game, state, params, eval, rng0, &limits);
             });
         }
         self.root = collect_root(&self.trees, mover);

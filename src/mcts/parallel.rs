@@ -41,38 +41,53 @@ pub(super) fn run_shared<G: Game>(
     tree.set_threads(rngs.len());
     let started = AtomicU64::new(0);
     let shared = Mutex::new(tree);
-    std::thread::scope(|scope| {
-        for (t, rng) in rngs.iter_mut().enumerate() {
-            let (shared, started) = (&shared, &started);
-            scope.spawn(move || {
-                let mut sc = Scratch::default();
-                let mut iterations = 0u64;
-                loop {
-                    if iterations.is_multiple_of(16) && limits.expired() {
-                        return;
-                    }
-                    if limits.playouts.is_some_and(|n| started.fetch_add(1, Ordering::Relaxed) >= n) {
-                        return;
-                    }
-                    let leaf = {
-                        let mut tree = lock(shared);
-                        if tree.nodes[0].proven.is_some() {
-                            limits.halt.store(true, Ordering::Relaxed);
-                            return;
-                        }
-                        if limits.nodes.is_some_and(|n| tree.counts.created >= n) {
-                            return;
-                        }
-                        tree.descend(t, game, state, params, eval, rng, &mut sc, true)
-                    };
-                    let reward = match leaf {
-                        Leaf::Known(r) => r,
-                        Leaf::Playout(s) => simulate(game, &s, params, eval, rng, &mut sc.played),
-                    };
-                    lock(shared).backup(t, game, reward, params, &mut sc, true);
-                    iterations += 1;
+    let (shared, started) = (&shared, &started);
+    // One worker: descend under the lock, play out outside it, back up under the lock.
+    let work = move |t: usize, rng: &mut SmallRng| {
+        let mut sc = Scratch::default();
+        let mut iterations = 0u64;
+        loop {
+            if iterations.is_multiple_of(16) && limits.expired() {
+                return;
+            }
+            if limits.playouts.is_some_and(|n| started.fetch_add(1, Ordering::Relaxed) >= n) {
+                return;
+            }
+            let leaf = {
+                let mut tree = lock(shared);
+                if tree.nodes[0].proven.is_some() {
+                    limits.halt.store(true, Ordering::Relaxed);
+                    return;
                 }
-            });
+                if limits.nodes.is_some_and(|n| tree.counts.created >= n) {
+                    return;
+                }
+                tree.descend(t, game, state, params, eval, rng, &mut sc, true)
+            };
+            let reward = match leaf {
+                Leaf::Known(r) => r,
+                Leaf::Playout(s) => simulate(game, &s, params, eval, rng, &mut sc.played),
+            };
+            lock(shared).backup(t, game, reward, params, &mut sc, true);
+            iterations += 1;
         }
+    };
+    let work = &work;
+    let (rng0, others) = rngs.split_first_mut().expect("at least one generator");
+    let total = others.len() + 1;
+    std::thread::scope(|scope| {
+        // Workers 1.. on helper threads; one the system cannot start (thread or memory limit) is not an error: the
+        // search goes on with the threads that started, and a warning says so once.
+        for (i, rng) in others.iter_mut().enumerate() {
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || work(i + 1, rng));
+            if let Err(e) = spawned {
+                if !super::SPAWN_WARNED.swap(true, Ordering::Relaxed) {
+                    eprintln!("warning: mcts: started {} of {total} threads ({e}); searching with those", i + 1);
+                }
+                break;
+            }
+        }
+        // Worker 0 on this thread.
+        work(0, rng0);
     });
 }

@@ -332,7 +332,11 @@ impl<G: Game> Engine for GameEngine<G> {
         let stop = self.stop.clone();
         let answer2 = answer.clone();
         let worker_out = out.clone();
-        let handle = std::thread::spawn(move || {
+        // The searcher waits in a slot the thread takes it from: if the thread cannot start, it is taken back.
+        let slot = Arc::new(Mutex::new(Some(searcher)));
+        let slot2 = slot.clone();
+        let spawned = std::thread::Builder::new().spawn(move || {
+            let mut searcher = slot2.lock().ok().and_then(|mut s| s.take()).expect("the searcher waits in its slot");
             let r = searcher.search(&game, &state);
             searcher.set_reporter(None);
             if infinite {
@@ -357,8 +361,16 @@ impl<G: Game> Engine for GameEngine<G> {
             answer2.answer(&worker_out, Some(&info_line(&game, &state, &it)), &best);
             searcher
         });
-        self.worker = Some(Worker { handle, answer, out: out.clone() });
-        Ok(())
+        match spawned {
+            Ok(handle) => {
+                self.worker = Some(Worker { handle, answer, out: out.clone() });
+                Ok(())
+            }
+            Err(e) => {
+                self.searcher = slot.lock().ok().and_then(|mut s| s.take());
+                Err(format!("go: cannot start the search thread ({e})"))
+            }
+        }
     }
 
     fn thinking(&self) -> bool {
@@ -421,7 +433,9 @@ pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engi
     with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
 }
 
-/// Run the protocol loop until `quit` or the end of the input.
+/// Run the protocol loop until `quit` or the end of the input. The end of the input is a `quit`: a search still
+/// running is stopped and answers (`bestmove`) before the loop returns, as `quit` does (no search thread is left
+/// behind, no answer lost when a script is piped in).
 pub fn run(
     dialect: Dialect,
     game: &str,
@@ -440,14 +454,22 @@ pub fn run(
     loop {
         line.clear();
         match input.read_line(&mut line) {
-            Ok(0) => break,
+            Ok(0) => {
+                engine.stop();
+                engine.join();
+                break;
+            }
             Ok(_) => {}
             // Invalid UTF-8 and similar: report and go on.
             Err(e) if e.kind() == std::io::ErrorKind::InvalidData => {
                 out.error("input is not valid UTF-8");
                 continue;
             }
-            Err(_) => break,
+            Err(_) => {
+                engine.stop();
+                engine.join();
+                break;
+            }
         }
         let words: Vec<&str> = line.split_whitespace().collect();
         let Some(&cmd) = words.first() else { continue };

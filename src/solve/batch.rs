@@ -11,6 +11,11 @@ use crate::solve::generic::GenericSolver;
 /// when given.
 pub fn read_lines(file: &str, first: Option<usize>) -> Result<Vec<(usize, String)>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read batch file {file}: {e}"))?;
+    Ok(lines_of(&text, first))
+}
+
+/// The lines [`read_lines`] keeps of a batch file's text.
+pub fn lines_of(text: &str, first: Option<usize>) -> Vec<(usize, String)> {
     let mut out: Vec<(usize, String)> = text
         .lines()
         .enumerate()
@@ -20,7 +25,7 @@ pub fn read_lines(file: &str, first: Option<usize>) -> Result<Vec<(usize, String
     if let Some(n) = first {
         out.truncate(n);
     }
-    Ok(out)
+    out
 }
 
 /// One solved position of a batch.

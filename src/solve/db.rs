@@ -6,11 +6,11 @@
 //! ```text
 //! offset  size  field
 //!      0     8  magic "PLTRETRO"
-//!      8     4  version (1)
+//!      8     4  version (2)
 //!     12     4  value encoding (1: u16, bits 0-1 value 0 loss / 1 draw / 2 win, bits 2-15 distance in plies)
 //!     16     8  position count n
 //!     24     8  key of the analysis root
-//!     32     8  checksum of everything after the header (the game string, its padding, keys, entries)
+//!     32     8  checksum of every other byte of the file (bytes 0-31, then 40 to the end): [`file_checksum`]
 //!     40     4  length of the game string g
 //!     44     4  zero
 //!     48     g  game string (UTF-8: the game's canonical spec), then zero padding to a multiple of 8
@@ -20,8 +20,10 @@
 //!
 //! Writing goes to `FILE.tmp`, which is flushed, fsync'ed and renamed over `FILE` (then the directory is fsync'ed):
 //! an interrupted run leaves at most a stale `FILE.tmp`, never a partial `FILE`. Opening checks the magic, version,
-//! encoding, the exact file length and the checksum; lookups are interpolation search on the uniformly distributed
-//! keys, finished by binary search.
+//! encoding, the exact file length, the checksum (which covers the whole header but itself: a changed byte anywhere is
+//! caught), that the keys increase and that every entry is a valid code; each failure is a one-line error naming the
+//! file. Version 1 files (whose checksum left the header out) are refused with a line saying to rebuild them. Lookups
+//! are interpolation search on the uniformly distributed keys, finished by binary search.
 //!
 //! ```text
 //! probe(key):  lo := 0, hi := n - 1
@@ -40,7 +42,7 @@ use memmap2::Mmap;
 use super::retro::{Solution, Value, unpack};
 
 pub const MAGIC: &[u8; 8] = b"PLTRETRO";
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 pub const ENCODING_U16: u32 = 1;
 const HEADER: usize = 48;
 
@@ -74,6 +76,21 @@ pub fn checksum(parts: &[&[u8]]) -> u64 {
     h ^ len
 }
 
+/// The checksum a file stores at bytes 32-39: [`checksum`] of bytes 0-31 and 40 to the end (the whole file but the
+/// checksum itself). `bytes` holds at least the 48-byte header.
+pub fn file_checksum(bytes: &[u8]) -> u64 {
+    checksum(&[&bytes[..32], &bytes[40..]])
+}
+
+/// Store the right checksum in `bytes` (a file image of at least 48 bytes; shorter ones are left as they are): for
+/// tools and the fuzz targets, which reach the checks after the checksum this way.
+pub fn seal(bytes: &mut [u8]) {
+    if bytes.len() >= HEADER {
+        let sum = file_checksum(bytes);
+        bytes[32..40].copy_from_slice(&sum.to_le_bytes());
+    }
+}
+
 fn padded_game(game: &str) -> Vec<u8> {
     let mut g = game.as_bytes().to_vec();
     while !g.len().is_multiple_of(8) {
@@ -98,16 +115,18 @@ fn body(sol: &Solution) -> (Vec<u8>, Vec<u8>) {
 pub fn write_to<W: Write>(w: &mut W, game: &str, sol: &Solution) -> std::io::Result<()> {
     let g = padded_game(game);
     let (keys, entries) = body(sol);
-    let sum = checksum(&[&g, &keys, &entries]);
     let mut h = Vec::with_capacity(HEADER);
     h.extend_from_slice(MAGIC);
     h.extend_from_slice(&VERSION.to_le_bytes());
     h.extend_from_slice(&ENCODING_U16.to_le_bytes());
     h.extend_from_slice(&(sol.keys.len() as u64).to_le_bytes());
     h.extend_from_slice(&sol.root_key.to_le_bytes());
-    h.extend_from_slice(&sum.to_le_bytes());
+    h.extend_from_slice(&[0; 8]);
     h.extend_from_slice(&(game.len() as u32).to_le_bytes());
     h.extend_from_slice(&0u32.to_le_bytes());
+    // Every part but the last is a multiple of 8 bytes long: the same sum as `file_checksum` of the whole file.
+    let sum = checksum(&[&h[..32], &h[40..], &g, &keys, &entries]);
+    h[32..40].copy_from_slice(&sum.to_le_bytes());
     w.write_all(&h)?;
     w.write_all(&g)?;
     // In slices, so that a failing writer can fail in the middle of the data.
@@ -219,6 +238,12 @@ impl Db {
             return derr(path, "not a plateau retrograde database (bad magic)");
         }
         let version = u32_at(b, 8);
+        if version == 1 {
+            return derr(
+                path,
+                "database version 1, whose checksum leaves the header out: this plateau reads version 2 (build the database again)",
+            );
+        }
         if version != VERSION {
             return derr(path, format!("database version {version}, this plateau reads version {VERSION}"));
         }
@@ -251,8 +276,19 @@ impl Db {
         };
         let keys_at = HEADER + gpad as usize;
         let entries_at = keys_at + 8 * n;
-        if checksum(&[&b[HEADER..keys_at], &b[keys_at..entries_at], &b[entries_at..]]) != sum {
+        if file_checksum(b) != sum {
             return derr(path, "corrupt database: checksum mismatch");
+        }
+        if u32_at(b, 44) != 0 || b[HEADER + glen as usize..keys_at].iter().any(|&x| x != 0) {
+            return derr(path, "corrupt database: reserved bytes are not zero");
+        }
+        for i in 0..n {
+            if i > 0 && u64_at(b, keys_at + 8 * i) <= u64_at(b, keys_at + 8 * (i - 1)) {
+                return derr(path, format!("corrupt database: the keys do not increase at entry {i}"));
+            }
+            if unpack(u16::from_le_bytes([b[entries_at + 2 * i], b[entries_at + 2 * i + 1]])).is_none() {
+                return derr(path, format!("corrupt database: entry {i} holds no valid value"));
+            }
         }
         let game = game.to_string();
         Ok(Db { map, path: path.to_path_buf(), game, n, root_key, keys_at, entries_at })

@@ -159,6 +159,8 @@ pub(super) fn split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -
         progress_seconds: if a.json { 0 } else { 60 },
         table_file: a.table.as_ref().map(Into::into),
         save_every_seconds: a.save_every,
+        // With a table file, Ctrl-C / SIGTERM stop the solve, which saves the table (a second one ends the process).
+        interrupt: a.table.is_some().then(crate::limits::catch_interrupt),
         ..Default::default()
     };
     let file = a.results.clone();

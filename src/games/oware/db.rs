@@ -30,8 +30,10 @@
 //! ```
 //!
 //! Values are `i8`, one byte a board, in the order of [`Ranker`] (the boards of `n` seeds on `2 * houses` houses,
-//! lexicographic). Files: `DIR/oware-h{houses}-n{n}.db`, a 32-byte header (`PLTOWARE`, version 1, houses, n, count)
-//! then the values; each level is written to `FILE.tmp` and renamed when complete, so an interrupted build resumes at
+//! lexicographic). Files: `DIR/oware-h{houses}-n{n}.db`, a 40-byte header (`PLTOWARE`, version u32 2, houses u32,
+//! n u32, zero u32, count u64, then the checksum u64 of the header's first 32 bytes and the values, FNV-1a) then the
+//! values; opening checks the header, the length and the checksum (a damaged or truncated level is a one-line error
+//! naming the file; a version 1 level, without checksum, is refused with a line saying to build it again). Each level is written to `FILE.tmp` and renamed when complete, so an interrupted build resumes at
 //! the first missing level. Files are read through a memory map.
 
 use std::fs::File;
@@ -47,7 +49,8 @@ use super::{MAX_HOUSES, Oware, OwareState};
 use crate::game::Player;
 
 const MAGIC: &[u8; 8] = b"PLTOWARE";
-const HEADER: usize = 32;
+const HEADER: usize = 40;
+const VERSION: u32 = 2;
 const NONE: i8 = i8::MIN;
 const UNKNOWN: u8 = 0;
 const WON: u8 = 1;
@@ -369,14 +372,26 @@ pub fn level_path(dir: &Path, houses: usize, n: usize) -> PathBuf {
     dir.join(format!("oware-h{houses}-n{n}.db"))
 }
 
+/// The header's first 32 bytes (all but the checksum).
 fn header(houses: usize, n: usize, count: u64) -> Vec<u8> {
     let mut h = Vec::with_capacity(HEADER);
     h.extend_from_slice(MAGIC);
-    h.extend_from_slice(&1u32.to_le_bytes());
+    h.extend_from_slice(&VERSION.to_le_bytes());
     h.extend_from_slice(&(houses as u32).to_le_bytes());
     h.extend_from_slice(&(n as u32).to_le_bytes());
     h.extend_from_slice(&0u32.to_le_bytes());
     h.extend_from_slice(&count.to_le_bytes());
+    h
+}
+
+/// FNV-1a (64 bits) of the parts, one after the other.
+fn checksum(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &b in *part {
+            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
+        }
+    }
     h
 }
 
@@ -386,8 +401,10 @@ fn save_level(path: &Path, houses: usize, n: usize, values: &[i8]) -> std::io::R
     let tmp = PathBuf::from(tmp);
     let file = File::create(&tmp)?;
     let mut w = BufWriter::with_capacity(1 << 20, file.try_clone()?);
-    w.write_all(&header(houses, n, values.len() as u64))?;
+    let head = header(houses, n, values.len() as u64);
     let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
+    w.write_all(&head)?;
+    w.write_all(&checksum(&[&head, &bytes]).to_le_bytes())?;
     w.write_all(&bytes)?;
     w.flush()?;
     drop(w);
@@ -404,13 +421,31 @@ fn open_level(path: &Path, houses: usize, n: usize, count: u64) -> std::io::Resu
     };
     // SAFETY: read-only private map; plateau never writes a level in place (it renames a complete file over it).
     let map = unsafe { Mmap::map(&file)? };
-    if map.len() != HEADER + count as usize || map[..HEADER] != header(houses, n, count)[..] {
-        return Err(std::io::Error::other(format!(
-            "{}: not the oware database level of {houses} houses and {n} seeds (wrong header or length)",
-            path.display()
-        )));
-    }
+    check_level(&map, houses, n, count).map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
     Ok(Some(Level::Map(map)))
+}
+
+/// Whether `bytes` is the file of level `n` of `houses` houses with `count` boards: header, length, checksum.
+fn check_level(bytes: &[u8], houses: usize, n: usize, count: u64) -> Result<(), String> {
+    let head = header(houses, n, count);
+    if bytes.len() >= 12 && bytes[..8] == head[..8] && bytes[8..12] == 1u32.to_le_bytes() {
+        return Err("an oware database level of version 1 (no checksum): build the databases again".into());
+    }
+    if bytes.len() < HEADER || bytes[..32] != head[..] {
+        return Err(format!("not the oware database level of {houses} houses and {n} seeds (wrong header)"));
+    }
+    if bytes.len() as u64 != HEADER as u64 + count {
+        return Err(format!(
+            "the level of {n} seeds has {} bytes, {} expected (truncated or damaged)",
+            bytes.len(),
+            HEADER as u64 + count
+        ));
+    }
+    let stored = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
+    if checksum(&[&bytes[..32], &bytes[HEADER..]]) != stored {
+        return Err(format!("the level of {n} seeds is damaged (checksum mismatch)"));
+    }
+    Ok(())
 }
 
 static TABLES: [OnceLock<Option<Tables>>; MAX_HOUSES + 1] = [const { OnceLock::new() }; MAX_HOUSES + 1];

@@ -58,7 +58,9 @@ impl Solver<'_> {
 
     fn report(&mut self) {
         let t = self.start.elapsed().as_secs_f64();
-        if self.options.max_seconds.is_some_and(|m| t >= m) {
+        if self.options.max_seconds.is_some_and(|m| t >= m)
+            || self.options.interrupt.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed))
+        {
             self.aborted = true;
         }
         if self.options.progress_seconds > 0 && t - self.last_report >= self.options.progress_seconds as f64 {

@@ -86,6 +86,8 @@ pub struct Options {
     pub check_proof: bool,
     /// Memory of the proof check's memo of checked positions (MiB; [`proof_check`]).
     pub check_memo_mib: usize,
+    /// Stop (unsolved, as `max_seconds` does) when this flag is raised: Ctrl-C with a `table_file`, which is saved.
+    pub interrupt: Option<&'static std::sync::atomic::AtomicBool>,
 }
 
 impl Default for Options {
@@ -107,6 +109,7 @@ impl Default for Options {
             save_every_seconds: None,
             check_proof: false,
             check_memo_mib: proof_check::DEFAULT_MEMO_MIB,
+            interrupt: None,
         }
     }
 }

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# A short campaign: every fuzz target of fuzz/ (or the ones named) for SECONDS seconds each (default 60), on the
+# nightly toolchain with cargo-fuzz (`cargo install cargo-fuzz`). New inputs go to fuzz/corpus/TARGET (not committed);
+# the committed seeds of fuzz/seeds/TARGET are read too. A crash stops with the target's report and its input under
+# fuzz/artifacts/TARGET; the summary line of each target (executions, coverage) is printed at the end.
+#
+#   scripts/fuzz-short.sh              # every target, 60 s each
+#   SECONDS_PER_TARGET=10 scripts/fuzz-short.sh protocol positions
+set -euo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds="${SECONDS_PER_TARGET:-60}"
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    mapfile -t targets < <(cargo +nightly fuzz list)
+fi
+# No sanitizer: the targets look for panics, overflows (debug assertions are on) and hangs in safe Rust, and the
+# lazily allocated tables would trip AddressSanitizer's allocation limit. `-s address` still works for unsafe code.
+cargo +nightly fuzz build -s none
+log="$(mktemp -d)"
+status=0
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "seeds/$t"
+    echo "== $t (${seconds}s)"
+    if ! cargo +nightly fuzz run -s none "$t" "corpus/$t" "seeds/$t" -- \
+        -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
+        >"$log/$t.txt" 2>&1; then
+        status=1
+        echo "   CRASH: see $log/$t.txt and fuzz/artifacts/$t"
+        tail -n 40 "$log/$t.txt"
+    fi
+    grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+.*DONE" "$log/$t.txt" | tr '\n' ' '
+    echo
+done
+exit "$status"
