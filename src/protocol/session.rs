@@ -14,7 +14,7 @@
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
 //! [`Engine`] built for the current game by [`with_game!`](crate::games::with_game).
 
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
@@ -27,39 +27,7 @@ use crate::games::with_game;
 use crate::search::{Iteration, Reporter, Searcher};
 use crate::spec::Spec;
 
-/// Output shared between the loop and the search thread; every line is flushed at once.
-#[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
-
-impl Out {
-    pub fn new(w: Box<dyn Write + Send>) -> Self {
-        Out(Arc::new(Mutex::new(w)))
-    }
-    /// Write one line and flush (errors on a closed pipe are ignored: the loop ends on its input).
-    pub fn line(&self, text: &str) {
-        if let Ok(mut w) = self.0.lock() {
-            let _ = writeln!(w, "{text}");
-            let _ = w.flush();
-        }
-    }
-    /// One `info string error` line, cut at [`MAX_ERROR_CHARS`] characters (an error may quote the input, and an
-    /// input line may be megabytes long).
-    pub fn error(&self, text: &str) {
-        self.line(&format!("info string error {}", clip(text, MAX_ERROR_CHARS)));
-    }
-}
-
-/// The longest error line the protocols print, in characters (the rest is replaced by a count).
-pub const MAX_ERROR_CHARS: usize = 300;
-
-/// `text` cut at `max` characters, with the length of what was left out; line breaks become spaces.
-pub fn clip(text: &str, max: usize) -> String {
-    let one_line = |s: &str| s.replace(['\n', '\r'], " ");
-    match text.char_indices().nth(max) {
-        None => one_line(text),
-        Some((cut, _)) => format!("{}... ({} more bytes)", one_line(&text[..cut]), text.len() - cut),
-    }
-}
+pub use super::out::{MAX_ERROR_CHARS, Out, clip};
 
 /// Engine settings that survive a change of game.
 #[derive(Clone, Debug)]
