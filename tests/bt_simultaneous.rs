@@ -52,7 +52,9 @@ fn the_registry_sends_moves_simultaneous_here_and_the_spec_parses_back() {
     }
     assert_eq!(game("breakthrough(moves=simultaneous)").spec(), "breakthrough(moves=simultaneous)");
     assert!(matches!(AnyGame::parse("breakthrough(rows=6)"), Ok(AnyGame::Breakthrough(_))));
-    for bad in ["breakthrough(moves=alternating)", "breakthrough(moves=simultaneous,rows=2)", "breakthrough(moves=)"] {
+    // The key's default value names the ordinary game.
+    assert!(matches!(AnyGame::parse("breakthrough(moves=alternating)"), Ok(AnyGame::Breakthrough(_))));
+    for bad in ["breakthrough(moves=sideways)", "breakthrough(moves=simultaneous,rows=2)", "breakthrough(moves=)"] {
         let e = AnyGame::parse(bad).unwrap_err().to_string();
         assert!(!e.contains('\n') && !e.is_empty(), "{bad}: {e}");
     }
