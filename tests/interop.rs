@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use plateau::game::{Game, MoveList, Player};
+use plateau::game::{Game, MoveList, Player, Turn};
 use plateau::games::{AnyGame, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -35,7 +35,9 @@ impl GameVisitor for Check {
                     g.spec(),
                     g.format_position(&s)
                 );
-                assert!(ids.iter().all(|&a| a < n), "{}: an action beyond {n}", g.spec());
+                // Chance outcomes are numbered below their count (OpenSpiel's `max_chance_outcomes`), moves below `n`.
+                let bound = if g.turn(&s) == Turn::Chance { moves.len() as u32 } else { n };
+                assert!(ids.iter().all(|&a| a < bound), "{}: an action beyond {bound}", g.spec());
                 for p in [Player::First, Player::Second] {
                     let mut t = vec![0.0f32; size];
                     g.observation_tensor(&s, p, &mut t);
@@ -44,6 +46,10 @@ impl GameVisitor for Check {
                         for c in 0..cells {
                             let sum: f32 = (0..3).map(|plane| t[plane * cells + c]).sum();
                             assert_eq!(sum, 1.0, "{}: cell {c} in {}", g.spec(), g.format_position(&s));
+                        }
+                    } else if shape.len() == 2 {
+                        for row in t.chunks(shape[1]) {
+                            assert_eq!(row.iter().sum::<f32>(), 1.0, "{}: one-hot rows", g.spec());
                         }
                     } else {
                         assert!((t.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{}: seeds add up to all", g.spec());
@@ -60,7 +66,15 @@ impl GameVisitor for Check {
 
 #[test]
 fn numbered_games_give_distinct_stable_actions_and_full_tensors() {
-    for text in ["breakthrough", "breakthrough(rows=6,columns=5)", "tic_tac_toe", "connect_four", "othello", "oware"] {
+    for text in [
+        "breakthrough",
+        "breakthrough(rows=6,columns=5)",
+        "tic_tac_toe",
+        "connect_four",
+        "othello",
+        "oware",
+        "pig(target=20)",
+    ] {
         let positions = AnyGame::parse(text).expect("a game").visit(Check);
         assert!(positions > 100, "{text}: {positions} positions");
     }
@@ -76,15 +90,25 @@ fn breakthrough_actions_are_openspiels() {
 }
 
 #[test]
-fn games_without_numbering_have_none() {
+fn marbles_tensor_is_the_pile_and_the_side() {
+    let g = plateau::games::marbles::Marbles { n: 5, k: 3, misere: false };
+    let mut s = g.start();
+    g.play(&mut s, g.parse_move(&s, "2").expect("legal"));
+    let mut t = vec![0.0f32; 12];
+    g.observation_tensor(&s, Player::First, &mut t);
+    assert_eq!(t, [0., 0., 0., 1., 0., 0., 0., 1., 0., 0., 0., 0.]);
+}
+
+#[test]
+fn games_without_numbering_number_by_list_index() {
     struct Unnumbered;
     impl GameVisitor for Unnumbered {
         type Out = bool;
         fn visit<G: Game>(self, g: &G) -> bool {
-            g.num_distinct_actions().is_none() && g.observation_shape().is_empty()
+            g.num_distinct_actions().is_none()
         }
     }
-    for text in ["chess", "backgammon", "pig", "marbles"] {
+    for text in ["chess", "backgammon", "marbles"] {
         assert!(AnyGame::parse(text).expect("a game").visit(Unnumbered), "{text}");
     }
 }

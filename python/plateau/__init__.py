@@ -55,7 +55,8 @@ def search(state: State, algo: str = "alphabeta(depth=4)",
     keep it within +-100000: wins are scored far beyond). It is called at every leaf, so the search is much slower
     (about a microsecond of Python per call) than with plateau's own evaluations.
     """
-    return json.loads(_plateau.search_json(state, algo, evaluate))
+    doc: Dict[str, Any] = json.loads(_plateau.search_json(state, algo, evaluate))
+    return doc
 
 
 def _flags(options: Dict[str, Any]) -> List[str]:
@@ -126,4 +127,5 @@ def match(game: Union[str, Game], player_a: str, player_b: str, games: int = 10,
 
 def games() -> List[Dict[str, Any]]:
     """The registered games: name, aliases, description, parameters (with defaults) and kind."""
-    return json.loads(_plateau.games_json())
+    listed: List[Dict[str, Any]] = json.loads(_plateau.games_json())
+    return listed

@@ -3,8 +3,9 @@
 - `PlateauGame("breakthrough(rows=6,columns=5)")`: a plateau game as an OpenSpiel Python game (a `pyspiel.Game`
   subclass), which OpenSpiel's Python algorithms take (`mcts.MCTSBot`, `evaluate_bots`, `random_agent`, ...).
 - `PlateauBot(spiel_game, "engine(time=100ms)")`: a plateau player as a `pyspiel.Bot` playing OpenSpiel's own game
-  where the rules match (breakthrough, connect_four, tic_tac_toe, othello, oware): plateau numbers those games'
-  actions as OpenSpiel does, so the bot replays the OpenSpiel state's history in plateau and answers an OpenSpiel action.
+  where the rules match (breakthrough, connect_four, tic_tac_toe, othello, oware, pig): plateau numbers those games'
+  actions as OpenSpiel does, so the bot replays the OpenSpiel state's history in plateau and answers an OpenSpiel
+  action; on backgammon, actions are matched by the position they lead to (`same_result`).
 - `plateau_game_string(spiel_game)`: the plateau game string of an OpenSpiel game with the same rules.
 
 OpenSpiel's Breakthrough starts with Black (its player 0) at the top; plateau's with White at the bottom: the boards are
@@ -20,7 +21,7 @@ import pyspiel
 
 from . import Game, State, bot, load_game
 
-__all__ = ["PlateauGame", "PlateauState", "PlateauBot", "plateau_game_string"]
+__all__ = ["PlateauGame", "PlateauState", "PlateauBot", "plateau_game_string", "same_result"]
 
 # OpenSpiel game name -> (plateau game name, {OpenSpiel parameter: plateau parameter}).
 _SAME_RULES: Dict[str, Any] = {
@@ -30,10 +31,18 @@ _SAME_RULES: Dict[str, Any] = {
     "tic_tac_toe": ("tic_tac_toe", {}),
     "othello": ("othello", {}),
     "oware": ("oware", {"num_houses_per_player": "houses", "num_seeds_per_house": "seeds"}),
+    "pig": ("pig", {"winscore": "target", "diceoutcomes": "die", "horizon": None}),
+    "backgammon": ("backgammon", {"scoring_type": "scoring", "max_player_turns": None}),
 }
 
 # OpenSpiel parameters whose only value plateau plays.
-_FIXED: Dict[str, Any] = {"x_in_row": 4}
+_FIXED: Dict[str, Any] = {"x_in_row": 4, "players": 2, "piglet": False, "hyper_backgammon": False}
+
+# OpenSpiel parameter values renamed in plateau.
+_VALUES: Dict[str, Dict[Any, str]] = {"scoring_type": {"winloss_scoring": "single", "full_scoring": "gammons"}}
+
+# Games whose OpenSpiel actions are not plateau's: they are matched by the position they lead to (see `same_result`).
+_BY_RESULT = {"backgammon"}
 
 
 def plateau_game_string(spiel_game: "pyspiel.Game") -> str:
@@ -54,6 +63,10 @@ def plateau_game_string(spiel_game: "pyspiel.Game") -> str:
             raise ValueError(f"OpenSpiel's {name}: parameter {key} has no plateau equivalent")
         if renames[key] is None:  # changes the observations only
             continue
+        if key in _VALUES:
+            if value not in _VALUES[key]:
+                raise ValueError(f"OpenSpiel's {name}: {key}={value}: plateau plays {', '.join(_VALUES[key])}")
+            value = _VALUES[key][value]
         text = str(value).lower() if isinstance(value, bool) else str(value)
         words.append(f"{renames[key]}={text}")
     return f"{plateau_name}({','.join(words)})" if words else plateau_name
@@ -167,23 +180,69 @@ class PlateauObserver:
         return state.plateau_state.observation_string(player)
 
 
+def _position_key(state: Any) -> tuple:
+    """A position as both observers' tensors, the dice sorted (OpenSpiel keeps backgammon's dice in rolled order)."""
+    key: List[float] = []
+    for p in (0, 1):
+        v = [float(x) for x in np.asarray(state.observation_tensor(p)).ravel()]
+        key += v[:-2] + sorted(v[-2:])
+    return tuple(key)
+
+
+def same_result(state: State, spiel_before: "pyspiel.State", spiel_action: int) -> int:
+    """The plateau action that leads from `state` to the position OpenSpiel's `spiel_action` leads to from
+    `spiel_before` (the same position as `state`): how backgammon's actions map (OpenSpiel numbers a turn's two
+    checker steps in one action, in each order, and rolls as 36 ordered outcomes; plateau lists each distinct result
+    once, and 21 rolls). ValueError when no plateau action leads there."""
+    after = spiel_before.clone()
+    after.apply_action(spiel_action)
+    target = _position_key(after)
+    for a in state.legal_actions():
+        c = state.clone()
+        c.apply_action(a)
+        if _position_key(c) == target:
+            return a
+    raise ValueError(f"OpenSpiel's action {spiel_action} leads to a position no plateau action reaches")
+
+
 class PlateauBot(pyspiel.Bot):
     """A plateau player string playing an OpenSpiel game with the same rules (see `plateau_game_string`)."""
 
     def __init__(self, spiel_game: "pyspiel.Game", player: str = "engine(time=100ms)"):
         pyspiel.Bot.__init__(self)
+        self._spiel_game = spiel_game
+        self._by_result = spiel_game.get_type().short_name in _BY_RESULT
         self._game = load_game(plateau_game_string(spiel_game))
         self._bot = bot(player)
+        # The last replay (OpenSpiel's history, the plateau state, the OpenSpiel state), continued at the next step.
+        self._replayed: Any = ([], self._game.new_initial_state(), spiel_game.new_initial_state())
 
     def plateau_state(self, spiel_state: "pyspiel.State") -> State:
         """The plateau state after the OpenSpiel state's history."""
-        state = self._game.new_initial_state()
-        for action in spiel_state.history():
-            state.apply_action(action)
+        history = spiel_state.history()
+        done, state, before = self._replayed
+        if history[:len(done)] != done:  # another game: replay from the start
+            done, state, before = [], self._game.new_initial_state(), self._spiel_game.new_initial_state()
+        state, before = state.clone(), before.clone()
+        for action in history[len(done):]:
+            state.apply_action(same_result(state, before, action) if self._by_result else action)
+            before.apply_action(action)
+        self._replayed = (list(history), state.clone(), before.clone())
         return state
 
     def step(self, spiel_state: "pyspiel.State") -> int:
-        return self._bot.step(self.plateau_state(spiel_state))
+        state = self.plateau_state(spiel_state)
+        action = self._bot.step(state)
+        if not self._by_result:
+            return action
+        state.apply_action(action)
+        target = _position_key(state)
+        for b in spiel_state.legal_actions():
+            after = spiel_state.clone()
+            after.apply_action(b)
+            if _position_key(after) == target:
+                return b
+        raise ValueError("no OpenSpiel action reaches the position of the bot's move")
 
     def restart_at(self, spiel_state: "pyspiel.State") -> None:
         self._bot.restart()

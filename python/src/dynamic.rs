@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use plateau::game::{ChanceList, Game, Kind, MoveList, Outcome, Player, Turn, playout};
+use plateau::game::{ChanceList, Game, Kind, MoveList, Player, Turn, playout};
 use plateau::games::{AnyGame, GameVisitor};
 use plateau::players;
 use plateau::search::{SearchResult, Searcher};
@@ -42,7 +42,8 @@ pub trait DynState: Send + Sync {
     fn game(&self) -> Box<dyn DynGame>;
     fn current_player(&self) -> i32;
     fn is_terminal(&self) -> bool;
-    fn legal_actions(&self, player: Option<usize>) -> Result<Vec<i64>, String>;
+    /// The legal actions, ascending, in a list on the stack (no allocation: the Python list is built from it).
+    fn legal_actions(&self, player: Option<usize>) -> Result<MoveList<i64>, String>;
     fn chance_outcomes(&self) -> Vec<(i64, f64)>;
     fn apply_action(&mut self, action: i64) -> Result<(), String>;
     fn apply_actions(&mut self, first: i64, second: i64) -> Result<(), String>;
@@ -140,16 +141,6 @@ pub fn player(p: usize) -> Result<Player, String> {
     }
 }
 
-/// A result as a number for OpenSpiel's `returns`: a win 1, a loss -1, a draw 0, a numeric result its value.
-fn outcome_value(o: Outcome) -> f64 {
-    match o {
-        Outcome::Win => 1.0,
-        Outcome::Loss => -1.0,
-        Outcome::Draw => 0.0,
-        Outcome::Value(v) => v as f64,
-    }
-}
-
 /// The bot of one game type held in a Python bot's slot.
 struct BotOf<G: Game> {
     spec: String,
@@ -230,12 +221,12 @@ impl<G: Game> DynState for StateOf<G> {
     fn is_terminal(&self) -> bool {
         self.game.is_terminal(&self.state)
     }
-    fn legal_actions(&self, player: Option<usize>) -> Result<Vec<i64>, String> {
+    fn legal_actions(&self, player: Option<usize>) -> Result<MoveList<i64>, String> {
         if let Some(p) = player {
             self::player(p)?;
         }
         let moves = self.node_moves(player)?;
-        let mut ids: Vec<i64> = (0..moves.len()).map(|i| self.id_of(&moves, i)).collect();
+        let mut ids: MoveList<i64> = (0..moves.len()).map(|i| self.id_of(&moves, i)).collect();
         ids.sort_unstable();
         Ok(ids)
     }
@@ -319,7 +310,7 @@ impl<G: Game> DynState for StateOf<G> {
     }
     fn returns(&self) -> [f64; 2] {
         match (self.game.outcome_for(&self.state, Player::First), self.game.outcome_for(&self.state, Player::Second)) {
-            (Some(a), Some(b)) => [outcome_value(a), outcome_value(b)],
+            (Some(a), Some(b)) => [self.game.returns_value(a), self.game.returns_value(b)],
             _ => [0.0, 0.0],
         }
     }
@@ -351,7 +342,7 @@ impl<G: Game> DynState for StateOf<G> {
         let mut plies = 0u64;
         for pair in out.chunks_exact_mut(2).take(n) {
             let (o, p) = playout::random_playout_for(&*self.game, &self.state, Player::First, &mut rng);
-            let v = outcome_value(o);
+            let v = self.game.returns_value(o);
             pair[0] = v;
             pair[1] = -v;
             plies += p as u64;

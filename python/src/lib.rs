@@ -23,7 +23,8 @@ use std::sync::{Arc, Mutex};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::exceptions::{PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyDict;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyDict, PyInt, PyList};
 
 use dynamic::{DynGame, DynState, Evaluate};
 
@@ -159,8 +160,9 @@ impl PyState {
     }
     /// The legal actions, ascending (of `player` at a simultaneous node; empty for a player not to move).
     #[pyo3(signature = (player=None))]
-    fn legal_actions(&self, player: Option<usize>) -> PyResult<Vec<i64>> {
-        guard(|| self.inner.legal_actions(player))
+    fn legal_actions<'py>(&self, py: Python<'py>, player: Option<usize>) -> PyResult<Bound<'py, PyList>> {
+        let ids = guard(|| self.inner.legal_actions(player))?;
+        int_list(py, &ids)
     }
     /// A chance node's outcomes as `(action, probability)` pairs.
     fn chance_outcomes(&self) -> PyResult<Vec<(i64, f64)>> {
@@ -210,8 +212,8 @@ impl PyState {
             actions.iter().map(|&a| self.inner.action_to_string(player, a)).collect()
         })
     }
-    /// The final results of both players (a win 1, a loss -1, a draw 0; games with scores, such as Oware, their
-    /// final margin); zeros while the game goes on.
+    /// The final results of both players as OpenSpiel's `returns()` (a win 1, a loss -1, a draw 0; backgammon with
+    /// `gammons=true` 2 or 3 for a gammon or backgammon; the synthetic trees their leaf values); zeros before the end.
     fn returns(&self) -> Vec<f64> {
         self.inner.returns().to_vec()
     }
@@ -261,6 +263,25 @@ impl PyState {
     fn __repr__(&self) -> String {
         format!("<plateau.State {} '{}'>", self.inner.game().spec(), self.inner.position())
     }
+}
+
+/// Action integers below this are made once and shared (CPython itself shares only -5..=256).
+const SHARED_INTS: i64 = 8192;
+
+/// A Python list of action integers, built from shared integer objects (the cost of `legal_actions()` from Python is
+/// mostly this list: no allocation per item).
+fn int_list<'py>(py: Python<'py>, ids: &[i64]) -> PyResult<Bound<'py, PyList>> {
+    static INTS: PyOnceLock<Vec<Py<PyInt>>> = PyOnceLock::new();
+    let ints = INTS.get_or_init(py, || {
+        (0..SHARED_INTS).map(|i| i.into_pyobject(py).unwrap_or_else(|e| match e {}).unbind()).collect()
+    });
+    PyList::new(
+        py,
+        ids.iter().map(|&a| match ints.get(a as usize) {
+            Some(i) if a >= 0 => i.bind(py).clone().into_any(),
+            _ => a.into_pyobject(py).unwrap_or_else(|e| match e {}).into_any(),
+        }),
+    )
 }
 
 impl PyState {

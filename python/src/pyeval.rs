@@ -127,6 +127,9 @@ impl<G: Game> Game for Evaluated<G> {
     fn chance_outcomes(&self, s: &G::State, outcomes: &mut ChanceList<G::Move>) {
         self.inner.chance_outcomes(s, outcomes)
     }
+    fn returns_value(&self, o: Outcome) -> f64 {
+        self.inner.returns_value(o)
+    }
     fn value_bound(&self) -> i32 {
         self.inner.value_bound()
     }

@@ -59,5 +59,25 @@ def test_game_strings_of_openspiel_games():
     assert plateau_game_string(pyspiel.load_game("breakthrough(rows=6,columns=5)")) == \
         "breakthrough(columns=5,rows=6)"
     assert plateau_game_string(pyspiel.load_game("oware")) == "oware(houses=6,seeds=4)"
+    assert plateau_game_string(pyspiel.load_game("pig")) == "pig(die=6,target=100)"
+    assert plateau_game_string(pyspiel.load_game("backgammon(scoring_type=full_scoring)")) == \
+        "backgammon(scoring=gammons)"
+    with pytest.raises(ValueError, match="piglet"):
+        plateau_game_string(pyspiel.load_game("pig(piglet=true)"))
     with pytest.raises(ValueError, match="kuhn_poker"):
         plateau_game_string(pyspiel.load_game("kuhn_poker"))
+
+
+def test_plateau_bot_plays_openspiel_backgammon_and_pig():
+    """Backgammon's actions are matched by the position they lead to (`same_result`), Pig's are OpenSpiel's."""
+    for spiel_name, player in [("backgammon", "expectimax(depth=1)"), ("pig(winscore=30)", "expectimax(depth=3)")]:
+        spiel = pyspiel.load_game(spiel_name)
+        ours = PlateauBot(spiel, player)
+        rng = np.random.RandomState(3)
+        total = 0.0
+        for game_index in range(2):
+            random_bot = pyspiel.make_uniform_random_bot(1 - game_index % 2, game_index)
+            bots = [ours, random_bot] if game_index % 2 == 0 else [random_bot, ours]
+            returns = evaluate_bots.evaluate_bots(spiel.new_initial_state(), bots, rng)
+            total += returns[game_index % 2]
+        assert total >= 0, (spiel_name, total)

@@ -264,6 +264,18 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A finished game's result as OpenSpiel's `returns()` gives it, for the player whose outcome `o` is: a win 1, a
+    /// loss -1, a draw 0, a numeric result its value. Games OpenSpiel has with a numeric result override it with
+    /// OpenSpiel's convention (Oware: the sign of the margin; backgammon: the points won, 1 to 3).
+    fn returns_value(&self, o: Outcome) -> f64 {
+        match o {
+            Outcome::Win => 1.0,
+            Outcome::Loss => -1.0,
+            Outcome::Draw => 0.0,
+            Outcome::Value(v) => v as f64,
+        }
+    }
+
     /// The shape of [`Game::observation_tensor`] (planes, rows, columns for a board); empty where the game has none.
     fn observation_shape(&self) -> Vec<usize> {
         Vec::new()

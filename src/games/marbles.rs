@@ -234,6 +234,17 @@ impl Game for Marbles {
         Ok(s)
     }
 
+    /// `[2, n + 1]`: one-hot rows of the marbles left and of the side to move (0 the first player, 1 the second).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.n as usize + 1]
+    }
+
+    fn observation_tensor(&self, s: &MarblesState, _player: Player, out: &mut [f32]) {
+        let row = self.n as usize + 1;
+        out[(s.left as usize).min(row - 1)] = 1.0;
+        out[row + s.stm.index()] = 1.0;
+    }
+
     fn format_position(&self, s: &MarblesState) -> String {
         format!("{} {}", s.left, side_digit(s.stm))
     }

@@ -30,6 +30,7 @@ pub mod board;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod tensor;
 
 use board::{BAR, CHECKERS, Pair, Side, count, nibbles};
 use movegen::{BgMove, CHANCE};
@@ -269,6 +270,26 @@ impl Game for Backgammon {
         // chance searches average values of one scale and prune with a tight bound (`value_bound`).
         let v = if self.gammons { self.points(s, w) * POINT } else { POINT };
         Some(Outcome::Value(if won { v } else { -v }))
+    }
+
+    /// `[200]`, OpenSpiel's layout ([`tensor`]), from the observer's side.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![tensor::SIZE]
+    }
+
+    fn observation_tensor(&self, s: &BgState, player: Player, out: &mut [f32]) {
+        tensor::observe(s, player.index(), out)
+    }
+
+    /// OpenSpiel's `returns()`: the points won or lost (1; with `gammons=true` 2 for a gammon, 3 for a backgammon, as
+    /// OpenSpiel's `scoring_type=full_scoring`), not the evaluation's scale.
+    fn returns_value(&self, o: Outcome) -> f64 {
+        match o {
+            Outcome::Value(v) => v as f64 / POINT as f64,
+            Outcome::Win => 1.0,
+            Outcome::Loss => -1.0,
+            Outcome::Draw => 0.0,
+        }
     }
 
     fn value_bound(&self) -> i32 {

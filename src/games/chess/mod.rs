@@ -16,6 +16,7 @@ pub mod eval;
 pub mod knowledge;
 pub mod notation;
 pub mod rules;
+pub mod tensor;
 
 use std::hash::{Hash, Hasher};
 
@@ -217,6 +218,15 @@ impl Game for Chess {
         knowledge::capture_order(s.board(), m)
     }
     #[inline]
+    /// `[20, 8, 8]`, OpenSpiel's layout ([`tensor`]).
+    fn observation_shape(&self) -> Vec<usize> {
+        tensor::SHAPE.to_vec()
+    }
+
+    fn observation_tensor(&self, s: &ChessState, _player: Player, out: &mut [f32]) {
+        tensor::observe(s, out)
+    }
+
     fn forced(&self, s: &ChessState) -> Forced {
         knowledge::in_check(s.board())
     }

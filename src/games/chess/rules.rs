@@ -76,6 +76,14 @@ pub fn threefold(s: &ChessState) -> bool {
     false
 }
 
+/// How many times the current position has occurred (1 the first time), counting the remembered positions since the
+/// last irreversible move (earlier ones cannot recur).
+pub fn repetitions(s: &ChessState) -> usize {
+    let fp = fingerprint(s.key);
+    // Same side to move: the entries n-2, n-4, ...
+    1 + (0..s.seen as usize).rev().skip(1).step_by(2).filter(|&i| s.history[i] == fp).count()
+}
+
 /// Neither side can ever mate (see the module documentation).
 pub fn insufficient_material(b: &Board) -> bool {
     if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {

@@ -376,6 +376,16 @@ impl Game for Oware {
         self.parse_move_text(s, text)
     }
 
+    /// OpenSpiel's `returns()`: the sign of the final margin (a win 1, a loss -1, a draw 0).
+    fn returns_value(&self, o: Outcome) -> f64 {
+        match o {
+            Outcome::Value(v) => v.signum() as f64,
+            Outcome::Win => 1.0,
+            Outcome::Loss => -1.0,
+            Outcome::Draw => 0.0,
+        }
+    }
+
     /// OpenSpiel's numbering: the house's index among the mover's houses (`A`/`a` is 0).
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(self.houses as u32)

@@ -240,6 +240,29 @@ impl Game for Pig {
         }
     }
 
+    /// OpenSpiel's numbering: `roll` 0, `hold` 1 (OpenSpiel's `stop`); at a chance node the face `f` is `f - 1`
+    /// (OpenSpiel's chance actions, below `die`, its `max_chance_outcomes`).
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(2)
+    }
+
+    fn action_id(&self, s: &PigState, m: PigMove) -> Option<u32> {
+        Some(if s.rolling { m as u32 - 1 } else { m as u32 })
+    }
+
+    /// `[3, target + 1]`, OpenSpiel's layout: one-hot rows of the turn total, the first player's banked score and the
+    /// second's (each capped at `target`), the same for both observers.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, self.target as usize + 1]
+    }
+
+    fn observation_tensor(&self, s: &PigState, _player: Player, out: &mut [f32]) {
+        let bins = self.target as usize + 1;
+        for (row, v) in [s.turn_total, s.scores[0], s.scores[1]].into_iter().enumerate() {
+            out[row * bins + (v as usize).min(bins - 1)] = 1.0;
+        }
+    }
+
     fn parse_position(&self, text: &str) -> Result<PigState, GameError> {
         notation::parse_position(self, text)
     }
