@@ -226,7 +226,7 @@ async fn tree_compare_and_verdicts() {
     )
     .await;
 
-    // Connect Four: Pons's score of every column, after 8 stones.
+    // Connect Four: Pons's score of every column, after 8 stones (all solved).
     let moves: Vec<&str> = "4 4 4 4 3 3 5 5".split(' ').collect();
     let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "connect_four", "moves": moves}))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
@@ -236,15 +236,24 @@ async fn tree_compare_and_verdicts() {
     let score = |c: &str| cols.iter().find(|m| m["move"] == c).unwrap()["score"].as_i64().unwrap();
     assert_eq!((score("2"), score("6")), (17, 17));
     assert_eq!(v["result"], "win");
-    refused(
-        &app,
-        "POST",
-        "/api/verdict",
-        Some(json!({"game": "connect_four", "moves": ["4"]})),
-        StatusCode::BAD_REQUEST,
-        "stones",
-    )
-    .await;
+    // The empty board: every column either scored as Pons's solver scores it (-2 -1 0 1 0 -1 -2: only the centre
+    // wins) or shown unknown within the node budget; the centre comes from the embedded exact book.
+    let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "connect_four"}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let cols = v["moves"].as_array().unwrap();
+    assert_eq!(cols.len(), 7);
+    let reference = [-2, -1, 0, 1, 0, -1, -2];
+    for (c, m) in cols.iter().enumerate() {
+        assert_eq!(m["move"], (c + 1).to_string());
+        match m["score"].as_i64() {
+            Some(score) => assert_eq!(score, reference[c], "column {}: {m}", c + 1),
+            None => assert!(m["result"] == "unknown" && m["budget"].as_u64().unwrap() > 0, "{m}"),
+        }
+    }
+    assert_eq!((cols[3]["score"].as_i64(), &cols[3]["source"]), (Some(1), &json!("book")));
+    let unknown = cols.iter().filter(|m| m["score"].is_null()).count();
+    assert_eq!(v["unknown_moves"], unknown);
+    assert_eq!(v["result"].is_null(), unknown > 0, "{v}");
     // Breakthrough on a small board: the dedicated solver with distances.
     let (s, v) =
         json_of(&app, "POST", "/api/verdict", Some(json!({"game": "breakthrough(rows=4,columns=3,piece_rows=1)"})))

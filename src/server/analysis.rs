@@ -34,8 +34,6 @@ pub const COMPARE_NODE_BUDGET: u64 = 2_000_000;
 pub const DFPN_BUDGET: u64 = 200_000;
 /// Breakthrough's df-pn: expansions.
 pub const BREAKTHROUGH_BUDGET: u64 = 2_000_000;
-/// Connect Four: fewest stones on the board before the exact solver runs (earlier positions take minutes).
-pub const C4_MIN_STONES: usize = 8;
 /// Replay: games and moves per game read from one record.
 pub const REPLAY_MAX_GAMES: usize = 500;
 pub const REPLAY_MAX_MOVES: usize = 2000;
@@ -50,7 +48,7 @@ pub struct At {
     pub moves: Vec<String>,
 }
 
-fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
+pub(super) fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
     let mut s = match at.position.as_deref().map(str::trim) {
         None | Some("") | Some("start") => g.start(),
         Some(t) => g.parse_position(t)?,
@@ -196,7 +194,7 @@ pub fn verdict(at: &At) -> Result<Value, ApiError> {
     }
     let t0 = Instant::now();
     let mut v = match &any {
-        AnyGame::ConnectFour(g) => connect_four(g, at)?,
+        AnyGame::ConnectFour(g) => super::connect4::verdict(g, at)?,
         AnyGame::Breakthrough(g) => {
             let state = resolve(g, at)?;
             let mut v = per_move(g, &state)?;
@@ -251,60 +249,6 @@ fn per_move<G: Game>(g: &G, state: &G::State) -> Result<Value, ApiError> {
         "solver": "generic df-pn", "result": root.outcome.map(outcome_word),
         "best_move": root.best_move.map(|m| g.format_move(state, m)), "moves": each,
         "nodes": root.nodes, "budget": DFPN_BUDGET,
-    }))
-}
-
-/// Connect Four: Pons's score of every column, as his solver's page shows it.
-fn connect_four(g: &crate::games::ConnectFour, at: &At) -> Result<Value, ApiError> {
-    if at.position.as_deref().is_some_and(|p| !p.trim().is_empty() && p.trim() != "start") {
-        return Err(ApiError::bad("the Connect Four solver reads the moves from the empty board (no position text)"));
-    }
-    let board = crate::solve::connect4::board(g.rows, g.columns).map_err(ApiError::bad)?;
-    let state = resolve(g, at)?;
-    if g.is_terminal(&state) {
-        return Err(ApiError::bad("the game is over in this position"));
-    }
-    let stones = at.moves.len();
-    if stones < C4_MIN_STONES && g.rows * g.columns > 20 {
-        return Err(ApiError::bad(format!(
-            "the exact solver runs from {C4_MIN_STONES} stones on (earlier positions take minutes): play on"
-        )));
-    }
-    let mut solver = crate::solve::connect4::Solver::with_table(board, 20);
-    let cells = (g.rows * g.columns) as i32;
-    let mut moves = MoveList::new();
-    g.generate_moves(&state, &mut moves);
-    let mut each = Vec::new();
-    let mut nodes = 0;
-    for &m in &moves {
-        let mut c = state;
-        g.play(&mut c, m);
-        let score = match g.outcome_for(&c, g.side_to_move(&state)) {
-            Some(Outcome::Win) => (cells + 1 - stones as i32) / 2,
-            Some(_) => 0,
-            None => {
-                let text = format!("{} {}", at.moves.join(" "), g.format_move(&state, m));
-                let p = crate::games::connect_four::Position::from_moves(&board, &text)?;
-                solver.reset();
-                let s = -solver.score(&p, false);
-                nodes += solver.nodes;
-                s
-            }
-        };
-        let word = if score > 0 {
-            "win"
-        } else if score < 0 {
-            "loss"
-        } else {
-            "draw"
-        };
-        each.push(json!({ "move": g.format_move(&state, m), "score": score, "result": word }));
-    }
-    let best = each.iter().max_by_key(|e| e["score"].as_i64().unwrap_or(i64::MIN)).cloned();
-    Ok(json!({
-        "solver": "connect four (Pons)", "result": best.as_ref().map(|b| b["result"].clone()),
-        "score": best.as_ref().map(|b| b["score"].clone()), "best_move": best.map(|b| b["move"].clone()),
-        "moves": each, "nodes": nodes,
     }))
 }
 

@@ -18,6 +18,7 @@
 mod analysis;
 mod api;
 mod assets;
+mod connect4;
 mod session;
 mod think;
 

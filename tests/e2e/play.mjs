@@ -1,4 +1,4 @@
-// A full Breakthrough 5x5 game played by clicks against the engine, in a real headless chromium (run.sh starts the
+// A full Breakthrough 5x5 game played by drags and clicks against the engine, in a real headless chromium (run.sh starts the
 // server and passes its address). Checks that the thinking panel fills, that the tree view opens and folds, and saves
 // screenshots under target/e2e/.
 import { chromium } from 'playwright-core';
@@ -29,7 +29,7 @@ await page.click('#new-game');
 await page.waitForSelector('#board g.cell[data-name="a1"]');
 await page.screenshot({ path: `${shots}/start.png` });
 
-let clicks = 0, sawThinking = false;
+let clicks = 0, drags = 0, sawThinking = false;
 for (let turn = 0; turn < 60; turn++) {
   // Wait until the game is over or a human move is possible.
   await page.waitForFunction(() => {
@@ -43,15 +43,30 @@ for (let turn = 0; turn < 60; turn++) {
   const best = moves.slice().sort((a, b) => Number(b[3]) - Number(a[3]) || (a < b ? -1 : 1))[0];
   const from = best.slice(0, 2), to = best.slice(2, 4);
   const before = await page.$$eval('.move', (ms) => ms.length);
-  await page.click(`#board g.cell[data-name="${from}"]`);
-  if (await page.locator('#board rect.target').count() === 0) fail(`no target lit after clicking ${from}`);
-  await page.click(`#board g.cell[data-name="${to}"]`);
-  clicks += 2;
+  if (turn % 2 === 0) {
+    // Every other move by dragging the piece with the mouse (pointer events): its targets light up while it moves.
+    const a = await page.locator(`#board g.cell[data-name="${from}"] rect`).boundingBox();
+    const b = await page.locator(`#board g.cell[data-name="${to}"] rect`).boundingBox();
+    await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2 + a.width / 2, (a.y + b.y) / 2 + a.height / 2, { steps: 4 });
+    if (await page.locator('#board rect.target').count() === 0) fail(`no target lit while dragging ${from}`);
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 4 });
+    if (turn === 0) await page.screenshot({ path: `${shots}/drag.png` });
+    await page.mouse.up();
+    drags += 1;
+  } else {
+    await page.click(`#board g.cell[data-name="${from}"]`);
+    if (await page.locator('#board rect.target').count() === 0) fail(`no target lit after clicking ${from}`);
+    await page.click(`#board g.cell[data-name="${to}"]`);
+    clicks += 2;
+  }
   await page.waitForFunction((n) => document.querySelectorAll('.move').length > n, before, { timeout: 30000 });
 }
 const status = await page.textContent('#status');
 if (!status.startsWith('Game over')) fail(`the game did not end: ${status}`);
 if (!sawThinking) fail('the thinking panel never showed an iteration');
+if (drags === 0 || clicks === 0) fail(`moves by drag ${drags}, by click ${clicks}: both are needed`);
 await page.screenshot({ path: `${shots}/end.png` });
 
 // Undo goes back to a position where White moves; then the tree view of that position.
@@ -61,12 +76,23 @@ await page.click('.tab[data-tab="tree"]');
 await page.fill('#tree-algo', 'alphabeta');
 await page.fill('#tree-depth', '2');
 await page.click('#tree-go');
-await page.waitForSelector('#tree li.node .box', { timeout: 30000 });
-const nodes = await page.locator('#tree .box').count();
-if (nodes < 3) fail(`the tree shows ${nodes} nodes`);
+await page.waitForSelector('#tree svg g.tnode', { timeout: 30000 });
+const total = Number(await page.getAttribute('#tree svg', 'data-nodes'));
+const shown = await page.locator('#tree svg g.tnode').count();
+if (shown < 3) fail(`the tree picture shows ${shown} nodes`);
 await page.click('#tree-open');
-const visible = await page.locator('#tree .box:visible').count();
-if (visible !== nodes) fail(`expand all shows ${visible} of ${nodes} nodes`);
+const nodes = await page.locator('#tree svg g.tnode').count();
+if (nodes !== total) fail(`expand all draws ${nodes} of ${total} nodes`);
+if (await page.locator('#tree svg line.edge').count() < nodes - 1) fail('the tree picture lacks edges');
+// Clicking a node with children folds it: fewer nodes drawn, the node marked folded.
+const inner = page.locator('#tree svg g.tnode:not([data-children="0"])').nth(1);
+const id = await inner.getAttribute('data-node');
+await inner.click();
+const afterFold = await page.locator('#tree svg g.tnode').count();
+if (afterFold >= nodes) fail(`clicking node ${id} did not fold it (${afterFold} of ${nodes} nodes drawn)`);
+if (await page.locator(`#tree svg g.tnode.folded[data-node="${id}"]`).count() !== 1) fail('the folded node is not marked');
+await page.click(`#tree svg g.tnode[data-node="${id}"]`);
+if (await page.locator('#tree svg g.tnode').count() !== nodes) fail('clicking the folded node did not expand it');
 await page.screenshot({ path: `${shots}/tree.png` });
 
 // The compare table and its chart.
@@ -78,5 +104,5 @@ await page.waitForSelector('table.compare tbody tr', { timeout: 30000 });
 if (await page.locator('#cmp-chart polyline').count() !== 2) fail('the chart has no line per algorithm');
 await page.screenshot({ path: `${shots}/compare.png` });
 if (errors.length) fail('errors in the page: ' + errors.join('; '));
-console.log(`e2e ok: ${clicks} clicks, game over (${status.trim()}), ${nodes} tree nodes; screenshots in ${shots}/`);
+console.log(`e2e ok: ${drags} drags, ${clicks} clicks, game over (${status.trim()}), ${nodes} tree nodes; screenshots in ${shots}/`);
 await browser.close();

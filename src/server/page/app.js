@@ -5,7 +5,7 @@ const $ = (id) => document.getElementById(id);
 const SVG = 'http://www.w3.org/2000/svg';
 const ui = {
   games: [], game: null, state: null, flipped: false, selected: null, source: null,
-  tab: 'play', replay: null, replayGame: 0, replayPly: 0,
+  tab: 'play', drag: null, replay: null, replayGame: 0, replayPly: 0,
 };
 
 async function api(method, path, body) {
@@ -243,8 +243,69 @@ function drawBoard(board, display, marks) {
           fill: colour === 'black' ? 'white' : 'black' }, g, cell.piece);
       }
     }
-    g.addEventListener('click', () => clicked(i, board));
   }
+  wireDrag(svg, board);
+}
+
+// Pointer input on the board (mouse, pen or touch): a press and release on the same cell is a click; a press on a
+// piece that can move, then a drag, lights its targets and moves the piece with the pointer; releasing it on a lit
+// target plays the move, anywhere else puts it back.
+function wireDrag(svg, board) {
+  const cellAt = (ev) => {
+    const hit = document.elementFromPoint(ev.clientX, ev.clientY);
+    const g = hit && hit.closest ? hit.closest('#board g.cell') : null;
+    return g ? Number(g.dataset.cell) : null;
+  };
+  svg.onpointerdown = (ev) => {
+    const i = cellAt(ev);
+    if (i === null || ev.button > 0) return;
+    ev.preventDefault();
+    const st = ui.state;
+    const canDrag = ui.tab !== 'replay' && st && st.human_to_move && st.legal.some((m) => m.from === i);
+    ui.drag = { from: i, x: ev.clientX, y: ev.clientY, moving: false, canDrag };
+    svg.setPointerCapture(ev.pointerId);
+  };
+  svg.onpointermove = (ev) => {
+    const d = ui.drag;
+    if (!d || !d.canDrag) return;
+    if (!d.moving && Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 6) return;
+    if (!d.moving) {
+      d.moving = true;
+      ui.selected = d.from;
+      draw();
+    }
+    // The dragged piece follows the pointer (in the board's own coordinates).
+    const m = svg.getScreenCTM().inverse();
+    const p0 = new DOMPoint(d.x, d.y).matrixTransform(m), p1 = new DOMPoint(ev.clientX, ev.clientY).matrixTransform(m);
+    const g = svg.querySelector(`g.cell[data-cell="${d.from}"]`);
+    for (const piece of g ? g.querySelectorAll('text, circle') : []) {
+      piece.setAttribute('transform', `translate(${p1.x - p0.x},${p1.y - p0.y})`);
+      piece.classList.add('dragged');
+    }
+    if (g && g !== svg.lastChild) svg.appendChild(g); // drawn last: above the other cells
+    const over = cellAt(ev);
+    for (const r of svg.querySelectorAll('rect.over')) r.classList.remove('over');
+    const cell = over === null ? null : svg.querySelector(`g.cell[data-cell="${over}"] rect.target`);
+    if (cell) cell.classList.add('over');
+  };
+  svg.onpointerup = (ev) => {
+    const d = ui.drag;
+    ui.drag = null;
+    if (!d) return;
+    const i = cellAt(ev);
+    if (!d.moving) {
+      if (i !== null) clicked(i, board);
+      return;
+    }
+    const move = i === null ? null : ui.state.legal.find((m) => m.from === d.from && m.to === i);
+    ui.selected = null;
+    if (move) play(move.move);
+    else draw();
+  };
+  svg.onpointercancel = () => {
+    if (ui.drag && ui.drag.moving) { ui.selected = null; draw(); }
+    ui.drag = null;
+  };
 }
 
 // A click: select a piece that can move (its targets light up), or play the move to the clicked cell.
@@ -266,6 +327,9 @@ function clicked(i, board) {
 
 // ---- Tree ----
 
+// The tree as a drawn picture: nodes laid out by depth (one row per ply), each subtree under its parent, edges
+// labelled with their move; cut-off nodes red, pruned moves as a red scissors stub, re-searches dashed. Hover a node
+// for its window and value; click a node to fold or expand it.
 async function drawTree() {
   showError();
   const box = $('tree');
@@ -283,46 +347,96 @@ async function drawTree() {
         kids.get(n.parent).push(n);
       }
     }
+    // Folded at first below depth 2 (the course's trees stay readable; "Expand all" shows everything).
+    const depthOf = new Map();
+    for (const n of t.tree) depthOf.set(n.id, n.parent === null ? 0 : depthOf.get(n.parent) + 1);
+    ui.tree = { t, kids, folded: new Set(t.tree.filter((n) => depthOf.get(n.id) >= 2 && kids.has(n.id)).map((n) => n.id)) };
     box.textContent = '';
-    const ul = el('ul', { class: 'tree' }, box);
-    for (const r of t.roots) addNode(ul, t.tree[r], kids, 0);
+    renderTree();
   } catch (e) { box.textContent = ''; showError(e); }
 }
 
 function num(v) { return v === null ? '?' : Math.abs(v) > 1000000 ? (v > 0 ? '+∞' : '-∞') : String(v); }
 
-function addNode(parent, n, kids, level) {
-  const li = el('li', { class: 'node' + (level >= 2 ? ' folded' : '') }, parent);
-  const children = kids.get(n.id) || [];
-  const head = el('span', { class: 'head' }, li);
-  const toggle = el('span', { class: 'toggle' }, head, children.length ? '' : '·');
-  let cls = 'box';
-  if (n.cutoff) cls += ' cut';
-  if (n.leaf) cls += ' leaf';
-  if (n.research) cls += ' research';
-  const label = `${n.move || 'root'}  ${num(n.value)}`;
-  const box = el('span', { class: cls, 'data-node': n.id }, head, label);
-  box.title = `window [${num(n.alpha)}, ${num(n.beta)}], value ${num(n.value)}` +
-    (n.type ? `, Knuth-Moore type ${n.type}` : '') +
-    (n.pruned ? `, ${n.pruned} moves pruned` + (n.pruned_moves && n.pruned_moves.length ? `: ${n.pruned_moves.join(' ')}` : '') : '');
-  if (n.pruned) el('span', { class: 'pruned' }, head, ` ✂ ${n.pruned}`);
-  if (children.length) {
-    head.onclick = () => {
-      li.classList.toggle('folded');
-      toggle.textContent = li.classList.contains('folded') ? '▸' : '▾';
-    };
-    const ul = el('ul', {}, li);
-    for (const c of children) addNode(ul, c, kids, level + 1);
+const TREE = { w: 58, h: 34, gapX: 8, rowH: 78, pad: 20 };
+
+function renderTree() {
+  const { t, kids, folded } = ui.tree;
+  const box = $('tree');
+  box.textContent = '';
+  // Layout: leaves (and folded nodes) take the next slot left to right; a parent sits above its children's middle.
+  const pos = new Map();
+  let slot = 0, maxDepth = 0;
+  const place = (n, depth) => {
+    maxDepth = Math.max(maxDepth, depth);
+    const children = folded.has(n.id) ? [] : (kids.get(n.id) || []);
+    let x;
+    if (children.length === 0) {
+      x = slot++;
+    } else {
+      const xs = children.map((c) => place(c, depth + 1));
+      x = (xs[0] + xs[xs.length - 1]) / 2;
+    }
+    pos.set(n.id, { x, depth });
+    return x;
+  };
+  for (const r of t.roots) place(t.tree[r], 0);
+  const W = Math.max(1, slot) * (TREE.w + TREE.gapX) + 2 * TREE.pad;
+  const H = (maxDepth + 1) * TREE.rowH + TREE.pad;
+  const svg = el('svg', { id: 'tree-svg', width: W, height: H, viewBox: `0 0 ${W} ${H}`,
+    'data-nodes': t.tree.length }, box);
+  const cx = (p) => TREE.pad + p.x * (TREE.w + TREE.gapX) + TREE.w / 2;
+  const cy = (p) => TREE.pad / 2 + p.depth * TREE.rowH + TREE.h / 2;
+  const edges = el('g', { class: 'edges' }, svg), nodes = el('g', { class: 'nodes' }, svg);
+  for (const n of t.tree) {
+    const p = pos.get(n.id);
+    if (!p) continue;
+    if (n.parent !== null && pos.has(n.parent)) {
+      const q = pos.get(n.parent);
+      el('line', { x1: cx(q), y1: cy(q) + TREE.h / 2, x2: cx(p), y2: cy(p) - TREE.h / 2,
+        class: 'edge' }, edges);
+      el('text', { x: (cx(q) + 2 * cx(p)) / 3 + 3, y: (cy(q) + 2 * cy(p)) / 3 - 4, class: 'edge-move' }, edges, n.move || '');
+    }
+    const children = kids.get(n.id) || [];
+    let cls = 'tnode';
+    if (n.cutoff) cls += ' cut';
+    if (n.leaf) cls += ' leaf';
+    if (n.research) cls += ' research';
+    if (folded.has(n.id)) cls += ' folded';
+    const g = el('g', { class: cls, 'data-node': n.id, 'data-children': children.length }, nodes);
+    el('title', {}, g, `${n.move || 'root'}: value ${num(n.value)}, window [${num(n.alpha)}, ${num(n.beta)}]` +
+      (n.type ? `, Knuth-Moore type ${n.type}` : '') +
+      (n.pruned ? `, ${n.pruned} moves pruned` + (n.pruned_moves && n.pruned_moves.length ? `: ${n.pruned_moves.join(' ')}` : '') : '') +
+      (children.length ? (folded.has(n.id) ? ` (click to expand ${children.length} children)` : ' (click to fold)') : ''));
+    el('rect', { x: cx(p) - TREE.w / 2, y: cy(p) - TREE.h / 2, width: TREE.w, height: TREE.h, rx: 5 }, g);
+    el('text', { x: cx(p), y: cy(p) - 3, 'text-anchor': 'middle', class: 'tvalue' }, g, num(n.value));
+    el('text', { x: cx(p), y: cy(p) + 11, 'text-anchor': 'middle', class: 'twindow' }, g,
+      `[${num(n.alpha)},${num(n.beta)}]`);
+    if (folded.has(n.id)) {
+      el('text', { x: cx(p), y: cy(p) + TREE.h / 2 + 12, 'text-anchor': 'middle', class: 'tmore' }, g, `+${children.length}`);
+    }
+    if (n.pruned) {
+      // The moves never searched: a short red stub under the node, with their count.
+      const x = cx(p) + TREE.w / 2 - 6, y = cy(p) + TREE.h / 2;
+      el('line', { x1: x, y1: y, x2: x + 10, y2: y + 16, class: 'edge pruned' }, g);
+      el('text', { x: x + 12, y: y + 20, class: 'tpruned' }, g, `✂${n.pruned}`);
+    }
+    if (children.length) {
+      g.style.cursor = 'pointer';
+      g.addEventListener('click', () => {
+        if (folded.has(n.id)) folded.delete(n.id); else folded.add(n.id);
+        renderTree();
+      });
+    }
   }
-  if (children.length) toggle.textContent = li.classList.contains('folded') ? '▸' : '▾';
 }
 
 function foldTree(fold) {
-  for (const li of document.querySelectorAll('#tree li.node')) {
-    li.classList.toggle('folded', fold);
-    const t = li.querySelector('.toggle');
-    if (t.textContent !== '·') t.textContent = fold ? '▸' : '▾';
-  }
+  if (!ui.tree) return;
+  const { t, kids, folded } = ui.tree;
+  folded.clear();
+  if (fold) for (const r of t.roots) for (const c of kids.get(t.tree[r].id) || []) if (kids.has(c.id)) folded.add(c.id);
+  renderTree();
 }
 
 // ---- Compare ----
@@ -402,15 +516,21 @@ async function verdict() {
   try {
     const v = await api('POST', '/api/verdict', here());
     box.textContent = '';
-    const words = v.result ? `${v.result}` + (v.score !== undefined ? ` (score ${v.score})` : '') +
+    let words = v.result ? `${v.result}` + (v.score !== undefined && v.score !== null ? ` (score ${v.score})` : '') +
       (v.plies !== undefined && v.plies !== null ? ` in ${v.plies} plies` : '') : 'not decided within the budget';
+    if (!v.result && v.unknown_moves) {
+      words = `${v.unknown_moves} of ${v.moves.length} moves unknown within the budget` +
+        (v.at_least !== null && v.at_least !== undefined ? `; the position scores at least ${v.at_least}` : '');
+    }
     el('p', { class: 'verdict-line' }, box, `${v.solver}: ${words}; best move ${v.best_move || '-'}`);
     if (v.moves) {
       const table = el('table', { class: 'verdict-moves' }, box);
       const tr1 = el('tr', {}, table), tr2 = el('tr', {}, table);
       for (const m of v.moves) {
         el('th', {}, tr1, m.move);
-        el('td', { class: m.result || 'unknown' }, tr2, m.score !== undefined ? String(m.score) : (m.result || '?'));
+        const text = m.score !== undefined ? String(m.score) : m.result === 'unknown' && m.budget ? 'unknown (budget)' : (m.result || '?');
+        const td = el('td', { class: m.result || 'unknown', 'data-move': m.move }, tr2, text);
+        if (m.source) td.title = { book: 'from the exact opening book', solver: 'solved now', end: 'the game ends' }[m.source] || m.source;
       }
     }
   } catch (e) { box.textContent = ''; showError(e); }

@@ -69,6 +69,10 @@ pub struct Solver<S: Shape = ConnectFour> {
     /// Detect "a safe move makes two playable threats" before searching the children.
     double_threat: bool,
     pub nodes: u64,
+    /// Stop once `nodes` passes this (see [`Solver::set_node_limit`]).
+    node_limit: u64,
+    /// The last search passed `node_limit`: its result means nothing.
+    stopped: bool,
 }
 
 /// Bounds meaning "nothing known".
@@ -103,6 +107,8 @@ impl<S: Shape> Solver<S> {
             etc_below,
             double_threat: true,
             nodes: 0,
+            node_limit: u64::MAX,
+            stopped: false,
         }
     }
 
@@ -126,10 +132,22 @@ impl<S: Shape> Solver<S> {
         self.double_threat = on;
     }
 
+    /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
+    /// After such a search [`Solver::stopped`] is true and its score means nothing; call `reset` before the next.
+    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+        self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Whether a search since the last [`Solver::reset`] passed the node limit (its result is then not a value).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
     /// Forget the table and the counters.
     pub fn reset(&mut self) {
         self.table.clear();
         self.nodes = 0;
+        self.stopped = false;
     }
 
     /// The score of `p` (weak: only its sign, -1/0/1). `p` must not be over (see [`Position::from_moves`]). The
@@ -143,7 +161,7 @@ impl<S: Shape> Solver<S> {
         let n = p.plies as i32;
         let cells = g.cells() as i32;
         let (mut lo, mut hi) = if weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
-        while lo < hi {
+        while lo < hi && !self.stopped {
             let mut med = lo + (hi - lo) / 2;
             if med <= 0 && lo / 2 < med {
                 med = lo / 2;
@@ -230,6 +248,11 @@ impl<S: Shape> Solver<S> {
         self.nodes += 1;
         if self.nodes == GROW_AT {
             self.table.grow();
+        }
+        if self.nodes > self.node_limit {
+            // Out of budget: unwind at once (the caller sees `stopped` and discards the result).
+            self.stopped = true;
+            return alpha;
         }
         let cells = g.cells() as i32;
         let n = p.plies as i32;
