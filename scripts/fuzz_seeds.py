@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Make the fuzz targets' seed corpora (fuzz/seeds/TARGET/) from short random-vs-random games played by plateau.
 
-Usage: python3 scripts/fuzz_seeds.py [PLATEAU_BINARY]   (default target/debug/plateau; run from the repository root)
+Usage: python3 scripts/fuzz_seeds.py [PLATEAU_BINARY] [--files-only]   (default target/debug/plateau; run from the
+repository root; --files-only: only the file and HTTP seeds, no games played)
 Every seed is small (< 1 kB); the games are played with `plateau match ... --player random --player random` and read
 back from the record file, positions are written by `plateau search ... --json` (its `position` field).
 """
 import json, os, re, struct, subprocess, sys, tempfile
 
-BIN = sys.argv[1] if len(sys.argv) > 1 else "target/debug/plateau"
+BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), "target/debug/plateau")
 OUT = "fuzz/seeds"
 GAMES = ["breakthrough", "breakthrough(rows=5,columns=4)", "breakthrough(rows=6,columns=5,misere=true)",
          "tic_tac_toe", "marbles(n=10,k=3)", "connect_four", "connect_four(rows=4,columns=5)", "othello(size=6)",
@@ -110,8 +111,36 @@ def files():
         data = open(book, "rb").read()
         seed("book_file", safe(game), b"\x00" + data)
         seed("book_file", safe(game) + "_sealed", b"\x01" + data)
+    # Oware levels: byte 0 the houses - 1, byte 1 the level (bits 0-2) and what is made valid first (bit 6 the header
+    # and length, bit 7 the checksum); the rest is the file (here: a level plateau wrote, or values only).
+    odir = f"{tmp}/oware"
+    run("solve", "oware(houses=2,seeds=2)", "--method", "retro", "--db", odir, "--db-seeds", "3")
+    for n in range(4):
+        data = open(f"{odir}/oware-h2-n{n}.db", "rb").read()
+        seed("oware_db", f"h2_n{n}", bytes([1, n]) + data)
+    seed("oware_db", "h3_n2_values", bytes([2, 0xC2]) + bytes(range(-3 % 256, 256)) + bytes(range(0, 4)))
+    seed("oware_db", "h1_n4_header", bytes([0, 0x44, 1, 255, 0, 2]))
+
+
+def http_api():
+    """Scripts of requests for the http_api target: `METHOD PATH` then the body, line by line."""
+    bt = "breakthrough(rows=5,columns=5)"
+    scripts = {
+        "list": "GET /api/games\n\nGET /api/nothing\n",
+        "play": f'POST /api/games\n{{"game":"{bt}","players":["human","random"]}}\nPOST /api/games/1/move\n'
+                f'{{"move":"a2a3"}}\nPOST /api/games/1/undo\n\nGET /api/games/1/record\n\nDELETE /api/games/1\n\n',
+        "c4": 'POST /api/games\n{"game":"connect_four","players":["human","human"],"position":""}\n'
+              'POST /api/games/1/move\n{"move":"4"}\nGET /api/games/1\n\nPOST /api/games/1/stop\n\n',
+        "tree": f'POST /api/tree\n{{"game":"tic_tac_toe","moves":["a1"],"algo":"alphabeta","depth":2}}\n',
+        "replay": 'POST /api/replay\n{"record":"[Game \\"tic_tac_toe\\"]\\n\\na1 b2 c3 *\\n"}\n',
+        "oware": 'POST /api/games\n{"game":"oware","players":["human","human"]}\nPOST /api/games/1/move\n{"move":"c"}\n',
+    }
+    for name, text in scripts.items():
+        seed("http_api", name, text)
 
 
 if __name__ == "__main__":
     files()
-    main()
+    http_api()
+    if "--files-only" not in sys.argv:
+        main()

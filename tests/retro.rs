@@ -183,7 +183,8 @@ fn every_position_of_larger_boards_equals_alphabeta() {
 #[test]
 fn memory_bound_stops_cleanly() {
     let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
-    let e = retro::analyse(&g, &g.start(), &Options { max_bytes: 1 << 20, progress: false }).unwrap_err();
+    let e =
+        retro::analyse(&g, &g.start(), &Options { max_bytes: 1 << 20, progress: false, checkpoint: None }).unwrap_err();
     assert!(matches!(e, retro::RetroError::Memory { .. }), "{e}");
     assert!(e.to_string().contains("--max-memory"));
 }

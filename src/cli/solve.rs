@@ -98,7 +98,8 @@ pub struct SolveArgs {
     /// ends (also unsolved), so that a long solve goes on across runs; the table's game and key scheme must match.
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
-    /// `--table` with `--split`: also save the table between jobs, at most every S seconds.
+    /// `--table` with `--split`: also save the table between jobs, at most every S seconds. `--method retro --db
+    /// FILE`: save the enumeration to `FILE.partial` every S seconds (default 300), so that a killed build resumes.
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     save_every: Option<f64>,
     /// Breakthrough df-pn: stop at the first winning move found instead of deciding every first move.
@@ -146,8 +147,12 @@ which takes no --method, --batch or --db",
         return super::solve_oware::run(g, &a.pos, a.db.as_deref(), retro, a.db_seeds, a.json);
     }
     if retro || a.db.is_some() {
-        refuse_unused(&a, "the retrograde database (--method retro, --db)", &[])?;
-        return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.json);
+        let takes: &[&str] = if retro && a.db.is_some() { &["--save-every"] } else { &[] };
+        refuse_unused(&a, "the retrograde database (--method retro, --db)", takes)?;
+        if a.save_every.is_some_and(|s| s.is_nan() || s < 0.0) {
+            bail!("--save-every must be a number of seconds >= 0");
+        }
+        return super::solve_db::run(&any, &a.pos, a.db.as_deref(), retro, &a.max_memory, a.save_every, a.json);
     }
     let mib = parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
     let is_breakthrough = matches!(any, AnyGame::Breakthrough(_));

@@ -12,6 +12,7 @@ use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::solve::db::{self, Db};
 use crate::solve::retro::{self, Options, Value};
+use crate::solve::retro_resume::Checkpoint;
 use crate::spec::parse_mib;
 
 use super::PositionArgs;
@@ -29,13 +30,14 @@ pub fn run(
     file: Option<&str>,
     build: bool,
     max_memory: &str,
+    save_every: Option<f64>,
     json: bool,
 ) -> anyhow::Result<()> {
     let limit = max_bytes(max_memory)?;
     with_game!(&any, g => {
         let state = super::resolve_position(g, pos.position.as_deref(), pos.moves.as_deref())?;
         match (build, file) {
-            (true, _) => build_db(g, &state, file, limit, json),
+            (true, _) => build_db(g, &state, file, limit, save_every, json),
             (false, Some(f)) => query(g, &state, f, json),
             (false, None) => bail!("--db FILE is needed to read a database (or --method retro to build one)"),
         }
@@ -46,7 +48,17 @@ fn mb(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
 }
 
-fn build_db<G: Game>(g: &G, state: &G::State, file: Option<&str>, limit: u64, json: bool) -> anyhow::Result<()> {
+/// Seconds between two checkpoints of a build with `--db` when `--save-every` is not given.
+pub const SAVE_EVERY_DEFAULT: f64 = 300.0;
+
+fn build_db<G: Game>(
+    g: &G,
+    state: &G::State,
+    file: Option<&str>,
+    limit: u64,
+    save_every: Option<f64>,
+    json: bool,
+) -> anyhow::Result<()> {
     let cost = retro::cost::<G>();
     eprintln!(
         "retro: memory about {} bytes per position + {} per move; --max-memory {} allows about {} positions at 8 moves each",
@@ -55,7 +67,15 @@ fn build_db<G: Game>(g: &G, state: &G::State, file: Option<&str>, limit: u64, js
         mb(limit),
         cost.positions_within(limit, 8)
     );
-    let sol = retro::analyse(g, state, &Options { max_bytes: limit, progress: true })?;
+    // With a database file, the enumeration is kept in FILE.partial (on Ctrl-C, every --save-every seconds and when
+    // complete) and the next run resumes from it; the checkpoint goes once the database is written.
+    let checkpoint = file.map(|f| Checkpoint {
+        path: Checkpoint::path_for(Path::new(f)),
+        game: g.spec(),
+        save_every: save_every.unwrap_or(SAVE_EVERY_DEFAULT),
+        interrupt: Some(crate::limits::catch_interrupt()),
+    });
+    let sol = retro::analyse(g, state, &Options { max_bytes: limit, progress: true, checkpoint: checkpoint.clone() })?;
     let root = sol.get(sol.root_key).ok_or_else(|| anyhow::anyhow!("internal error: the root is not in the table"))?;
     let best = retro::best_moves(g, state, |k| sol.get(k)).map(|(_, b)| b).unwrap_or_default();
     let best: Vec<String> = best.iter().map(|&m| g.format_move(state, m)).collect();
@@ -65,6 +85,9 @@ fn build_db<G: Game>(g: &G, state: &G::State, file: Option<&str>, limit: u64, js
         None => None,
     };
     let write_seconds = written.elapsed().as_secs_f64();
+    if let Some(cp) = &checkpoint {
+        let _ = std::fs::remove_file(&cp.path);
+    }
     let plies = (root.0 != Value::Draw).then_some(root.1);
     if json {
         super::print_json(&json!({

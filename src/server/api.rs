@@ -35,6 +35,9 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/verdict", post(verdict))
         .route("/api/replay", post(replay))
         .route("/api/{*rest}", get(unknown).post(unknown))
+        // Every other path and method: the same one-line JSON error (axum's defaults answer with an empty body).
+        .fallback(unknown)
+        .method_not_allowed_fallback(not_allowed)
         .with_state(app)
 }
 
@@ -62,6 +65,13 @@ async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + S
 
 async fn unknown() -> ApiError {
     ApiError::not_found("no such endpoint (see docs/server.md)")
+}
+
+async fn not_allowed() -> ApiError {
+    ApiError {
+        status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        message: "this endpoint does not take that method (see docs/server.md)".into(),
+    }
 }
 
 /// Every game of the registry: name, aliases, description, parameters, kind, the board's layout at its defaults and

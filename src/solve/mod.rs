@@ -25,6 +25,7 @@ pub mod pig;
 pub mod pns_player;
 pub mod proof_check;
 pub mod retro;
+pub mod retro_resume;
 pub mod simultaneous;
 pub mod table_file;
 

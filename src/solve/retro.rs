@@ -27,6 +27,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::game::{Game, MoveList, Outcome};
 
+use super::retro_resume::{self, Checkpoint, Enumeration};
+
 /// The value of a position for its side to move.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
@@ -84,11 +86,13 @@ pub struct Options {
     pub max_bytes: u64,
     /// Progress bars on stderr.
     pub progress: bool,
+    /// Keep the enumeration in a checkpoint file and resume from it ([`super::retro_resume`]).
+    pub checkpoint: Option<Checkpoint>,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_bytes: 2 << 30, progress: false }
+        Options { max_bytes: 2 << 30, progress: false, checkpoint: None }
     }
 }
 
@@ -109,6 +113,12 @@ pub enum RetroError {
     Distance,
     #[error("a non-terminal position has more than 65535 moves")]
     Degree,
+    #[error(
+        "interrupted after {expanded} of the {found} positions found so far were expanded; saved to {path}: the same command goes on from there"
+    )]
+    Interrupted { expanded: u64, found: u64, path: String },
+    #[error("{0}")]
+    Checkpoint(String),
 }
 
 /// The strong solution, sorted by key.
@@ -205,6 +215,14 @@ impl Index {
         self.len += 1;
     }
 
+    /// Insert index `v` (known to be absent), growing first if needed: rebuilding the index of resumed positions.
+    fn insert_grown<G: Game>(&mut self, game: &G, states: &[G::State], key: u64, v: u32) {
+        if (self.len + 1) * 3 > self.slots.len() * 2 {
+            self.grow(game, &states[..v as usize]);
+        }
+        self.insert_new(key, v);
+    }
+
     fn grow<G: Game>(&mut self, game: &G, states: &[G::State]) {
         let bits = 64 - self.shift + 1;
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; 1 << bits]);
@@ -274,7 +292,8 @@ fn bar(show: bool, len: u64, what: &str) -> ProgressBar {
     bar
 }
 
-fn outcome_code(o: Option<Outcome>) -> u8 {
+/// The outcome as the enumeration stores it: 0 not over, 1 win, 2 loss, 3 draw (for the side to move).
+pub(crate) fn outcome_code(o: Option<Outcome>) -> u8 {
     match o {
         None => 0,
         Some(Outcome::Win) => 1,
@@ -288,6 +307,14 @@ fn outcome_code(o: Option<Outcome>) -> u8 {
     }
 }
 
+fn checkpoint_error(cp: &Checkpoint, e: std::io::Error) -> RetroError {
+    RetroError::Checkpoint(format!("{}: cannot save the checkpoint: {e}", cp.path.display()))
+}
+
+fn interrupted(cp: &Checkpoint, expanded: usize, found: usize) -> RetroError {
+    RetroError::Interrupted { expanded: expanded as u64, found: found as u64, path: cp.path.display().to_string() }
+}
+
 /// Strongly solve every position reachable from `root` (see the module documentation).
 pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Solution, RetroError> {
     let start = Instant::now();
@@ -298,16 +325,26 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
         if needed > limit { Err(RetroError::Memory { positions: n, moves: e, needed, limit }) } else { Ok(()) }
     };
 
-    // 1. Enumeration.
-    let mut states: Vec<G::State> = vec![*root];
+    // 1. Enumeration (resumed from the checkpoint when there is one).
+    let resumed = match &opts.checkpoint {
+        Some(cp) => retro_resume::load(game, root, cp).map_err(RetroError::Checkpoint)?,
+        None => None,
+    };
+    let Enumeration { mut states, mut succ_start, mut succ, mut terminal } = resumed.unwrap_or_else(|| Enumeration {
+        states: vec![*root],
+        succ_start: vec![0],
+        succ: Vec::new(),
+        terminal: Vec::new(),
+    });
     let mut index = Index::new();
-    index.insert_new(game.key(root), 0);
-    let mut succ_start: Vec<u32> = vec![0];
-    let mut succ: Vec<u32> = Vec::new();
-    let mut terminal: Vec<u8> = Vec::new();
+    for (v, s) in states.iter().enumerate() {
+        index.insert_grown(game, &states, game.key(s), v as u32);
+    }
+    let root_key = game.key(root);
     let spin = spinner(opts.progress, "enumerating positions");
     let mut moves = MoveList::new();
-    let mut i = 0usize;
+    let mut i = terminal.len();
+    let mut saved = Instant::now();
     while i < states.len() {
         let s = states[i];
         let o = game.outcome(&s);
@@ -329,6 +366,21 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
         if i & 0xfff == 0 {
             over(states.len() as u64, succ.len() as u64)?;
             spin.set_position(i as u64);
+            if let Some(cp) = &opts.checkpoint {
+                let stop = cp.interrupted();
+                if stop || saved.elapsed().as_secs_f64() >= cp.save_every {
+                    spin.set_message("enumerating positions (saving a checkpoint)");
+                    let e = Enumeration { states, succ_start, succ, terminal };
+                    retro_resume::save(cp, root_key, &e).map_err(|err| checkpoint_error(cp, err))?;
+                    Enumeration { states, succ_start, succ, terminal } = e;
+                    spin.set_message("enumerating positions");
+                    saved = Instant::now();
+                    if stop {
+                        spin.finish_and_clear();
+                        return Err(interrupted(cp, i, states.len()));
+                    }
+                }
+            }
         }
     }
     spin.finish_and_clear();
@@ -337,11 +389,23 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
     over(n as u64, e)?;
     let peak_bytes = cost.bytes(n as u64, e);
     drop(index);
+    if let Some(cp) = &opts.checkpoint {
+        let e = Enumeration { states, succ_start, succ, terminal };
+        retro_resume::save(cp, root_key, &e).map_err(|err| checkpoint_error(cp, err))?;
+        Enumeration { states, succ_start, succ, terminal } = e;
+    }
+    // Interrupted later: the checkpoint holds the whole enumeration, the next run replays it and does the rest.
+    let stop = || -> Result<(), RetroError> {
+        match &opts.checkpoint {
+            Some(cp) if cp.interrupted() => Err(interrupted(cp, n, n)),
+            _ => Ok(()),
+        }
+    };
 
     // 2. Keys, and a check that no two positions share one.
     let keys: Vec<u64> = states.iter().map(|s| game.key(s)).collect();
-    let root_key = keys[0];
     drop(states);
+    stop()?;
     let mut order: Vec<u32> = (0..n as u32).collect();
     order.sort_unstable_by_key(|&i| keys[i as usize]);
     for w in order.windows(2) {
@@ -374,6 +438,7 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
     drop(fill);
     drop(succ);
     drop(succ_start);
+    stop()?;
 
     // 4. Backward pass.
     const UNKNOWN: u16 = 3;
@@ -402,6 +467,7 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
         head += 1;
         if head & 0xffff == 0 {
             progress.set_position(head as u64);
+            stop()?;
         }
         let (v, d) = unpack(entry[c]).ok_or(RetroError::Distance)?;
         if d + 1 > MAX_DISTANCE {

@@ -33,7 +33,7 @@
 
 pub mod db;
 pub mod eval;
-mod rank;
+pub mod rank;
 mod text;
 
 use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Player, err};

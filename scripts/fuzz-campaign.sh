@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The long campaign: every fuzz target (or the ones named), one at a time at low priority, each until RUNS executions
+# (default 10 million) or SECONDS_PER_TARGET seconds (default 3600), whichever comes first. The corpora in
+# fuzz/corpus/TARGET grow from run to run (the committed seeds of fuzz/seeds/TARGET are read too). Each target's
+# final statistics go to LOG_DIR/TARGET.txt and one summary line per target to LOG_DIR/summary.txt.
+# Builds nothing: run `cd fuzz && cargo +nightly fuzz build -s none` first.
+#
+#   nohup scripts/fuzz-campaign.sh > campaign.log 2>&1 &
+#   SECONDS_PER_TARGET=600 scripts/fuzz-campaign.sh records http_api
+set -uo pipefail
+cd "$(dirname "$0")/../fuzz"
+seconds="${SECONDS_PER_TARGET:-3600}"
+runs="${RUNS:-10000000}"
+log="${LOG_DIR:-campaign-logs}"
+bin=target/x86_64-unknown-linux-gnu/release
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+    mapfile -t targets < <(sed -n 's/^name = "\(.*\)"/\1/p' Cargo.toml | grep -v plateau-fuzz)
+fi
+mkdir -p "$log"
+for t in "${targets[@]}"; do
+    mkdir -p "corpus/$t" "seeds/$t" "artifacts/$t"
+    start=$(date +%s)
+    nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout=20 \
+        -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 -artifact_prefix="artifacts/$t/" \
+        >"$log/$t.txt" 2>&1
+    rc=$?
+    took=$(($(date +%s) - start))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log/$t.txt")
+    last=$(grep -E "^#[0-9]+" "$log/$t.txt" | tail -1)
+    crashes=$(ls "artifacts/$t" | wc -l)
+    echo "$t rc=$rc seconds=$took execs=$execs artifacts=$crashes last: $last" | tee -a "$log/summary.txt"
+done
