@@ -341,6 +341,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         None
     }
 
+    /// A random move for guided playouts ("decisive and anti-decisive moves", Teytaud & Teytaud 2010): a move that
+    /// wins at once if the game sees one cheaply, else one that stops the opponent's win at once, else
+    /// [`Game::random_move`]. The default knows neither: the random move.
+    fn decisive_random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
+        self.random_move(state, rng)
+    }
+
     /// A small index of a move for history tables, below [`MOVE_KEYS`].
     fn move_key(&self, mv: Self::Move) -> usize {
         knowledge::hashed_move_key(&mv)

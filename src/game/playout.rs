@@ -53,10 +53,39 @@ pub fn random_playout_for<G: Game, R: Rng + ?Sized>(
         if let Some(o) = game.outcome_for(&s, player) {
             return (o, plies);
         }
+        if G::KIND.is_classic() {
+            // A player's turn, and the game is not over: the game's own random move, no second test for the end.
+            match game.random_move(&s, rng) {
+                Some(m) => game.play(&mut s, m),
+                None => {
+                    let stuck = game.side_to_move(&s);
+                    return (if stuck == player { Outcome::Loss } else { Outcome::Win }, plies);
+                }
+            }
+            plies += 1;
+            continue;
+        }
         if !random_step(game, &mut s, rng) {
             let stuck = game.side_to_move(&s);
             return (if stuck == player { Outcome::Loss } else { Outcome::Win }, plies);
         }
         plies += 1;
     }
+}
+
+/// A uniformly random set bit of `bits` (which must not be empty): its index. Games pick a random move from their
+/// bitboards with it, without building the move list.
+#[inline]
+pub fn random_bit<R: Rng + ?Sized>(bits: u64, rng: &mut R) -> u32 {
+    debug_assert!(bits != 0);
+    nth_bit(bits, rng.random_range(0..bits.count_ones()))
+}
+
+/// The index of the `k`-th set bit of `bits` (from the lowest, `k` from 0; there must be more than `k`).
+#[inline]
+pub fn nth_bit(mut bits: u64, k: u32) -> u32 {
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    bits.trailing_zeros()
 }

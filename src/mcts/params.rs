@@ -32,6 +32,9 @@ pub struct Params {
     pub solver: bool,
     /// Evaluation-cut playouts: after this many random plies, the evaluation (0: playouts to the end).
     pub cut: u32,
+    /// Playouts play a move that wins at once, else one that stops the opponent's win at once, when the game sees
+    /// them ([`Game::decisive_random_move`]); else uniformly random moves.
+    pub decisive: bool,
     /// Weight of the progressive bias `bias · h / (n + 1)` (0: off).
     pub bias: f64,
     /// Scale of the evaluation's squashing to a winning chance.
@@ -68,6 +71,7 @@ impl Default for Params {
             c: DEFAULT_C,
             solver: true,
             cut: 0,
+            decisive: false,
             bias: 0.0,
             scale: DEFAULT_SCALE,
             rave: 0.0,
@@ -136,6 +140,7 @@ impl Params {
             c: float(spec, "c", d.c, 0.0, 100.0)?,
             solver: spec.bool("solver", d.solver)?,
             cut: spec.int("cut", 0, 0, 10_000)? as u32,
+            decisive: spec.bool("decisive", d.decisive)?,
             bias: float(spec, "bias", 0.0, 0.0, 1e6)?,
             scale: float(spec, "scale", d.scale, 1e-3, 1e9)?,
             rave,
@@ -167,6 +172,9 @@ impl Params {
         }
         if self.cut != 0 {
             p.push(format!("cut={}", self.cut));
+        }
+        if self.decisive {
+            p.push("decisive=true".into());
         }
         if self.bias != 0.0 {
             p.push(format!("bias={}", self.bias));

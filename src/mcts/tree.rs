@@ -11,7 +11,8 @@
 //!     2. expansion      a leaf that is not terminal: create all its children (moves shuffled, terminal children
 //!                       proven at once); go down to one unvisited child
 //!     3. simulation     reward := the proven value of the leaf if it has one, else a playout from it: random steps
-//!                       to the end (the game's own random move), or K steps then the evaluation squashed to [0, 1]
+//!                       to the end (the game's own random move, or with `decisive` a move that wins or stops a win
+//!                       at once when there is one), or K steps then the evaluation squashed to [0, 1]
 //!     4. backpropagation every node of the path: n += 1, w += reward; then, bottom-up while they change, the
 //!                       bounds [pess, opt] on the exact value (score-bounded MCTS-Solver, Cazenave & Saffidine 2010):
 //!                         terminal:      [r, r];  not expanded: [loss, win]
@@ -534,7 +535,7 @@ pub fn simulate<G: Game, R: Rng + ?Sized>(
     rng: &mut R,
     played: &mut Vec<(Option<Player>, usize)>,
 ) -> f64 {
-    if p.cut == 0 && p.rave == 0.0 {
+    if p.cut == 0 && p.rave == 0.0 && !p.decisive {
         let (o, _) = game.random_playout(s, rng);
         return for_player(reward_of_outcome(o), game.side_to_move(s));
     }
@@ -549,7 +550,8 @@ pub fn simulate<G: Game, R: Rng + ?Sized>(
         }
         let mover = game.side_to_move(&s);
         let chance = G::KIND.chance && game.turn(&s) == Turn::Chance;
-        let Some(m) = game.random_move(&s, rng) else { return for_player(0.0, mover) };
+        let m = if p.decisive { game.decisive_random_move(&s, rng) } else { game.random_move(&s, rng) };
+        let Some(m) = m else { return for_player(0.0, mover) };
         if p.rave > 0.0 && !chance {
             played.push((Some(mover), game.move_key(m)));
         }

@@ -26,7 +26,7 @@ pub mod notation;
 pub mod race;
 pub mod simultaneous;
 
-use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, playout, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -306,6 +306,36 @@ impl Game for Breakthrough {
                 moves.push(BtMove { from: (to as i32 + d) as u8, to: to as u8 });
             }
         }
+    }
+
+    /// Uniform over the legal moves, as the default, but drawn from the target bitboards without building the list.
+    fn random_move<R: rand::Rng + ?Sized>(&self, s: &BtState, rng: &mut R) -> Option<BtMove> {
+        let (own, opp) = Self::sides(s);
+        if opp & self.goal_row(s.stm.other()) != 0 || own & self.goal_row(s.stm) != 0 || opp == 0 {
+            return None; // the game is over
+        }
+        let (mut f, mut l, mut r) = self.targets(s, s.stm);
+        if self.forced_captures && ((l | r) & opp) != 0 {
+            f = 0;
+            l &= opp;
+            r &= opp;
+        }
+        let (nf, nl) = (f.count_ones(), l.count_ones());
+        let n = nf + nl + r.count_ones();
+        if n == 0 {
+            return None;
+        }
+        let k = rand::RngExt::random_range(rng, 0..n);
+        let (df, dl, dr) = self.deltas(s.stm);
+        let (set, d, k) = if k < nf {
+            (f, df, k)
+        } else if k < nf + nl {
+            (l, dl, k - nf)
+        } else {
+            (r, dr, k - nf - nl)
+        };
+        let to = playout::nth_bit(set, k);
+        Some(BtMove { from: (to as i32 + d) as u8, to: to as u8 })
     }
 
     #[inline(always)]

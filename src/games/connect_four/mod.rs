@@ -50,7 +50,7 @@ pub use position::Position;
 pub use reachable::ORDER_BUDGET;
 pub use shape::{Shape, Standard};
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, playout, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -220,6 +220,44 @@ impl Game for ConnectFour {
         }
     }
 
+    /// Uniform over the non-full columns, as the default, drawn from the playable cells' bitboard.
+    #[inline]
+    fn random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        Some((playout::random_bit(s.pos.possible(self), rng) / self.stride()) as u8)
+    }
+
+    /// A random cell among those that win at once, else among those that block the opponent's win at once, else
+    /// among all playable cells.
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        let possible = s.pos.possible(self);
+        let win = self.winning_cells(s.pos.cur, s.pos.mask) & possible;
+        let block = self.winning_cells(s.pos.opponent(), s.pos.mask) & possible;
+        let pick = if win != 0 {
+            win
+        } else if block != 0 {
+            block
+        } else {
+            possible
+        };
+        Some((playout::random_bit(pick, rng) / self.stride()) as u8)
+    }
+
+    /// The default's loop with one test for the end per ply (only the player who just moved can have four), on the
+    /// constant masks of [`Standard`] for the standard board.
+    fn random_playout<R: rand::Rng + ?Sized>(&self, state: &C4State, rng: &mut R) -> (Outcome, u32) {
+        if self.is_standard() {
+            random_playout_on(&Standard, state.pos, rng)
+        } else {
+            random_playout_on(self, state.pos, rng)
+        }
+    }
+
     #[inline]
     fn play(&self, s: &mut C4State, m: u8) {
         let new = s.pos.drop_cell(self, m as u32);
@@ -348,6 +386,23 @@ impl Game for ConnectFour {
     fn move_cells(&self, s: &C4State, m: u8) -> (Option<u32>, Option<u32>) {
         (None, self.landing_cell(s, m as u32))
     }
+}
+
+/// A random game from `pos` on the board `g`: the outcome for the side to move in `pos`, and the plies played.
+fn random_playout_on<S: Shape, R: rand::Rng + ?Sized>(g: &S, mut pos: Position, rng: &mut R) -> (Outcome, u32) {
+    let mut plies = 0u32;
+    let outcome = loop {
+        if g.has_four(pos.opponent()) {
+            break Outcome::Loss;
+        }
+        if pos.mask == g.board_mask() {
+            break Outcome::Draw;
+        }
+        pos.play(1u64 << playout::random_bit(pos.possible(g), rng));
+        plies += 1;
+    };
+    // `outcome` is for the side to move at the end.
+    (if plies % 2 == 0 { outcome } else { outcome.flip() }, plies)
 }
 
 /// A simple default evaluation from the side to move's point of view: 16 points per empty cell that would complete four
