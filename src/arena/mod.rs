@@ -13,9 +13,11 @@
 //! ```
 //!
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
-//! [`record`] (game records), [`turns`] (chance and simultaneous nodes).
+//! [`record`] (game records), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
+//! information; external engines on simultaneous and hidden games).
 
 pub mod game_stats;
+pub mod observed;
 pub mod openings;
 pub mod player;
 pub mod record;
@@ -239,7 +241,10 @@ pub fn play_game<G: Game>(
             return rec;
         }
         if !G::KIND.is_classic() {
-            match turns::step(game, &mut state, &mut ps, &names, &mut rng, &mut rec) {
+            let moves = rec.moves.clone();
+            let pos = PositionText { fen: opening.fen.as_deref(), moves: &moves };
+            let timing = turns::Timing { limit, clock: &mut clock, margin, pos };
+            match turns::step(game, &mut state, &mut ps, &names, &mut rng, timing, &mut rec) {
                 turns::Step::Player => {}
                 turns::Step::Played => {
                     plies += 1;
@@ -271,7 +276,8 @@ pub fn play_game<G: Game>(
         let r = if G::KIND.hidden {
             let mut legal = crate::game::MoveList::new();
             game.generate_moves(&state, &mut legal);
-            match ps[seat].think_observed(game, &legal, move_limit, hard) {
+            let text: Vec<String> = legal.iter().map(|&m| game.format_move(&state, m)).collect();
+            match ps[seat].think_observed(game, &legal, &text, move_limit, hard) {
                 Ok(m) if !legal.contains(&m) => Err("chose a move that is not legal on the board it sees".into()),
                 other => other,
             }

@@ -46,6 +46,21 @@ pub trait ArenaPlayer<G: Game>: Send {
         let _ = (game, state, player);
         Err("this player cannot choose simultaneous moves".into())
     }
+    /// [`ArenaPlayer::think_as`] within the match's time control (`limit` as in [`ArenaPlayer::think`], with the
+    /// clocks as they stand; `hard`: how long the arena waits at most). `pos` is the public game so far (the joint
+    /// moves). Players without time management keep the default, which ignores the time control.
+    fn think_as_timed(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: crate::game::Player,
+        pos: &PositionText,
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<G::Move, String> {
+        let _ = (pos, limit, hard);
+        self.think_as(game, state, player)
+    }
     /// Hidden information (`referee.rs`): the game starts from `start`, a position both players know, and this player
     /// plays `player`.
     fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
@@ -57,16 +72,17 @@ pub trait ArenaPlayer<G: Game>: Send {
         let _ = (game, observation);
         Ok(())
     }
-    /// Hidden information: choose a move among `legal` (legal on the board the player sees) from the observations
-    /// alone, within `limit` as [`ArenaPlayer::think`].
+    /// Hidden information: choose a move among `legal` (legal on the board the player sees; `legal_text` the same
+    /// moves written out) from the observations alone, within `limit` as [`ArenaPlayer::think`].
     fn think_observed(
         &mut self,
         game: &G,
         legal: &[G::Move],
+        legal_text: &[String],
         limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<G::Move, String> {
-        let _ = (game, legal, limit, hard);
+        let _ = (game, legal, legal_text, limit, hard);
         Err("this player cannot play from observations".into())
     }
     /// Why this player cannot play a match under `limit` (checked before the first game), or `Ok`.
@@ -80,11 +96,13 @@ pub trait ArenaPlayer<G: Game>: Send {
 pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> {
     let spec = Spec::parse(text)?;
     match spec.name.as_str() {
+        "ugi" if super::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),
         "uci" | "ugi" => {
             if !G::KIND.is_classic() {
                 return Err(GameError::new(format!(
                     "{}: external engines cannot play a game with {} (UCI and UGI carry deterministic games of perfect \
-information; players for this game: {})",
+information, and UGI also games with simultaneous moves or hidden information (docs/protocols.md); players \
+for this game: {})",
                     spec.name,
                     G::KIND.describe(),
                     crate::players::names_for(G::KIND).join(", ")
@@ -134,6 +152,20 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         let r = self.searcher.search_as(game, state, player);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
     }
+    fn think_as_timed(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: crate::game::Player,
+        _pos: &PositionText,
+        limit: Option<TimeControl>,
+        _hard: Duration,
+    ) -> Result<G::Move, String> {
+        if let Some(tc) = limit {
+            self.searcher.set_limits(Limits { depth: None, time: Some(tc), nodes: None });
+        }
+        self.think_as(game, state, player)
+    }
     fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
         self.searcher.observe_start(game, start, player);
         Ok(())
@@ -146,6 +178,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         &mut self,
         game: &G,
         legal: &[G::Move],
+        _legal_text: &[String],
         limit: Option<TimeControl>,
         _hard: Duration,
     ) -> Result<G::Move, String> {
@@ -234,7 +267,7 @@ impl External {
         Ok(External { dialect, cmd, display, setoptions, own, process: None, failed: None })
     }
 
-    fn send(&mut self, line: &str) -> Result<(), String> {
+    pub(super) fn send(&mut self, line: &str) -> Result<(), String> {
         let p = self.process.as_mut().ok_or("the engine is not running")?;
         writeln!(p.stdin, "{line}").and_then(|_| p.stdin.flush()).map_err(|e| self.crash_reason(&format!("write: {e}")))
     }
@@ -284,7 +317,7 @@ impl External {
         }
     }
 
-    fn start(&mut self) -> Result<(), String> {
+    pub(super) fn start(&mut self) -> Result<(), String> {
         let mut child = Command::new(&self.cmd[0])
             .args(&self.cmd[1..])
             .stdin(Stdio::piped())
@@ -341,7 +374,7 @@ impl External {
         Ok(())
     }
 
-    fn kill(&mut self) {
+    pub(super) fn kill(&mut self) {
         if let Some(mut p) = self.process.take() {
             let _ = p.child.kill();
             let _ = p.child.wait();
@@ -354,18 +387,23 @@ impl External {
         limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<String, String> {
+        self.ask(&[position_line(pos)], limit, hard)
+    }
+
+    /// Send `lines`, then `go` with `limit` (or the player's own limits), and wait at most `hard` for `bestmove`:
+    /// its move text.
+    pub(super) fn ask(
+        &mut self,
+        lines: &[String],
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<String, String> {
         if self.process.is_none() {
             self.start()?;
         }
-        let mut line = match pos.fen {
-            None => "position startpos".to_string(),
-            Some(f) => format!("position fen {f}"),
-        };
-        if !pos.moves.is_empty() {
-            line += " moves ";
-            line += &pos.moves.join(" ");
+        for line in lines {
+            self.send(line)?;
         }
-        self.send(&line)?;
         let go = match limit.or(self.own.time) {
             Some(TimeControl::MoveTime(t)) => format!("go movetime {}", t.as_millis()),
             Some(TimeControl::Clock { time, inc, moves_to_go }) => {
@@ -407,6 +445,19 @@ impl External {
         let mv = l.split_whitespace().nth(1).ok_or_else(|| format!("malformed '{l}'"))?;
         Ok(mv.to_string())
     }
+}
+
+/// `position startpos [moves ...]` or `position fen TEXT [moves ...]`.
+pub(super) fn position_line(pos: &PositionText) -> String {
+    let mut line = match pos.fen {
+        None => "position startpos".to_string(),
+        Some(f) => format!("position fen {f}"),
+    };
+    if !pos.moves.is_empty() {
+        line += " moves ";
+        line += &pos.moves.join(" ");
+    }
+    line
 }
 
 impl Drop for External {
@@ -494,5 +545,35 @@ impl<G: Game> ArenaPlayer<G> for External {
                 Err(format!("illegal move '{text}' from the engine: {e}"))
             }
         }
+    }
+
+    // Games with simultaneous moves or hidden information over UGI: `observed.rs`.
+    fn think_as_timed(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: crate::game::Player,
+        pos: &PositionText,
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<G::Move, String> {
+        super::observed::think_half(self, game, state, player, pos, limit, hard)
+    }
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+        super::observed::start(self, game, start, player)
+    }
+    fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
+        super::observed::observe(self, game, observation)
+    }
+    fn think_observed(
+        &mut self,
+        game: &G,
+        legal: &[G::Move],
+        legal_text: &[String],
+        limit: Option<TimeControl>,
+        hard: Duration,
+    ) -> Result<G::Move, String> {
+        let _ = game;
+        super::observed::choose(self, legal, legal_text, limit, hard)
     }
 }

@@ -100,6 +100,12 @@ pub trait Engine: Send {
     fn join(&mut self);
     /// Rebuild the searcher after a settings change.
     fn rebuild(&mut self, settings: &Settings) -> Result<(), String>;
+    /// The referee lines of games with simultaneous moves or hidden information (`side`, `observation`, `legal`;
+    /// `protocol/observed.rs`): `None` when `cmd` is not one of this engine's.
+    fn referee_line(&mut self, cmd: &str, line: &str) -> Option<Result<(), String>> {
+        let _ = (cmd, line);
+        None
+    }
 }
 
 struct Worker<G: Game> {
@@ -391,6 +397,10 @@ pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, St
 
 /// Build the engine for a parsed game.
 pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+    if crate::arena::observed::carries(any.kind()) {
+        // UGI's referee lines (protocol/observed.rs).
+        return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn Engine>));
+    }
     if !any.kind().is_classic() {
         // UCI and UGI have no words for chance draws, joint moves or private views.
         return Err(format!(
@@ -472,6 +482,12 @@ pub fn run(
                 continue;
             }
             engine.join();
+        }
+        if let Some(r) = engine.referee_line(cmd, &line) {
+            if let Err(e) = r {
+                out.error(&e);
+            }
+            continue;
         }
         let r: Result<(), String> = match cmd {
             "uci" | "ugi" => {

@@ -1,0 +1,210 @@
+//! `plateau ugi` on games with simultaneous moves or hidden information: the engine's side of the referee lines
+//! (`docs/protocols.md`; the arena's side is `arena/observed.rs`).
+//!
+//! ```text
+//! side p1|p2            the engine plays that side (hidden information: the game starts from the last `position`,
+//!                       a public start, and the player's belief starts there)
+//! observation L1|L2|..  hidden information: the engine's new observation (its lines joined by '|')
+//! legal M M ...         hidden information: the moves legal on the board the engine sees (it also works them out
+//!                       from its belief; the list is its fallback)
+//! position ... moves    simultaneous moves: the public game, joint moves FIRST/SECOND
+//! go ...                bestmove: the engine's half (simultaneous) or its move (hidden), searched on this thread:
+//!                       `stop` is read after the answer, and `go infinite` is refused
+//! ```
+
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use super::GoParams;
+use super::session::{Engine, Out, Settings, build_searcher, parse_fen};
+use crate::game::{Game, MoveList, Player};
+use crate::hidden::belief::Belief;
+use crate::search::Searcher;
+
+/// The engine state of a game with simultaneous moves or hidden information.
+pub struct ObservedEngine<G: Game> {
+    game: G,
+    /// Simultaneous moves: the position; hidden information: the public start.
+    state: G::State,
+    side: Option<Player>,
+    searcher: Option<Box<dyn Searcher<G>>>,
+    /// Hidden information: one state consistent with the observations, to read and write the engine's moves.
+    shadow: Option<Belief<G>>,
+    legal_text: Vec<String>,
+    rng: SmallRng,
+}
+
+impl<G: Game> ObservedEngine<G> {
+    pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
+        let searcher = build_searcher::<G>(settings)?;
+        let state = game.start();
+        Ok(ObservedEngine {
+            game,
+            state,
+            side: None,
+            searcher: Some(searcher),
+            shadow: None,
+            legal_text: Vec::new(),
+            rng: SmallRng::seed_from_u64(0x0b5e),
+        })
+    }
+
+    fn side(&self) -> Result<Player, String> {
+        self.side.ok_or_else(|| "go: send 'side p1' or 'side p2' first".to_string())
+    }
+
+    fn hidden_move(&mut self, params: &GoParams, searcher: &mut Box<dyn Searcher<G>>) -> Result<String, String> {
+        let side = self.side()?;
+        searcher.set_limits(params.limits(side));
+        let state = self.shadow.as_mut().and_then(|b| b.states().first().copied());
+        let Some(state) = state else {
+            // The belief found no consistent state: a random move of the referee's list.
+            return match self.legal_text.len() {
+                0 => Err("go: no legal move known (send 'legal ...')".into()),
+                n => Ok(self.legal_text[rand::RngExt::random_range(&mut self.rng, 0..n)].clone()),
+            };
+        };
+        let mut legal = MoveList::new();
+        self.game.generate_moves(&state, &mut legal);
+        let r = searcher.choose_observed(&self.game, &legal);
+        let m = r.best_move.ok_or("go: the player returned no move")?;
+        if let Some(b) = self.shadow.as_mut() {
+            b.played(&self.game, m);
+        }
+        Ok(self.game.format_move(&state, m))
+    }
+}
+
+impl<G: Game> Engine for ObservedEngine<G> {
+    fn game_spec(&self) -> String {
+        self.game.spec()
+    }
+
+    fn new_game(&mut self) {
+        if let Some(s) = self.searcher.as_mut() {
+            s.new_game();
+        }
+        self.state = self.game.start();
+        self.side = None;
+        self.shadow = None;
+    }
+
+    fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
+        let mut s = match fen {
+            None => self.game.start(),
+            Some(text) => parse_fen(&self.game, text).map_err(|e| format!("bad position '{text}': {e}"))?,
+        };
+        if G::KIND.hidden {
+            if !moves.is_empty() {
+                return Err("position: with hidden information the engine gets its observations, not the moves".into());
+            }
+            self.side = None;
+            self.shadow = None;
+        }
+        let mut result = Ok(());
+        for (i, m) in moves.iter().enumerate() {
+            match self.game.parse_joint(&s, m) {
+                Ok((a, b)) => self.game.play_joint(&mut s, a, b),
+                Err(e) => {
+                    result = Err(format!("move {} '{m}': {e}; position kept before it", i + 1));
+                    break;
+                }
+            }
+        }
+        self.state = s;
+        result
+    }
+
+    fn query(&self, what: &str) -> Result<String, String> {
+        match what {
+            "gameover" if !G::KIND.hidden => Ok(self.game.is_terminal(&self.state).to_string()),
+            "fen" | "position" if !G::KIND.hidden => Ok(self.game.format_position(&self.state)),
+            _ => Err(format!("query {what}: not available in a game with {}", G::KIND.describe())),
+        }
+    }
+
+    fn go(&mut self, params: &GoParams, out: &Out) -> Result<(), String> {
+        if params.unlimited() {
+            return Err("go: give a limit (movetime, p1time/p2time, depth or nodes): this game's search runs on the \
+command loop and cannot be stopped"
+                .into());
+        }
+        let mut searcher = self.searcher.take().ok_or("go: no searcher (set the Player option)")?;
+        let r = if G::KIND.hidden {
+            self.hidden_move(params, &mut searcher)
+        } else {
+            let side = self.side();
+            side.and_then(|side| {
+                if self.game.is_terminal(&self.state) {
+                    return Err("go: the game is over in this position".into());
+                }
+                searcher.set_limits(params.limits(side));
+                let r = searcher.search_as(&self.game, &self.state, side);
+                let m = r.best_move.ok_or("go: the player returned no move")?;
+                Ok(self.game.format_move(&self.state, m))
+            })
+        };
+        self.searcher = Some(searcher);
+        out.line(&format!("bestmove {}", r?));
+        Ok(())
+    }
+
+    fn thinking(&self) -> bool {
+        false
+    }
+
+    fn has_worker(&self) -> bool {
+        false
+    }
+
+    fn stop(&self) {}
+
+    fn join(&mut self) {}
+
+    fn rebuild(&mut self, settings: &Settings) -> Result<(), String> {
+        self.searcher = Some(build_searcher::<G>(settings)?);
+        Ok(())
+    }
+
+    fn referee_line(&mut self, cmd: &str, line: &str) -> Option<Result<(), String>> {
+        let rest = line.trim_start().strip_prefix(cmd).unwrap_or("");
+        let rest = rest.strip_prefix(' ').unwrap_or(rest).trim_end_matches(['\n', '\r']);
+        Some(match cmd {
+            "side" => match rest.trim() {
+                "p1" => self.set_side(Player::First),
+                "p2" => self.set_side(Player::Second),
+                other => Err(format!("side: expected p1 or p2, got '{other}'")),
+            },
+            "observation" if G::KIND.hidden => match (self.side, self.searcher.as_mut()) {
+                (Some(_), Some(s)) => {
+                    let seen = crate::arena::observed::decode_observation(rest);
+                    s.observe(&self.game, &seen);
+                    if let Some(b) = self.shadow.as_mut() {
+                        b.observe(&self.game, &seen);
+                    }
+                    Ok(())
+                }
+                _ => Err("observation: send 'side p1' or 'side p2' first".into()),
+            },
+            "legal" if G::KIND.hidden => {
+                self.legal_text = rest.split_whitespace().map(str::to_string).collect();
+                Ok(())
+            }
+            _ => return None,
+        })
+    }
+}
+
+impl<G: Game> ObservedEngine<G> {
+    fn set_side(&mut self, p: Player) -> Result<(), String> {
+        self.side = Some(p);
+        if G::KIND.hidden {
+            if let Some(s) = self.searcher.as_mut() {
+                s.new_game();
+                s.observe_start(&self.game, &self.state, p);
+            }
+            self.shadow = Some(Belief::new(&self.game, &self.state, p, 1, 0x5eed));
+        }
+        Ok(())
+    }
+}
