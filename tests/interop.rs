@@ -93,7 +93,8 @@ fn breakthrough_actions_are_openspiels() {
 fn marbles_tensor_is_the_pile_and_the_side() {
     let g = plateau::games::marbles::Marbles { n: 5, k: 3, misere: false };
     let mut s = g.start();
-    g.play(&mut s, g.parse_move(&s, "2").expect("legal"));
+    let two = g.parse_move(&s, "2").expect("legal");
+    g.play(&mut s, two);
     let mut t = vec![0.0f32; 12];
     g.observation_tensor(&s, Player::First, &mut t);
     assert_eq!(t, [0., 0., 0., 1., 0., 0., 0., 1., 0., 0., 0., 0.]);

@@ -65,6 +65,7 @@ fn check_playouts<G: Game>(game: &G, moves: &str, n: usize) {
                 Outcome::Win => 0,
                 Outcome::Draw => 1,
                 Outcome::Loss => 2,
+                Outcome::Value(v) => (1 - v.signum()) as usize,
             }] += 1;
         }
         t

@@ -340,12 +340,15 @@ fn solve_refuses_games_the_solvers_cannot_carry() {
 
 #[test]
 fn the_engine_protocols_refuse_the_tiny_games() {
-    for game in ["coin_game", "matching_pennies", "phantom_tic_tac_toe"] {
+    // Chance outcomes travel as moves (tests/protocol_chance.rs); joint moves and private views do not travel.
+    for game in ["matching_pennies", "phantom_tic_tac_toe"] {
         for protocol in ["uci", "ugi"] {
             let e = refused(&plateau_stdin(&[protocol, game], "quit\n"));
-            assert!(e.contains("deterministic games of perfect information"), "{protocol} {game}: {e}");
+            assert!(e.contains("sequential games of perfect information"), "{protocol} {game}: {e}");
         }
     }
+    let out = plateau_stdin(&["ugi", "coin_game"], "position startpos moves l\ngo depth 2\nquit\n");
+    assert!(stdout(&out).contains("chance node"), "{}", stdout(&out));
     let out = plateau_stdin(&["uci"], "uci\nquit\n");
     let text = stdout(&out);
     assert!(text.contains("var tic_tac_toe") && !text.contains("var coin_game"), "{text}");

@@ -98,11 +98,11 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> 
     match spec.name.as_str() {
         "ugi" if super::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),
         "uci" | "ugi" => {
-            if !G::KIND.is_classic() {
+            if !crate::protocol::chance::carries(G::KIND) {
                 return Err(GameError::new(format!(
-                    "{}: external engines cannot play a game with {} (UCI and UGI carry deterministic games of perfect \
-information, and UGI also games with simultaneous moves or hidden information (docs/protocols.md); players \
-for this game: {})",
+                    "{}: external engines cannot play a game with {} (UCI and UGI carry sequential games of perfect \
+information, chance included, and UGI also games with simultaneous moves or hidden information (docs/protocols.md); \
+players for this game: {})",
                     spec.name,
                     G::KIND.describe(),
                     crate::players::names_for(G::KIND).join(", ")
@@ -455,7 +455,9 @@ pub(super) fn position_line(pos: &PositionText) -> String {
     };
     if !pos.moves.is_empty() {
         line += " moves ";
-        line += &pos.moves.join(" ");
+        // One word a move: the chance outcomes among them are announced as moves (`protocol/chance.rs`).
+        let words: Vec<String> = pos.moves.iter().map(|m| crate::protocol::chance::move_word(m)).collect();
+        line += &words.join(" ");
     }
     line
 }
@@ -537,7 +539,7 @@ impl<G: Game> ArenaPlayer<G> for External {
                 return Err(e);
             }
         };
-        match game.parse_move(state, &text) {
+        match crate::protocol::chance::parse_word(game, state, &text) {
             Ok(m) => Ok(m),
             Err(e) => {
                 // The engine's idea of the game differs from ours: start afresh next game.

@@ -163,7 +163,7 @@ pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -
         if game.is_terminal(&t) {
             break;
         }
-        pv.push(game.format_move(&t, m));
+        pv.push(super::chance::move_word(&game.format_move(&t, m)));
         game.play(&mut t, m);
     }
     if !pv.is_empty() {
@@ -228,7 +228,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 result = Err(format!("move {} '{m}': the game is already over; position kept before it", i + 1));
                 break;
             }
-            match self.game.parse_move(&s, m) {
+            match super::chance::parse_word(&self.game, &s, m) {
                 Ok(mv) => self.game.play(&mut s, mv),
                 Err(e) => {
                     result = Err(format!("move {} '{m}': {e}; position kept before it", i + 1));
@@ -279,6 +279,12 @@ impl<G: Game> Engine for GameEngine<G> {
             out.line("bestmove (none)");
             return Ok(());
         }
+        if let Some(e) = super::chance::go_refusal(&game, &state) {
+            self.searcher = Some(searcher);
+            out.error(&e);
+            out.line("bestmove (none)");
+            return Ok(());
+        }
         let infinite = params.unlimited();
         searcher.set_limits(params.limits(game.side_to_move(&state)));
         self.stop.store(false, Ordering::SeqCst);
@@ -296,7 +302,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 if let Some(&m) = it.pv.first()
                     && let Ok(mut latest) = answer.latest.lock()
                 {
-                    *latest = Some(game.format_move(&state, m));
+                    *latest = Some(super::chance::move_word(&game.format_move(&state, m)));
                 }
                 out.line(&info_line(&game, &state, it));
                 drop(answered);
@@ -329,7 +335,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 pv: r.pv.clone(),
             };
             let best = match r.best_move {
-                Some(m) => game.format_move(&state, m),
+                Some(m) => super::chance::move_word(&game.format_move(&state, m)),
                 None => "(none)".into(),
             };
             answer2.answer(&worker_out, Some(&info_line(&game, &state, &it)), &best);
@@ -397,14 +403,14 @@ pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, St
 
 /// Build the engine for a parsed game.
 pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
-    if crate::arena::observed::carries(any.kind()) {
+    if super::observed::carries(any.kind()) {
         // UGI's referee lines (protocol/observed.rs).
         return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn Engine>));
     }
-    if !any.kind().is_classic() {
-        // UCI and UGI have no words for chance draws, joint moves or private views.
+    if !super::chance::carries(any.kind()) {
+        // UCI and UGI have no words for joint moves or private views (chance draws are moves: `chance.rs`).
         return Err(format!(
-            "the engine protocols carry deterministic games of perfect information; this game has {}",
+            "the engine protocols carry sequential games of perfect information (chance included); this game has {}",
             any.kind().describe()
         ));
     }

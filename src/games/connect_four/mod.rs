@@ -402,7 +402,7 @@ fn random_playout_on<S: Shape, R: rand::Rng + ?Sized>(g: &S, mut pos: Position, 
         plies += 1;
     };
     // `outcome` is for the side to move at the end.
-    (if plies % 2 == 0 { outcome } else { outcome.flip() }, plies)
+    (if plies.is_multiple_of(2) { outcome } else { outcome.flip() }, plies)
 }
 
 /// A simple default evaluation from the side to move's point of view: 16 points per empty cell that would complete four
