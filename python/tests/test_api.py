@@ -44,7 +44,8 @@ def test_actions_strings_and_clone():
 
 def test_observation_tensor_shapes():
     for name, shape in [("breakthrough", [3, 8, 8]), ("connect_four", [3, 6, 7]), ("tic_tac_toe", [3, 3, 3]),
-                        ("othello", [3, 8, 8]), ("oware", [14])]:
+                        ("othello", [3, 8, 8]), ("oware", [14]), ("pig", [3, 101]), ("chess", [20, 8, 8]),
+                        ("backgammon", [200]), ("marbles(n=21)", [2, 22])]:
         game = plateau.load_game(name)
         assert game.observation_tensor_shape() == shape
         t = game.new_initial_state().observation_tensor()
@@ -52,6 +53,16 @@ def test_observation_tensor_shapes():
     # A board plane per kind of cell: every cell in exactly one plane.
     t = plateau.load_game("breakthrough").new_initial_state().observation_tensor(1)
     assert (t.sum(axis=0) == 1).all() and t[0, :2].all() and t[1, 6:].all()
+
+
+def test_returns_follow_openspiel():
+    """Oware returns the sign of the margin, backgammon the points (not the evaluation's 1000 per point)."""
+    oware = plateau.load_game("oware").random_playouts(200, seed=2)
+    assert set(np.unique(oware)) <= {-1.0, 0.0, 1.0} and (oware.sum(axis=1) == 0).all()
+    bg = plateau.load_game("backgammon(gammons=true)").random_playouts(50, seed=2)
+    assert set(np.unique(np.abs(bg))) <= {1.0, 2.0, 3.0} and 2.0 in np.abs(bg)
+    single = plateau.load_game("backgammon").random_playouts(20, seed=2)
+    assert set(np.unique(np.abs(single))) == {1.0}
 
 
 def test_chance_nodes():
@@ -174,7 +185,7 @@ def test_solve_and_match():
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_moves("z9"), "move 1 'z9'"),
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().string_to_action("z9"), "z9"),
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().observation_tensor(2), "player 2"),
-    (lambda: plateau.load_game("chess").new_initial_state().observation_tensor(), "no observation tensor"),
+    (lambda: plateau.load_game("random_tree").new_initial_state().observation_tensor(), "no observation tensor"),
     (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "nosuchalgo"), "nosuchalgo"),
     (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "alphabeta(depth=x)"), "depth"),
     (lambda: plateau.bot("alphabeta").step(plateau.load_game("pig").new_initial_state()), "alphabeta cannot play a game with chance"),
