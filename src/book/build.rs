@@ -18,7 +18,8 @@
 //!
 //! [`build_with`] takes any scorer in place of the player's search: [`connect_four_solver`] scores Connect Four
 //! children exactly with the strong solver ([`crate::solve::connect4`]), so that a book built with it holds only
-//! proven values (every entry flagged exact).
+//! proven values (every entry flagged exact); [`game_solver`] does the same for any other game with the generic
+//! solvers (alpha-beta to the end, or df-pn).
 
 use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -201,6 +202,28 @@ pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl F
         cache.insert(key, v);
         (v, true, solver.nodes - before)
     })
+}
+
+/// A scorer for [`build_with`] for any game: the exact value by a solver. Strong (`weak = false`): alpha-beta to the
+/// end ([`crate::solve::generic`]), so values carry the plies to the end (`WIN_SCORE - plies`) and the book prefers
+/// the fastest win and the slowest loss. Weak: df-pn ([`crate::solve::dfpn`]), result only (a win scores
+/// `WIN_SCORE - 1`, a draw 0); for boards too big for the strong solve. Every value is proven (flagged exact).
+pub fn game_solver<G: Game>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&G::State) -> Scored + '_ {
+    let mut strong = (!weak).then(|| crate::solve::generic::GenericSolver::<G>::new(tt_mib, false));
+    let mut dfpn = weak.then(|| crate::solve::dfpn::Dfpn::<G>::new(tt_mib, None));
+    move |s: &G::State| {
+        if let Some(solver) = strong.as_mut() {
+            let r = solver.solve(game, s);
+            return (r.value, true, r.nodes);
+        }
+        let r = dfpn.as_mut().expect("one of the two solvers").solve(game, s);
+        match r.outcome {
+            Some(crate::game::Outcome::Win) => (WIN_SCORE - 1, true, r.nodes),
+            Some(crate::game::Outcome::Loss) => (-(WIN_SCORE - 1), true, r.nodes),
+            Some(_) => (0, true, r.nodes),
+            None => (0, false, r.nodes),
+        }
+    }
 }
 
 #[cfg(test)]

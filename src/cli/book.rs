@@ -50,10 +50,14 @@ struct BuildArgs {
     /// applying deeper (`22,3`: every first move, then 3).
     #[arg(long, default_value = "3")]
     max_moves: String,
-    /// Connect Four only: score every move exactly with the strong solver instead of searching with --player (every
-    /// entry flagged exact; --margin then counts plies to the end of a won or lost game).
+    /// Score every move exactly with a solver instead of searching with --player (every entry flagged exact; --margin
+    /// then counts plies to the end of a won or lost game): Connect Four's strong solver, alpha-beta to the end for
+    /// the other games (Breakthrough's small boards, tic-tac-toe, ...).
     #[arg(long)]
     exact: bool,
+    /// With --exact on a game other than Connect Four: df-pn (results only, no distances) for bigger boards.
+    #[arg(long)]
+    weak: bool,
     /// `--exact`: the solver's table (`1gb`).
     #[arg(long, default_value = "1gb")]
     tt: String,
@@ -111,10 +115,18 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
             let mib = crate::spec::parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
             Some((g, crate::solve::connect4::table_log2(mib)))
         }
-        (_, true) => bail!("--exact is for connect_four only (the solver that scores the moves)"),
         _ => None,
     };
-    let scorer_text = if exact.is_some() { "exact (Connect Four solver)".to_string() } else { a.player.clone() };
+    let generic_exact = a.exact && exact.is_none();
+    let scorer_text = match (exact.is_some(), generic_exact, a.weak) {
+        (true, _, _) => "exact (Connect Four solver)".to_string(),
+        (_, true, false) => "exact (alpha-beta to the end)".to_string(),
+        (_, true, true) => "exact (df-pn, results only)".to_string(),
+        _ => a.player.clone(),
+    };
+    if a.weak && !generic_exact {
+        bail!("--weak goes with --exact on a game other than connect_four");
+    }
     let note = format!(
         "plateau book build --depth {} --player {} --margin {} --max-moves {}",
         a.depth, scorer_text, cfg.margin, a.max_moves
@@ -144,6 +156,11 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
             let mut scorer = connect_four_solver(g, log2)?;
             build_with(g, &cfg, &note, stop, progress, &mut scorer)?
         }
+        None if generic_exact => with_game!(&any, g => {
+            let mib = crate::spec::parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+            let mut scorer = crate::book::build::game_solver(mib, a.weak, g);
+            build_with(g, &cfg, &note, stop, progress, &mut scorer)?
+        }),
         None => with_game!(&any, g => {
             let mut player = crate::players::build(&cfg.player)?;
             build(g, &cfg, &note, stop, progress, player.as_mut())?

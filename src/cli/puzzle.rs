@@ -10,6 +10,7 @@ use serde_json::{Value, json};
 
 use crate::game::{Game, Player};
 use crate::puzzle::grid::Grid;
+use crate::puzzle::longest;
 use crate::puzzle::number::NumberPuzzle;
 use crate::puzzle::pdb::{self, PatternDb};
 use crate::puzzle::race::{self, Race};
@@ -71,8 +72,11 @@ impl SearchOpts {
 #[derive(Args, Debug)]
 struct GridArgs {
     /// The maze file.
-    #[arg(long)]
-    file: String,
+    #[arg(long, required_unless_present = "longest")]
+    file: Option<String>,
+    /// Instead of a maze: the longest shortest path over every wall layout of an N x N grid (exhaustive, N <= 8).
+    #[arg(long, value_name = "N", conflicts_with = "file")]
+    longest: Option<u32>,
     #[command(flatten)]
     opts: SearchOpts,
 }
@@ -210,8 +214,12 @@ fn report<P: Problem>(
 }
 
 fn run_grid(a: GridArgs) -> anyhow::Result<()> {
-    let text = std::fs::read_to_string(&a.file).map_err(|e| anyhow!("cannot read {}: {e}", a.file))?;
-    let grid = Grid::parse(&text).map_err(|e| anyhow!("{}: {e}", a.file))?;
+    if let Some(side) = a.longest {
+        return run_longest(side, a.opts.json);
+    }
+    let file = a.file.as_deref().unwrap_or_default();
+    let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
+    let grid = Grid::parse(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     a.opts.algorithm()?;
     if !grid.goal_reachable() {
         // IDA* keeps no table and would search forever; every algorithm gets the same answer from a flood fill.
@@ -228,6 +236,34 @@ fn run_grid(a: GridArgs) -> anyhow::Result<()> {
     }
     let extra = json!({"width": grid.width, "height": grid.height});
     report(&grid, &a.opts, extra, |path| Some(grid.draw_path(path)))
+}
+
+/// `puzzle grid --longest N`: the search over layouts, then the layout found solved by BFS as any maze is.
+fn run_longest(side: u32, json_out: bool) -> anyhow::Result<()> {
+    let l = longest::longest(side).map_err(|e| anyhow!(e))?;
+    let layout = l.layout();
+    let grid = Grid::parse(&layout).map_err(|e| anyhow!("the layout found: {e}"))?;
+    let check = puzzle::solve(&grid, Algorithm::Bfs, Default::default());
+    let solution = match &check.outcome {
+        Outcome::Found { path, .. } if path.len() as u32 == l.length => puzzle::format_path(&grid, path),
+        _ => bail!("internal error: BFS does not find a path of {} moves in the layout found", l.length),
+    };
+    if json_out {
+        super::print_json(&json!({
+            "side": side, "length": l.length, "layout": layout, "solution": solution, "neighbourhood": 4,
+            "nodes": l.nodes, "start_squares": l.starts, "seconds": l.seconds,
+        }));
+    } else {
+        println!(
+            "longest shortest path on a {side}x{side} grid: {} moves (4 neighbours, any walls, start, goal)",
+            l.length
+        );
+        println!("{layout}");
+        println!("solution   {solution}");
+        println!("nodes      {}  ({} start squares up to symmetry)", l.nodes, l.starts);
+        println!("seconds    {:.3}", l.seconds);
+    }
+    Ok(())
 }
 
 fn run_number(a: NumberArgs) -> anyhow::Result<()> {

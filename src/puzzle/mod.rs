@@ -30,6 +30,7 @@ pub mod grid;
 pub mod idastar;
 pub mod ids;
 pub mod korf;
+pub mod longest;
 pub mod number;
 pub mod pdb;
 pub mod race;
