@@ -326,3 +326,16 @@ fn an_interrupted_book_build_writes_the_book_so_far() {
     let book = plateau::book::Book::load(std::path::Path::new(&out)).expect("a valid book");
     assert!(book.positions() > 0, "the positions done are kept");
 }
+
+#[test]
+fn connect_four_moves_read_the_same_in_batch_files_and_move_lists() {
+    // Found by the c4_batch fuzz target: a batch line `7, 1` was the position after 7 (commas separate moves in batch
+    // files), while `--moves '7,'` was refused. Both read commas as separators now.
+    let batch = temp_file("c4-commas.txt", b"5,\n4,4,5\n");
+    let o = plateau(&["solve", "connect_four(rows=4,columns=5)", "--batch", &batch, "--weak", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    for moves in ["7,", "4,4,5", "4, 4 ,5"] {
+        let o = plateau(&["search", "connect_four", "--moves", moves, "--depth", "1"]);
+        assert!(o.status.success(), "--moves '{moves}': {}", stderr(&o));
+    }
+}

@@ -128,3 +128,14 @@ fn a_checkpoint_of_another_build_is_refused() {
     let o = build(&db, &[]);
     assert!(stderr(&o).contains("checksum mismatch"), "{}", stderr(&o));
 }
+
+#[test]
+fn a_solve_deeper_than_the_stack_is_an_error_not_an_abort() {
+    // Found by scripts/cli_mutate.py: `plateau solve oware` (the generic alpha-beta solver on a game of long plays and
+    // large states) overflowed the stack and aborted (exit 134). It now stops at the depth its stack allows.
+    let o = Command::new(env!("CARGO_BIN_EXE_plateau")).args(["solve", "oware"]).output().unwrap();
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{e}");
+    assert!(e.starts_with("error:") && e.trim_end().lines().count() == 1, "{e}");
+    assert!(e.contains("goes deeper than the") && e.contains("--method"), "{e}");
+}

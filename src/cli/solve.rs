@@ -343,6 +343,13 @@ fn generic_single<G: Game>(a: &SolveArgs, g: &G, mib: usize) -> anyhow::Result<(
     }
     let mut solver = GenericSolver::<G>::new(mib, a.weak);
     let r = solver.solve(g, &state);
+    if r.too_deep {
+        bail!(
+            "{}: the game goes deeper than the {} plies the generic solver can follow (its stack); use --method dfpn, or --method retro for a game whose positions fit in memory",
+            g.spec(),
+            crate::solve::generic::max_ply::<G>()
+        );
+    }
     let (word, score) = r.word_and_score(a.weak);
     let best = r.best_move.map(|m| g.format_move(&state, m));
     let analysis: Vec<_> = if a.analyze { solver.analyze(g, &state) } else { Vec::new() };

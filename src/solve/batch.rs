@@ -132,7 +132,8 @@ pub fn solve_positions<G: Game>(
     let mut entries = Vec::with_capacity(jobs.len());
     for (n, state, expected) in jobs {
         let r = solver.solve(g, state);
-        let (result, score) = r.word_and_score(weak);
+        // Deeper than the solver can follow: no value (see `generic::max_ply`).
+        let (result, score) = if r.too_deep { ("too_deep", 0) } else { r.word_and_score(weak) };
         let entry = Entry {
             line: *n,
             position: g.format_position(state),

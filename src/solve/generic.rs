@@ -49,6 +49,18 @@ pub struct Solved<M> {
     pub value: i32,
     pub nodes: u64,
     pub seconds: f64,
+    /// The game went deeper than [`max_ply`]: the value is not exact (the callers refuse it with an error).
+    pub too_deep: bool,
+}
+
+/// Stack the recursion may use: the main thread has 8 MiB (Linux's default), debug builds' frames are larger.
+const STACK_BUDGET: usize = 2 << 20;
+
+/// Deepest ply the solver recurses to for the game `G`: each ply holds the ordered children (`MAX_MOVES` entries of a
+/// score, a move and a state) and a move list on the stack, so games with large states get fewer plies.
+pub fn max_ply<G: Game>() -> u32 {
+    let frame = MAX_MOVES * std::mem::size_of::<(i32, G::Move, G::State)>() + std::mem::size_of::<MoveList<G::Move>>();
+    (STACK_BUDGET / (frame + 512)).max(4) as u32
 }
 
 impl<M> Solved<M> {
@@ -87,12 +99,13 @@ pub struct GenericSolver<G: Game> {
     eval: G::Eval,
     weak: bool,
     nodes: u64,
+    too_deep: bool,
 }
 
 impl<G: Game> GenericSolver<G> {
     /// A solver with a table of `tt_mib` MiB.
     pub fn new(tt_mib: usize, weak: bool) -> Self {
-        GenericSolver { tt: TranspositionTable::new(tt_mib), eval: G::Eval::default(), weak, nodes: 0 }
+        GenericSolver { tt: TranspositionTable::new(tt_mib), eval: G::Eval::default(), weak, nodes: 0, too_deep: false }
     }
 
     /// Solve `state` from scratch.
@@ -109,7 +122,8 @@ impl<G: Game> GenericSolver<G> {
         } else {
             (Outcome::Draw, None)
         };
-        Solved { outcome, plies, best_move, value, nodes: self.nodes, seconds: start.elapsed().as_secs_f64() }
+        let too_deep = std::mem::take(&mut self.too_deep);
+        Solved { outcome, plies, best_move, value, nodes: self.nodes, seconds: start.elapsed().as_secs_f64(), too_deep }
     }
 
     /// Solve every legal move of `state`: the value of each child, seen by the side to move here.
@@ -131,6 +145,7 @@ impl<G: Game> GenericSolver<G> {
                     let (word, s) = c.word_and_score(self.weak);
                     let score = if self.weak { -s } else { -s + (-s).signum() };
                     let result = match word {
+                        _ if c.too_deep => "too_deep",
                         "win" => "loss",
                         "loss" => "win",
                         _ => "draw",
@@ -155,6 +170,11 @@ impl<G: Game> GenericSolver<G> {
 
     fn negamax(&mut self, game: &G, s: &G::State, mut alpha: i32, mut beta: i32, ply: u32) -> i32 {
         self.nodes += 1;
+        if ply >= max_ply::<G>() {
+            // Deeper would overflow the thread's stack (an abort): give up, and say so through `Solved::too_deep`.
+            self.too_deep = true;
+            return 0;
+        }
         if let Some(o) = game.outcome(s) {
             return self.leaf(o, ply);
         }

@@ -19,7 +19,8 @@ impl ConnectFour {
     /// digits is split into single digits (`4453` = `4 4 5 3`).
     pub fn split_move_text(&self, text: &str) -> Vec<String> {
         let mut out = Vec::new();
-        for w in text.split_whitespace() {
+        // Commas separate moves too, as in batch files (`Position::from_moves`): both read `4,5,` as `4 5`.
+        for w in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {
             if self.columns <= 9 && w.len() > 1 && w.bytes().all(|b| b.is_ascii_digit()) {
                 out.extend(w.chars().map(|c| c.to_string()));
             } else {
