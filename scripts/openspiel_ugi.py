@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""UGI adapter for OpenSpiel's MCTS bot on Breakthrough or Othello, so that `plateau match` can play against it.
+"""UGI adapter for OpenSpiel's MCTS bot on Breakthrough, Othello, Oware or chess, so that `plateau match` can play against it.
 
     plateau match breakthrough --player engine \
         --player "ugi(cmd=python3 scripts/openspiel_ugi.py --simulations 10000)" --movetime 1s --margin 5s
@@ -12,7 +12,9 @@ rollout per leaf, solver on) with a fixed number of simulations per move; it ign
 Coordinates, Breakthrough (`--game breakthrough`, the default, with `--rows`/`--columns`): plateau's White moves first
 from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two boards are the same up to a vertical flip, so
 plateau's a2a3 is OpenSpiel's a7a6 (captures carry a '*' there). Othello (`--game othello`): OpenSpiel's move names
-are plateau's (`d3`, `pass`, row 1 at the top, black first), so moves pass through unchanged.
+are plateau's (`d3`, `pass`, row 1 at the top, black first), so moves pass through unchanged. Oware (`--game oware`):
+the house letters `A`..`F`/`a`..`f` are plateau's too. Chess (`--game chess`): plateau's moves are UCI's long algebraic
+notation (`e2e4`, `e7e8q`), read with OpenSpiel's `parse_move_to_action` and written with `Move.to_lan`.
 Only `position startpos [moves ...]` is understood (OpenSpiel's games here cannot load a position).
 """
 
@@ -48,8 +50,8 @@ def from_openspiel(action_text, rows):
 class Adapter:
     def __init__(self, args):
         self.args = args
-        if args.game == "othello":
-            self.game = pyspiel.load_game("othello")
+        if args.game in ("othello", "oware", "chess"):
+            self.game = pyspiel.load_game(args.game)
         else:
             self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
         self.seed = args.seed
@@ -78,7 +80,11 @@ class Adapter:
         moves = words[2:] if len(words) > 1 and words[1] == "moves" else []
         for m in moves:
             want = self.to_openspiel(m)
-            match = [a for a in state.legal_actions() if state.action_to_string(a).rstrip("*") == want]
+            if self.args.game == "chess":
+                legal = state.legal_actions()
+                match = [a for a in legal if pyspiel.chess.action_to_move(a, state.board()).to_lan() == want]
+            else:
+                match = [a for a in state.legal_actions() if state.action_to_string(a).rstrip("*") == want]
             if not match or state.is_terminal():
                 self.error("illegal move " + m)
                 break
@@ -90,14 +96,21 @@ class Adapter:
             self.out("bestmove (none)")
             return
         action = self.bot.step(self.state)
-        text = self.state.action_to_string(action)
+        if self.args.game == "chess":
+            text = pyspiel.chess.action_to_move(action, self.state.board()).to_lan()
+        else:
+            text = self.state.action_to_string(action)
         self.out("bestmove " + self.from_openspiel(text))
 
     def to_openspiel(self, move):
-        return move.lower() if self.args.game == "othello" else to_openspiel(move, self.args.rows)
+        if self.args.game == "othello":
+            return move.lower()
+        if self.args.game in ("oware", "chess"):
+            return move
+        return to_openspiel(move, self.args.rows)
 
     def from_openspiel(self, text):
-        return text if self.args.game == "othello" else from_openspiel(text, self.args.rows)
+        return text if self.args.game != "breakthrough" else from_openspiel(text, self.args.rows)
 
     def query(self, what):
         s = self.state
@@ -147,7 +160,7 @@ class Adapter:
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--game", choices=["breakthrough", "othello"], default="breakthrough")
+    p.add_argument("--game", choices=["breakthrough", "othello", "oware", "chess"], default="breakthrough")
     p.add_argument("--simulations", type=int, default=10000)
     p.add_argument("--uct-c", type=float, default=2.0)
     p.add_argument("--rollouts", type=int, default=1)

@@ -264,6 +264,15 @@ async fn tree_compare_and_verdicts() {
     assert_eq!(s, StatusCode::OK, "{v}");
     assert!(v["result"] == "win" || v["result"] == "loss", "{v}");
     assert!(v["plies"].as_u64().is_some(), "{v}");
+    // The generic df-pn recurses as deep as the game: Othello 4x4 (a loss for black, -10) and a small Oware crashed
+    // the server on a 2 MiB thread before the verdict ran on a large stack.
+    let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "othello(size=4)"}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["result"], "loss", "{v}");
+    let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "oware(houses=2,seeds=2)"}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["result"], "win", "{v}");
+    assert_eq!(v["best_move"], "A", "{v}");
     refused(&app, "POST", "/api/verdict", Some(json!({"game": "pig"})), StatusCode::BAD_REQUEST, "no solver").await;
 }
 

@@ -215,10 +215,22 @@ pub fn verdict(at: &At) -> Result<Value, ApiError> {
             }
             v
         }
-        other => with_game!(other, g => per_move(g, &resolve(g, at)?)?),
+        // df-pn recurses as deep as the game (Oware and Othello overflow a 2 MiB thread): a large stack, as the CLI's.
+        other => on_large_stack(|| with_game!(other, g => per_move(g, &resolve(g, at)?)))?,
     };
     v["seconds"] = json!(t0.elapsed().as_secs_f64());
     Ok(v)
+}
+
+/// Runs `f` on a thread with a 256 MiB stack (reserved, not committed) and waits for it.
+fn on_large_stack<T: Send>(f: impl FnOnce() -> Result<T, ApiError> + Send) -> Result<T, ApiError> {
+    std::thread::scope(|scope| {
+        let h = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, f);
+        match h.map(|h| h.join()) {
+            Ok(Ok(r)) => r,
+            _ => Err(ApiError::bad("the solver's thread could not run")),
+        }
+    })
 }
 
 /// Generic df-pn on the position and on every move (win/draw/loss for the side to move), within budgets.
