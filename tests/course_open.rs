@@ -99,7 +99,7 @@ fn exact_breakthrough_book_moves_are_solver_optimal() {
     let f = file.to_str().unwrap();
     let args = ["book", "build", spec, "--exact", "--out", f, "--depth", "3", "--margin", "0", "--max-moves", "99"];
     let v = json(&plateau(&[&args[..], &["--tt", "16mb", "--json"]].concat()));
-    assert!(v["positions"].as_u64().unwrap() >= 1 + 6);
+    assert!(v["positions"].as_u64().unwrap() > 6);
     let g: Breakthrough = plateau::spec::Spec::parse(spec).and_then(|s| Breakthrough::from_spec(&s)).unwrap();
     let book = plateau::book::Book::load(&file).unwrap();
     // Positions of the book up to 2 plies: the start and every position after one or two kept moves.
@@ -109,7 +109,7 @@ fn exact_breakthrough_book_moves_are_solver_optimal() {
         let mut next = Vec::new();
         for s in &frontier {
             for (m, _) in book.moves(&g, s) {
-                let mut c = s.clone();
+                let mut c = *s;
                 g.play(&mut c, m);
                 if !g.is_terminal(&c) {
                     next.push(c);
@@ -127,7 +127,7 @@ fn exact_breakthrough_book_moves_are_solver_optimal() {
         assert!(kept.iter().all(|(_, e)| e.exact()));
         let wins = dfpn.solve(&g, s).outcome == Some(plateau::game::Outcome::Win);
         for (m, e) in &kept {
-            let mut child = s.clone();
+            let mut child = *s;
             g.play(&mut child, *m);
             let child_lost =
                 g.is_terminal(&child) || dfpn.solve(&g, &child).outcome == Some(plateau::game::Outcome::Loss);
