@@ -16,32 +16,9 @@
 use std::time::Duration;
 
 use super::player::{External, PositionText, position_line};
-use crate::game::{Game, Kind, MoveList, Player};
+use crate::game::{Game, MoveList, Player};
+use crate::protocol::observed::{encode_observation, side_word};
 use crate::search::TimeControl;
-
-/// Whether UGI carries games of this kind with the referee lines: simultaneous moves or hidden information (not
-/// both, no chance).
-pub fn carries(kind: Kind) -> bool {
-    !kind.chance && kind.simultaneous != kind.hidden
-}
-
-/// `p1` or `p2`.
-pub fn side_word(p: Player) -> &'static str {
-    if p == Player::First { "p1" } else { "p2" }
-}
-
-/// An observation as one protocol line: its lines joined by `|` (a text containing `|` cannot be sent).
-pub fn encode_observation(text: &str) -> Result<String, String> {
-    if text.contains('|') {
-        return Err("the observation contains '|', which the protocol uses between its lines".into());
-    }
-    Ok(text.replace("\r\n", "\n").split('\n').collect::<Vec<_>>().join("|"))
-}
-
-/// The lines of an `observation` line again.
-pub fn decode_observation(line: &str) -> String {
-    line.split('|').collect::<Vec<_>>().join("\n")
-}
 
 /// A failure ends the engine's process (a fresh one starts next game).
 fn or_kill<T>(ext: &mut External, r: Result<T, String>) -> Result<T, String> {

@@ -9,7 +9,7 @@
 //! so `stop`, `isready` and `quit` are answered while the engine thinks. Bad input (unknown commands, malformed
 //! positions, illegal moves, bad numbers) is answered with one `info string error ...` line and the engine goes on.
 
-mod observed;
+pub mod observed;
 mod out;
 pub mod session;
 pub mod uci;

@@ -17,9 +17,33 @@ use rand::rngs::SmallRng;
 
 use super::GoParams;
 use super::session::{Engine, Out, Settings, build_searcher, parse_fen};
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, Kind, MoveList, Player};
 use crate::hidden::belief::Belief;
 use crate::search::Searcher;
+
+/// Whether UGI carries games of this kind with the referee lines: simultaneous moves or hidden information (not
+/// both, no chance).
+pub fn carries(kind: Kind) -> bool {
+    !kind.chance && kind.simultaneous != kind.hidden
+}
+
+/// `p1` or `p2`.
+pub fn side_word(p: Player) -> &'static str {
+    if p == Player::First { "p1" } else { "p2" }
+}
+
+/// An observation as one protocol line: its lines joined by `|` (a text containing `|` cannot be sent).
+pub fn encode_observation(text: &str) -> Result<String, String> {
+    if text.contains('|') {
+        return Err("the observation contains '|', which the protocol uses between its lines".into());
+    }
+    Ok(text.replace("\r\n", "\n").split('\n').collect::<Vec<_>>().join("|"))
+}
+
+/// The lines of an `observation` line again.
+pub fn decode_observation(line: &str) -> String {
+    line.split('|').collect::<Vec<_>>().join("\n")
+}
 
 /// The engine state of a game with simultaneous moves or hidden information.
 pub struct ObservedEngine<G: Game> {
@@ -177,7 +201,7 @@ command loop and cannot be stopped"
             },
             "observation" if G::KIND.hidden => match (self.side, self.searcher.as_mut()) {
                 (Some(_), Some(s)) => {
-                    let seen = crate::arena::observed::decode_observation(rest);
+                    let seen = decode_observation(rest);
                     s.observe(&self.game, &seen);
                     if let Some(b) = self.shadow.as_mut() {
                         b.observe(&self.game, &seen);

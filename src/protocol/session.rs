@@ -397,7 +397,7 @@ pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, St
 
 /// Build the engine for a parsed game.
 pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
-    if crate::arena::observed::carries(any.kind()) {
+    if super::observed::carries(any.kind()) {
         // UGI's referee lines (protocol/observed.rs).
         return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn Engine>));
     }
