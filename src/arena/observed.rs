@@ -17,7 +17,6 @@ use std::time::Duration;
 
 use super::player::{External, PositionText, position_line};
 use crate::game::{Game, MoveList, Player};
-pub use crate::protocol::observed::carries;
 use crate::protocol::observed::{encode_observation, side_word};
 use crate::search::TimeControl;
 

@@ -96,7 +96,7 @@ pub trait ArenaPlayer<G: Game>: Send {
 pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> {
     let spec = Spec::parse(text)?;
     match spec.name.as_str() {
-        "ugi" if super::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),
+        "ugi" if crate::protocol::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),
         "uci" | "ugi" => {
             if !crate::protocol::chance::carries(G::KIND) {
                 return Err(GameError::new(format!(
