@@ -352,7 +352,8 @@ async function drawTree() {
     for (const n of t.tree) depthOf.set(n.id, n.parent === null ? 0 : depthOf.get(n.parent) + 1);
     ui.tree = { t, kids, folded: new Set(t.tree.filter((n) => depthOf.get(n.id) >= 2 && kids.has(n.id)).map((n) => n.id)) };
     box.textContent = '';
-    renderTree();
+    // The root in the middle of the view (a wide tree scrolls sideways).
+    box.scrollLeft = Math.max(0, renderTree() - box.clientWidth / 2);
   } catch (e) { box.textContent = ''; showError(e); }
 }
 
@@ -429,6 +430,7 @@ function renderTree() {
       });
     }
   }
+  return t.roots.length ? cx(pos.get(t.tree[t.roots[0]].id)) : 0;
 }
 
 function foldTree(fold) {
