@@ -102,7 +102,7 @@ fn connect_four_exact_book() {
     let v = json(&plateau(&["search", g, "--algo", &algo, "--json"]));
     assert_eq!(v["nodes"], 1);
     assert!(moves.iter().any(|m| m["move"] == v["best_move"]));
-    one_line_error(&plateau(&["book", "build", "ttt", "--exact", "--out", f]));
+    one_line_error(&plateau(&["book", "build", "no_such_game", "--exact", "--out", f]));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -200,6 +200,9 @@ fn match_refuses_players_that_cannot_play_these_games() {
             if game == "coin_game" && ["engine", "uci(cmd=/bin/true)", "ugi(cmd=/bin/true)"].contains(&player) {
                 continue; // the engine of chance games plays it (tests/chance_play.rs), over UGI too (protocol_chance.rs)
             }
+            if player.starts_with("ugi") {
+                continue; // UGI's referee lines carry joint moves and private views (tests/referee_ugi.rs)
+            }
             let out = plateau(&["match", game, "--player", player, "--player", "random", "--games", "2"]);
             let err = refused(&out);
             assert!(err.contains("cannot play a game with") && err.contains("players for this game: "), "{err}");
@@ -340,12 +343,11 @@ fn solve_refuses_games_the_solvers_cannot_carry() {
 
 #[test]
 fn the_engine_protocols_refuse_the_tiny_games() {
-    // Chance outcomes travel as moves (tests/protocol_chance.rs); joint moves and private views do not travel.
+    // Chance outcomes travel as moves (tests/protocol_chance.rs); joint moves and private views travel over the
+    // referee's lines (tests/referee_ugi.rs): a `go` before `side` is answered with one error line.
     for game in ["matching_pennies", "phantom_tic_tac_toe"] {
-        for protocol in ["uci", "ugi"] {
-            let e = refused(&plateau_stdin(&[protocol, game], "quit\n"));
-            assert!(e.contains("sequential games of perfect information"), "{protocol} {game}: {e}");
-        }
+        let out = plateau_stdin(&["ugi", game], "position startpos\ngo depth 1\nquit\n");
+        assert!(stdout(&out).contains("info string error"), "{game}: {}", stdout(&out));
     }
     let out = plateau_stdin(&["ugi", "coin_game"], "position startpos moves l\ngo depth 2\nquit\n");
     assert!(stdout(&out).contains("chance node"), "{}", stdout(&out));
