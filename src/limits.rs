@@ -16,6 +16,28 @@ pub const MAX_THREADS: usize = 256;
 /// The largest table size any flag or parameter accepts, in MiB (1 TiB), before the machine's memory is looked at.
 pub const MAX_TABLE_MIB: usize = 1 << 20;
 
+/// The most games `match` and `stats` accept (`--games`): ten million games of the quickest game take hours;
+/// more is a typo or a runaway script. `stats` keeps counts, not games, so its memory does not grow with them.
+pub const MAX_GAMES: usize = 10_000_000;
+
+/// The most games `tune` plays (`--games`): it keeps every quiet position of every game (about 60 a game), so this is
+/// also a memory ceiling (a few GiB of samples).
+pub const MAX_TUNE_GAMES: usize = 100_000;
+
+/// The longest game a match plays before calling it a draw (`--max-plies`): a game's moves are kept until it ends.
+pub const MAX_PLIES: usize = 1_000_000;
+
+/// The most training epochs (`tune --epochs`): each is a pass over every sample.
+pub const MAX_EPOCHS: usize = 1_000_000;
+
+/// A count a user gives (`--games N`): a whole number in `min..=max`, else a one-line error naming the ceiling.
+pub fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize, String> {
+    if n < min || n > max {
+        return Err(format!("{what}: {n} is out of range {min}..={max}"));
+    }
+    Ok(n)
+}
+
 /// Bytes of memory available to this process now: `MemAvailable` of `/proc/meminfo`, lowered by the cgroup v2 limit
 /// (`memory.max - memory.current`) when one is set; `None` where neither can be read (other systems).
 pub fn available_bytes() -> Option<u64> {
@@ -175,6 +197,13 @@ mod tests {
         assert_eq!(check_threads("--threads", 4), Ok(4));
         assert!(check_threads("--threads", 0).is_err());
         assert!(check_threads("--threads", MAX_THREADS + 1).unwrap_err().contains("1..=256"));
+    }
+
+    #[test]
+    fn counts_have_a_ceiling() {
+        assert_eq!(check_count("--games", 10, 1, MAX_GAMES), Ok(10));
+        assert!(check_count("--games", 0, 1, MAX_GAMES).unwrap_err().contains("out of range 1..=10000000"));
+        assert!(check_count("--games", MAX_GAMES + 1, 1, MAX_GAMES).is_err());
     }
 
     #[test]

@@ -254,6 +254,54 @@ fn bad_input_is_one_line_errors() {
     );
 }
 
+/// FENs checked against the standard (PGN specification 16.1), where cozy-chess alone was lenient (issue 21): the
+/// clocks come in pairs, numbers have no leading zero or sign, ranks have exactly 8 squares written with single digits
+/// 1-8, castling rights in the order KQkq, an en passant square only with a halfmove clock of 0.
+#[test]
+fn fens_follow_the_standard() {
+    let g = Chess;
+    for (bad, says) in [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 01", "give both or neither"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0", "give both or neither"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 01 1", "halfmove clock '01'"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 01", "fullmove number '01'"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - +1 1", "halfmove clock '+1'"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 +3", "fullmove number '+3'"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 65536", "expected 1 to 65535"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 101 1", "expected 0 to 100"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - -1 1", "halfmove clock '-1'"),
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 0", "expected 1 to 65535"),
+        ("4k3/8/8/8/8/8/4K3 w - - 0 1", "7 ranks"),
+        ("4k3/8/8/8/8/8/8/44/4K3 w - - 0 1", "9 ranks"),
+        ("4k3/8/8/8/8/8/8/4K21 w - - 0 1", "two digits in a row"),
+        ("4k3/8/8/8/8/8/8/4K0003 w - - 0 1", "unknown character '0'"),
+        ("4k3/8/8/8/8/8/8/4K2 w - - 0 1", "has 7 squares"),
+        ("4k3/8/8/8/8/8/8/4K4 w - - 0 1", "has 9 squares"),
+        ("4k3/8/8/8/8/8/8/4X3 w - - 0 1", "unknown character 'X'"),
+        ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", "side to move 'W'"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w kqKQ - 0 1", "castling rights 'kqKQ'"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w KK - 0 1", "castling rights 'KK'"),
+        ("r3k2r/8/8/8/8/8/8/R3K2R w K-q - 0 1", "castling rights 'K-q'"),
+        ("4k3/8/8/8/4P3/8/8/4K3 b - e3 3 1", "halfmove clock 3"),
+    ] {
+        let e = g.parse_position(bad).expect_err(bad).0;
+        assert!(!e.contains('\n') && e.contains(says), "{bad}: '{e}' lacks '{says}'");
+    }
+    for good in [
+        "4k3/8/8/8/8/8/8/4K3 w - -",
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/4K3 w - - 100 65535",
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq - 10 30",
+        "4k3/8/8/8/4P3/8/8/4K3 b - e3 0 1",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR  w   KQkq  -  0  1",
+    ] {
+        let s = g.parse_position(good).unwrap_or_else(|e| panic!("{good}: {e}"));
+        // What plateau writes reads back to the same text.
+        let text = g.format_position(&s);
+        assert_eq!(g.format_position(&g.parse_position(&text).unwrap()), text);
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
     /// Arbitrary text, and FEN-like text made of FEN characters, never panics the parsers.

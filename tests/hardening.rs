@@ -141,6 +141,39 @@ fn threads_and_seconds_have_bounds() {
 }
 
 #[test]
+fn counts_of_games_plies_and_states_have_ceilings() {
+    for (args, says) in [
+        (&["stats", "tic_tac_toe", "--games", "10000001"][..], "out of range 1..=10000000"),
+        (&["stats", "tic_tac_toe", "--games", "18446744073709551616"], "not a number of games"),
+        (&["stats", "tic_tac_toe", "--games", "0"], "out of range"),
+        (&["stats", "tic_tac_toe", "--concurrency", "100000"], "out of range 1..=256"),
+        (&["stats", "tic_tac_toe", "--max-plies", "1000001"], "out of range 1..=1000000"),
+        (&["match", "tic_tac_toe", "--player", "random", "--player", "random", "--games", "99999999999"], "games"),
+        (&["match", "tic_tac_toe", "--player", "random", "--player", "random", "--max-plies", "0"], "plies"),
+        (&["puzzle", "sliding", "--tiles", "1 2 3 4 5 6 7 0 8", "--max-states", "4294967296"], "states"),
+        (&["puzzle", "sliding", "--tiles", "1 2 3 4 5 6 7 0 8", "--max-states", "4000000000"], "memory available"),
+    ] {
+        let o = plateau(args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("invalid value") && stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+    }
+    refused(&["tune", "--games", "100001"], "out of range 1..=100000");
+    refused(&["tune", "--games", "10", "--epochs", "1000000000"], "--epochs");
+    // stats counts the games as they finish: a large run keeps only counts (its result still adds up).
+    let o = plateau(&["stats", "tic_tac_toe", "--games", "3000", "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games"], 3000);
+    assert_eq!(v["length"]["count"], 3000);
+    let by_result: u64 = (0..3).map(|k| v["length_by_result"][k]["count"].as_u64().unwrap()).sum();
+    assert_eq!(by_result, 3000);
+    let bars: u64 = v["length_histogram"].as_array().unwrap().iter().map(|b| b["count"].as_u64().unwrap()).sum();
+    assert_eq!(bars, 3000);
+    assert_eq!(v["length"]["min"], 5);
+    assert_eq!(v["length"]["max"], 9);
+}
+
+#[test]
 fn solve_refuses_options_that_do_not_apply() {
     for (args, flag) in [
         (&["solve", "connect_four", "--moves", "4444", "--max-nodes", "5"][..], "--max-nodes"),

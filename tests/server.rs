@@ -314,8 +314,36 @@ async fn bad_input_is_refused_in_one_line() {
     let (s, _) = call(&app, "POST", "/api/replay", Some(huge)).await;
     assert_eq!(s, StatusCode::PAYLOAD_TOO_LARGE);
     refused(&app, "GET", "/api/games/999", None, StatusCode::NOT_FOUND, "no game 999").await;
-    let (s, _) = call(&app, "GET", "/api/games/abc", None).await;
-    assert_eq!(s, StatusCode::BAD_REQUEST);
+    // A game id that is not a number (found by the http_api fuzz target): the same one-line JSON 400 on every route.
+    for (method, uri) in [
+        ("GET", "/api/games/abc"),
+        ("DELETE", "/api/games/-1"),
+        ("POST", "/api/games/s1/undo"),
+        ("POST", "/api/games/1.5/stop"),
+        ("GET", "/api/games/99999999999999999999999/think"),
+        ("GET", "/api/games/%C3%A9/record"),
+    ] {
+        refused(&app, method, uri, None, StatusCode::BAD_REQUEST, "bad game id").await;
+    }
+    refused(&app, "POST", "/api/games/x/move", Some(json!({"move": "a2a3"})), StatusCode::BAD_REQUEST, "bad game id")
+        .await;
+    // Body rejections are one-line JSON too: no content type, broken JSON, a field of the wrong type.
+    let (s, text) = call(&app, "POST", "/api/tree", None).await;
+    assert_eq!(s, StatusCode::UNSUPPORTED_MEDIA_TYPE, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+    assert!(v["error"].as_str().is_some_and(|e| !e.contains('\n')), "{v}");
+    let req = axum::http::Request::builder()
+        .method("POST")
+        .uri("/api/replay")
+        .header("content-type", "application/json")
+        .body(Body::from("{\"record\": "))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::BAD_REQUEST);
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(v["error"].as_str().is_some_and(|e| !e.contains('\n')), "{v}");
+    refused(&app, "POST", "/api/replay", Some(json!({"record": 5})), StatusCode::UNPROCESSABLE_ENTITY, "record").await;
     // The game table is capped (4 here): the fifth game waits for a deletion.
     for _ in 0..4 {
         let (s, _) = call(&app, "POST", "/api/games", new("tic_tac_toe", "human", "human")).await;

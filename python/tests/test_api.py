@@ -55,6 +55,70 @@ def test_observation_tensor_shapes():
     assert (t.sum(axis=0) == 1).all() and t[0, :2].all() and t[1, 6:].all()
 
 
+# Every registered game's tensor shape (docs/python.md), at its defaults.
+SHAPES = {
+    "phantom_tic_tac_toe": [27], "breakthrough(moves=simultaneous)": [3, 8, 8],
+    "breakthrough(information=imperfect,rows=6,columns=5)": [3, 6, 5], "matching_pennies(rounds=3)": [2, 4],
+    "random_tree(width=3,depth=4)": [4, 3], "chance_tree(width=2,outcomes=3,depth=4)": [4, 3], "coin_game": [3, 2],
+}
+
+
+def test_every_game_has_an_observation_tensor():
+    """Every game of the registry has a tensor of its documented shape, from the start to the end of random games,
+    for both players; the board games have one plane per kind of cell."""
+    names = [g["name"] for g in plateau.games()]
+    for name in names + list(SHAPES):
+        game = plateau.load_game(name)
+        shape = game.observation_tensor_shape()
+        assert shape and all(n > 0 for n in shape), name
+        if name in SHAPES:
+            assert shape == SHAPES[name], name
+        rng = np.random.default_rng(1)
+        for _ in range(3):
+            state = game.new_initial_state()
+            while True:
+                for p in (0, 1):
+                    t = state.observation_tensor(p)
+                    assert t.shape == tuple(shape) and t.dtype == np.float32 and np.isfinite(t).all(), name
+                if state.is_terminal():
+                    break
+                if state.is_simultaneous_node():
+                    state.apply_actions([int(rng.choice(state.legal_actions(p))) for p in (0, 1)])
+                elif state.is_chance_node():
+                    state.apply_action(int(rng.choice([a for a, _ in state.chance_outcomes()])))
+                else:
+                    state.apply_action(int(rng.choice(state.legal_actions())))
+    # The tree games: one-hot of the path (or the node), so different nodes give different tensors.
+    tree = plateau.load_game("random_tree(width=3,depth=4)")
+    a, b = tree.new_initial_state(), tree.new_initial_state()
+    a.apply_moves("1 2")
+    b.apply_moves("2 1")
+    assert a.observation_tensor().sum() == 2 and (a.observation_tensor() != b.observation_tensor()).any()
+    assert a.observation_tensor()[1, 1] == 1 and b.observation_tensor()[1, 0] == 1
+    given = plateau.load_game("tree")
+    s = given.new_initial_state()
+    assert s.observation_tensor()[0] == 1 and s.observation_tensor().sum() == 1
+
+
+def test_hidden_tensors_show_only_what_the_player_knows():
+    """Phantom tic-tac-toe and dark Breakthrough: a player's tensor holds its own pieces and the opponent pieces it
+    has found, never the others."""
+    game = plateau.load_game("phantom_tic_tac_toe")
+    s = game.new_initial_state()
+    s.apply_moves("b2")            # X on b2: O does not see it
+    x, o = s.observation_tensor(0), s.observation_tensor(1)
+    assert x[18 + 4] == 1 and x[:9].sum() == 8     # X's plane (2), cell 4 (b2); 8 empty cells
+    assert o[:9].sum() == 9 and o[9:].sum() == 0   # O sees nothing
+    s.apply_moves("b2")            # O tries b2: taken, found
+    assert s.observation_tensor(1)[18 + 4] == 1 and s.current_player() == 1
+    dark = plateau.load_game("breakthrough(information=imperfect,rows=5,columns=4,piece_rows=1)")
+    d = dark.new_initial_state()
+    w, b = d.observation_tensor(0), d.observation_tensor(1)
+    assert w[0].sum() == 4 and w[1].sum() == 0 and b[1].sum() == 4 and b[0].sum() == 0
+    sim = plateau.load_game("breakthrough(moves=simultaneous,rows=5,columns=4,piece_rows=1)").new_initial_state()
+    assert (sim.observation_tensor(0) == sim.observation_tensor(1)).all() and sim.observation_tensor(0)[:2].sum() == 8
+
+
 def test_returns_follow_openspiel():
     """Oware returns the sign of the margin, backgammon the points (not the evaluation's 1000 per point)."""
     oware = plateau.load_game("oware").random_playouts(200, seed=2)
@@ -185,7 +249,6 @@ def test_solve_and_match():
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_moves("z9"), "move 1 'z9'"),
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().string_to_action("z9"), "z9"),
     (lambda: plateau.load_game("tic_tac_toe").new_initial_state().observation_tensor(2), "player 2"),
-    (lambda: plateau.load_game("random_tree").new_initial_state().observation_tensor(), "no observation tensor"),
     (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "nosuchalgo"), "nosuchalgo"),
     (lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "alphabeta(depth=x)"), "depth"),
     (lambda: plateau.bot("alphabeta").step(plateau.load_game("pig").new_initial_state()), "alphabeta cannot play a game with chance"),

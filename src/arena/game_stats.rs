@@ -29,17 +29,46 @@ pub struct Summary {
 }
 
 impl Summary {
+    #[cfg(test)]
     fn of(values: &[u64]) -> Summary {
-        if values.is_empty() {
+        let mut t = Tally::default();
+        values.iter().for_each(|&v| t.add(v));
+        t.summary()
+    }
+}
+
+/// A sample kept as counts per value (game lengths and branching factors take few distinct values), so that memory
+/// does not grow with the number of games.
+#[derive(Clone, Debug, Default)]
+pub struct Tally(std::collections::BTreeMap<u64, u64>);
+
+impl Tally {
+    pub fn add(&mut self, v: u64) {
+        *self.0.entry(v).or_insert(0) += 1;
+    }
+
+    pub fn summary(&self) -> Summary {
+        let (Some((&min, _)), Some((&max, _))) = (self.0.first_key_value(), self.0.last_key_value()) else {
             return Summary::default();
+        };
+        let count: u64 = self.0.values().sum();
+        let sum: u128 = self.0.iter().map(|(&v, &c)| v as u128 * c as u128).sum();
+        Summary { count, min, max, mean: sum as f64 / count as f64 }
+    }
+
+    /// A histogram in at most `bins` bars of equal width.
+    pub fn histogram(&self, bins: u64) -> Vec<Bin> {
+        let (Some((&lo, _)), Some((&hi, _))) = (self.0.first_key_value(), self.0.last_key_value()) else {
+            return Vec::new();
+        };
+        let width = (hi - lo) / bins.max(1) + 1;
+        let mut out: Vec<Bin> = (0..=(hi - lo) / width)
+            .map(|k| Bin { from: lo + k * width, to: lo + (k + 1) * width - 1, count: 0 })
+            .collect();
+        for (&v, &c) in &self.0 {
+            out[((v - lo) / width) as usize].count += c;
         }
-        let sum: u64 = values.iter().sum();
-        Summary {
-            count: values.len() as u64,
-            min: *values.iter().min().unwrap_or(&0),
-            max: *values.iter().max().unwrap_or(&0),
-            mean: sum as f64 / values.len() as f64,
-        }
+        out
     }
 }
 
@@ -120,68 +149,82 @@ pub fn branching_of<G: Game>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u6
 
 /// A histogram of `values` in at most `bins` bars of equal width.
 pub fn histogram(values: &[u64], bins: u64) -> Vec<Bin> {
-    let (Some(&lo), Some(&hi)) = (values.iter().min(), values.iter().max()) else {
-        return Vec::new();
-    };
-    let width = (hi - lo) / bins.max(1) + 1;
-    let mut out: Vec<Bin> =
-        (0..=(hi - lo) / width).map(|k| Bin { from: lo + k * width, to: lo + (k + 1) * width - 1, count: 0 }).collect();
-    for &v in values {
-        out[((v - lo) / width) as usize].count += 1;
-    }
-    out
+    let mut t = Tally::default();
+    values.iter().for_each(|&v| t.add(v));
+    t.histogram(bins)
 }
 
-/// Statistics of the recorded games.
-pub fn game_stats<G: Game>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
-    let lengths: Vec<u64> = records.iter().map(|r| r.moves.len() as u64).collect();
-    let mut by_result: [Vec<u64>; 3] = Default::default();
-    let mut all = Vec::new();
-    let mut phases: [Vec<u64>; 3] = Default::default();
-    let mut plies: Vec<Vec<u64>> = Vec::new();
-    for r in records {
+/// The statistics of games added one at a time ([`StatsBuilder::add`], as a match finishes them): counts only, so
+/// that a million games cost no more memory than ten.
+#[derive(Default)]
+pub struct StatsBuilder {
+    games: u64,
+    lengths: Tally,
+    by_result: [Tally; 3],
+    branching: Tally,
+    phases: [Tally; 3],
+    by_ply: Vec<Tally>,
+}
+
+impl StatsBuilder {
+    /// Replay one recorded game and count its length and the branching factor before each ply.
+    pub fn add<G: Game>(&mut self, game: &G, r: &GameRecord) -> Result<(), String> {
         let k = match r.winner {
             Some(Player::First) => 0,
             Some(Player::Second) => 1,
             None => 2,
         };
-        by_result[k].push(r.moves.len() as u64);
+        self.games += 1;
+        self.lengths.add(r.moves.len() as u64);
+        self.by_result[k].add(r.moves.len() as u64);
         let b = branching_of(game, r)?;
         let n = b.len().max(1);
         for (i, c) in b.iter().enumerate() {
             let Some(c) = *c else { continue };
-            all.push(c);
-            phases[(3 * i / n).min(2)].push(c);
-            if plies.len() <= i {
-                plies.resize(i + 1, Vec::new());
+            self.branching.add(c);
+            self.phases[(3 * i / n).min(2)].add(c);
+            if self.by_ply.len() <= i {
+                self.by_ply.resize(i + 1, Tally::default());
             }
-            plies[i].push(c);
+            self.by_ply[i].add(c);
+        }
+        Ok(())
+    }
+
+    pub fn finish(&self, bins: u64) -> GameStats {
+        let by_ply = self
+            .by_ply
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (i, t.summary()))
+            .filter(|(_, s)| s.count > 0)
+            .map(|(i, s)| PlyBranching { ply: i as u64 + 1, games: s.count, min: s.min, max: s.max, mean: s.mean })
+            .collect();
+        let names = ["opening (first third)", "middle (second third)", "end (last third)"];
+        GameStats {
+            games: self.games,
+            length: self.lengths.summary(),
+            length_histogram: self.lengths.histogram(bins),
+            length_by_result: [0, 1, 2].map(|k| self.by_result[k].summary()),
+            branching: self.branching.summary(),
+            branching_histogram: self.branching.histogram(bins),
+            phases: names
+                .iter()
+                .zip(&self.phases)
+                .map(|(n, t)| Phase { name: n.to_string(), branching: t.summary() })
+                .collect(),
+            by_ply,
         }
     }
-    let by_ply = plies
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| !v.is_empty())
-        .map(|(i, v)| {
-            let s = Summary::of(v);
-            PlyBranching { ply: i as u64 + 1, games: s.count, min: s.min, max: s.max, mean: s.mean }
-        })
-        .collect();
-    let names = ["opening (first third)", "middle (second third)", "end (last third)"];
-    Ok(GameStats {
-        games: records.len() as u64,
-        length: Summary::of(&lengths),
-        length_histogram: histogram(&lengths, bins),
-        length_by_result: by_result.map(|v| Summary::of(&v)),
-        branching: Summary::of(&all),
-        branching_histogram: histogram(&all, bins),
-        phases: names
-            .iter()
-            .zip(&phases)
-            .map(|(n, v)| Phase { name: n.to_string(), branching: Summary::of(v) })
-            .collect(),
-        by_ply,
-    })
+}
+
+/// Statistics of the recorded games.
+pub fn game_stats<G: Game>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
+    let mut b = StatsBuilder::default();
+    for r in records {
+        b.add(game, r)?;
+    }
+    Ok(b.finish(bins))
 }
 
 #[cfg(test)]

@@ -23,7 +23,7 @@ pub struct MatchArgs {
     #[arg(long = "player", num_args = 1)]
     players: Vec<String>,
     /// Number of games.
-    #[arg(long, default_value_t = 10)]
+    #[arg(long, default_value_t = 10, value_parser = super::parse_games)]
     games: usize,
     /// Fixed time per move for both players (`100ms`, `1s`).
     #[arg(long, conflicts_with = "tc")]
@@ -57,7 +57,7 @@ pub struct MatchArgs {
     #[arg(long, default_value = "100ms")]
     margin: String,
     /// Games longer than this many plies are drawn.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::parse_max_plies)]
     max_plies: usize,
     /// Player A moves first in every game (each game its own opening); default: colours alternate, each opening
     /// played once with each player first.
@@ -74,9 +74,6 @@ pub struct MatchArgs {
 pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     if a.players.len() != 2 {
         anyhow::bail!("give exactly two players: --player A --player B ({} given)", a.players.len());
-    }
-    if a.games == 0 {
-        anyhow::bail!("--games must be at least 1");
     }
     let limit = match (&a.movetime, &a.tc) {
         (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),

@@ -121,6 +121,18 @@ pub fn parse_threads(text: &str) -> Result<usize, String> {
     crate::limits::check_threads("threads", n)
 }
 
+/// `--games N` of `match`, `stats`: a whole number in `1..=`[`crate::limits::MAX_GAMES`].
+pub fn parse_games(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of games"))?;
+    crate::limits::check_count("games", n, 1, crate::limits::MAX_GAMES)
+}
+
+/// `--max-plies N`: a whole number in `1..=`[`crate::limits::MAX_PLIES`].
+pub fn parse_max_plies(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of plies"))?;
+    crate::limits::check_count("plies", n, 1, crate::limits::MAX_PLIES)
+}
+
 /// `--max-seconds S` and the like: a finite number of seconds, at least 0.
 pub fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {

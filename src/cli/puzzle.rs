@@ -47,11 +47,22 @@ struct SearchOpts {
     #[arg(long)]
     limit: Option<u32>,
     /// A*, BFS, DLS, IDS: the largest number of states kept in the table.
-    #[arg(long, default_value_t = 5_000_000)]
+    #[arg(long, default_value_t = 5_000_000, value_parser = parse_max_states)]
     max_states: usize,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
+}
+
+/// Bytes a stored state takes at least (its key in the hash table and its node: state, parent, action, cost).
+const STATE_BYTES: u64 = 48;
+
+/// `--max-states N`: 1 ..= 2^32 - 1 (nodes are numbered by `u32`), and `N` states must fit in the memory available.
+fn parse_max_states(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of states"))?;
+    let n = crate::limits::check_count("states", n, 1, u32::MAX as usize)?;
+    crate::limits::check_bytes(&format!("--max-states {n}: a table"), n as u64 * STATE_BYTES)?;
+    Ok(n)
 }
 
 impl SearchOpts {

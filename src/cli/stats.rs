@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use clap::Args;
 
-use crate::arena::game_stats::{Bin, GameStats, Summary, game_stats};
+use crate::arena::game_stats::{Bin, GameStats, StatsBuilder, Summary};
 use crate::arena::openings::Openings;
 use crate::arena::{MatchConfig, parse_tc, run_match};
 use crate::games::{AnyGame, with_game};
@@ -23,7 +23,7 @@ pub struct StatsArgs {
     #[arg(long = "player", num_args = 1)]
     players: Vec<String>,
     /// Number of games.
-    #[arg(long, default_value_t = 100)]
+    #[arg(long, default_value_t = 100, value_parser = super::parse_games)]
     games: usize,
     /// Fixed time per move for both players (`100ms`); default: each player's own limits.
     #[arg(long, conflicts_with = "tc")]
@@ -38,10 +38,10 @@ pub struct StatsArgs {
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at the same time.
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     concurrency: usize,
     /// Games longer than this many plies are stopped and counted as draws.
-    #[arg(long, default_value_t = 1000)]
+    #[arg(long, default_value_t = 1000, value_parser = super::parse_max_plies)]
     max_plies: usize,
     /// Bars of the histograms.
     #[arg(long, default_value_t = 10)]
@@ -61,9 +61,6 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         [p, q] => [p.clone(), q.clone()],
         more => anyhow::bail!("give at most two players: --player A --player B ({} given)", more.len()),
     };
-    if a.games == 0 {
-        anyhow::bail!("--games must be at least 1");
-    }
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }
@@ -93,10 +90,19 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
             seed: a.seed,
             fixed_colours: true,
         };
-        let mut records = Vec::new();
-        run_match(g, &cfg, |r| records.push(r.clone())).map_err(anyhow::Error::msg)?;
-        records.sort_by_key(|r| r.round);
-        (crate::game::Game::spec(g), game_stats(g, &records, a.bins).map_err(anyhow::Error::msg)?)
+        // Each game is counted as it finishes (the statistics do not depend on the order) and then dropped.
+        let mut builder = StatsBuilder::default();
+        let mut replay_error = None;
+        run_match(g, &cfg, |r| {
+            if let Err(e) = builder.add(g, r) {
+                replay_error.get_or_insert(e);
+            }
+        })
+        .map_err(anyhow::Error::msg)?;
+        if let Some(e) = replay_error {
+            anyhow::bail!(e);
+        }
+        (crate::game::Game::spec(g), builder.finish(a.bins))
     });
     if let Some(path) = &a.svg {
         std::fs::write(path, svg(&spec, &players, &stats))

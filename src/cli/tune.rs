@@ -86,9 +86,9 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     if g.misere || g.forced_captures {
         anyhow::bail!("tune: only standard Breakthrough rules are tuned (no misere, no forced_captures)");
     }
-    if a.games == 0 || a.epochs == 0 {
-        anyhow::bail!("tune: --games and --epochs must be at least 1");
-    }
+    use crate::limits::{MAX_EPOCHS, MAX_TUNE_GAMES, check_count};
+    check_count("tune: --games", a.games, 1, MAX_TUNE_GAMES).map_err(anyhow::Error::msg)?;
+    check_count("tune: --epochs", a.epochs, 1, MAX_EPOCHS).map_err(anyhow::Error::msg)?;
     match a.eval.as_str() {
         "tuned" => {}
         "pst" => return run_pst(&g, &a),

@@ -211,6 +211,19 @@ impl Game for ChanceTree {
         s.key = mix(s.key, m as u64 + 1);
     }
 
+    /// `[depth, max(width, outcomes)]`: row `i` one-hot of the move or outcome taken at ply `i` (rows past the
+    /// current ply zero), the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.depth as usize, self.width.max(self.outcomes) as usize]
+    }
+
+    fn observation_tensor(&self, s: &CtState, _player: Player, out: &mut [f32]) {
+        let row = self.width.max(self.outcomes) as usize;
+        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
+            out[ply * row + child as usize] = 1.0;
+        }
+    }
+
     fn outcome(&self, s: &CtState) -> Option<Outcome> {
         if (s.ply as u32) < self.depth {
             return None;

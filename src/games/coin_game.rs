@@ -211,6 +211,18 @@ impl Game for CoinGame {
         s.ply += 1;
     }
 
+    /// `[3, 2]`: row `i` one-hot of the choice at ply `i` (MAX's `l`/`r`, the coin's `h`/`t`, MIN's `l`/`r`), rows
+    /// past the current ply zero; the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![DEPTH as usize, 2]
+    }
+
+    fn observation_tensor(&self, s: &CoinState, _player: Player, out: &mut [f32]) {
+        for ply in 0..s.ply {
+            out[2 * ply as usize + Self::bit(s, ply) as usize] = 1.0;
+        }
+    }
+
     fn outcome(&self, s: &CoinState) -> Option<Outcome> {
         (s.ply == DEPTH).then(|| Outcome::Value(self.leaf(Self::bit(s, 0), Self::bit(s, 1), Self::bit(s, 2))))
     }

@@ -148,6 +148,18 @@ impl Game for MatchingPennies {
         s.key ^= before ^ zkey(s.first, s.second);
     }
 
+    /// `[2, rounds + 1]`: one-hot rows of the rounds won by the first player and by the second (the choices of a
+    /// round are seen only through its result), the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.rounds as usize + 1]
+    }
+
+    fn observation_tensor(&self, s: &PenniesState, _player: Player, out: &mut [f32]) {
+        let row = self.rounds as usize + 1;
+        out[s.first as usize] = 1.0;
+        out[row + s.second as usize] = 1.0;
+    }
+
     fn outcome(&self, s: &PenniesState) -> Option<Outcome> {
         (Self::played(s) >= self.rounds).then(|| Outcome::Value(s.first as i32 - s.second as i32))
     }

@@ -312,6 +312,18 @@ impl Game for RandomTree {
         s.key = mix(s.key, m as u64 + 1);
     }
 
+    /// `[depth, width]`: row `i` one-hot of the child taken at ply `i` (rows past the current ply zero). The path
+    /// names the node, so this is everything there is to observe, the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.depth as usize, self.width as usize]
+    }
+
+    fn observation_tensor(&self, s: &RtState, _player: Player, out: &mut [f32]) {
+        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
+            out[ply * self.width as usize + child as usize] = 1.0;
+        }
+    }
+
     fn outcome(&self, s: &RtState) -> Option<Outcome> {
         if s.ply as u32 >= self.depth { Some(Outcome::Value(self.leaf_value(s))) } else { None }
     }

@@ -4,8 +4,9 @@
 use std::sync::Arc;
 
 use axum::extract::rejection::JsonRejection;
-use axum::extract::{Path, State};
+use axum::extract::{FromRequestParts, Path, State};
 use axum::http::header;
+use axum::http::request::Parts;
 use axum::response::IntoResponse;
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -47,6 +48,27 @@ fn body<T>(b: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
         let status = e.status();
         ApiError { status, message: e.body_text().lines().next().unwrap_or("malformed request").to_string() }
     })
+}
+
+/// The `{id}` of a game's path: a whole number, else a one-line 400 (axum's own rejection is plain text).
+struct GameId(u64);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let text = parts.uri.path().split('/').nth(3).unwrap_or("").to_string();
+        match Path::<u64>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(e) => Err(ApiError {
+                status: e.status(),
+                message: format!(
+                    "bad game id '{}': expected the whole number POST /api/games answered",
+                    text.chars().take(40).collect::<String>()
+                ),
+            }),
+        }
+    }
 }
 
 /// Run `f` on a blocking thread (searches, solves), a panic being a 500 with one line.
@@ -112,13 +134,13 @@ async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonReje
     Ok(Json(state))
 }
 
-async fn get_game(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+async fn get_game(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     let shared = app.get(id)?;
     let state = lock(&shared).state(id);
     Ok(Json(state))
 }
 
-async fn delete_game(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+async fn delete_game(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     if let Ok(shared) = app.get(id) {
         lock(&shared).stop();
     }
@@ -132,7 +154,7 @@ struct MoveRequest {
     mv: String,
 }
 
-async fn play(State(app): State<Arc<App>>, Path(id): Path<u64>, b: Result<Json<MoveRequest>, JsonRejection>) -> Answer {
+async fn play(State(app): State<Arc<App>>, GameId(id): GameId, b: Result<Json<MoveRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
     let shared = app.get(id)?;
     // At a simultaneous node the other seat may search for its half: off the server's threads.
@@ -144,24 +166,24 @@ async fn play(State(app): State<Arc<App>>, Path(id): Path<u64>, b: Result<Json<M
     .await
 }
 
-async fn undo(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     let shared = app.get(id)?;
     let mut t = lock(&shared);
     t.undo()?;
     Ok(Json(t.state(id)))
 }
 
-async fn think_move(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Result<impl IntoResponse, ApiError> {
+async fn think_move(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
     think::stream(app.get(id)?, id)
 }
 
-async fn stop(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Answer {
+async fn stop(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
     let shared = app.get(id)?;
     lock(&shared).stop();
     Ok(Json(json!({ "stopped": id })))
 }
 
-async fn record(State(app): State<Arc<App>>, Path(id): Path<u64>) -> Result<impl IntoResponse, ApiError> {
+async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
     let shared = app.get(id)?;
     let text = lock(&shared).record();
     let disposition = format!("attachment; filename=\"plateau-game-{id}.pgn\"");

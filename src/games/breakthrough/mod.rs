@@ -93,6 +93,23 @@ impl Default for Breakthrough {
 }
 
 impl Breakthrough {
+    /// The tensor of [`Game::observation_tensor`] for the pieces `white` and `black`: three planes of `rows x
+    /// columns` (White's, Black's, the other squares), row 0 rank 1. The variants use it with the pieces their
+    /// observer knows of.
+    pub fn board_planes(&self, white: u64, black: u64, out: &mut [f32]) {
+        let n = (self.rows * self.columns) as usize;
+        for sq in 0..n {
+            let plane = if white >> sq & 1 == 1 {
+                0
+            } else if black >> sq & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            out[plane * n + sq] = 1.0;
+        }
+    }
+
     pub fn new(
         rows: u32,
         columns: u32,
@@ -379,17 +396,7 @@ impl Game for Breakthrough {
     }
 
     fn observation_tensor(&self, s: &BtState, _player: Player, out: &mut [f32]) {
-        let n = (self.rows * self.columns) as usize;
-        for sq in 0..n {
-            let plane = if s.white >> sq & 1 == 1 {
-                0
-            } else if s.black >> sq & 1 == 1 {
-                1
-            } else {
-                2
-            };
-            out[plane * n + sq] = 1.0;
-        }
+        self.board_planes(s.white, s.black, out);
     }
 
     fn outcome(&self, s: &BtState) -> Option<Outcome> {

@@ -311,6 +311,16 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         }
     }
 
+    /// `[3, rows, columns]`, Breakthrough's tensor (White's pieces, Black's, the empty squares; row 0 rank 1), the
+    /// same for both players: the board is public (the last cancelled pair is not in it).
+    fn observation_shape(&self) -> Vec<usize> {
+        self.base.observation_shape()
+    }
+
+    fn observation_tensor(&self, s: &SimState, _player: Player, out: &mut [f32]) {
+        self.base.board_planes(s.white, s.black, out);
+    }
+
     fn display(&self, s: &SimState) -> String {
         let mut out = self.base.draw_board(s.white, s.black);
         if let Some(a) = self.announcement(s) {

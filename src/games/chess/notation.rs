@@ -31,6 +31,80 @@ pub fn format_uci(b: &Board, m: Move) -> String {
     }
 }
 
+/// The input as an error line quotes it: trimmed, at most 100 characters.
+fn shown(text: &str) -> String {
+    let t = text.trim();
+    if t.chars().count() > 100 { format!("{}...", t.chars().take(100).collect::<String>()) } else { t.to_string() }
+}
+
+/// A FEN number: ASCII digits without a leading zero (`0` itself is fine), at most `max`.
+fn fen_number(text: &str, what: &str, min: u32, max: u32) -> Result<u32, String> {
+    let digits = !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit());
+    if !digits || (text.len() > 1 && text.starts_with('0')) {
+        return Err(format!("bad {what} '{text}' (a whole number written without sign or leading zero)"));
+    }
+    match text.parse::<u32>() {
+        Ok(n) if (min..=max).contains(&n) => Ok(n),
+        _ => Err(format!("bad {what} '{text}' (expected {min} to {max})")),
+    }
+}
+
+/// The six fields of a FEN checked against the standard's syntax, where cozy-chess is lenient: the pieces field is
+/// exactly 8 ranks of 8 squares, empty squares counted by one digit 1-8 (never two digits in a row, never 0 or 9);
+/// the side to move `w` or `b`; castling `-` or some of `KQkq` in that order, each once; the en passant square `-`
+/// or a square; the halfmove clock 0-100 (a game here ends at 100) and 0 when an en passant square is given (a pawn
+/// just moved); the fullmove number 1-65535; numbers without a leading zero (`01` is refused).
+pub fn check_fen_fields(f: &[&str]) -> Result<(), String> {
+    let ranks: Vec<&str> = f[0].split('/').collect();
+    if ranks.len() != 8 {
+        return Err(format!("the pieces field has {} ranks; expected 8, separated by '/'", ranks.len()));
+    }
+    for (i, rank) in ranks.iter().enumerate() {
+        let (mut squares, mut after_digit) = (0u32, false);
+        for c in rank.chars() {
+            match c {
+                '1'..='8' if after_digit => {
+                    return Err(format!("rank {}: two digits in a row ('{rank}'); write one digit", 8 - i));
+                }
+                '1'..='8' => {
+                    squares += c as u32 - '0' as u32;
+                    after_digit = true;
+                }
+                'P' | 'N' | 'B' | 'R' | 'Q' | 'K' | 'p' | 'n' | 'b' | 'r' | 'q' | 'k' => {
+                    squares += 1;
+                    after_digit = false;
+                }
+                _ => {
+                    return Err(format!(
+                        "rank {}: unknown character {c:?} in '{rank}' (pieces PNBRQK/pnbrqk, digits 1-8)",
+                        8 - i
+                    ));
+                }
+            }
+        }
+        if squares != 8 {
+            return Err(format!("rank {} ('{rank}') has {squares} squares; expected 8", 8 - i));
+        }
+    }
+    if f[1] != "w" && f[1] != "b" {
+        return Err(format!("bad side to move '{}' (expected w or b)", f[1]));
+    }
+    let castling = f[2];
+    let in_order = "KQkq".chars().filter(|c| castling.contains(*c)).collect::<String>();
+    if castling != "-" && (castling.is_empty() || in_order != castling) {
+        return Err(format!("bad castling rights '{castling}' (expected - or some of KQkq, in that order, each once)"));
+    }
+    let halfmove = fen_number(f[4], "halfmove clock", 0, 100)?;
+    fen_number(f[5], "fullmove number", 1, 65535)?;
+    if f[3] != "-" && halfmove != 0 {
+        return Err(format!(
+            "en passant square {} with halfmove clock {halfmove}: a pawn just moved two squares, so the clock is 0",
+            f[3]
+        ));
+    }
+    Ok(())
+}
+
 impl Chess {
     /// Parse a UCI move; it must be legal in `s`.
     pub(super) fn read_move(&self, s: &ChessState, text: &str) -> Result<Move, GameError> {
@@ -77,21 +151,27 @@ impl Chess {
         }
     }
 
-    /// Parse a FEN (the clocks may be left out).
+    /// Parse a FEN (both clocks may be left out, as in EPD), checked field by field against the standard (PGN
+    /// specification 16.1) before cozy-chess reads it: [`check_fen_fields`].
     pub(super) fn read_position(&self, text: &str) -> Result<Board, GameError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         let fen = match words.len() {
             4 => format!("{} 0 1", words.join(" ")),
-            5 => format!("{} 1", words.join(" ")),
             6 => words.join(" "),
             n => {
-                return err(format!(
-                    "bad FEN '{}': {n} fields; expected 6 (pieces, side to move, castling, en passant, halfmove clock, \
-                     fullmove number; the last two may be left out)",
-                    text.trim()
-                ));
+                let why = if n == 5 {
+                    "5 fields; the halfmove clock and the fullmove number go together: give both or neither".to_string()
+                } else {
+                    format!(
+                        "{n} fields; expected 6 (pieces, side to move, castling, en passant, halfmove clock, fullmove \
+                         number; the last two may be left out together)"
+                    )
+                };
+                return err(format!("bad FEN '{}': {why}", shown(text)));
             }
         };
+        let fields: Vec<&str> = fen.split(' ').collect();
+        check_fen_fields(&fields).map_err(|why| GameError::new(format!("bad FEN '{}': {why}", shown(text))))?;
         let board = Board::from_fen(&fen, false).map_err(|e| {
             let why = match e {
                 FenParseError::InvalidBoard => {
@@ -109,7 +189,7 @@ impl Chess {
                 FenParseError::InvalidFullmoveNumber => "bad fullmove number (expected 1 to 65535)",
                 FenParseError::MissingField | FenParseError::TooManyFields => "expected 6 fields",
             };
-            GameError::new(format!("bad FEN '{}': {why}", text.trim()))
+            GameError::new(format!("bad FEN '{}': {why}", shown(text)))
         })?;
         for color in [Color::White, Color::Black] {
             let rights = board.castle_rights(color);
@@ -120,7 +200,7 @@ impl Chess {
                 return err(format!(
                     "bad FEN '{}': castling rights need the king on e1/e8 and the rooks on the a and h files \
                      (standard chess; Chess960 is not supported)",
-                    text.trim()
+                    shown(text)
                 ));
             }
         }

@@ -129,6 +129,16 @@ impl Game for GivenTree {
         s.node = self.node(s).children[m as usize];
     }
 
+    /// `[nodes]`: one-hot of the current node, numbered in the prefix order of the tree's text (the root is 0); the
+    /// same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.nodes.len()]
+    }
+
+    fn observation_tensor(&self, s: &GtState, _player: Player, out: &mut [f32]) {
+        out[s.node as usize] = 1.0;
+    }
+
     fn outcome(&self, s: &GtState) -> Option<Outcome> {
         let n = self.node(s);
         if n.children.is_empty() { Some(Outcome::Value(self.view(s, n.value.unwrap_or(0)))) } else { None }

@@ -264,6 +264,39 @@ impl Game for PhantomTicTacToe {
         text::observation(self, s, player)
     }
 
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(9)
+    }
+
+    /// OpenSpiel's `phantom_ttt` numbering (tic-tac-toe's): `row * 3 + column`, row 0 at the top.
+    fn action_id(&self, _s: &PhantomState, m: u8) -> Option<u32> {
+        Some((2 - m as u32 / 3) * 3 + m as u32 % 3)
+    }
+
+    /// `[27]`, OpenSpiel's `phantom_ttt` tensor (`obstype=reveal-nothing`): the player's own view of the nine cells
+    /// (its marks and the opponent marks it has found), as three planes of nine cells: empty, O, X; cell `row * 3 +
+    /// column`, row 0 at the top. The view only: the board shown at the end of the game is not in it (as in OpenSpiel).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![27]
+    }
+
+    fn observation_tensor(&self, s: &PhantomState, player: Player, out: &mut [f32]) {
+        let (own, found) = (s.marks[player.index()], s.found[player.index()]);
+        // The planes of X and O: OpenSpiel's cell states are empty 0, nought 1, cross 2.
+        let (own_plane, their_plane) = if player == Player::First { (2, 1) } else { (1, 2) };
+        for sq in 0..9u32 {
+            let cell = ((2 - sq / 3) * 3 + sq % 3) as usize;
+            let plane = if own >> sq & 1 == 1 {
+                own_plane
+            } else if found >> sq & 1 == 1 {
+                their_plane
+            } else {
+                0
+            };
+            out[plane * 9 + cell] = 1.0;
+        }
+    }
+
     fn resample<R: Rng + ?Sized>(&self, s: &PhantomState, player: Player, rng: &mut R) -> PhantomState {
         let mut t = sample::resample(self, s, player, rng);
         t.key = self.compute_key(&t);

@@ -289,6 +289,22 @@ impl Game for DarkBreakthrough {
         text::observation(self, s, player)
     }
 
+    /// `[3, rows, columns]` as Breakthrough's (White's pieces, Black's, the other squares; row 0 rank 1), of what
+    /// `player` knows: all its own pieces, and of the opponent's only those it found this turn by a cancelled move
+    /// (while it is to move). The referee's messages are not in it, nor the board shown at the end.
+    fn observation_shape(&self) -> Vec<usize> {
+        self.bt.observation_shape()
+    }
+
+    fn observation_tensor(&self, s: &DarkState, player: Player, out: &mut [f32]) {
+        let found = if s.board.stm == player { s.found } else { 0 };
+        let (white, black) = match player {
+            Player::First => (s.board.white, found & s.board.black),
+            Player::Second => (found & s.board.white, s.board.black),
+        };
+        self.bt.board_planes(white, black, out);
+    }
+
     fn resample<R: Rng + ?Sized>(&self, s: &DarkState, player: Player, rng: &mut R) -> DarkState {
         let mut t = sample::resample(self, s, player, rng);
         t.board.key = self.bt.compute_key(&t.board);
