@@ -82,6 +82,17 @@ fn tic_tac_toe_perft_matches_reference() {
     assert_eq!(perft(&g, &g.start(), 10), 0);
 }
 
+/// The board text of a finished game says who won, not whose turn it would be (what Python's `str(state)` prints).
+#[test]
+fn tic_tac_toe_display_says_the_game_is_over() {
+    let g = TicTacToe;
+    let won = g.play_moves(&g.start(), "a1 b1 a2 b2 a3").unwrap();
+    assert!(g.display(&won).ends_with("game over: X wins"), "{}", g.display(&won));
+    let drawn = g.play_moves(&g.start(), "b2 a1 a3 c1 b1 b3 c2 a2 c3").unwrap();
+    assert!(g.display(&drawn).ends_with("game over: a draw"), "{}", g.display(&drawn));
+    assert!(g.display(&g.start()).ends_with("X to move"));
+}
+
 #[test]
 fn connect_four_perft_matches_reference() {
     let g = ConnectFour::default();

@@ -379,7 +379,12 @@ impl Game for TicTacToe {
             out.push('\n');
         }
         out += "   a b c\n";
-        out += &format!("{} to move", side_letter(s.stm));
+        match self.outcome(s) {
+            None => out += &format!("{} to move", side_letter(s.stm)),
+            Some(Outcome::Loss) => out += &format!("game over: {} wins", side_letter(s.stm.other())),
+            Some(Outcome::Win) => out += &format!("game over: {} wins", side_letter(s.stm)),
+            Some(_) => out += "game over: a draw",
+        }
         out
     }
 }
