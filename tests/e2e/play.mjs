@@ -114,7 +114,7 @@ await page.click('.tab[data-tab="verdict"]');
 await page.click('#verdict-go');
 await page.waitForSelector('table.verdict-moves td[data-move="7"]', { timeout: 30000 });
 const scores = await page.$$eval('table.verdict-moves td', (ts) => ts.map((t) => `${t.dataset.move}:${t.textContent}`));
-if (scores.join(' ') !== '4:1 3:0 5:0 2:-1 6:-1 1:-2 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
+if (scores.join(' ') !== '1:-2 2:-1 3:0 4:1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
 await page.screenshot({ path: `${shots}/verdict.png` });
 
 // Another kind of game: the default engine cannot play matching pennies (simultaneous moves), so choosing it puts
@@ -133,6 +133,10 @@ await page.fill('[data-param="rounds"]', 'banana');
 await page.click('#new-game');
 await page.waitForFunction(() => document.getElementById('error').textContent.includes('banana'));
 if (await page.locator('.legal-move').count() !== 0) fail('a refused new game left the old moves clickable');
+// From a game with no catalogue search to a dice game: the compare list becomes the dice game's algorithms.
+await page.selectOption('#game', 'backgammon');
+if (await page.inputValue('#cmp-algos') !== 'expectimax,star1,star2') fail('compare list for backgammon: ' + await page.inputValue('#cmp-algos'));
+if (await page.isDisabled('#cmp-go')) fail('compare stays disabled on backgammon');
 if (errors.length) fail('errors in the page: ' + errors.join('; '));
 console.log(`e2e ok: ${drags} drags, ${clicks} clicks, game over (${status.trim()}), ${nodes} tree nodes, Connect Four's 7 columns, matching pennies; screenshots in ${shots}/`);
 await browser.close();

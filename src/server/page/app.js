@@ -89,7 +89,8 @@ function fitInputs(g) {
   const tree = $('tree-algo');
   if (!searching.includes(nameOf(tree.value))) tree.value = searching.includes('alphabeta') ? 'alphabeta' : (searching[0] || '');
   const cmp = $('cmp-algos');
-  if (!splitAlgos(cmp.value).every((a) => searching.includes(nameOf(a)))) {
+  const typed = splitAlgos(cmp.value);
+  if (!typed.length || !typed.every((a) => searching.includes(nameOf(a)))) {
     cmp.value = (searching.includes('alphabeta') ? ['minimax', 'alphabeta', 'pvs', 'mtdf'] : searching.slice(0, 4)).join(',');
   }
   const none = searching.length === 0;
@@ -164,7 +165,7 @@ function setState(st) {
   }
   let status;
   if (st.result) status = `Game over: ${st.result.text}.`;
-  else if (st.turn === 'simultaneous') status = 'Both players choose at once.';
+  else if (st.turn === 'simultaneous') status = 'Both players choose at once';
   else {
     const who = (st.player_names[st.to_move] || (st.to_move === 0 ? 'First' : 'Second'));
     status = `${who} to move (${st.players[st.to_move]})`;
@@ -586,7 +587,10 @@ async function verdict() {
     if (v.moves) {
       const table = el('table', { class: 'verdict-moves' }, box);
       const tr1 = el('tr', {}, table), tr2 = el('tr', {}, table);
-      for (const m of v.moves) {
+      // Numbered moves (Connect Four's columns) in board order, as Pons's solver page shows them.
+      const list = v.moves.slice();
+      if (list.every((m) => /^\d+$/.test(m.move))) list.sort((a, b) => Number(a.move) - Number(b.move));
+      for (const m of list) {
         el('th', {}, tr1, m.move);
         const text = m.score !== undefined ? String(m.score) : m.result === 'unknown' && m.budget ? 'unknown (budget)' : (m.result || '?');
         const td = el('td', { class: m.result || 'unknown', 'data-move': m.move }, tr2, text);
