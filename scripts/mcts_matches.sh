@@ -28,7 +28,8 @@ openspiel)
     os() { echo "ugi(cmd=python3 scripts/openspiel_mcts.py ugi --game $1 --simulations $sims,nodes=$sims)"; }
     run breakthrough --player "mcts(playouts=$sims,cut=4,eval=tuned,scale=100)" --player "$(os breakthrough)" \
         --games "$games"
-    run connect_four --player "mcts(playouts=$sims,decisive=true)" --player "$(os connect_four)" --games "$games"
+    run connect_four --player "mcts(playouts=$sims,decisive=true,c=0.5,tt=true)" --player "$(os connect_four)" \
+        --games "$games" --seed 11
     ;;
 engine)
     games="${2:-20}"

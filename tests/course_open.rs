@@ -144,3 +144,34 @@ fn exact_breakthrough_book_moves_are_solver_optimal() {
     assert!(book.moves(&g, &start).iter().any(|(m, _)| g.format_move(&start, *m) == best));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The committed exact book of 6x5 with one row of pieces (`books/breakthrough-6x5-1row-exact.book`, docs/course.md
+/// 8c): all 13 first moves, each a win in 25 plies (the solved value of that board, docs/solving-breakthrough.md), and
+/// every reply to each of them; each first move's value is its best reply's one ply further, so the two plies of
+/// proofs and distances, solved one by one, agree with each other.
+#[test]
+fn committed_6x5_exact_book_is_consistent() {
+    use plateau::book::build::parent_score;
+    use plateau::game::{MoveList, WIN_SCORE};
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/books/breakthrough-6x5-1row-exact.book");
+    let book = plateau::book::Book::load(std::path::Path::new(path)).unwrap();
+    let spec = "breakthrough(rows=6,columns=5,piece_rows=1)";
+    let g: Breakthrough = plateau::spec::Spec::parse(spec).and_then(|s| Breakthrough::from_spec(&s)).unwrap();
+    assert_eq!(book.game, g.spec());
+    assert!(book.entries().iter().all(|e| e.exact()));
+    let start = g.start();
+    let first = book.moves(&g, &start);
+    assert_eq!(first.len(), 13);
+    for (m, e) in &first {
+        assert_eq!(e.score, WIN_SCORE - 25, "{}", g.format_move(&start, *m));
+        let mut child = start;
+        g.play(&mut child, *m);
+        let replies = book.moves(&g, &child);
+        let mut legal = MoveList::new();
+        g.generate_moves(&child, &mut legal);
+        assert_eq!(replies.len(), legal.len());
+        let best = replies.iter().map(|(_, r)| r.score).max().unwrap();
+        assert_eq!(parent_score(best), e.score, "after {}", g.format_move(&start, *m));
+        assert!(replies.iter().all(|(_, r)| r.score < 0), "every reply loses");
+    }
+}

@@ -310,6 +310,7 @@ fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
         "10 games with A first",
         "mean branching factor by ply",
         "material (100 per piece)",
+        "c6b5     loss in 22",
     ] {
         assert!(outputs.contains(answer), "docs/course.md quotes '{answer}', which no command printed");
     }

@@ -208,6 +208,13 @@ async fn tree_compare_and_verdicts() {
         "too many",
     )
     .await;
+    // An algorithm that cannot search the game is refused as a player would be, not drawn as a one-node tree.
+    for game in ["matching_pennies", "pig"] {
+        let body = json!({"game": game, "algo": "alphabeta", "depth": 2});
+        refused(&app, "POST", "/api/tree", Some(body), StatusCode::BAD_REQUEST, "alphabeta cannot search a game").await;
+    }
+    let (s, t) = json_of(&app, "POST", "/api/tree", Some(json!({"game": "pig", "algo": "star1", "depth": 2}))).await;
+    assert_eq!(s, StatusCode::OK, "{t}");
 
     let req = json!({"game": BT5, "algos": ["alphabeta", "minimax"], "depths": [1, 2]});
     let (s, c) = json_of(&app, "POST", "/api/compare", Some(req)).await;
@@ -239,8 +246,8 @@ async fn tree_compare_and_verdicts() {
     let score = |c: &str| cols.iter().find(|m| m["move"] == c).unwrap()["score"].as_i64().unwrap();
     assert_eq!((score("2"), score("6")), (17, 17));
     assert_eq!(v["result"], "win");
-    // The empty board: every column either scored as Pons's solver scores it (-2 -1 0 1 0 -1 -2: only the centre
-    // wins) or shown unknown within the node budget; the centre comes from the embedded exact book.
+    // The empty board: every column scored as Pons's solver scores it (-2 -1 0 1 0 -1 -2: only the centre wins),
+    // all seven from the embedded exact start book (books/connect-four-7x6-start.book), so at once.
     let (s, v) = json_of(&app, "POST", "/api/verdict", Some(json!({"game": "connect_four"}))).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     let cols = v["moves"].as_array().unwrap();
@@ -251,16 +258,10 @@ async fn tree_compare_and_verdicts() {
         let c = m["move"].as_str().and_then(|t| t.parse::<usize>().ok()).expect("a column number") - 1;
         assert!(!seen[c], "column {} twice: {v}", c + 1);
         seen[c] = true;
-        match m["score"].as_i64() {
-            Some(score) => assert_eq!(score, reference[c], "column {}: {m}", c + 1),
-            None => assert!(m["result"] == "unknown" && m["budget"].as_u64().unwrap() > 0, "{m}"),
-        }
+        assert_eq!((m["score"].as_i64(), &m["source"]), (Some(reference[c]), &json!("book")), "column {}", c + 1);
     }
-    let centre = cols.iter().find(|m| m["move"] == "4").expect("column 4");
-    assert_eq!((centre["score"].as_i64(), &centre["source"]), (Some(1), &json!("book")));
-    let unknown = cols.iter().filter(|m| m["score"].is_null()).count();
-    assert_eq!(v["unknown_moves"], unknown);
-    assert_eq!(v["result"].is_null(), unknown > 0, "{v}");
+    assert_eq!((&v["result"], &v["score"], &v["best_move"]), (&json!("win"), &json!(1), &json!("4")), "{v}");
+    assert_eq!((&v["unknown_moves"], &v["nodes"]), (&json!(0), &json!(0)), "{v}");
     // Breakthrough on a small board: the dedicated solver with distances.
     let (s, v) =
         json_of(&app, "POST", "/api/verdict", Some(json!({"game": "breakthrough(rows=4,columns=3,piece_rows=1)"})))

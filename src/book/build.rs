@@ -26,6 +26,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::games::breakthrough::{Breakthrough, BtState};
 use crate::games::connect_four::{C4State, ConnectFour, Shape};
 use crate::search::Searcher;
 use crate::solve::connect4::{self, Solver};
@@ -226,6 +227,43 @@ pub fn game_solver<G: Game>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&
     }
 }
 
+/// A scorer for [`build_with`] on Breakthrough: the exact value by the dedicated df-pn solver
+/// ([`crate::solve::breakthrough`]: game knowledge, race tables, symmetry), one solver and its tables kept from one
+/// position to the next. Strong (`weak = false`): the exact distance pass after each proof, so values are
+/// `WIN_SCORE - plies` as from alpha-beta to the end; weak: the result only (`WIN_SCORE - 1`). Far faster than the
+/// generic solvers of [`game_solver`] on boards past 5x5 (6x5 with one row of pieces: seconds, not minutes).
+pub fn breakthrough_solver(
+    game: &Breakthrough,
+    tt_mib: usize,
+    weak: bool,
+) -> Result<impl FnMut(&BtState) -> Scored + '_, GameError> {
+    let options = crate::solve::breakthrough::Options {
+        tt_mib,
+        race_rows: match game.rows {
+            r if r > 3 => 3,
+            3 => 2,
+            _ => 0,
+        },
+        distance: !weak,
+        distance_tt_mib: tt_mib,
+        all_winning_moves: false,
+        ..Default::default()
+    };
+    let mut solver = crate::solve::breakthrough::reusable(game, &options).map_err(GameError::new)?;
+    let mut spent = 0;
+    Ok(move |s: &BtState| {
+        let sol = solver.solve(s);
+        let nodes = sol.nodes + sol.distance_nodes - spent;
+        spent = sol.nodes + sol.distance_nodes;
+        let win = WIN_SCORE - sol.plies.map_or(1, |p| p as i32);
+        match sol.result.as_deref() {
+            Some("win") => (win, true, nodes),
+            Some(_) => (-win, true, nodes),
+            None => (0, false, nodes),
+        }
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -323,5 +361,47 @@ mod tests {
         want.sort();
         assert_eq!(got, want);
         assert!(book.entries().iter().all(|e| e.exact()));
+    }
+
+    /// The Breakthrough solver's values (df-pn, then the exact distance) equal the generic alpha-beta solver's
+    /// (fastest win, slowest loss) on random positions of small boards, one solver reused for all of them.
+    #[test]
+    fn breakthrough_exact_values_match_the_generic_solver() {
+        use crate::solve::GenericSolver;
+        use crate::spec::Spec;
+        use rand::rngs::SmallRng;
+        use rand::{RngExt, SeedableRng};
+        for spec in [
+            "breakthrough(rows=5,columns=4,piece_rows=1)",
+            "breakthrough(rows=5,columns=3)",
+            "breakthrough(rows=5,columns=4,piece_rows=1,forced_captures=true)",
+        ] {
+            let g = Breakthrough::from_spec(&Spec::parse(spec).unwrap()).unwrap();
+            let mut scorer = breakthrough_solver(&g, 16, false).unwrap();
+            let mut weak = breakthrough_solver(&g, 16, true).unwrap();
+            let mut generic = GenericSolver::<Breakthrough>::new(16, false);
+            let mut rng = SmallRng::seed_from_u64(7);
+            let (mut wins, mut losses) = (0, 0);
+            for _ in 0..40 {
+                let mut s = g.start();
+                for _ in 0..rng.random_range(0..8) {
+                    if g.is_terminal(&s) {
+                        break;
+                    }
+                    let mut moves = MoveList::new();
+                    g.generate_moves(&s, &mut moves);
+                    g.play(&mut s, moves[rng.random_range(0..moves.len())]);
+                }
+                if g.is_terminal(&s) {
+                    continue;
+                }
+                let (v, exact, _) = scorer(&s);
+                assert!(exact);
+                assert_eq!(v, generic.solve(&g, &s).value, "{spec} {}", g.format_position(&s));
+                assert_eq!(weak(&s).0, v.signum() * (WIN_SCORE - 1));
+                if v > 0 { wins += 1 } else { losses += 1 }
+            }
+            assert!(wins >= 5 && losses >= 5, "{spec}: {wins} wins, {losses} losses");
+        }
     }
 }

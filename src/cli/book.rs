@@ -51,11 +51,11 @@ struct BuildArgs {
     #[arg(long, default_value = "3")]
     max_moves: String,
     /// Score every move exactly with a solver instead of searching with --player (every entry flagged exact; --margin
-    /// then counts plies to the end of a won or lost game): Connect Four's strong solver, alpha-beta to the end for
-    /// the other games (Breakthrough's small boards, tic-tac-toe, ...).
+    /// then counts plies to the end of a won or lost game): Connect Four's strong solver, Breakthrough's df-pn solver
+    /// then its exact distance, alpha-beta to the end for the other games (tic-tac-toe, Oware's small boards, ...).
     #[arg(long)]
     exact: bool,
-    /// With --exact on a game other than Connect Four: df-pn (results only, no distances) for bigger boards.
+    /// With --exact on a game other than Connect Four: df-pn only (results, no distances) for bigger boards.
     #[arg(long)]
     weak: bool,
     /// `--exact`: the solver's table (`1gb`).
@@ -117,14 +117,21 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         }
         _ => None,
     };
-    let generic_exact = a.exact && exact.is_none();
+    // Breakthrough: its dedicated df-pn solver (with the exact distance unless --weak).
+    let bt_exact = match (&any, a.exact) {
+        (AnyGame::Breakthrough(g), true) => Some(g),
+        _ => None,
+    };
+    let generic_exact = a.exact && exact.is_none() && bt_exact.is_none();
     let scorer_text = match (exact.is_some(), generic_exact, a.weak) {
         (true, _, _) => "exact (Connect Four solver)".to_string(),
+        _ if bt_exact.is_some() && a.weak => "exact (Breakthrough df-pn, results only)".to_string(),
+        _ if bt_exact.is_some() => "exact (Breakthrough df-pn, then the exact distance)".to_string(),
         (_, true, false) => "exact (alpha-beta to the end)".to_string(),
         (_, true, true) => "exact (df-pn, results only)".to_string(),
         _ => a.player.clone(),
     };
-    if a.weak && !generic_exact {
+    if a.weak && !generic_exact && bt_exact.is_none() {
         bail!("--weak goes with --exact on a game other than connect_four");
     }
     let note = format!(
@@ -154,6 +161,12 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     let (book, prog) = match exact {
         Some((g, log2)) => {
             let mut scorer = connect_four_solver(g, log2)?;
+            build_with(g, &cfg, &note, stop, progress, &mut scorer)?
+        }
+        None if bt_exact.is_some() => {
+            let g = bt_exact.expect("a Breakthrough game");
+            let mib = crate::spec::parse_table_mib(&a.tt).map_err(|e| anyhow::anyhow!("--tt: {e}"))?;
+            let mut scorer = crate::book::build::breakthrough_solver(g, mib, a.weak)?;
             build_with(g, &cfg, &note, stop, progress, &mut scorer)?
         }
         None if generic_exact => with_game!(&any, g => {

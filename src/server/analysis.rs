@@ -82,6 +82,15 @@ pub fn tree(r: &TreeRequest) -> Result<Value, ApiError> {
             names.join(", ")
         )));
     }
+    // As for a player: minimax on dice or simultaneous moves would draw a meaningless tree.
+    if let Some(info) = crate::players::find(&spec.name).filter(|p| !p.plays(any.kind())) {
+        return Err(ApiError::bad(format!(
+            "{} cannot search a game with {} (algorithms for this game: {})",
+            info.name,
+            any.kind().describe(),
+            crate::players::names_for(any.kind()).join(", ")
+        )));
+    }
     if spec.has("time") || spec.has("nodes") {
         return Err(ApiError::bad("a tree is drawn for a fixed-depth search (no time or nodes limit)"));
     }

@@ -29,7 +29,10 @@ use crate::solve::connect4::Solver;
 /// Solver nodes per column before it is reported unknown (a few seconds for all seven columns in a release build).
 pub const C4_NODE_BUDGET: u64 = 3_000_000;
 
-const BOOKS: [&[u8]; 1] = [include_bytes!("../../books/connect-four-7x6-exact.book")];
+const BOOKS: [&[u8]; 2] = [
+    include_bytes!("../../books/connect-four-7x6-start.book"),
+    include_bytes!("../../books/connect-four-7x6-exact.book"),
+];
 
 fn books() -> &'static [Book] {
     static LOADED: OnceLock<Vec<Book>> = OnceLock::new();

@@ -103,6 +103,40 @@ await page.click('#cmp-go');
 await page.waitForSelector('table.compare tbody tr', { timeout: 30000 });
 if (await page.locator('#cmp-chart polyline').count() !== 2) fail('the chart has no line per algorithm');
 await page.screenshot({ path: `${shots}/compare.png` });
+
+// The solver panel on the empty Connect Four board: all seven columns scored at once (the embedded start book), as
+// Pascal Pons's solver scores them.
+await page.click('.tab[data-tab="play"]');
+await page.selectOption('#game', 'connect_four');
+await page.click('#new-game');
+await page.waitForSelector('#board g.cell');
+await page.click('.tab[data-tab="verdict"]');
+await page.click('#verdict-go');
+await page.waitForSelector('table.verdict-moves td[data-move="7"]', { timeout: 30000 });
+const scores = await page.$$eval('table.verdict-moves td', (ts) => ts.map((t) => `${t.dataset.move}:${t.textContent}`));
+if (scores.join(' ') !== '1:-2 2:-1 3:0 4:1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
+await page.screenshot({ path: `${shots}/verdict.png` });
+
+// Another kind of game: the default engine cannot play matching pennies (simultaneous moves), so choosing it puts
+// its own player in the box; the tree and compare panels say that no catalogue algorithm applies.
+await page.click('.tab[data-tab="play"]');
+await page.selectOption('#game', 'matching_pennies');
+if (!(await page.inputValue('#player1')).startsWith('smmcts')) fail('the second player does not fit matching pennies');
+if (!(await page.isDisabled('#tree-go')) || !(await page.textContent('#tree-none')).includes('No search algorithm')) {
+  fail('the tree panel offers a search on matching pennies');
+}
+await page.click('#new-game');
+await page.waitForSelector('.legal-move[data-move="h"]', { timeout: 30000 });
+if (await page.textContent('#error')) fail('matching pennies: ' + await page.textContent('#error'));
+// A refused new game leaves nothing of the previous one to click.
+await page.fill('[data-param="rounds"]', 'banana');
+await page.click('#new-game');
+await page.waitForFunction(() => document.getElementById('error').textContent.includes('banana'));
+if (await page.locator('.legal-move').count() !== 0) fail('a refused new game left the old moves clickable');
+// From a game with no catalogue search to a dice game: the compare list becomes the dice game's algorithms.
+await page.selectOption('#game', 'backgammon');
+if (await page.inputValue('#cmp-algos') !== 'expectimax,star1,star2') fail('compare list for backgammon: ' + await page.inputValue('#cmp-algos'));
+if (await page.isDisabled('#cmp-go')) fail('compare stays disabled on backgammon');
 if (errors.length) fail('errors in the page: ' + errors.join('; '));
-console.log(`e2e ok: ${drags} drags, ${clicks} clicks, game over (${status.trim()}), ${nodes} tree nodes; screenshots in ${shots}/`);
+console.log(`e2e ok: ${drags} drags, ${clicks} clicks, game over (${status.trim()}), ${nodes} tree nodes, Connect Four's 7 columns, matching pennies; screenshots in ${shots}/`);
 await browser.close();

@@ -60,6 +60,51 @@ function gameChanged() {
   const algos = $('algos');
   algos.textContent = '';
   for (const name of g.players) el('option', { value: name }, algos);
+  fitInputs(g);
+  clearAnalyses();
+}
+
+// The tree, table, chart and verdict of another game or position are not left on show.
+function clearAnalyses() {
+  for (const id of ['tree', 'tree-summary', 'cmp-table', 'cmp-chart', 'verdict']) $(id).textContent = '';
+  ui.tree = null;
+}
+
+// The name of a player or algorithm string: `engine` for `engine(time=500ms)`.
+const nameOf = (text) => text.trim().split('(')[0].trim();
+// Programs started by the server (`uci(...)`, `ugi(...)`) are left as typed: the server says whether it allows them.
+const fits = (g, text) => ['human', 'uci', 'ugi'].concat(g.players).includes(nameOf(text));
+// The tree and compare panels take the course's search algorithms: those of the game's players that explore a tree.
+const SEARCHING = ['random', 'engine', 'mcts', 'pns', 'smmcts', 'determinize', 'ismcts', 'naive'];
+
+// A new game keeps the players and algorithms typed when the game can use them, else the game's own: the default
+// `engine(time=500ms)` cannot play matching pennies (simultaneous moves) nor phantom tic-tac-toe (hidden information).
+function fitInputs(g) {
+  for (const id of ['player0', 'player1']) {
+    if (fits(g, $(id).value)) continue;
+    const pick = ['engine', 'mcts', 'smmcts', 'ismcts'].find((p) => g.players.includes(p)) || g.players[0];
+    $(id).value = pick === 'engine' || pick === 'mcts' ? `${pick}(time=500ms)` : pick;
+  }
+  const searching = g.players.filter((p) => !SEARCHING.includes(p));
+  const tree = $('tree-algo');
+  if (!searching.includes(nameOf(tree.value))) tree.value = searching.includes('alphabeta') ? 'alphabeta' : (searching[0] || '');
+  const cmp = $('cmp-algos');
+  const typed = splitAlgos(cmp.value);
+  if (!typed.length || !typed.every((a) => searching.includes(nameOf(a)))) {
+    cmp.value = (searching.includes('alphabeta') ? ['minimax', 'alphabeta', 'pvs', 'mtdf'] : searching.slice(0, 4)).join(',');
+  }
+  const none = searching.length === 0;
+  for (const id of ['tree-go', 'cmp-go']) $(id).disabled = none;
+  for (const id of ['tree-none', 'cmp-none']) {
+    $(id).textContent = none ? `No search algorithm of the course's catalogue applies to ${g.name} ` +
+      `(${describeKind(g.kind)}); its players: ${g.players.join(', ')}.` : '';
+  }
+}
+
+function describeKind(kind) {
+  if (kind.simultaneous) return 'simultaneous moves';
+  if (kind.hidden) return 'hidden information';
+  return kind.chance ? 'chance' : 'perfect information';
 }
 
 function gameString() {
@@ -89,7 +134,17 @@ async function newGame() {
     ui.state = null;
     $('thinking').querySelector('tbody').textContent = '';
     setState(await api('POST', '/api/games', { game: gameString(), players }));
-  } catch (e) { showError(e); }
+  } catch (e) { clearGame(); showError(e); }
+}
+
+// No game on the board (a new game was refused): nothing of the previous one stays clickable.
+function clearGame() {
+  ui.state = null;
+  ui.selected = null;
+  for (const id of ['moves', 'legal', 'notes', 'display', 'board']) $(id).textContent = '';
+  $('status').textContent = 'No game: fix the settings above and press New game.';
+  $('status').dataset.over = 'no';
+  $('record').removeAttribute('href');
 }
 
 function setState(st) {
@@ -110,10 +165,13 @@ function setState(st) {
   }
   let status;
   if (st.result) status = `Game over: ${st.result.text}.`;
-  else if (st.turn === 'simultaneous') status = 'Both players choose at once.';
+  else if (st.turn === 'simultaneous') status = 'Both players choose at once';
   else {
     const who = (st.player_names[st.to_move] || (st.to_move === 0 ? 'First' : 'Second'));
     status = `${who} to move (${st.players[st.to_move]})`;
+  }
+  if (st.human_to_move && st.legal.length && !st.legal.some((m) => m.to !== null && m.to !== undefined)) {
+    status += st.board ? ': choose a move below the board' : ': choose a move below';
   }
   $('status').textContent = status;
   $('status').dataset.over = st.result ? 'yes' : 'no';
@@ -122,6 +180,7 @@ function setState(st) {
 
 async function play(move) {
   showError();
+  if (!ui.state) return;
   try { setState(await api('POST', `/api/games/${ui.state.id}/move`, { move })); } catch (e) { showError(e); draw(); }
 }
 
@@ -354,7 +413,7 @@ async function drawTree() {
     box.textContent = '';
     // The root in the middle of the view (a wide tree scrolls sideways).
     box.scrollLeft = Math.max(0, renderTree() - box.clientWidth / 2);
-  } catch (e) { box.textContent = ''; showError(e); }
+  } catch (e) { box.textContent = ''; $('tree-summary').textContent = ''; ui.tree = null; showError(e); }
 }
 
 function num(v) { return v === null ? '?' : Math.abs(v) > 1000000 ? (v > 0 ? '+∞' : '-∞') : String(v); }
@@ -485,7 +544,7 @@ async function compare() {
     $('cmp-table').textContent = '';
     $('cmp-table').appendChild(table);
     chart(r.rows, algos, depths);
-  } catch (e) { $('cmp-table').textContent = ''; showError(e); }
+  } catch (e) { $('cmp-table').textContent = ''; $('cmp-chart').textContent = ''; showError(e); }
 }
 
 // Nodes per depth, one line per algorithm, on a log scale.
@@ -528,7 +587,10 @@ async function verdict() {
     if (v.moves) {
       const table = el('table', { class: 'verdict-moves' }, box);
       const tr1 = el('tr', {}, table), tr2 = el('tr', {}, table);
-      for (const m of v.moves) {
+      // Numbered moves (Connect Four's columns) in board order, as Pons's solver page shows them.
+      const list = v.moves.slice();
+      if (list.every((m) => /^\d+$/.test(m.move))) list.sort((a, b) => Number(a.move) - Number(b.move));
+      for (const m of list) {
         el('th', {}, tr1, m.move);
         const text = m.score !== undefined ? String(m.score) : m.result === 'unknown' && m.budget ? 'unknown (budget)' : (m.result || '?');
         const td = el('td', { class: m.result || 'unknown', 'data-move': m.move }, tr2, text);

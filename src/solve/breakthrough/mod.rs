@@ -225,6 +225,20 @@ fn with_solver(
     Ok(sol)
 }
 
+/// A solver kept for many positions, its tables with it (an opening book solves one position after another and
+/// the positions share most of their proofs): the race table of `options` is built once.
+pub fn reusable<'a>(game: &'a Breakthrough, options: &Options) -> Result<Solver<'a>, String> {
+    Ok(Solver::new(game, options, race_table(game, options)?))
+}
+
+impl Solver<'_> {
+    /// Solves `s` as [`solve`] does, keeping the tables for the next call (`nodes` and `distance_nodes` count since
+    /// the solver was built).
+    pub fn solve(&mut self, s: &BtState) -> Solution {
+        self.run(s)
+    }
+}
+
 /// The race table `options` ask for, if the game's rules allow one.
 fn race_table(game: &Breakthrough, options: &Options) -> Result<Option<RaceTable>, String> {
     if options.race_rows == 0 || !game.standard() {
