@@ -4,7 +4,8 @@
 //! stage 1  the transposition-table move            (the refutation or best move found before)
 //! stage 2  winning moves                           (onto the goal row)
 //! stage 3  captures (by the game's capture order, then history), then threats (onto the row before the goal)
-//! stage 4  killers                                 (quiet moves that cut off at this ply before)
+//! stage 4  killers, then the countermove           (quiet moves that cut off at this ply before; the quiet move
+//!                                                   that last refuted the previous move, `counter`)
 //! stage 5  quiet moves by history score            (how often a move caused a cut-off, weighted by depth^2)
 //! ```
 //!
@@ -30,13 +31,13 @@ pub struct Picker<M: Copy> {
 }
 
 impl<M: Copy + PartialEq> Picker<M> {
-    /// Score the generated `moves` of `s`.
+    /// Score the generated `moves` of `s`; `killers` holds the ply's two killer moves and the countermove.
     pub fn new<G: Game<Move = M>>(
         g: &G,
         s: &G::State,
         moves: MoveList<M>,
         tt_move: Option<usize>,
-        killers: [Option<M>; 2],
+        killers: [Option<M>; 3],
         history: Option<&[i32]>,
     ) -> Self {
         let mut order = ArrayVec::new();
@@ -54,8 +55,10 @@ impl<M: Copy + PartialEq> Picker<M> {
                     MoveClass::Threat => THREAT_BAND + h.clamp(0, KILLER_BAND - 1),
                     MoveClass::Quiet => {
                         if killers[0] == Some(m) {
-                            KILLER_BAND + 1
+                            KILLER_BAND + 2
                         } else if killers[1] == Some(m) {
+                            KILLER_BAND + 1
+                        } else if killers[2] == Some(m) {
                             KILLER_BAND
                         } else {
                             h.clamp(-KILLER_BAND + 1, KILLER_BAND - 1)
@@ -110,7 +113,7 @@ mod tests {
         g.generate_moves(&s, &mut moves);
         let quiet = moves.iter().position(|m| g.format_move(&s, *m) == "h1h2").unwrap();
         let killer = moves[moves.iter().position(|m| g.format_move(&s, *m) == "h1g2").unwrap()];
-        let mut p = Picker::new(&g, &s, moves.clone(), Some(quiet), [Some(killer), None], None);
+        let mut p = Picker::new(&g, &s, moves.clone(), Some(quiet), [Some(killer), None, None], None);
         let mut out = Vec::new();
         while let Some((i, m)) = p.pick() {
             assert_eq!(moves[i], m);

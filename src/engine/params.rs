@@ -41,6 +41,8 @@ pub struct Options {
     pub check: bool,
     pub killers: bool,
     pub history: bool,
+    /// The countermove heuristic: the quiet move that last refuted the previous move is tried after the killers.
+    pub counter: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
     pub tactics: bool,
     /// The evaluation's name (`eval=NAME`, one of the game's [`Game::EVALUATIONS`](crate::game::Game)); `None`: the
@@ -84,6 +86,7 @@ impl Default for Options {
             check: false,
             killers: true,
             history: true,
+            counter: true,
             tactics: true,
             eval: None,
             margin: Duration::from_millis(10),
@@ -102,8 +105,8 @@ impl Default for Options {
 
 /// The boolean switches with their names, for parsing and for writing the player string back.
 const SWITCHES: &[&str] = &[
-    "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "tactics", "rfp", "futility", "lmp",
-    "lmrlog", "iir", "race",
+    "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "counter", "tactics", "rfp", "futility",
+    "lmp", "lmrlog", "iir", "race",
 ];
 
 impl Options {
@@ -118,6 +121,7 @@ impl Options {
             "check" => &mut self.check,
             "killers" => &mut self.killers,
             "history" => &mut self.history,
+            "counter" => &mut self.counter,
             "rfp" => &mut self.rfp,
             "futility" => &mut self.futility,
             "lmp" => &mut self.lmp,

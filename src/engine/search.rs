@@ -14,9 +14,10 @@
 //!     TT: a stored bound deep enough decides (outside the principal variation)
 //!     threat to lose next move: only the capture of the threatening piece is searched (none: loss in 2)
 //!     iir (option): no TT move and depth >= 4 plies => depth -= 1 ply
-//!     non-PV node without a threat: e := eval(s)
+//!     non-PV node without a threat: e := eval(s); improving := e > eval of the node two plies up (true if unknown)
 //!         rfp: depth <= 6 plies and e - 90 * depth >= β => return e            -- reverse futility (static null move)
-//!     null move (option): pass, search depth - 4 plies with (β-1, β); fail high => return β
+//!     null move (option): pass, search depth - 1 - R plies with (β-1, β); fail high => return β
+//!         R = 3 [+ depth / null_depth_div] [+ min(3, (e - β) / null_eval_div)]
 //!     for each move m, in the picker's order:
 //!         non-PV, no threat, a quiet non-killer move after the first:
 //!             lmp: depth <= 4 plies and more than 4 + depth² quiet moves seen => skip m
@@ -25,8 +26,10 @@
 //!         first move: v := -PVS(m, d', -β, -α)
 //!         others:     v := -PVS(m, d' - reduction, -α-1, -α); re-search without reduction, then with (α, β)
 //!                     reduction of a late quiet move: 1 ply after the 3rd, 2 after the 10th; with lmrlog
-//!                     0.5 + ln(depth) ln(move number) / 2.25 plies after the 2nd (one ply less at PV nodes)
-//!         if v >= β: remember m as killer and in history; stop
+//!                     0.5 + ln(depth) ln(move number) / 2.25 plies after the 2nd (one ply less at PV nodes,
+//!                     improving_lmr_q quarter plies more when not improving)
+//!         if v >= β: a quiet m becomes a killer and gains depth² of history, the quiet moves searched before it
+//!                    lose history_malus% of that; stop
 //!     store (value, bound, depth, best move) in the TT
 //! ```
 
@@ -34,7 +37,9 @@ use std::sync::atomic::AtomicBool;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Evaluator, Forced, Game, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::game::{
+    Evaluator, Forced, Game, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
+};
 use crate::search::time::stability_pct;
 use crate::search::tt::Bound;
 use crate::search::{INFINITY, Stats, StopCheck};
@@ -42,6 +47,9 @@ use crate::search::{INFINITY, Stats, StopCheck};
 use super::ordering::Picker;
 use super::params::*;
 use super::table::AtomicTable;
+
+/// `Worker::evals` of a node without a static evaluation.
+const NO_EVAL: i32 = i32::MIN;
 
 /// What every thread of one search shares.
 pub struct Shared<'a, G: Game> {
@@ -78,6 +86,12 @@ pub struct Worker<'a, G: Game> {
     pub stats: Stats,
     killers: Vec<[Option<G::Move>; 2]>,
     history: Vec<i32>,
+    /// The quiet move that last refuted each move (by move key), for the countermove heuristic.
+    counters: Vec<Option<G::Move>>,
+    /// The move played at each ply on the current path (`None`: the null move).
+    path: Vec<Option<G::Move>>,
+    /// The static evaluation of the node at each ply on the current path (`NO_EVAL` where none was computed).
+    evals: Vec<i32>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     /// The deadlines and the node budget of the current phase (counted in `stats.nodes`), and the stop flags
     /// (`Shared::stop`, `Shared::halt`); its soft deadline ends iterative deepening.
@@ -95,33 +109,18 @@ pub struct Worker<'a, G: Game> {
     pub hook: Option<super::report::Hook<G::Move>>,
 }
 
-/// The logarithmic reduction table: `r(d, n) = lmr_log_base + ln(d) ln(n) / lmr_log_div` plies (both tunables in
-/// hundredths), in quarter plies.
-fn lmr_table(p: &SearchParams) -> Vec<[i32; 64]> {
-    let (base, div) = (p.lmr_log_base as f64 / 100.0, p.lmr_log_div as f64 / 100.0);
-    (0..64)
-        .map(|d| {
-            let mut row = [0i32; 64];
-            for (n, r) in row.iter_mut().enumerate() {
-                if d > 0 && n > 0 {
-                    let plies = base + (d as f64).ln() * (n as f64).ln() / div;
-                    *r = (plies * ONE_PLY as f64).round() as i32;
-                }
-            }
-            row
-        })
-        .collect()
-}
-
 impl<'a, G: Game> Worker<'a, G> {
     pub fn new(sh: Shared<'a, G>) -> Self {
         let limit = StopCheck::none().with_flag(Some(sh.stop)).with_flag(Some(sh.halt));
-        let lmr_table = lmr_table(&sh.opts.params);
+        let lmr_table = sh.opts.params.lmr_table();
         Worker {
             sh,
             stats: Stats::default(),
             killers: vec![[None, None]; MAX_PLY + 1],
             history: vec![0; MOVE_KEYS],
+            counters: vec![None; MOVE_KEYS],
+            path: vec![None; MAX_PLY + 1],
+            evals: vec![NO_EVAL; MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| ArrayVec::new()).collect(),
             limit,
             stopped: false,
@@ -173,16 +172,30 @@ impl<'a, G: Game> Worker<'a, G> {
         if forced_reply { c.min(p.cost_forced) } else { c }
     }
 
-    fn reward(&mut self, m: G::Move, ply: usize, depth: i32) {
+    /// A quiet move `m` cut off at `ply`: it becomes a killer and gains `plies²` of history; the quiet moves searched
+    /// before it (`tried`) lose `history_malus`% of that.
+    fn reward(&mut self, m: G::Move, tried: &[G::Move], ply: usize, depth: i32) {
         if self.sh.opts.killers && self.killers[ply][0] != Some(m) {
             self.killers[ply][1] = self.killers[ply][0];
             self.killers[ply][0] = Some(m);
         }
         if self.sh.opts.history {
             let plies = depth / ONE_PLY;
-            let h = &mut self.history[self.sh.game.move_key(m)];
-            *h += plies * plies;
-            if *h >= 1 << self.sh.opts.params.history_max_log2 {
+            let bonus = plies * plies;
+            let malus = bonus * self.sh.opts.params.history_malus / 100;
+            let limit = 1 << self.sh.opts.params.history_max_log2;
+            let g = self.sh.game;
+            let h = &mut self.history[g.move_key(m)];
+            *h += bonus;
+            let mut overflow = *h >= limit;
+            if malus > 0 {
+                for &q in tried {
+                    let h = &mut self.history[g.move_key(q)];
+                    *h -= malus;
+                    overflow |= *h <= -limit;
+                }
+            }
+            if overflow {
                 for x in self.history.iter_mut() {
                     *x /= 2;
                 }
@@ -273,6 +286,12 @@ impl<'a, G: Game> Worker<'a, G> {
             None
         };
         // Reverse futility pruning: far enough above beta near the horizon, assume a quiet move keeps it.
+        self.evals[ply] = static_eval.unwrap_or(NO_EVAL);
+        // Improving: the static evaluation is above the one of the same side two plies before (true when unknown).
+        let improving = match static_eval {
+            Some(e) if ply >= 2 && self.evals[ply - 2] != NO_EVAL => e > self.evals[ply - 2],
+            _ => true,
+        };
         if opts.rfp
             && let Some(e) = static_eval
             && depth <= opts.params.rfp_depth * ONE_PLY
@@ -295,14 +314,16 @@ impl<'a, G: Game> Worker<'a, G> {
             // them a shallow null search would not see the win and the pass would look safe).
             && (opts.tactics || !g.has_winning_move(&ns))
         {
-            let v = -self.pvs(
-                &ns,
-                depth - ONE_PLY - opts.params.null_reduction * ONE_PLY,
-                -beta,
-                -beta + 1,
-                ply + 1,
-                false,
-            );
+            let p = &opts.params;
+            let mut r = p.null_reduction;
+            if p.null_depth_div > 0 {
+                r += depth / ONE_PLY / p.null_depth_div;
+            }
+            if p.null_eval_div > 0 {
+                r += static_eval.map_or(0, |e| ((e - beta) / p.null_eval_div).min(3));
+            }
+            self.path[ply] = None;
+            let v = -self.pvs(&ns, depth - ONE_PLY - r * ONE_PLY, -beta, -beta + 1, ply + 1, false);
             if self.stopped {
                 return 0;
             }
@@ -314,7 +335,10 @@ impl<'a, G: Game> Worker<'a, G> {
 
         let mut moves = MoveList::new();
         g.generate_moves(s, &mut moves);
-        let killers = if opts.killers { self.killers[ply] } else { [None, None] };
+        let k = if opts.killers { self.killers[ply] } else { [None, None] };
+        let prev = if opts.counter && ply > 0 { self.path[ply - 1] } else { None };
+        let counter = prev.and_then(|p| self.counters[g.move_key(p)]);
+        let killers = [k[0], k[1], counter];
         let history = if opts.history { Some(&self.history[..]) } else { None };
         let mut picker = Picker::new(g, s, moves, tt_move, killers, history);
         let orig_alpha = alpha;
@@ -322,6 +346,8 @@ impl<'a, G: Game> Worker<'a, G> {
         let mut best_idx = None;
         let mut searched = 0usize;
         let mut quiets = 0usize;
+        // Quiet moves searched so far (they lose history when a later quiet move cuts off).
+        let mut tried: ArrayVec<G::Move, MAX_MOVES> = ArrayVec::new();
         let forced_reply = threat != Forced::Free;
         while let Some((idx, m)) = picker.pick() {
             if let Forced::Defend(target) = threat
@@ -330,7 +356,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 continue;
             }
             let class = g.move_class(s, m);
-            let quiet = class == MoveClass::Quiet && killers[0] != Some(m) && killers[1] != Some(m);
+            let quiet = class == MoveClass::Quiet && !killers.contains(&Some(m));
             if quiet && searched > 0 && best > -WIN_THRESHOLD && static_eval.is_some() {
                 // Near the horizon at a non-PV node: late quiet moves (move count) and hopeless ones (futility).
                 quiets += 1;
@@ -351,6 +377,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let nd = depth - self.cost(class, forced_reply);
             let mut child = *s;
             g.play(&mut child, m);
+            self.path[ply] = Some(m);
             let v = if searched == 0 {
                 -self.pvs(&child, nd, -beta, -alpha, ply + 1, true)
             } else {
@@ -359,6 +386,7 @@ impl<'a, G: Game> Worker<'a, G> {
                     if quiet && !forced_reply && searched >= 2 && depth >= opts.params.lmr_min_depth * ONE_PLY {
                         let r = self.lmr_table[(depth / ONE_PLY).min(63) as usize][searched.min(63)];
                         let r = if pv_node { r - ONE_PLY } else { r };
+                        let r = if improving { r } else { r + opts.params.improving_lmr_q };
                         red = r.clamp(0, (nd - ONE_PLY).max(0));
                     }
                 } else if opts.lmr
@@ -392,11 +420,17 @@ impl<'a, G: Game> Worker<'a, G> {
                     if v >= beta {
                         self.stats.cutoffs += 1;
                         if class == MoveClass::Quiet {
-                            self.reward(m, ply, depth);
+                            self.reward(m, &tried, ply, depth);
+                            if let Some(p) = prev {
+                                self.counters[g.move_key(p)] = Some(m);
+                            }
                         }
                         break;
                     }
                 }
+            }
+            if class == MoveClass::Quiet {
+                tried.push(m);
             }
         }
         if searched == 0 {
@@ -436,6 +470,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let nd = depth - self.cost(class, threat != Forced::Free);
             let mut child = *s;
             g.play(&mut child, m);
+            self.path[0] = Some(m);
             let v = if i == 0 {
                 -self.pvs(&child, nd, -beta, -alpha, 1, true)
             } else {

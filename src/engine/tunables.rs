@@ -87,6 +87,10 @@ search_params! {
     lmp_depth: 4, 1, 10, 1, "late-move pruning: at most this many plies from the horizon";
     lmp_base: 4, 0, 20, 1, "late-move pruning: quiet moves after base + depth^2 are skipped";
     iir_depth: 4, 2, 10, 1, "internal iterative reduction: at least this many plies from the horizon";
+    history_malus: 100, 0, 200, 20, "history: quiet moves searched before a quiet cut-off lose this percent of its bonus";
+    null_depth_div: 4, 0, 12, 1, "null-move reduction: one more ply per this many plies of depth (0: none)";
+    null_eval_div: 200, 0, 800, 40, "null move: one more ply of reduction per this much eval above beta, 3 at most";
+    improving_lmr_q: 4, 0, 8, 1, "reductions: quarter plies more where the eval is not above 2 plies before";
 }
 
 impl SearchParams {
@@ -138,6 +142,24 @@ impl SearchParams {
             }
         }
         Ok(p)
+    }
+
+    /// The logarithmic reduction table: `r(d, n) = lmr_log_base + ln(d) ln(n) / lmr_log_div` plies (both in
+    /// hundredths), in quarter plies, by remaining plies `d` and move number `n` (both below 64).
+    pub fn lmr_table(&self) -> Vec<[i32; 64]> {
+        let (base, div) = (self.lmr_log_base as f64 / 100.0, self.lmr_log_div as f64 / 100.0);
+        (0..64)
+            .map(|d| {
+                let mut row = [0i32; 64];
+                for (n, r) in row.iter_mut().enumerate() {
+                    if d > 0 && n > 0 {
+                        let plies = base + (d as f64).ln() * (n as f64).ln() / div;
+                        *r = (plies * super::params::ONE_PLY as f64).round() as i32;
+                    }
+                }
+                row
+            })
+            .collect()
     }
 
     /// `name=value` for every value that differs from the default, in table order.
