@@ -14,6 +14,7 @@
 //! in [`PLAYERS`] (or in `catalogue::NAMES` for a catalogue algorithm, which this registry lists).
 
 use crate::engine::Engine;
+use crate::engine::simultaneous::SimNaive;
 use crate::game::{Game, GameError, Kind};
 use crate::hidden;
 use crate::mcts::Mcts;
@@ -41,6 +42,9 @@ pub enum Family {
     Hidden,
     /// Simultaneous-move MCTS (`mcts/simultaneous.rs`): games with simultaneous moves only.
     SmMcts,
+    /// The naive baselines: the deterministic search on the board last seen (hidden information,
+    /// `hidden/naive.rs`), or the engine on the alternating view of a simultaneous game (`engine/simultaneous.rs`).
+    Naive,
 }
 
 /// One entry of the registry.
@@ -64,6 +68,7 @@ impl PlayerInfo {
             Family::Catalogue | Family::Pns => kind.is_classic(),
             Family::Hidden => kind.hidden && !kind.simultaneous,
             Family::SmMcts => kind.simultaneous && !kind.chance && !kind.hidden,
+            Family::Naive => !kind.chance && kind.simultaneous != kind.hidden,
         }
     }
 
@@ -71,6 +76,7 @@ impl PlayerInfo {
     fn needs(&self) -> &'static str {
         match self.family {
             Family::SmMcts => "a game with simultaneous moves (without chance or hidden information)",
+            Family::Naive => "hidden information or simultaneous moves (one of them, without chance)",
             _ => "a deterministic game of perfect information",
         }
     }
@@ -84,7 +90,7 @@ pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "pns", aliases: &[], family: Family::Pns, protocol_options: &[] },
     PlayerInfo { name: "determinize", aliases: &["pimc"], family: Family::Hidden, protocol_options: &[] },
     PlayerInfo { name: "ismcts", aliases: &[], family: Family::Hidden, protocol_options: &[] },
-    PlayerInfo { name: "naive", aliases: &[], family: Family::Hidden, protocol_options: &[] },
+    PlayerInfo { name: "naive", aliases: &[], family: Family::Naive, protocol_options: &[] },
     PlayerInfo { name: "smmcts", aliases: &["duct"], family: Family::SmMcts, protocol_options: &[] },
 ];
 
@@ -143,9 +149,10 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
         Family::Hidden => match info.name {
             "determinize" => Box::new(hidden::determinize::Determinize::<G>::from_spec(&spec)?),
-            "ismcts" => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
-            _ => Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?),
+            _ => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
         },
+        Family::Naive if G::KIND.simultaneous => Box::new(SimNaive::<G>::from_spec(&spec)?),
+        Family::Naive => Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?),
         Family::SmMcts => Box::new(SmMcts::<G>::from_spec(&spec)?),
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
@@ -174,7 +181,7 @@ mod tests {
         for p in all() {
             // Each player builds on a game of a kind it plays.
             let builds = |name: &str| match p.family {
-                Family::Hidden => build::<crate::games::PhantomTicTacToe>(name).is_ok(),
+                Family::Hidden | Family::Naive => build::<crate::games::PhantomTicTacToe>(name).is_ok(),
                 Family::SmMcts => build::<crate::games::MatchingPennies>(name).is_ok(),
                 _ => build::<TicTacToe>(name).is_ok(),
             };

@@ -164,3 +164,49 @@ fn a_match_that_cannot_be_played_is_refused_up_front() {
     ]));
     clean_match(&v, 2);
 }
+
+#[test]
+fn the_python_dark_engine_plays_the_hidden_variant_from_the_referee_lines() {
+    require("python3");
+    let log = temp("dark.log");
+    let cmd = format!("ugi(cmd=env DARK_ENGINE_LOG={} python3 {})", log.display(), example("dark_engine.py"));
+    let game = "breakthrough(information=imperfect,rows=6,columns=5)";
+    let v = json(&plateau(&[
+        "match",
+        game,
+        "--player",
+        &cmd,
+        "--player",
+        "random",
+        "--games",
+        "6",
+        "--movetime",
+        "500ms",
+        "--random-plies",
+        "0",
+        "--json",
+    ]));
+    clean_match(&v, 6);
+    // It advances its front piece and takes where it believes enemy pieces stand: it beats random.
+    assert!(v["wins_a"].as_u64().unwrap() >= 4, "dark_engine.py won {} of 6 against random", v["wins_a"]);
+    // The dialogue of docs/write-an-engine.md: the public start, its side, observations and legal moves, never a
+    // move of the game.
+    let t = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = t.lines().collect();
+    for want in [
+        "> ugi",
+        "< ugiok",
+        &format!("> setoption name Game value {game}"),
+        "> position startpos",
+        "> side p1",
+        "> side p2",
+    ] {
+        assert!(lines.contains(&want), "missing '{want}' in the dialogue:\n{t}");
+    }
+    for prefix in
+        ["> observation White's view", "> observation Black's view", "> legal ", "> go movetime 500", "< bestmove "]
+    {
+        assert!(lines.iter().any(|l| l.starts_with(prefix)), "no line '{prefix}...' in the dialogue:\n{t}");
+    }
+    assert!(!lines.iter().any(|l| l.starts_with("> position") && l.contains(" moves ")), "{t}");
+}

@@ -371,3 +371,36 @@ async fn external_engines_run_when_allowed() {
             .await;
     assert!(s.is_success() || s.is_client_error(), "{s}: {v}");
 }
+
+#[tokio::test]
+async fn backgammon_bad_input_is_refused_in_one_line() {
+    let app = app();
+    const START: &str = "x=24:2,13:5,8:3,6:5 o=24:2,13:5,8:3,6:5";
+    let at =
+        |position: String| Some(json!({"game": "backgammon", "players": ["human", "human"], "position": position}));
+    // Positions: malformed, impossible dice, too many checkers, a point held by both sides.
+    for (position, words) in [
+        ("garbage".to_string(), "position"),
+        (format!("{START} x71"), "impossible dice"),
+        ("x=24:9,13:9 o=24:2,13:5,8:3,6:5 x".to_string(), "15"),
+        ("x=24:2,13:5,8:3,6:5 o=1:2,13:5,8:3,6:5 x".to_string(), "both"),
+    ] {
+        refused(&app, "POST", "/api/games", at(position), StatusCode::BAD_REQUEST, words).await;
+    }
+    // Moves: X plays 3-1; an illegal move, a malformed one, three checkers for two dice.
+    let (s, st) = json_of(&app, "POST", "/api/games", at(format!("{START} x31"))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let id = st["id"].as_u64().unwrap();
+    let uri = format!("/api/games/{id}/move");
+    for (mv, words) in [("24/18", "24/18"), ("bar/", "bar/"), ("13/10 6/5 6/5", "6/5"), ("", "")] {
+        refused(&app, "POST", &uri, Some(json!({ "move": mv })), StatusCode::BAD_REQUEST, words).await;
+    }
+    // The game goes on after the errors: a legal move is played.
+    let (s, st) = json_of(&app, "POST", &uri, Some(json!({"move": "13/10 6/5"}))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    // Compare and tree requests with bad backgammon moves or positions.
+    let bad_moves = json!({"game": "backgammon", "moves": ["x:7-1"], "algos": ["expectimax"], "depths": [1]});
+    refused(&app, "POST", "/api/compare", Some(bad_moves), StatusCode::BAD_REQUEST, "7-1").await;
+    let bad_pos = json!({"game": "backgammon", "position": "x=1 o=2 x", "algos": ["expectimax"], "depths": [1]});
+    refused(&app, "POST", "/api/compare", Some(bad_pos), StatusCode::BAD_REQUEST, "POINT:COUNT").await;
+}

@@ -264,6 +264,10 @@ fn play_matching_pennies_one_half_each() {
         stdout(&plateau_stdin(&["play", "matching_pennies(rounds=2)", "--human", "both"], "h\nt\nundo\nt\nt\nh\nh\n"));
     assert!(text.contains("joint move h/t") && text.contains("joint move t/t") && text.contains("joint move h/h"));
     assert!(text.contains("game over: value 2 for the first player"), "{text}");
+    // Against the engine a turn cannot be taken back once its half is seen.
+    let text = stdout(&plateau_stdin(&["play", "matching_pennies(rounds=2)"], "h\nundo\nt\n"));
+    assert!(text.contains("undo is not available here: you have seen the engine's choices"), "{text}");
+    assert_eq!(text.matches("joint move ").count(), 2, "{text}");
     let err = refused(&plateau(&["play", "matching_pennies", "--engine", "engine"]));
     assert!(err.contains("simultaneous moves"), "{err}");
 }
@@ -283,6 +287,9 @@ fn play_phantom_tic_tac_toe_sees_only_its_view() {
     let position = full.lines().find_map(|l| l.strip_prefix("position: ")).expect("the position text");
     let g = PhantomTicTacToe;
     assert!(g.is_terminal(&g.parse_position(position).unwrap()), "{position}");
+    // No hint: the engines search full states.
+    let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--seed", "4"], "hint\nquit\n"));
+    assert!(text.contains("hint is not available with hidden information") && !text.contains("hint: "), "{text}");
     // Playing O: the first view is O's, after X's hidden first move.
     let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--human", "second"], "quit\n"));
     assert!(text.contains("O's view") && text.contains("referee: X placed a mark"), "{text}");

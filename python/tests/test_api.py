@@ -294,3 +294,31 @@ def test_interpreter_survives_many_errors():
             "print('alive')\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "alive"
+
+
+BG_START = "x=24:2,13:5,8:3,6:5 o=24:2,13:5,8:3,6:5"
+
+
+@pytest.mark.parametrize("call,message", [
+    # Positions: malformed, impossible dice, too many checkers, a point held by both, a half on a non-double.
+    (lambda: plateau.load_game("backgammon").new_state("garbage"), "position"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x71"), "impossible dice"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x00"), "impossible dice"),
+    (lambda: plateau.load_game("backgammon").new_state("x=24:9,13:9 o=24:2,13:5,8:3,6:5 x"), "15"),
+    (lambda: plateau.load_game("backgammon").new_state("x=24:2,13:5,8:3,6:5 o=1:2,13:5,8:3,6:5 x"), "both"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x31.2"), "double"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START), "three words"),
+    # Moves: impossible dice at a roll, an illegal move, a malformed one, a move at a chance node.
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x").apply_moves("7-1"), "move 1 '7-1'"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x31").apply_moves("24/18"), "move 1 '24/18'"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x31").apply_moves("bar/"), "move 1 'bar/'"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x31").apply_moves("13/10 6/5 6/5"), "move 2 '6/5'"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x31").string_to_action("24/30"), "24/30"),
+    (lambda: plateau.load_game("backgammon").new_state(BG_START + " x").apply_moves("24/18"), "move 1 '24/18'"),
+    (lambda: plateau.load_game("backgammon").new_initial_state().apply_action(10**6), "not legal"),
+    (lambda: plateau.load_game("backgammon(gammons=maybe)"), "gammons"),
+])
+def test_backgammon_bad_input_is_one_line(call, message):
+    with pytest.raises(ValueError, match=message) as e:
+        call()
+    assert "\n" not in str(e.value) and str(e.value)

@@ -7,7 +7,8 @@
 //! the joint move is played, and a human types only its own half); with hidden information a human sees its
 //! observation instead of the board, the engine's moves are not announced, and the full state is shown at the end;
 //! the engine plays under the referee's rules (it receives only its own observations, `arena/referee.rs`), so `undo`
-//! is refused once it has seen the game go on.
+//! is refused once it has seen the game go on, and `hint` is refused (the engines search full states). Against an
+//! engine in a game with simultaneous moves `undo` is refused too: the human has seen the engine's halves.
 
 use std::io::{BufRead, Write};
 
@@ -369,6 +370,9 @@ pub fn play_loop<G: Game>(
                 let sep = if list.iter().any(|m| m.contains(' ')) { ", " } else { " " };
                 writeln!(out, "{} legal moves: {}", list.len(), list.join(sep))?;
             }
+            // The engines search full states: with hidden information a hint would use what the human cannot see
+            // (a board drawn from the true one keeps, for one, the opponent's number of pieces).
+            "hint" if G::KIND.hidden => writeln!(out, "hint is not available with hidden information")?,
             "hint" => {
                 let r = engines[stm.index()].search_as(g, &s, stm);
                 if let Some(m) = r.best_move {
@@ -377,6 +381,10 @@ pub fn play_loop<G: Game>(
             }
             "undo" if told.iter().any(Option::is_some) => {
                 writeln!(out, "undo is not available here: the engine has already seen what followed")?
+            }
+            // After a joint move the human has seen the engine's half: taking the turn back would let it answer.
+            "undo" if G::KIND.simultaneous && humans != Humans::Both => {
+                writeln!(out, "undo is not available here: you have seen the engine's choices")?
             }
             "undo" => {
                 // Take back to the previous position where a human was to move.

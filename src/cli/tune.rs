@@ -1,4 +1,5 @@
-//! `plateau tune`: Texel-style tuning of the Breakthrough evaluation from engine self-play games.
+//! `plateau tune`: Texel-style tuning of the Breakthrough evaluation from engine self-play games; on backgammon, the
+//! logistic fit of its evaluation's weights (`train/bg_fit.rs`).
 
 use std::io::Write;
 
@@ -72,6 +73,9 @@ pub struct TuneArgs {
     /// `--eval nt`: fit the pst weights too (otherwise only the pattern table).
     #[arg(long)]
     fit_pst: bool,
+    /// backgammon: the depth of the self-play engine (`engine(depth=D)`, chance plies counted).
+    #[arg(long, default_value_t = 1)]
+    depth: u32,
     /// `--eval nt`, `nnue`: print the training and validation errors every this many epochs (0: never).
     #[arg(long, default_value_t = 0)]
     report_every: usize,
@@ -80,8 +84,9 @@ pub struct TuneArgs {
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
+        AnyGame::Backgammon(g) => return run_backgammon(&g, &a),
         #[allow(unreachable_patterns)]
-        _ => anyhow::bail!("tune: only Breakthrough has a tunable evaluation"),
+        _ => anyhow::bail!("tune: only Breakthrough and backgammon have a tunable evaluation"),
     };
     if g.misere || g.forced_captures {
         anyhow::bail!("tune: only standard Breakthrough rules are tuned (no misere, no forced_captures)");
@@ -130,6 +135,45 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
                 weights::HAND_EG[i],
                 t.eg[i]
             );
+        }
+        if a.out.is_none() {
+            println!("\n{source}");
+        }
+    }
+    Ok(())
+}
+
+/// `plateau tune backgammon`: self-play games, the logistic fit, `games/backgammon/tuned_weights.rs`.
+fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs) -> anyhow::Result<()> {
+    use crate::train::bg_fit;
+    if g.gammons {
+        anyhow::bail!("tune: backgammon's weights are fitted to single games (leave out gammons=true)");
+    }
+    if a.games < 10 || a.games > 1_000_000 || a.depth == 0 || a.depth > 6 || a.threads == 0 {
+        anyhow::bail!("tune: backgammon needs --games 10..1000000, --depth 1..6 and --threads at least 1");
+    }
+    eprintln!("self-play: {} games of engine(depth={}) ...", a.games, a.depth);
+    let samples = bg_fit::self_play(g, a.games as u32, a.depth, a.seed, a.threads)?;
+    let f = bg_fit::fit_weights(&samples);
+    let command = format!("plateau tune backgammon --games {} --depth {} --seed {}", a.games, a.depth, a.seed);
+    let source = bg_fit::weights_source(&f.weights, &command);
+    if let Some(path) = &a.out {
+        std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+    }
+    let w = f.weights.terms();
+    if a.json {
+        super::print_json(&serde_json::json!({
+            "game": "backgammon", "games": a.games, "depth": a.depth, "train": f.train, "validation": f.validation,
+            "hand_loss": f.hand_loss, "fitted_loss": f.fitted_loss,
+            "terms": crate::games::backgammon::eval::TERM_NAMES, "weights": w, "squash": f.weights.squash,
+        }));
+    } else {
+        println!("{} training and {} validation positions from {} games", f.train, f.validation, a.games);
+        println!("cross-entropy, training: hand {:.5} -> fitted {:.5}", f.hand_loss[0], f.fitted_loss[0]);
+        println!("cross-entropy, validation: hand {:.5} -> fitted {:.5}", f.hand_loss[1], f.fitted_loss[1]);
+        let hand = crate::games::backgammon::eval::HAND.terms();
+        for (i, name) in crate::games::backgammon::eval::TERM_NAMES.iter().enumerate() {
+            println!("{name:<12} {:>5} -> {:>5}", hand[i], w[i]);
         }
         if a.out.is_none() {
             println!("\n{source}");

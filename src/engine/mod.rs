@@ -26,6 +26,7 @@ pub mod probe_db;
 pub mod quiescence;
 pub mod report;
 pub mod search;
+pub mod simultaneous;
 pub mod smp;
 pub mod table;
 pub mod tunables;

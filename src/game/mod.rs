@@ -17,6 +17,7 @@
 //!   information keeps ([`turn`]: chance nodes, simultaneous moves, hidden information);
 //! - optional game knowledge with neutral defaults ([`knowledge`]: threats, forced replies, null move, adjudication).
 
+pub mod alternated;
 pub mod knowledge;
 pub mod perft;
 pub mod player;
@@ -247,6 +248,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn resample<R: Rng + ?Sized>(&self, state: &Self::State, player: Player, rng: &mut R) -> Self::State {
         let _ = (player, rng);
         *state
+    }
+
+    /// The naive baseline's board (`naive`, docs/hidden.md): `guess` is `player`'s previous one (the start at first),
+    /// `observation` what `player` was just told ([`Game::observation`]). The result shows what `player` sees as the
+    /// observation shows it and keeps every hidden piece where `player` last saw it, even when no game reaches that
+    /// state (the opponent moved a piece, the guess does not know which). `None` (the default): the game has no such
+    /// board, and `naive` guesses one consistent state instead.
+    fn last_seen(&self, guess: &Self::State, player: Player, observation: &str) -> Option<Self::State> {
+        let _ = (guess, player, observation);
+        None
     }
 
     // ---- Interop: OpenSpiel-style integer actions and observation tensors (the Python bindings) ----

@@ -33,7 +33,8 @@ impl<'a, G: Game> AlphaBeta<'a, G> {
     }
 
     /// The value of each of `moves` in `s` (for the side to move of `s`), searched `depth` plies deep; `None` when
-    /// the deadline passed before the search finished.
+    /// the deadline passed before the search finished. The first best move's value is exact; a move after it that is
+    /// not better gets an upper bound, which may equal the best value: pick the best with [`best_index`].
     pub fn root_values(&mut self, s: &G::State, moves: &[G::Move], depth: u32) -> Option<Vec<i32>> {
         let me = self.game.side_to_move(s);
         let mut values = Vec::with_capacity(moves.len());
@@ -97,4 +98,11 @@ impl<'a, G: Game> AlphaBeta<'a, G> {
         }
         alpha
     }
+}
+
+/// The index of the best of [`AlphaBeta::root_values`]: the **first** maximum. A later move whose search failed low
+/// returns the best value as its bound although it may be worse, so a tie goes to the earlier move (the one whose
+/// value is exact).
+pub fn best_index(values: &[i32]) -> Option<usize> {
+    (0..values.len()).max_by_key(|&i| (values[i], std::cmp::Reverse(i)))
 }

@@ -13,7 +13,7 @@
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::AlphaBeta;
+use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
 use crate::game::{Game, GameError, Player};
 use crate::search::{Limits, SearchResult, Searcher, Stats};
@@ -61,13 +61,13 @@ impl<G: Game> Determinize<G> {
             stats.nodes += ab.nodes;
             let Some(values) = values else { break };
             searched += 1;
-            let best = (0..legal.len()).max_by_key(|&i| values[i]).expect("a legal move");
+            let best = best_index(&values).expect("a legal move");
             votes[best] += 1;
             for (t, v) in totals.iter_mut().zip(&values) {
                 *t += *v as i64;
             }
         }
-        let best = (0..legal.len()).max_by_key(|&i| (votes[i], totals[i]));
+        let best = (0..legal.len()).max_by_key(|&i| (votes[i], totals[i], std::cmp::Reverse(i)));
         let value = match best {
             Some(i) if searched > 0 => (totals[i] / searched as i64) as i32,
             _ => 0,

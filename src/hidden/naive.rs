@@ -1,20 +1,24 @@
 //! The naive baseline: `naive(depth=3,eval=NAME,seed=S)`, the deterministic search playing one guessed board as if it
-//! were the truth.
+//! were the truth: the board the player last saw.
 //!
 //! ```text
 //! guess = the start (both players know it)
-//! own move m:       guess = play(guess, m)
-//! observation o:    guess = one successor of guess consistent with o (belief.rs with room for one state: drawn at
-//!                   random among them; when none is, one state consistent with the whole history is found again)
-//! choose:           alpha-beta on guess to `depth` plies (alphabeta.rs), its best move
+//! observation o:    guess = Game::last_seen(guess, o): what o shows as it shows it, every hidden piece where the
+//!                   player last saw it (dark Breakthrough: its own pieces as told, the enemy pieces where they were
+//!                   last seen, moved only when the referee reveals one: a found square, a capture)
+//!                   games without last_seen (phantom tic-tac-toe): one successor of guess consistent with o
+//!                   (belief.rs with room for one state, drawn at random among them; when none is, one state
+//!                   consistent with the whole history is found again)
+//! own move m:       (tracker only) guess = play(guess, m); with last_seen the next observation tells the result
+//! choose:           alpha-beta on guess to `depth` plies (alphabeta.rs), its best move (the first of equal ones)
 //! ```
-//! It is determinization with a single board that is never redrawn: it tracks one possible history instead of the
-//! set of them, so it does not weigh the boards it cannot rule out. `determinize` against `naive` measures what
-//! sampling and voting add (`docs/hidden.md`).
+//! It does not weigh the boards it cannot rule out, and with `last_seen` it does not even keep its guess
+//! consistent: the enemy pieces it was not told about stand still. `determinize` and `ismcts` against `naive`
+//! measure what tracking the set of boards adds (`docs/hidden.md`).
 
 use std::time::{Duration, Instant};
 
-use super::alphabeta::AlphaBeta;
+use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
 use crate::game::{Game, GameError, Player};
 use crate::search::{Limits, SearchResult, Searcher, Stats};
@@ -24,6 +28,9 @@ pub struct Naive<G: Game> {
     pub depth: u32,
     eval: NamedEval<G>,
     limits: Limits,
+    /// The guess and the player, in games with [`Game::last_seen`].
+    seen: Option<(G::State, Player)>,
+    /// Otherwise one consistent state, tracked.
     tracking: Tracking<G>,
 }
 
@@ -33,7 +40,7 @@ impl<G: Game> Naive<G> {
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);
         let eval = NamedEval::from_spec("naive", spec)?;
         let seed = spec.count("seed")?;
-        Ok(Naive { depth, eval, limits, tracking: Tracking::new(1, seed) })
+        Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed) })
     }
 
     fn best(&mut self, game: &G, board: &G::State, legal: &[G::Move], side: Player) -> SearchResult<G::Move> {
@@ -42,7 +49,7 @@ impl<G: Game> Naive<G> {
         let eval = self.eval.get(game);
         let mut ab = AlphaBeta::new(game, &eval, hard);
         let values = ab.root_values(board, legal, self.depth);
-        let best = values.as_ref().and_then(|v| (0..legal.len()).max_by_key(|&i| v[i]));
+        let best = values.as_ref().and_then(|v| best_index(v));
         let m = best.map(|i| legal[i]).or_else(|| legal.first().copied());
         SearchResult {
             best_move: m,
@@ -78,14 +85,29 @@ impl<G: Game> Searcher<G> for Naive<G> {
     }
 
     fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {
-        self.tracking.start(game, start, player);
+        self.seen = game.last_seen(start, player, &game.observation(start, player)).map(|s| (s, player));
+        self.tracking.belief = None;
+        if self.seen.is_none() {
+            self.tracking.start(game, start, player);
+        }
     }
 
     fn observe(&mut self, game: &G, observation: &str) {
-        self.tracking.observe(game, observation);
+        match &mut self.seen {
+            // None: an observation the game does not read back (the end of the game): the guess stays.
+            Some((guess, p)) => {
+                if let Some(next) = game.last_seen(guess, *p, observation) {
+                    *guess = next;
+                }
+            }
+            None => self.tracking.observe(game, observation),
+        }
     }
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
+        if let Some((guess, side)) = self.seen {
+            return self.best(game, &guess, legal, side);
+        }
         let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
         let r = match self.tracking.boards(1).pop() {
             Some(board) => self.best(game, &board, legal, side),

@@ -12,6 +12,7 @@
 pub mod chance;
 pub mod observed;
 mod out;
+pub mod position;
 pub mod session;
 pub mod uci;
 pub mod ugi;

@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::GoParams;
-use super::session::{Engine, Out, Settings, build_searcher, parse_fen};
+use super::session::{Engine, Out, Settings, build_searcher, replay};
 use crate::game::{Game, Kind, MoveList, Player};
 use crate::hidden::belief::Belief;
 use crate::search::Searcher;
@@ -114,26 +114,18 @@ impl<G: Game> Engine for ObservedEngine<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
-        let mut s = match fen {
-            None => self.game.start(),
-            Some(text) => parse_fen(&self.game, text).map_err(|e| format!("bad position '{text}': {e}"))?,
-        };
+        if G::KIND.hidden && !moves.is_empty() {
+            return Err("position: with hidden information the engine gets its observations, not the moves".into());
+        }
+        let game = &self.game;
+        let (s, result) = replay(game, fen, moves, |s, m| {
+            let (a, b) = game.parse_joint(s, m)?;
+            game.play_joint(s, a, b);
+            Ok(())
+        })?;
         if G::KIND.hidden {
-            if !moves.is_empty() {
-                return Err("position: with hidden information the engine gets its observations, not the moves".into());
-            }
             self.side = None;
             self.shadow = None;
-        }
-        let mut result = Ok(());
-        for (i, m) in moves.iter().enumerate() {
-            match self.game.parse_joint(&s, m) {
-                Ok((a, b)) => self.game.play_joint(&mut s, a, b),
-                Err(e) => {
-                    result = Err(format!("move {} '{m}': {e}; position kept before it", i + 1));
-                    break;
-                }
-            }
         }
         self.state = s;
         result

@@ -14,6 +14,7 @@
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
 //! [`Engine`] built for the current game by [`with_game!`](crate::games::with_game).
 
+pub use super::position::{parse_fen, replay};
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -190,21 +191,6 @@ impl<G: Game> GameEngine<G> {
     }
 }
 
-/// Parse a position text, tolerating the trailing FEN fields other programs write (`- - 0 1`, `0 1`).
-pub fn parse_fen<G: Game>(game: &G, text: &str) -> Result<G::State, String> {
-    match game.parse_position(text) {
-        Ok(s) => Ok(s),
-        Err(e) => {
-            let words: Vec<&str> = text.split_whitespace().collect();
-            if words.len() > 2 && words[2..].iter().all(|w| *w == "-" || w.parse::<u64>().is_ok()) {
-                game.parse_position(&words[..2].join(" ")).map_err(|e| e.to_string())
-            } else {
-                Err(e.to_string())
-            }
-        }
-    }
-}
-
 impl<G: Game> Engine for GameEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
@@ -218,24 +204,12 @@ impl<G: Game> Engine for GameEngine<G> {
     }
 
     fn set_position(&mut self, fen: Option<&str>, moves: &[String]) -> Result<(), String> {
-        let mut s = match fen {
-            None => self.game.start(),
-            Some(text) => parse_fen(&self.game, text).map_err(|e| format!("bad position '{text}': {e}"))?,
-        };
-        let mut result = Ok(());
-        for (i, m) in moves.iter().enumerate() {
-            if self.game.is_terminal(&s) {
-                result = Err(format!("move {} '{m}': the game is already over; position kept before it", i + 1));
-                break;
-            }
-            match super::chance::parse_word(&self.game, &s, m) {
-                Ok(mv) => self.game.play(&mut s, mv),
-                Err(e) => {
-                    result = Err(format!("move {} '{m}': {e}; position kept before it", i + 1));
-                    break;
-                }
-            }
-        }
+        let game = &self.game;
+        let (s, result) = replay(game, fen, moves, |s, m| {
+            let mv = super::chance::parse_word(game, s, m)?;
+            game.play(s, mv);
+            Ok(())
+        })?;
         self.state = s;
         result
     }

@@ -9,8 +9,9 @@
 //! Features of a side ([`features`]): its pip count (lower is better), borne-off checkers, checkers on the bar, and,
 //! while the sides are in contact (some checker still has to pass an opposing one), blots, made points, made points in
 //! the home board, the longest prime (consecutive made points) and anchors (made points in the opponent's home
-//! board). In a pure race only the pips, the borne-off checkers and the roll count. The weights are [`Weights`], hand
-//! set in [`HAND`]: a self-play fit (as `plateau tune` does for Breakthrough) is left to do.
+//! board). In a pure race only the pips, the borne-off checkers and the roll count. The weights are [`Weights`]: hand
+//! set in [`HAND`] (the evaluation `simple`), fitted to self-play results in [`TUNED`] (`tuned`, `tuned_weights.rs`,
+//! written by `plateau tune backgammon`: `train/bg_fit.rs`).
 
 use super::board::{BAR, LOW_BITS, Side, count, made, nibbles, occupied, pips};
 use super::{Backgammon, BgState, phase};
@@ -42,6 +43,27 @@ pub struct Weights {
     pub on_roll: i32,
     /// The raw value that maps to half the bound.
     pub squash: i32,
+}
+
+pub use super::tuned_weights::TUNED;
+
+/// The number of weights that multiply a term (all but `squash`).
+pub const N_TERMS: usize = 9;
+/// Their names, in the order of [`Weights::terms`] and [`terms`].
+pub const TERM_NAMES: [&str; N_TERMS] =
+    ["pip", "off", "bar", "blot", "point", "home_point", "prime", "anchor", "on_roll"];
+
+impl Weights {
+    /// The weights of [`terms`], in the order of [`TERM_NAMES`].
+    pub fn terms(&self) -> [i32; N_TERMS] {
+        [self.pip, self.off, self.bar, self.blot, self.point, self.home_point, self.prime, self.anchor, self.on_roll]
+    }
+
+    /// Weights from [`Weights::terms`]'s order and a squash.
+    pub fn from_terms(w: [i32; N_TERMS], squash: i32) -> Weights {
+        let [pip, off, bar, blot, point, home_point, prime, anchor, on_roll] = w;
+        Weights { pip, off, bar, blot, point, home_point, prime, anchor, on_roll, squash }
+    }
 }
 
 /// The hand-set weights.
@@ -127,6 +149,25 @@ pub fn raw(w: &Weights, me: Side, op: Side) -> i32 {
     r
 }
 
+/// The terms the weights multiply, for the side to move of `s`: `raw + on_roll = Σ w_i · terms_i` (the feature
+/// differences of [`raw`], zero without contact where [`raw`] leaves them out, and 1 for the player about to roll).
+pub fn terms(s: &BgState) -> [i32; N_TERMS] {
+    let p = s.pair();
+    let (a, b) = (features(p.me), features(p.op));
+    let c = contact(p.me, p.op) as i32;
+    [
+        b.pips - a.pips,
+        a.off - b.off,
+        a.bar - b.bar,
+        c * (a.blots - b.blots),
+        c * (a.points - b.points),
+        c * (a.home_points - b.home_points),
+        c * ((a.prime - 1).max(0) - (b.prime - 1).max(0)),
+        c * (a.anchors - b.anchors),
+        (s.phase <= phase::ROLL) as i32,
+    ]
+}
+
 /// Map a raw score into `(-EVAL_BOUND, EVAL_BOUND)`.
 pub fn squash(raw: i32, squash: i32) -> i32 {
     let r = raw as i64;
@@ -142,6 +183,20 @@ pub struct BgEval {
 impl Default for BgEval {
     fn default() -> Self {
         BgEval { weights: HAND }
+    }
+}
+
+/// The evaluations' names: the engine's default first; `simple` the hand-set weights, `tuned` the fitted ones.
+pub const NAMES: &[&str] = &["simple", "tuned"];
+
+impl BgEval {
+    /// The evaluation named `name` (one of [`NAMES`]).
+    pub fn named(name: &str) -> Option<BgEval> {
+        match name {
+            "simple" => Some(BgEval { weights: HAND }),
+            "tuned" => Some(BgEval { weights: TUNED }),
+            _ => None,
+        }
     }
 }
 
@@ -183,5 +238,24 @@ mod tests {
         assert!(!contact(2 * one(3), 2 * one(4)));
         // Making the 5 point with 3-1 is better than the start.
         assert!(raw(&HAND, START - one(8) - one(6) + 2 * one(5), START) > 0);
+    }
+
+    #[test]
+    fn the_terms_give_the_raw_score() {
+        let g = Backgammon::default();
+        let mut rng = <rand::rngs::SmallRng as rand::SeedableRng>::seed_from_u64(3);
+        for _ in 0..20 {
+            let mut s = g.start();
+            while !g.is_terminal(&s) {
+                for w in [HAND, TUNED] {
+                    let p = s.pair();
+                    let on_roll = if s.phase <= phase::ROLL { w.on_roll } else { 0 };
+                    let dot: i32 = w.terms().iter().zip(terms(&s)).map(|(a, b)| a * b).sum();
+                    assert_eq!(dot, raw(&w, p.me, p.op) + on_roll);
+                }
+                let m = g.random_move(&s, &mut rng).expect("a move");
+                g.play(&mut s, m);
+            }
+        }
     }
 }

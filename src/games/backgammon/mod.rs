@@ -31,6 +31,7 @@ pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod tensor;
+pub mod tuned_weights;
 
 use board::{BAR, CHECKERS, Pair, Side, count, nibbles};
 use movegen::{BgMove, CHANCE};
@@ -179,6 +180,7 @@ impl Game for Backgammon {
     type Eval = BgEval;
 
     const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
 
     fn spec(&self) -> String {
         if self.gammons { "backgammon(gammons=true)".into() } else { "backgammon".into() }
@@ -294,6 +296,12 @@ impl Game for Backgammon {
 
     fn value_bound(&self) -> i32 {
         if self.gammons { 3 * POINT } else { POINT }
+    }
+
+    fn evaluation(&self, name: &str) -> Result<BgEval, GameError> {
+        BgEval::named(name).ok_or_else(|| {
+            GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), eval::NAMES.join(", ")))
+        })
     }
 
     fn key(&self, s: &BgState) -> u64 {

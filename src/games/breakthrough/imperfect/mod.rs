@@ -35,6 +35,7 @@
 //! then the messages to White and to Black: `pppp/pppp/4/4/PPPP/PPPP w - - -` is the start of
 //! `rows=6,columns=4`.
 
+mod last_seen;
 mod sample;
 mod text;
 
@@ -310,6 +311,11 @@ impl Game for DarkBreakthrough {
         t.board.key = self.bt.compute_key(&t.board);
         self.set_extras(&mut t);
         t
+    }
+
+    /// The own pieces as told, the enemy pieces where last seen (`last_seen.rs`).
+    fn last_seen(&self, guess: &DarkState, player: Player, observation: &str) -> Option<DarkState> {
+        last_seen::last_seen(self, guess, player, observation)
     }
 
     /// On a full (determinized) board: a diagonal move onto an enemy piece captures; a move onto the goal row wins.

@@ -24,7 +24,15 @@ fn square<'a>(g: &DarkBreakthrough, t: &'a str) -> Result<(u8, &'a str), GameErr
     Ok((((row - 1) * g.bt.columns + col) as u8, &t[1 + digits..]))
 }
 
-fn read_move(g: &DarkBreakthrough, t: &str) -> Result<BtMove, GameError> {
+/// One square's name and nothing after it.
+pub(super) fn read_square(g: &DarkBreakthrough, t: &str) -> Option<u8> {
+    match square(g, t) {
+        Ok((sq, "")) => Some(sq),
+        _ => None,
+    }
+}
+
+pub(super) fn read_move(g: &DarkBreakthrough, t: &str) -> Result<BtMove, GameError> {
     let (from, rest) = square(g, t)?;
     let rest = rest.strip_prefix(['x', 'X', '-']).unwrap_or(rest);
     let (to, rest) = square(g, rest)?;
