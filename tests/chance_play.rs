@@ -83,3 +83,19 @@ fn the_engine_beats_random_at_pig_and_plays_the_coin_game() {
     assert!(v["depth"].as_u64().unwrap() >= 4, "{v}");
     assert!(refused(&["search", "pig", "--algo", "engine(eval=nt)"]).contains("eval"));
 }
+
+#[test]
+fn the_chance_engine_searches_with_the_evaluation_asked() {
+    // After White's opening 3-1, the engine at depth 2 gives the catalogue's Star2 value with the same evaluation,
+    // and the fitted evaluation values the position differently from the hand-set one.
+    let value = |algo: &str| {
+        let v = json(&["search", "backgammon", "--moves", "x:3-1", "--algo", algo, "--json"]);
+        v["value"].as_i64().unwrap()
+    };
+    let tuned = value("engine(depth=2,eval=tuned)");
+    assert_eq!(tuned, value("star2(depth=2,eval=tuned)"));
+    let simple = value("engine(depth=2)");
+    assert_eq!(simple, value("star2(depth=2)"));
+    assert_ne!(tuned, simple);
+    assert!(refused(&["search", "backgammon", "--algo", "engine(eval=nt)"]).contains("simple, tuned"));
+}

@@ -11,11 +11,12 @@
 //!     play the root's best move of the last finished iteration
 //! ```
 //!
-//! Parameters: `depth`, `time`, `nodes` as every player, and `tt=16mb` (the table's size). The player string it
+//! Parameters: `depth`, `time`, `nodes` as every player, `tt=16mb` (the table's size) and `eval=NAME` (one of the
+//! game's evaluations, e.g. backgammon's `tuned`; default its `simple` one). The player string it
 //! reports is the catalogue's equivalent, `star2(id=true,tt=16mb,...)`.
 
 use crate::game::{Game, GameError};
-use crate::search::catalogue::Driver;
+use crate::search::catalogue::{Driver, eval_name};
 use crate::search::star2::Star2;
 use crate::search::{Limits, Searcher};
 use crate::spec::Spec;
@@ -29,5 +30,6 @@ pub fn build<G: Game>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {
     let mib = spec.mib("tt", DEFAULT_TT_MIB)?.max(1);
     let mut driver = Driver::with_algorithm(limits, Star2::<G>::new(mib));
     driver.iterate = true;
+    driver.set_eval(eval_name::<G>(spec, "engine")?);
     Ok(Box::new(driver))
 }

@@ -61,6 +61,21 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32;
 }
 
+/// The evaluation asked by `eval=NAME` in `spec`, checked against [`Game::EVALUATIONS`]; `None` for the game's
+/// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
+pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
+    let name = spec.text("eval").filter(|n| n != "simple" && n != "default");
+    if let Some(n) = &name
+        && !G::EVALUATIONS.contains(&n.as_str())
+    {
+        return Err(GameError::new(format!(
+            "{who}: eval={n}: this game's evaluations are {}",
+            G::EVALUATIONS.join(", ")
+        )));
+    }
+    Ok(name)
+}
+
 /// Any catalogue algorithm as a [`Searcher`].
 pub struct Driver<G: Game, A: Algorithm<G>> {
     pub limits: Limits,
@@ -91,17 +106,14 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         }
         let iterate = spec.bool("id", false)?;
         let algo = A::from_spec(spec)?;
-        let eval_name = spec.text("eval").filter(|n| n != "simple" && n != "default");
-        if let Some(name) = &eval_name
-            && !G::EVALUATIONS.contains(&name.as_str())
-        {
-            return Err(GameError::new(format!(
-                "{}: eval={name}: this game's evaluations are {}",
-                A::NAME,
-                G::EVALUATIONS.join(", ")
-            )));
-        }
+        let eval_name = eval_name::<G>(spec, A::NAME)?;
         Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), eval_name, eval_for: None, stop: None })
+    }
+
+    /// Search with the game's evaluation `name` (`None`: its `simple` one), as `eval=NAME` does.
+    pub fn set_eval(&mut self, name: Option<String>) {
+        self.eval_name = name;
+        self.eval_for = None;
     }
 
     /// Search and report the explored tree to `tracer`.
