@@ -94,8 +94,11 @@ fn the_chance_engine_searches_with_the_evaluation_asked() {
     };
     let tuned = value("engine(depth=2,eval=tuned)");
     assert_eq!(tuned, value("star2(depth=2,eval=tuned)"));
-    let simple = value("engine(depth=2)");
+    let simple = value("engine(depth=2,eval=simple)");
     assert_eq!(simple, value("star2(depth=2)"));
     assert_ne!(tuned, simple);
-    assert!(refused(&["search", "backgammon", "--algo", "engine(eval=nt)"]).contains("simple, tuned"));
+    // The engine's default is the game's first evaluation: the fitted one on backgammon.
+    assert_eq!(value("engine(depth=2)"), tuned);
+    assert_eq!(value("engine(depth=2,eval=default)"), tuned);
+    assert!(refused(&["search", "backgammon", "--algo", "engine(eval=nt)"]).contains("tuned, simple"));
 }

@@ -12,8 +12,9 @@
 //! ```
 //!
 //! Parameters: `depth`, `time`, `nodes` as every player, `tt=16mb` (the table's size) and `eval=NAME` (one of the
-//! game's evaluations, e.g. backgammon's `tuned`; default its `simple` one). The player string it
-//! reports is the catalogue's equivalent, `star2(id=true,tt=16mb,...)`.
+//! game's evaluations; default the first of `Game::EVALUATIONS`, as for the deterministic engine: backgammon's
+//! `tuned`, the `simple` one of the other chance games). The player string it reports is the catalogue's equivalent,
+//! `star2(id=true,tt=16mb,...)`.
 
 use crate::game::{Game, GameError};
 use crate::search::catalogue::{Driver, eval_name};
@@ -30,6 +31,11 @@ pub fn build<G: Game>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {
     let mib = spec.mib("tt", DEFAULT_TT_MIB)?.max(1);
     let mut driver = Driver::with_algorithm(limits, Star2::<G>::new(mib));
     driver.iterate = true;
-    driver.set_eval(eval_name::<G>(spec, "engine")?);
+    // No `eval` (or `eval=default`): the game's first evaluation, its strongest, as the deterministic engine.
+    let eval = match spec.text("eval").as_deref() {
+        None | Some("default") => Some(G::EVALUATIONS[0].to_string()).filter(|n| n != "simple"),
+        Some(_) => eval_name::<G>(spec, "engine")?,
+    };
+    driver.set_eval(eval);
     Ok(Box::new(driver))
 }

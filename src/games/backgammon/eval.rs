@@ -186,8 +186,9 @@ impl Default for BgEval {
     }
 }
 
-/// The evaluations' names: the engine's default first; `simple` the hand-set weights, `tuned` the fitted ones.
-pub const NAMES: &[&str] = &["simple", "tuned"];
+/// The evaluations' names: the engine's default first; `tuned` the fitted weights, `simple` the hand-set ones (the
+/// catalogue's algorithms default to `simple`, the evaluation of every game).
+pub const NAMES: &[&str] = &["tuned", "simple"];
 
 impl BgEval {
     /// The evaluation named `name` (one of [`NAMES`]).
