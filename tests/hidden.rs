@@ -18,6 +18,7 @@ use plateau::check::check_playouts;
 use plateau::game::{Game, MoveList, Player};
 use plateau::games::phantom_tic_tac_toe::PhantomTicTacToe;
 use plateau::games::{AnyGame, DarkBreakthrough, TicTacToe};
+use plateau::hidden::Tracking;
 use plateau::hidden::belief::Belief;
 
 use proptest::prelude::*;
@@ -181,6 +182,47 @@ fn belief_holds_the_truth<G: Game>(g: &G, seed: u64, cap: usize) -> Result<(usiz
         }
     }
     Ok((told_count, empty))
+}
+
+/// The players' tracker reads its observations when the player chooses (inside the time the arena charges to it),
+/// not when they arrive; what it then holds is what a belief fed at once holds.
+#[test]
+fn the_players_tracker_reads_its_observations_when_it_chooses() {
+    let g = small();
+    for seed in 0..6 {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut s = g.start();
+        let mut lazy = Tracking::new(1_000_000, Some(seed));
+        lazy.start(&g, &s, Player::First);
+        let mut eager = Belief::new(&g, &s, Player::First, 1_000_000, seed);
+        let mut told = g.observation(&s, Player::First);
+        let mut moves = MoveList::new();
+        while !g.is_terminal(&s) {
+            g.generate_moves(&s, &mut moves);
+            let m = moves[rng.random_range(0..moves.len())];
+            if g.side_to_move(&s) == Player::First {
+                let queued = lazy.pending();
+                let boards = lazy.boards(&g, 4);
+                assert_eq!(lazy.pending(), 0, "seed {seed}: {queued} observations not read");
+                assert!(boards.iter().all(|b| g.observation(b, Player::First) == told), "seed {seed}");
+                let (a, b) = (lazy.belief.as_ref().unwrap(), &eager);
+                assert!(a.exact && b.exact, "seed {seed}: the sets are small enough to stay exact");
+                let set = |x: &Belief<DarkBreakthrough>| x.states().iter().copied().collect::<HashSet<_>>();
+                assert_eq!(set(a), set(b), "seed {seed}: lazy and eager beliefs differ");
+                lazy.played(&g, m);
+                eager.played(&g, m);
+            }
+            g.play(&mut s, m);
+            let seen = g.observation(&s, Player::First);
+            if seen != told {
+                let before = lazy.pending();
+                lazy.observe(&seen);
+                assert_eq!(lazy.pending(), before + 1, "seed {seed}: an observation is queued, not read");
+                eager.observe(&g, &seen);
+                told = seen;
+            }
+        }
+    }
 }
 
 #[test]

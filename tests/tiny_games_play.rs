@@ -273,6 +273,43 @@ fn play_matching_pennies_one_half_each() {
 }
 
 #[test]
+fn play_simultaneous_breakthrough_asks_for_the_own_half_only() {
+    let game = "breakthrough(rows=5,columns=5,moves=simultaneous)";
+    // White types a pair, then its half; the engine (random) has chosen Black's half before and it is not shown.
+    let text = stdout(&plateau_stdin(&["play", game, "--seed", "1"], "a2a3/a4a3\na2a3\nquit\n"));
+    // The board's last line and the prompt say what the person types: its own move, not the pair.
+    assert!(!text.contains("WHITE/BLACK"), "{text}");
+    assert!(text.contains("\nWhite (P) and Black (p) move at once\n"), "{text}");
+    assert!(text.contains("White, your move only, e.g. a2a3 (Black chooses at the same time and does not see it)> "));
+    assert!(text.contains("commands: your own move only (e.g. a2a3; the other side chooses at the same time)"));
+    // Undo is refused against the engine in this game, so the help does not offer it.
+    assert!(!text.contains("undo"), "{text}");
+    assert!(text.contains("Black (random) has chosen"), "{text}");
+    assert!(text.contains("'a2a3/a4a3': White chooses one of a2a3 "), "{text}");
+    assert!(text.contains("White has chosen\njoint move a2a3/"), "{text}");
+    // Playing Black: the prompt and the help's example are Black's.
+    let text = stdout(&plateau_stdin(&["play", game, "--human", "second"], "a4a3\nquit\n"));
+    assert!(text.contains("Black, your move only, e.g. a4a3 (White chooses at the same time and does not see it)> "));
+    assert!(text.contains("(e.g. a4a3; the other side chooses at the same time)"), "{text}");
+    assert!(text.contains("Black has chosen\njoint move ") && text.contains("/a4a3\n"), "{text}");
+    // Two people at one keyboard may take a turn back.
+    let text = stdout(&plateau_stdin(&["play", game, "--human", "both"], "quit\n"));
+    assert!(text.contains("undo (take back your last move)"), "{text}");
+}
+
+#[test]
+fn play_dark_breakthrough_prompts_with_the_view_of_the_side_to_move() {
+    let game = "breakthrough(rows=5,columns=5,information=imperfect)";
+    let text = stdout(&plateau_stdin(&["play", game, "--engine", "naive(depth=2)"], "b2b3\nquit\n"));
+    assert!(text.contains("your move (White)\nWhite to move> "), "{text}");
+    assert!(text.contains("referee: your move b2b3 was played"), "{text}");
+    // The help offers neither hint (refused with hidden information) nor undo (the engine has seen what followed).
+    let help = text.lines().next().unwrap_or("");
+    assert!(help.contains("commands: a move (e.g. ") && !help.contains("hint") && !help.contains("undo"), "{help}");
+    assert!(!text.contains("p p p"), "Black's pieces are never drawn before the end: {text}");
+}
+
+#[test]
 fn play_phantom_tic_tac_toe_sees_only_its_view() {
     // X names every square in turn: each is placed, found (O's), or refused (already known); by the ninth the game is
     // over, since a game that goes on always leaves X an unknown square.

@@ -56,17 +56,34 @@ pub struct PlayArgs {
 /// Default engine of `plateau play`.
 pub const DEFAULT_ENGINE: &str = "engine(time=1s)";
 
-/// The help line, with an example move of this game.
-fn help<G: Game>(g: &G, s: &G::State) -> String {
+/// The help line, with an example move of the human's side, and only the commands available in this game.
+fn help<G: Game>(g: &G, s: &G::State, humans: Humans) -> String {
+    let simultaneous = turn_of(g, s) == Turn::Simultaneous;
     let mut moves = MoveList::new();
-    g.generate_moves(s, &mut moves);
-    if moves.is_empty() {
-        g.player_moves(s, Player::First, &mut moves);
+    if simultaneous {
+        let p = if humans == Humans::Second { Player::Second } else { Player::First };
+        g.player_moves(s, p, &mut moves);
+    } else {
+        g.generate_moves(s, &mut moves);
     }
-    let example = moves.first().map(|m| format!(" (e.g. {})", g.format_move(s, *m))).unwrap_or_default();
+    let example = moves.first().map(|m| format!("e.g. {}", g.format_move(s, *m)));
+    let a_move = match (simultaneous, example) {
+        (true, Some(e)) => format!("your own move only ({e}; the other side chooses at the same time)"),
+        (true, None) => "your own move only (the other side chooses at the same time)".to_string(),
+        (false, Some(e)) => format!("a move ({e})"),
+        (false, None) => "a move".to_string(),
+    };
+    // Refused here (see the loop): undo against an engine that has seen the game go on (hidden information) or
+    // whose halves the human has seen (simultaneous moves); hint with hidden information.
+    let undo = if (G::KIND.hidden || G::KIND.simultaneous) && humans != Humans::Both {
+        ""
+    } else {
+        "undo (take back your last move), "
+    };
+    let hint = if G::KIND.hidden { "" } else { "hint (ask the engine), " };
     format!(
-        "commands: a move{example}, moves (list legal moves), undo (take back your last move), \
-board (draw the board), hint (ask the engine), help, quit; the squares the last move changed are in [ ]"
+        "commands: {a_move}, moves (list legal moves), {undo}board (draw the board), {hint}help, quit; the squares the \
+last move changed are in [ ]"
     )
 }
 
@@ -100,6 +117,16 @@ fn side_name(p: Player) -> &'static str {
         Player::First => "first player",
         Player::Second => "second player",
     }
+}
+
+/// The side's name in the game's words where it has one (`White`), else `first player`: the prompt's.
+fn who<G: Game>(g: &G, p: Player) -> &'static str {
+    g.player_name(p).unwrap_or(side_name(p))
+}
+
+/// [`who`] inside a sentence: `White`, `the first player`.
+fn the<G: Game>(g: &G, p: Player) -> String {
+    g.player_name(p).map_or_else(|| format!("the {}", side_name(p)), str::to_string)
 }
 
 /// Who acts in `s`: a player, chance, or both at once.
@@ -192,7 +219,7 @@ fn parse_half<G: Game>(g: &G, s: &G::State, p: Player, text: &str) -> Result<G::
     let moves = moves_of(g, s, p);
     moves.iter().copied().find(|&m| g.format_move(s, m).eq_ignore_ascii_case(text.trim())).ok_or_else(|| {
         let legal: Vec<String> = moves.iter().map(|&m| g.format_move(s, m)).collect();
-        GameError::new(format!("'{}': the {} chooses one of {}", text.trim(), side_name(p), legal.join(" ")))
+        GameError::new(format!("'{}': {} chooses one of {}", text.trim(), the(g, p), legal.join(" ")))
     })
 }
 
@@ -237,7 +264,7 @@ pub fn play_loop<G: Game>(
             }
         }
     }
-    writeln!(out, "{} — {}", g.spec(), help(g, &start))?;
+    writeln!(out, "{} — {}", g.spec(), help(g, &start, humans))?;
     show(g, &start, humans, &mut shown, out)?;
     loop {
         let s = *history.last().expect("history is never empty");
@@ -283,7 +310,7 @@ pub fn play_loop<G: Game>(
                             return Ok(history);
                         };
                         halves[p.index()] = Some(m);
-                        writeln!(out, "{} ({}) has chosen", side_name(p), engine.name())?;
+                        writeln!(out, "{} ({}) has chosen", who(g, p), engine.name())?;
                     }
                 }
                 match halves {
@@ -342,9 +369,16 @@ pub fn play_loop<G: Game>(
             continue;
         }
         if simultaneous {
-            write!(out, "{}, your choice (the other side does not see it)> ", side_name(stm))?;
+            let example = moves_of(g, &s, stm).first().map(|m| format!(", e.g. {}", g.format_move(&s, *m)));
+            let other = who(g, stm.other());
+            write!(
+                out,
+                "{}, your move only{} ({other} chooses at the same time and does not see it)> ",
+                who(g, stm),
+                example.unwrap_or_default()
+            )?;
         } else {
-            write!(out, "{} to move> ", side_name(stm))?;
+            write!(out, "{} to move> ", who(g, stm))?;
         }
         out.flush()?;
         let mut line = String::new();
@@ -359,7 +393,7 @@ pub fn play_loop<G: Game>(
                 writeln!(out, "game abandoned")?;
                 return Ok(history);
             }
-            "help" | "?" => writeln!(out, "{}", help(g, &s))?,
+            "help" | "?" => writeln!(out, "{}", help(g, &s, humans))?,
             "board" => match viewer(g, &s, humans) {
                 Some(p) => writeln!(out, "{}", g.observation(&s, p))?,
                 None => writeln!(out, "{}\nposition: {}", g.display(&s), g.format_position(&s))?,
@@ -407,7 +441,7 @@ pub fn play_loop<G: Game>(
             text if simultaneous => match parse_half(g, &s, stm, text) {
                 Ok(m) => {
                     halves[stm.index()] = Some(m);
-                    writeln!(out, "{} has chosen", side_name(stm))?;
+                    writeln!(out, "{} has chosen", who(g, stm))?;
                 }
                 Err(e) => writeln!(out, "{e} (type 'moves' for the legal moves, 'help' for commands)")?,
             },

@@ -43,8 +43,15 @@ impl<G: Game> Determinize<G> {
     }
 
     /// Vote over `boards` for a move of `legal`.
-    fn vote(&mut self, game: &G, boards: &[G::State], legal: &[G::Move], side: Player) -> SearchResult<G::Move> {
-        let t0 = Instant::now();
+    /// The time budget runs from `t0` (the start of the choice, before the belief read its observations).
+    fn vote(
+        &mut self,
+        game: &G,
+        boards: &[G::State],
+        legal: &[G::Move],
+        side: Player,
+        t0: Instant,
+    ) -> SearchResult<G::Move> {
         let budget = self.limits.plan(side, Duration::from_millis(5), 60);
         let (soft, hard) = (budget.soft.map(|d| t0 + d), budget.hard.map(|d| t0 + d));
         let mut votes = vec![0u32; legal.len()];
@@ -100,7 +107,7 @@ impl<G: Game> Searcher<G> for Determinize<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let boards = self.tracking.resampled(game, state, self.samples);
         let legal = legal_moves(game, state);
-        self.vote(game, &boards, &legal, game.side_to_move(state))
+        self.vote(game, &boards, &legal, game.side_to_move(state), Instant::now())
     }
 
     fn set_limits(&mut self, limits: Limits) {
@@ -111,19 +118,20 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         self.tracking.start(game, start, player);
     }
 
-    fn observe(&mut self, game: &G, observation: &str) {
-        self.tracking.observe(game, observation);
+    fn observe(&mut self, _game: &G, observation: &str) {
+        self.tracking.observe(observation);
     }
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
+        let t0 = Instant::now();
         let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
-        let boards = self.tracking.boards(self.samples);
+        let boards = self.tracking.boards(game, self.samples);
         let mut r = if boards.is_empty() {
             // Nothing consistent was found again (a rebuild ran out of budget): a random legal move.
             let m = random_of(legal, &mut self.tracking.rng);
             SearchResult { best_move: m, value: 0, depth: 0, pv: Vec::new(), stats: Stats::default(), seconds: 0.0 }
         } else {
-            self.vote(game, &boards, legal, side)
+            self.vote(game, &boards, legal, side, t0)
         };
         if let Some(m) = r.best_move {
             self.tracking.played(game, m);

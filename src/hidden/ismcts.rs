@@ -209,13 +209,13 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
         self.tracking.start(game, start, player);
     }
 
-    fn observe(&mut self, game: &G, observation: &str) {
-        self.tracking.observe(game, observation);
+    fn observe(&mut self, _game: &G, observation: &str) {
+        self.tracking.observe(observation);
     }
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
         let me = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
-        let r = self.run(game, me, legal, |t| t.boards(1).pop());
+        let r = self.run(game, me, legal, |t| t.boards(game, 1).pop());
         if let Some(m) = r.best_move {
             self.tracking.played(game, m);
         }

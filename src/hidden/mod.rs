@@ -29,11 +29,16 @@ use belief::Belief;
 pub const DEFAULT_CAP: usize = 2_000;
 
 /// What the three players share: the tracker and where boards come from.
+///
+/// Observations are queued when they arrive ([`Tracking::observe`]) and read into the belief when the player next
+/// needs it ([`Tracking::boards`], [`Tracking::played`]): that work happens inside the player's choice, which the
+/// arena times and charges to its clock, and not for free between moves.
 pub struct Tracking<G: Game> {
     pub belief: Option<Belief<G>>,
     pub cap: usize,
     pub seed: Option<u64>,
     pub rng: SmallRng,
+    pending: Vec<String>,
 }
 
 impl<G: Game> Tracking<G> {
@@ -49,7 +54,7 @@ impl<G: Game> Tracking<G> {
             Some(s) => SmallRng::seed_from_u64(s),
             None => SmallRng::from_rng(&mut rand::rng()),
         };
-        Tracking { belief: None, cap, seed, rng }
+        Tracking { belief: None, cap, seed, rng, pending: Vec::new() }
     }
 
     /// The parameters for the player's name: `cap=..,seed=..` when not the defaults.
@@ -67,22 +72,41 @@ impl<G: Game> Tracking<G> {
     pub fn start(&mut self, game: &G, start: &G::State, player: Player) {
         let seed = rand::RngExt::random(&mut self.rng);
         self.belief = Some(Belief::new(game, start, player, self.cap, seed));
+        self.pending.clear();
     }
 
-    pub fn observe(&mut self, game: &G, text: &str) {
+    /// Queue an observation (read at the next [`Tracking::catch_up`]).
+    pub fn observe(&mut self, text: &str) {
+        if self.belief.is_some() {
+            self.pending.push(text.to_string());
+        }
+    }
+
+    /// Observations received and not yet read into the belief.
+    pub fn pending(&self) -> usize {
+        self.pending.len()
+    }
+
+    /// Read the queued observations into the belief, in the order they came.
+    pub fn catch_up(&mut self, game: &G) {
         if let Some(b) = &mut self.belief {
-            b.observe(game, text);
+            for text in self.pending.drain(..) {
+                b.observe(game, &text);
+            }
         }
     }
 
     pub fn played(&mut self, game: &G, m: G::Move) {
+        self.catch_up(game);
         if let Some(b) = &mut self.belief {
             b.played(game, m);
         }
     }
 
-    /// `k` boards from the belief (uniformly, with replacement); none when the belief is empty.
-    pub fn boards(&mut self, k: usize) -> Vec<G::State> {
+    /// `k` boards from the belief (uniformly, with replacement), after reading the queued observations; none when
+    /// the belief is empty.
+    pub fn boards(&mut self, game: &G, k: usize) -> Vec<G::State> {
+        self.catch_up(game);
         match &mut self.belief {
             Some(b) => b.sample(k),
             None => Vec::new(),

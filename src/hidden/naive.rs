@@ -43,8 +43,15 @@ impl<G: Game> Naive<G> {
         Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed) })
     }
 
-    fn best(&mut self, game: &G, board: &G::State, legal: &[G::Move], side: Player) -> SearchResult<G::Move> {
-        let t0 = Instant::now();
+    /// The time budget runs from `t0` (the start of the choice, before the belief read its observations).
+    fn best(
+        &mut self,
+        game: &G,
+        board: &G::State,
+        legal: &[G::Move],
+        side: Player,
+        t0: Instant,
+    ) -> SearchResult<G::Move> {
         let hard = self.limits.plan(side, Duration::from_millis(5), 60).hard.map(|d| t0 + d);
         let eval = self.eval.get(game);
         let mut ab = AlphaBeta::new(game, &eval, hard);
@@ -77,7 +84,7 @@ impl<G: Game> Searcher<G> for Naive<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let board = self.tracking.resampled(game, state, 1)[0];
         let legal = legal_moves(game, state);
-        self.best(game, &board, &legal, game.side_to_move(state))
+        self.best(game, &board, &legal, game.side_to_move(state), Instant::now())
     }
 
     fn set_limits(&mut self, limits: Limits) {
@@ -100,17 +107,18 @@ impl<G: Game> Searcher<G> for Naive<G> {
                     *guess = next;
                 }
             }
-            None => self.tracking.observe(game, observation),
+            None => self.tracking.observe(observation),
         }
     }
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
         if let Some((guess, side)) = self.seen {
-            return self.best(game, &guess, legal, side);
+            return self.best(game, &guess, legal, side, Instant::now());
         }
+        let t0 = Instant::now();
         let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
-        let r = match self.tracking.boards(1).pop() {
-            Some(board) => self.best(game, &board, legal, side),
+        let r = match self.tracking.boards(game, 1).pop() {
+            Some(board) => self.best(game, &board, legal, side, t0),
             None => {
                 let m = random_of(legal, &mut self.tracking.rng);
                 SearchResult { best_move: m, value: 0, depth: 0, pv: Vec::new(), stats: Stats::default(), seconds: 0.0 }

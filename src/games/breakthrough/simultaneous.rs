@@ -330,7 +330,7 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
             Some(Outcome::Win) => "game over: White wins".to_string(),
             Some(Outcome::Loss) => "game over: Black wins".to_string(),
             Some(_) => "game over: draw".to_string(),
-            None => "White (P) and Black (p) move at once: write WHITE/BLACK".to_string(),
+            None => "White (P) and Black (p) move at once".to_string(),
         };
         out
     }
