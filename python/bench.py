@@ -4,8 +4,10 @@
    driven move by move from Python (the OpenSpiel-style loop), and pyspiel driven the same way (OpenSpiel has no
    batched playout: its Python users write this loop).
 2. Legal-move generation per call: `state.legal_actions()` from Python (plateau and pyspiel) on the same positions,
-   against the native cost of the same call made from Rust (`_plateau.native_legal_actions_seconds`) plus an empty
-   Python call of the same shape (the interpreter's own overhead per call): the goal is within 2x of their sum.
+   against the native cost of the same call made from Rust (`_plateau.native_legal_actions_seconds`) plus Python's
+   own overhead per call: the goal is within 2x of their sum. Two measures of that overhead: an empty builtin call
+   (`len(())`, the least a call can cost) and a method call on the same plateau states that does next to nothing
+   (`state.is_terminal()`, the cost of reaching the extension's method: attribute lookup, argument passing, borrow).
 
     python python/bench.py                 # about a minute
     python python/bench.py --seconds 5     # longer, steadier figures
@@ -64,6 +66,7 @@ def bench_game(name, seconds):
     row["plateau_legal_per_s"] = timed(lambda: [s.legal_actions() for s in states], seconds / 2)[0] * len(states)
     noop = [()] * len(states)
     row["python_call_per_s"] = timed(lambda: [len(s) for s in noop], seconds / 2)[0] * len(states)
+    row["method_call_per_s"] = timed(lambda: [s.is_terminal() for s in states], seconds / 2)[0] * len(states)
     row["native_seconds"] = sum(_plateau.native_legal_actions_seconds(s, 2000) for s in states) / len(states)
     if pyspiel is not None:
         spiel = pyspiel.load_game(name)
@@ -97,15 +100,16 @@ def main():
         ratio = f"{r['plateau_batched'] / spiel:.0f}x" if spiel else "-"
         print(f"| {r['game']} | {num(r['plateau_batched'])} | {num(r['plateau_loop'])} | {num(spiel)} | {ratio} |")
     print("\n`legal_actions()`, microseconds per call:\n")
-    print("| game | plateau from Python | pyspiel from Python | plateau native (from Rust) | empty Python call |"
-          " plateau / (native + empty) |")
-    print("|---|---|---|---|---|---|")
+    print("| game | plateau from Python | pyspiel from Python | plateau native (from Rust) | empty builtin call |"
+          " empty method call | plateau / (native + builtin) | plateau / (native + method) |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         ours = 1e6 / r["plateau_legal_per_s"]
         spiel = 1e6 / r["pyspiel_legal_per_s"] if "pyspiel_legal_per_s" in r else None
         native, empty = 1e6 * r["native_seconds"], 1e6 / r["python_call_per_s"]
-        print(f"| {r['game']} | {ours:.2f} | {num(spiel, '.2f')} | {native:.2f} | {empty:.2f} | "
-              f"{ours / (native + empty):.1f}x |")
+        method = 1e6 / r["method_call_per_s"]
+        print(f"| {r['game']} | {ours:.2f} | {num(spiel, '.2f')} | {native:.2f} | {empty:.2f} | {method:.2f} | "
+              f"{ours / (native + empty):.1f}x | {ours / (native + method):.1f}x |")
 
 
 if __name__ == "__main__":

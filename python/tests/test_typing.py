@@ -2,6 +2,7 @@
 misuse the stubs describe (so the check can fail). Needs mypy (`.ci/run` installs it)."""
 
 import pathlib
+import shutil
 import subprocess
 import sys
 
@@ -18,11 +19,19 @@ def mypy(*paths):
     return status, out + err
 
 
-def test_stubs_examples_and_typed_usage_check():
+def test_stubs_examples_and_typed_usage_check(tmp_path):
     import plateau
     package = pathlib.Path(plateau.__file__).parent
-    status, out = mypy("--strict", str(package / "_plateau.pyi"), str(package / "__init__.py"),
-                       str(HERE / "typed_usage.py"))
+    # The stub and the package's module, checked from a copy: given by their paths inside site-packages (a `pip
+    # install`, not an editable one), mypy would take site-packages for a source folder of the project and refuse
+    # the modules there that shadow its own (typing_extensions).
+    copy = tmp_path / "plateau"
+    copy.mkdir()
+    for name in ("_plateau.pyi", "__init__.py", "py.typed"):
+        shutil.copy(package / name, copy / name)
+    status, out = mypy("--strict", str(copy / "_plateau.pyi"), str(copy / "__init__.py"))
+    assert status == 0, out
+    status, out = mypy("--strict", str(HERE / "typed_usage.py"))
     assert status == 0, out
     status, out = mypy(*sorted(str(p) for p in (PYTHON / "examples").glob("*.py")))
     assert status == 0, out
