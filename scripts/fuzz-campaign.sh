@@ -3,14 +3,17 @@
 # (default 10 million) or SECONDS_PER_TARGET seconds (default 3600), whichever comes first. The corpora in
 # fuzz/corpus/TARGET grow from run to run (the committed seeds of fuzz/seeds/TARGET are read too). Each target's
 # final statistics go to LOG_DIR/TARGET.txt and one summary line per target to LOG_DIR/summary.txt.
+# One input may take TIMEOUT seconds (default 20; the protocol target runs searches: give it 60).
 # Builds nothing: run `cd fuzz && cargo +nightly fuzz build -s none` first.
 #
 #   nohup scripts/fuzz-campaign.sh > campaign.log 2>&1 &
 #   SECONDS_PER_TARGET=600 scripts/fuzz-campaign.sh records http_api
+#   TIMEOUT=60 scripts/fuzz-campaign.sh protocol
 set -uo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds="${SECONDS_PER_TARGET:-3600}"
 runs="${RUNS:-10000000}"
+timeout="${TIMEOUT:-20}"
 log="${LOG_DIR:-campaign-logs}"
 bin=target/x86_64-unknown-linux-gnu/release
 targets=("$@")
@@ -21,7 +24,7 @@ mkdir -p "$log"
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "seeds/$t" "artifacts/$t"
     start=$(date +%s)
-    nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout=20 \
+    nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" \
         -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 -artifact_prefix="artifacts/$t/" \
         >"$log/$t.txt" 2>&1
     rc=$?

@@ -266,6 +266,8 @@ struct Heap {
 }
 
 impl Evaluator<Marbles> for Zero {
+    type Carry = ();
+
     fn evaluate(&self, _: &Marbles, _: &Heap) -> i32 {
         0
     }
@@ -338,6 +340,8 @@ struct Ttt {
 const LINES: [u16; 8] = [0o007, 0o070, 0o700, 0o111, 0o222, 0o444, 0o421, 0o124];
 
 impl Evaluator<TicTacToe> for Zero {
+    type Carry = ();
+
     fn evaluate(&self, _: &TicTacToe, _: &Ttt) -> i32 {
         0
     }

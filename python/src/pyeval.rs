@@ -44,6 +44,8 @@ impl<G: Game> fmt::Debug for Evaluated<G> {
 pub struct Given;
 
 impl<G: Game> Evaluator<Evaluated<G>> for Given {
+    type Carry = ();
+
     fn evaluate(&self, game: &Evaluated<G>, state: &G::State) -> i32 {
         (game.eval)(state)
     }

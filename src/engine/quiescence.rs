@@ -39,7 +39,7 @@ impl<G: Game> Worker<'_, G> {
             return outcome_score(o, ply as u32);
         }
         if !self.sh.opts.quiescence || ply >= MAX_PLY - 1 || !g.has_tactics() {
-            return self.evaluate(s);
+            return self.evaluate(s, ply);
         }
         if g.has_winning_move(s) {
             self.stats.leaves += 1;
@@ -53,7 +53,7 @@ impl<G: Game> Worker<'_, G> {
             }
             Forced::Defend(_) => -WIN_SCORE + ply as i32 + 2,
             Forced::Free => {
-                let stand = self.evaluate(s);
+                let stand = self.evaluate(s, ply);
                 if stand >= beta {
                     return stand;
                 }
@@ -78,6 +78,7 @@ impl<G: Game> Worker<'_, G> {
             }
             let mut child = *s;
             g.play(&mut child, m);
+            self.carry_move(s, m, ply);
             let v = -self.quiesce(&child, -beta, -alpha, ply + 1);
             if self.stopped {
                 return 0;

@@ -32,6 +32,10 @@
 //!                    lose history_malus% of that; stop
 //!     store (value, bound, depth, best move) in the TT
 //! ```
+//!
+//! Every child searched gets its evaluation's carry from its parent's before it is searched (`carry_move`: an NNUE's
+//! accumulators updated by the move, nothing for most evaluations), the root's is computed from scratch, and a null
+//! move's too; leaves and static evaluations read it (`Evaluator::evaluate_carried`).
 
 use std::sync::atomic::AtomicBool;
 
@@ -92,6 +96,9 @@ pub struct Worker<'a, G: Game> {
     path: Vec<Option<G::Move>>,
     /// The static evaluation of the node at each ply on the current path (`NO_EVAL` where none was computed).
     evals: Vec<i32>,
+    /// What the evaluation carries to each ply on the current path ([`Evaluator::Carry`]: an NNUE's accumulators):
+    /// set at the root, then from the parent's on every move, before the child is searched.
+    carries: Vec<<G::Eval as Evaluator<G>>::Carry>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     /// The deadlines and the node budget of the current phase (counted in `stats.nodes`), and the stop flags
     /// (`Shared::stop`, `Shared::halt`); its soft deadline ends iterative deepening.
@@ -121,6 +128,7 @@ impl<'a, G: Game> Worker<'a, G> {
             counters: vec![None; MOVE_KEYS],
             path: vec![None; MAX_PLY + 1],
             evals: vec![NO_EVAL; MAX_PLY + 1],
+            carries: vec![Default::default(); MAX_PLY + 1],
             pv: (0..=MAX_PLY).map(|_| ArrayVec::new()).collect(),
             limit,
             stopped: false,
@@ -142,10 +150,32 @@ impl<'a, G: Game> Worker<'a, G> {
         self.stopped
     }
 
+    /// The value of the leaf `s`, the node at `ply`.
     #[inline]
-    pub(super) fn evaluate(&mut self, s: &G::State) -> i32 {
+    pub(super) fn evaluate(&mut self, s: &G::State, ply: usize) -> i32 {
         self.stats.leaves += 1;
-        self.sh.eval.evaluate(self.sh.game, s)
+        self.static_eval(s, ply)
+    }
+
+    /// The static evaluation of `s`, the node at `ply`, read with its carry.
+    #[inline]
+    fn static_eval(&self, s: &G::State, ply: usize) -> i32 {
+        let v = self.sh.eval.evaluate_carried(self.sh.game, s, &self.carries[ply]);
+        debug_assert_eq!(v, self.sh.eval.evaluate(self.sh.game, s), "the evaluation's carry at ply {ply} is stale");
+        v
+    }
+
+    /// The carry of the root `s` (ply 0), from scratch.
+    #[inline]
+    fn carry_root(&mut self, s: &G::State) {
+        self.sh.eval.carry(self.sh.game, s, &mut self.carries[0]);
+    }
+
+    /// The carry of the child that `m` reaches from `s` (the node at `ply`), before that child is searched.
+    #[inline]
+    pub(super) fn carry_move(&mut self, s: &G::State, m: G::Move, ply: usize) {
+        let (head, tail) = self.carries.split_at_mut(ply + 1);
+        self.sh.eval.carry_move(self.sh.game, s, m, &head[ply], &mut tail[0]);
     }
 
     #[inline]
@@ -233,7 +263,7 @@ impl<'a, G: Game> Worker<'a, G> {
             return outcome_score(o, ply as u32);
         }
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(s);
+            return self.evaluate(s, ply);
         }
         let opts = self.sh.opts;
         let pv_node = beta - alpha > 1;
@@ -281,7 +311,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         // The static evaluation, for the pruning decisions of non-PV nodes without a threat to answer.
         let static_eval = if !pv_node && threat == Forced::Free && (opts.rfp || opts.futility || opts.null) {
-            Some(self.sh.eval.evaluate(g, s))
+            Some(self.static_eval(s, ply))
         } else {
             None
         };
@@ -323,6 +353,7 @@ impl<'a, G: Game> Worker<'a, G> {
                 r += static_eval.map_or(0, |e| ((e - beta) / p.null_eval_div).min(3));
             }
             self.path[ply] = None;
+            self.sh.eval.carry(g, &ns, &mut self.carries[ply + 1]);
             let v = -self.pvs(&ns, depth - ONE_PLY - r * ONE_PLY, -beta, -beta + 1, ply + 1, false);
             if self.stopped {
                 return 0;
@@ -377,6 +408,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let nd = depth - self.cost(class, forced_reply);
             let mut child = *s;
             g.play(&mut child, m);
+            self.carry_move(s, m, ply);
             self.path[ply] = Some(m);
             let v = if searched == 0 {
                 -self.pvs(&child, nd, -beta, -alpha, ply + 1, true)
@@ -462,6 +494,7 @@ impl<'a, G: Game> Worker<'a, G> {
         self.pv[0].clear();
         self.best_changed = false;
         let threat = if self.sh.opts.tactics { g.forced(s) } else { Forced::Free };
+        self.carry_root(s);
         let mut best = -INFINITY;
         let mut best_i = 0;
         for (i, root) in roots.iter_mut().enumerate() {
@@ -470,6 +503,7 @@ impl<'a, G: Game> Worker<'a, G> {
             let nd = depth - self.cost(class, threat != Forced::Free);
             let mut child = *s;
             g.play(&mut child, m);
+            self.carry_move(s, m, 0);
             self.path[0] = Some(m);
             let v = if i == 0 {
                 -self.pvs(&child, nd, -beta, -alpha, 1, true)

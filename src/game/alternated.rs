@@ -176,6 +176,8 @@ impl<G: Game> Default for AltEval<G> {
 }
 
 impl<G: Game> Evaluator<Alternated<G>> for AltEval<G> {
+    type Carry = ();
+
     fn evaluate(&self, g: &Alternated<G>, s: &AltState<G::State, G::Move>) -> i32 {
         let v = self.0.evaluate(&g.inner, &s.inner);
         if g.inner.side_to_move(&s.inner) == g.side_to_move(s) { v } else { -v }

@@ -4,8 +4,36 @@ use super::{Game, Outcome};
 
 /// A heuristic evaluation: a score from the side to move's point of view, higher is better, well inside
 /// `(-WIN_SCORE/2, WIN_SCORE/2)`.
+///
+/// An evaluation may also carry something from a position to its children so that a child costs less than a
+/// position evaluated from scratch (an NNUE's accumulators): the engine's search keeps one [`Evaluator::Carry`] per
+/// ply, sets the root's with [`Evaluator::carry`], each child's with [`Evaluator::carry_move`] from its parent's, and
+/// asks [`Evaluator::evaluate_carried`]. Evaluations that carry nothing say `type Carry = ();` and keep the defaults.
 pub trait Evaluator<G: Game>: Send + Sync {
+    /// What a position's evaluation carries to its children (`()`: nothing).
+    type Carry: Clone + Default + Send;
+
     fn evaluate(&self, game: &G, state: &G::State) -> i32;
+
+    /// The carry of `state`, computed from scratch.
+    #[inline]
+    fn carry(&self, game: &G, state: &G::State, out: &mut Self::Carry) {
+        let _ = (game, state, out);
+    }
+
+    /// The carry of the position after `m` in `state`, from `parent` (the carry of `state`); `state` is the position
+    /// before the move.
+    #[inline]
+    fn carry_move(&self, game: &G, state: &G::State, m: G::Move, parent: &Self::Carry, child: &mut Self::Carry) {
+        let _ = (game, state, m, parent, child);
+    }
+
+    /// [`Evaluator::evaluate`] given the carry of `state` (the same value, faster where the carry helps).
+    #[inline]
+    fn evaluate_carried(&self, game: &G, state: &G::State, carry: &Self::Carry) -> i32 {
+        let _ = carry;
+        self.evaluate(game, state)
+    }
 
     /// The value's named terms, for `plateau eval`: each term's feature (usually own minus opponent's) and what it adds
     /// to the value, from the side to move's point of view. Their values add up to [`Evaluator::evaluate`]'s (up to

@@ -289,6 +289,8 @@ impl Game for ChanceTree {
 pub struct CtEval;
 
 impl Evaluator<ChanceTree> for CtEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &ChanceTree, s: &CtState) -> i32 {
         if let Some(Outcome::Value(v)) = g.outcome(s) {
             return v;

@@ -328,6 +328,8 @@ impl Game for CoinGame {
 pub struct CoinEval;
 
 impl Evaluator<CoinGame> for CoinEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &CoinGame, s: &CoinState) -> i32 {
         match g.outcome(s) {
             Some(Outcome::Value(v)) => v,

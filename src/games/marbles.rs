@@ -284,6 +284,8 @@ impl Game for Marbles {
 pub struct MarblesEval;
 
 impl Evaluator<Marbles> for MarblesEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &Marbles, s: &MarblesState) -> i32 {
         if g.theory_loss(s.left) { -100 } else { 100 }
     }

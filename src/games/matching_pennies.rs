@@ -242,6 +242,8 @@ impl Game for MatchingPennies {
 pub struct PenniesEval;
 
 impl Evaluator<MatchingPennies> for PenniesEval {
+    type Carry = ();
+
     fn evaluate(&self, _g: &MatchingPennies, s: &PenniesState) -> i32 {
         s.first as i32 - s.second as i32
     }

@@ -384,6 +384,8 @@ impl Game for RandomTree {
 pub struct RtEval;
 
 impl Evaluator<RandomTree> for RtEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &RandomTree, s: &RtState) -> i32 {
         if let Some(Outcome::Value(v)) = g.outcome(s) {
             return v;

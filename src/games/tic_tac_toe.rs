@@ -396,6 +396,8 @@ impl Game for TicTacToe {
 pub struct TttEval;
 
 impl Evaluator<TicTacToe> for TttEval {
+    type Carry = ();
+
     fn evaluate(&self, _g: &TicTacToe, s: &TttState) -> i32 {
         let (own, opp) = TicTacToe::own_opp(s);
         let lines = |me: u16, them: u16| -> i32 {

@@ -202,6 +202,8 @@ impl BgEval {
 }
 
 impl Evaluator<Backgammon> for BgEval {
+    type Carry = ();
+
     fn evaluate(&self, _g: &Backgammon, s: &BgState) -> i32 {
         let p = s.pair();
         let mut r = raw(&self.weights, p.me, p.op);

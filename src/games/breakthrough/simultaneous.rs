@@ -364,6 +364,8 @@ impl SimBreakthrough {
 pub struct SimEval(pub BtEval);
 
 impl Evaluator<SimBreakthrough> for SimEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &SimBreakthrough, s: &SimState) -> i32 {
         self.0.evaluate(&g.base, &SimBreakthrough::view(s, Player::First))
     }

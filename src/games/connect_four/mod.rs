@@ -412,6 +412,8 @@ fn random_playout_on<S: Shape, R: rand::Rng + ?Sized>(g: &S, mut pos: Position, 
 pub struct C4Eval;
 
 impl Evaluator<ConnectFour> for C4Eval {
+    type Carry = ();
+
     fn evaluate(&self, g: &ConnectFour, s: &C4State) -> i32 {
         let own = s.pos.cur;
         let opp = s.pos.opponent();

@@ -204,8 +204,10 @@ impl Position {
         // Whether the last move played completed four (a further move is then refused as "already over").
         let mut won = false;
         for (i, w) in words.iter().enumerate() {
+            // Digits only: `str::parse` would also take a sign (`+4`), which the game's move parser refuses.
+            let digits = w.bytes().all(|b| b.is_ascii_digit());
             let col: u32 = match w.parse::<u32>() {
-                Ok(c) if (1..=g.columns()).contains(&c) => c - 1,
+                Ok(c) if digits && (1..=g.columns()).contains(&c) => c - 1,
                 _ => return err(format!("move {} '{}': expected a column number 1..={}", i + 1, w, g.columns())),
             };
             if won || p.plies >= g.cells() {

@@ -223,6 +223,8 @@ impl Game for GivenTree {
 pub struct GtEval;
 
 impl Evaluator<GivenTree> for GtEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &GivenTree, s: &GtState) -> i32 {
         g.view(s, g.node(s).value.unwrap_or(0))
     }

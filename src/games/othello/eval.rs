@@ -97,6 +97,8 @@ pub fn terms(g: &Othello, s: &OthelloState) -> Terms {
 }
 
 impl Evaluator<Othello> for OthelloEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &Othello, s: &OthelloState) -> i32 {
         match self {
             OthelloEval::Simple => 10 * (s.own.count_ones() as i32 - s.opp.count_ones() as i32),

@@ -36,6 +36,8 @@ fn stores(s: &OwareState, me: Player) -> i32 {
 }
 
 impl Evaluator<Oware> for OwareEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &Oware, s: &OwareState) -> i32 {
         let me = s.stm;
         let granaries = stores(s, me);

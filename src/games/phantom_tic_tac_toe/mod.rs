@@ -309,6 +309,8 @@ impl Game for PhantomTicTacToe {
 pub struct PhantomEval;
 
 impl Evaluator<PhantomTicTacToe> for PhantomEval {
+    type Carry = ();
+
     fn evaluate(&self, _g: &PhantomTicTacToe, _s: &PhantomState) -> i32 {
         0
     }

@@ -282,6 +282,8 @@ impl Game for Pig {
 pub struct PigEval;
 
 impl Evaluator<Pig> for PigEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &Pig, s: &PigState) -> i32 {
         if let Some(o) = g.outcome(s) {
             return crate::game::outcome_score(o, 0);

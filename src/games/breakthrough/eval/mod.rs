@@ -23,7 +23,7 @@ pub mod weights;
 
 use crate::game::{Evaluator, Game, GameError, err};
 
-use super::{Breakthrough, BtState};
+use super::{Breakthrough, BtMove, BtState};
 
 pub use features::BtEvaluator;
 pub use nnue::NnueEvaluator;
@@ -73,7 +73,10 @@ impl BtEval {
     }
 }
 
+/// Only `nnue` carries something (its accumulators); the other variants leave the carry alone.
 impl Evaluator<Breakthrough> for BtEval {
+    type Carry = nnue::Accumulator;
+
     #[inline]
     fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
         match self {
@@ -82,6 +85,35 @@ impl Evaluator<Breakthrough> for BtEval {
             BtEval::Pst(e) => e.evaluate(g, s),
             BtEval::Nt(e) => e.evaluate(g, s),
             BtEval::Nnue(e) => e.evaluate(g, s),
+        }
+    }
+
+    #[inline]
+    fn carry(&self, g: &Breakthrough, s: &BtState, out: &mut nnue::Accumulator) {
+        if let BtEval::Nnue(e) = self {
+            e.carry(g, s, out);
+        }
+    }
+
+    #[inline]
+    fn carry_move(
+        &self,
+        g: &Breakthrough,
+        s: &BtState,
+        m: BtMove,
+        parent: &nnue::Accumulator,
+        child: &mut nnue::Accumulator,
+    ) {
+        if let BtEval::Nnue(e) = self {
+            e.carry_move(g, s, m, parent, child);
+        }
+    }
+
+    #[inline]
+    fn evaluate_carried(&self, g: &Breakthrough, s: &BtState, carry: &nnue::Accumulator) -> i32 {
+        match self {
+            BtEval::Nnue(e) => e.evaluate_carried(g, s, carry),
+            other => other.evaluate(g, s),
         }
     }
 

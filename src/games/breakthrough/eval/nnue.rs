@@ -49,6 +49,12 @@ pub struct Accumulator {
     pub v: [[i16; HIDDEN]; 2],
 }
 
+impl Default for Accumulator {
+    fn default() -> Self {
+        Accumulator { v: [[0; HIDDEN]; 2] }
+    }
+}
+
 /// The feature of a piece of `owner` on `sq` seen by `persp` (8x8 squares).
 #[inline]
 pub fn feature(persp: Player, owner: Player, sq: u32) -> usize {
@@ -191,10 +197,28 @@ impl NnueEvaluator {
     }
 }
 
+/// In the engine's search the accumulators are the carry: refreshed at the root, updated on every move.
 impl Evaluator<Breakthrough> for NnueEvaluator {
+    type Carry = Accumulator;
+
     #[inline]
     fn evaluate(&self, _g: &Breakthrough, s: &BtState) -> i32 {
         self.output(&self.refresh(s), s.stm)
+    }
+
+    #[inline]
+    fn carry(&self, _g: &Breakthrough, s: &BtState, out: &mut Accumulator) {
+        *out = self.refresh(s);
+    }
+
+    #[inline]
+    fn carry_move(&self, _g: &Breakthrough, s: &BtState, m: BtMove, parent: &Accumulator, child: &mut Accumulator) {
+        *child = self.update(parent, s, m);
+    }
+
+    #[inline]
+    fn evaluate_carried(&self, _g: &Breakthrough, s: &BtState, acc: &Accumulator) -> i32 {
+        self.output(acc, s.stm)
     }
 }
 
@@ -257,6 +281,33 @@ mod tests {
                     g.play(&mut s, m);
                 }
                 assert_eq!(acc, e.refresh(&s));
+            }
+        }
+    }
+
+    /// The carry as the engine keeps it (`BtEval`, every named evaluation): the value read with the carry equals the
+    /// value from scratch after every move of random games, and so does the null move's fresh carry.
+    #[test]
+    fn carried_values_equal_values_from_scratch() {
+        use crate::games::breakthrough::eval::{BtEval, NAMES};
+        let g = Breakthrough::default();
+        let mut rng = StdRng::seed_from_u64(5);
+        for name in NAMES {
+            let e = BtEval::named(&g, name).unwrap();
+            for _ in 0..10 {
+                let mut s = g.start();
+                let mut carry = Accumulator::default();
+                e.carry(&g, &s, &mut carry);
+                while g.outcome(&s).is_none() {
+                    assert_eq!(e.evaluate_carried(&g, &s, &carry), e.evaluate(&g, &s), "{name}");
+                    let mut moves = MoveList::new();
+                    g.generate_moves(&s, &mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    let mut child = Accumulator::default();
+                    e.carry_move(&g, &s, m, &carry, &mut child);
+                    carry = child;
+                    g.play(&mut s, m);
+                }
             }
         }
     }

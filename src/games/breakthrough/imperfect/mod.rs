@@ -343,6 +343,8 @@ impl Game for DarkBreakthrough {
 pub struct DarkEval(pub BtEval);
 
 impl Evaluator<DarkBreakthrough> for DarkEval {
+    type Carry = ();
+
     fn evaluate(&self, g: &DarkBreakthrough, s: &DarkState) -> i32 {
         self.0.evaluate(&g.bt, &s.board)
     }

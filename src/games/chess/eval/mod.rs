@@ -38,6 +38,8 @@ impl ChessEval {
 }
 
 impl Evaluator<Chess> for ChessEval {
+    type Carry = ();
+
     #[inline]
     fn evaluate(&self, _g: &Chess, s: &ChessState) -> i32 {
         match self {
