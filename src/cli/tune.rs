@@ -55,7 +55,8 @@ pub struct TuneArgs {
     /// `--data-eval`); repeat it for several files. Games lost by a failure or on time are left out.
     #[arg(long)]
     pgn: Vec<String>,
-    /// `--eval pst`: write the played positions to this file.
+    /// `--eval pst`, `nt`, `nnue`: write the positions to this file; played games are written one by one as they end,
+    /// and a file holding an interrupted run with the same settings is resumed (its games are not played again).
     #[arg(long)]
     save_data: Option<String>,
     /// `--eval pst`, `nt`: threads playing the games and computing gradients (the data does not depend on it).
@@ -194,15 +195,9 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         let first = records.iter().map(|r: &train::Record| r.game + 1).max().unwrap_or(0);
         records.extend(train::read_records(g, &text)?.into_iter().map(|r| train::Record { game: r.game + first, ..r }));
     }
-    if a.data.is_empty() && a.pgn.is_empty() {
-        let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
-        records = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
-            if n % 10 == 0 || n == a.games {
-                eprint!("\rself-play: {n}/{} games", a.games);
-                let _ = std::io::stderr().flush();
-            }
-        })?;
-        eprintln!();
+    let played = a.data.is_empty() && a.pgn.is_empty();
+    if played {
+        records = self_play(g, a)?;
     }
     for path in &a.pgn {
         let games = read_pgn_games(g, path)?;
@@ -217,7 +212,10 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         eprintln!();
         records.extend(more);
     }
-    if let Some(path) = &a.save_data {
+    // Played data is already in the file (written game by game); read or labelled data is written here.
+    if let Some(path) = &a.save_data
+        && !played
+    {
         std::fs::write(path, train::write_records(g, &records))
             .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
     }
@@ -343,6 +341,36 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The self-play data games of `--games`, `--nodes`, `--data-eval`: with `--save-data FILE`, written game by game and
+/// resumed when the file holds an interrupted run with the same settings (`train/datagen.rs`).
+fn self_play(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec<train::Record>> {
+    let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
+    let show = |n: usize| {
+        if n.is_multiple_of(10) || n == a.games {
+            eprint!("\rself-play: {n}/{} games", a.games);
+            let _ = std::io::stderr().flush();
+        }
+    };
+    let r = match &a.save_data {
+        Some(path) => {
+            let set = crate::train::datagen::DataSettings {
+                nodes: a.nodes.max(1),
+                data_eval: data_eval(a)?,
+                random_plies: a.random_plies,
+                seed: a.seed,
+            };
+            let path = std::path::Path::new(path);
+            crate::train::datagen::generate_to_file(g, &set, games, a.threads, path, |n, _| show(n))?
+        }
+        None => {
+            let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
+            train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, show)?
+        }
+    };
+    eprintln!();
+    Ok(r)
+}
+
 /// The positions of `--data FILE[,FILE...]` (one list per file), or of self-play games as for `pst`; written to
 /// `--save-data` when asked.
 fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec<Vec<train::Record>>> {
@@ -356,18 +384,7 @@ fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Ve
             }
             all
         }
-        true => {
-            let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
-            let games = u32::try_from(a.games).map_err(|_| anyhow::anyhow!("tune: --games too large"))?;
-            let r = train::generate(g, &opts, games, a.random_plies, a.seed, a.threads, |n| {
-                if n % 10 == 0 || n == a.games {
-                    eprint!("\rself-play: {n}/{} games", a.games);
-                    let _ = std::io::stderr().flush();
-                }
-            })?;
-            eprintln!();
-            vec![r]
-        }
+        true => return Ok(vec![self_play(g, a)?]),
     };
     if let Some(path) = &a.save_data {
         std::fs::write(path, train::write_records(g, &files.concat()))

@@ -7,12 +7,14 @@
 //! - [`ntuple_fit`]: the fit of the 2x3 pattern table of the `nt` evaluation (`plateau tune --eval nt`);
 //! - [`bg_fit`]: the logistic fit of backgammon's evaluation weights (`tuned`, games/backgammon/eval.rs) from
 //!   self-play results (`plateau tune backgammon`);
+//! - [`datagen`]: self-play data written game by game to a file, resumed after an interruption (`--save-data`);
 //! - [`nnue_fit`]: the training of the `nnue` network (`plateau tune --eval nnue`).
 //!
 //! The evaluations themselves live with their game (`games/breakthrough/eval/`), so the engine and every tool use
 //! them without this module.
 
 pub mod bg_fit;
+pub mod datagen;
 pub mod nnue_fit;
 pub mod ntuple_fit;
 pub mod pst_fit;

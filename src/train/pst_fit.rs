@@ -60,7 +60,8 @@ pub fn data_options(nodes: u64, eval: &str) -> Options {
     }
 }
 
-fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, game: u32) -> Vec<Record> {
+/// Data game `game` of the run seeded by `seed`: its quiet positions after the opening, labelled.
+pub(super) fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, game: u32) -> Vec<Record> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game as u64);
     let mut engines = [Engine::<Breakthrough>::new(opts.clone()), Engine::new(opts.clone())];
     let mut s = g.start();
@@ -173,11 +174,11 @@ pub fn write_records(g: &Breakthrough, records: &[Record]) -> String {
     out
 }
 
-/// Parse the text of [`write_records`].
+/// Parse the text of [`write_records`] (lines starting with `#` are comments: `datagen.rs` writes its settings there).
 pub fn read_records(g: &Breakthrough, text: &str) -> anyhow::Result<Vec<Record>> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
+        if line.trim().is_empty() || line.starts_with('#') {
             continue;
         }
         let bad = || anyhow::anyhow!("tune: data line {}: expected position<TAB>result<TAB>value<TAB>game", n + 1);

@@ -1,0 +1,178 @@
+//! Self-play training data written game by game (`plateau tune --save-data FILE`): a long run that is interrupted
+//! keeps every finished game, and the same command run again resumes it.
+//!
+//! ```text
+//! file:    "# plateau tune data: game=SPEC nodes=M data_eval=E random_plies=R seed=S"     (the settings)
+//!          then each finished game's records (position<TAB>result<TAB>value<TAB>game), one game written at once
+//! resume:  the file's settings must be the run's (the number of games may differ: a run with more games extends it);
+//!          a last line without its newline is cut; the last game in the file is played again (it may have been
+//!          written in part) and every other game found there is skipped
+//! result:  the records of games 0..N in game order, the same whether the run was interrupted or not
+//! ```
+//!
+//! Games that gave no record (no quiet position) leave no trace and are played again on resume: they are short.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::Path;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use crate::game::Game;
+use crate::games::Breakthrough;
+
+use super::pst_fit::{Record, data_options, play_game, read_records, write_records};
+
+/// How the data games are played (the file's header).
+#[derive(Clone, Debug)]
+pub struct DataSettings<'a> {
+    /// Engine nodes a move.
+    pub nodes: u64,
+    /// The evaluation of the engine that plays them.
+    pub data_eval: &'a str,
+    pub random_plies: u32,
+    pub seed: u64,
+}
+
+impl DataSettings<'_> {
+    fn header(&self, g: &Breakthrough) -> String {
+        format!(
+            "# plateau tune data: game={} nodes={} data_eval={} random_plies={} seed={}",
+            g.spec(),
+            self.nodes,
+            self.data_eval,
+            self.random_plies,
+            self.seed
+        )
+    }
+}
+
+/// Play games `0..games` (those not already in `path`) on `threads` threads, appending each finished game's records
+/// to `path`; `progress(games done, of)` after each. Returns the records of all `games` games in game order.
+pub fn generate_to_file(
+    g: &Breakthrough,
+    set: &DataSettings,
+    games: u32,
+    threads: usize,
+    path: &Path,
+    progress: impl Fn(usize, usize) + Sync,
+) -> anyhow::Result<Vec<Record>> {
+    let name = path.display();
+    let header = set.header(g);
+    let mut kept = match std::fs::read(path) {
+        Ok(bytes) => resume(g, &bytes, &header, &name.to_string())?,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
+        Err(e) => anyhow::bail!("tune: cannot read {name}: {e}"),
+    };
+    // Rewrite what is kept (the last game and a cut line gone), then append.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, format!("{header}\n{}", write_records(g, &kept)))
+        .and_then(|_| std::fs::rename(&tmp, path))
+        .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+    let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
+    let todo: Vec<u32> = (0..games).filter(|i| !done.contains(i)).collect();
+    let file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+    let file = Mutex::new(file);
+    let opts = data_options(set.nodes.max(1), set.data_eval);
+    let finished = AtomicUsize::new(games as usize - todo.len());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let fresh: Vec<Vec<Record>> = pool.install(|| {
+        todo.par_iter()
+            .map(|&i| {
+                let r = play_game(g, &opts, set.random_plies, set.seed, i);
+                let text = write_records(g, &r);
+                let mut f = file.lock().unwrap_or_else(|p| p.into_inner());
+                f.write_all(text.as_bytes())
+                    .and_then(|_| f.flush())
+                    .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+                drop(f);
+                progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games as usize);
+                Ok(r)
+            })
+            .collect::<anyhow::Result<_>>()
+    })?;
+    kept.retain(|r| r.game < games);
+    kept.extend(fresh.into_iter().flatten());
+    kept.sort_by_key(|r| r.game);
+    Ok(kept)
+}
+
+/// The records of an earlier run's file worth keeping: settings checked, a cut last line and the last game dropped.
+fn resume(g: &Breakthrough, bytes: &[u8], header: &str, name: &str) -> anyhow::Result<Vec<Record>> {
+    let end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let text = std::str::from_utf8(&bytes[..end])
+        .map_err(|_| anyhow::anyhow!("tune: {name} is not a data file (not UTF-8)"))?;
+    match text.lines().next() {
+        None => return Ok(Vec::new()),
+        Some(first) if first == header => {}
+        Some(first) => anyhow::bail!(
+            "tune: {name} holds data of other settings ('{first}', this run: '{header}'): give another --save-data file"
+        ),
+    }
+    let mut records = read_records(g, text).map_err(|e| anyhow::anyhow!("{e} (in {name})"))?;
+    if let Some(last) = records.last().map(|r| r.game) {
+        records.retain(|r| r.game != last);
+    }
+    Ok(records)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Breakthrough {
+        Breakthrough::from_spec(&crate::spec::Spec::parse("breakthrough(rows=5,columns=4)").unwrap()).unwrap()
+    }
+
+    fn key(r: &[Record]) -> Vec<(u64, i32, u32)> {
+        r.iter().map(|r| (r.state.white ^ r.state.black.rotate_left(7), r.value, r.game)).collect()
+    }
+
+    #[test]
+    fn an_interrupted_run_resumes_to_the_same_records() {
+        let g = small();
+        let dir = std::env::temp_dir().join(format!("plateau-datagen-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let set = DataSettings { nodes: 200, data_eval: "pst", random_plies: 2, seed: 5 };
+        let whole = dir.join("whole.txt");
+        let _ = std::fs::remove_file(&whole);
+        let all = generate_to_file(&g, &set, 8, 2, &whole, |_, _| {}).unwrap();
+        assert!(all.len() > 8, "{} records", all.len());
+        assert!(all.windows(2).all(|w| w[0].game <= w[1].game), "game order");
+        // The file holds what was returned (in the order the games finished).
+        let text = std::fs::read_to_string(&whole).unwrap();
+        let mut read = read_records(&g, &text).unwrap();
+        read.sort_by_key(|r| r.game);
+        assert_eq!(key(&read), key(&all));
+
+        // Interrupted in the middle of a line after a few games: the resumed run gives the same records.
+        let cut = dir.join("cut.txt");
+        let bytes = text.as_bytes();
+        std::fs::write(&cut, &bytes[..bytes.len() * 2 / 5]).unwrap();
+        let first = AtomicUsize::new(usize::MAX);
+        let resumed = generate_to_file(&g, &set, 8, 1, &cut, |n, _| {
+            first.fetch_min(n, Ordering::Relaxed);
+        })
+        .unwrap();
+        assert_eq!(key(&resumed), key(&all));
+        let first = first.into_inner();
+        assert!((2..=8).contains(&first), "the games kept are not played again (first progress report {first})");
+        // Run again: nothing left to play but the last game, and the same records; fewer games: a prefix.
+        assert_eq!(key(&generate_to_file(&g, &set, 8, 1, &cut, |_, _| {}).unwrap()), key(&all));
+        let fewer = generate_to_file(&g, &set, 3, 1, &cut, |_, _| {}).unwrap();
+        assert_eq!(key(&fewer), key(&all.iter().copied().filter(|r| r.game < 3).collect::<Vec<_>>()));
+
+        // Other settings are refused, the file untouched.
+        let before = std::fs::read(&cut).unwrap();
+        let other = DataSettings { nodes: 300, ..set };
+        let e = generate_to_file(&g, &other, 8, 1, &cut, |_, _| {}).unwrap_err().to_string();
+        assert!(e.contains("other settings") && e.contains("nodes=200"), "{e}");
+        assert_eq!(std::fs::read(&cut).unwrap(), before);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
