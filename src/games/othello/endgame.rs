@@ -2,6 +2,11 @@
 //! or only win, draw or loss with the window (-1, 1).
 //!
 //! ```text
+//! exact value of the root: MTD(f) from g = 0       (lo, hi) := (-64, 64)
+//!     while lo < hi: b := g, or g + 1 when g = lo; g := Root(b - 1, b)      -- null-window tests, fail-soft
+//!                    g < b: hi := g     otherwise: lo := g (and its move is a best move)
+//!     (win/draw/loss only: one Root(-1, 1))
+//!
 //! solve(own, opp, α, β):                                  -- negamax, fail-soft, from the side to move
 //!     nodes += 1
 //!     no empty square: return the final score
@@ -11,14 +16,17 @@
 //!     one empty square: play it (or the opponent does, or nobody) and count       -- last move, no list
 //!     few empties (<= 6): parity order: moves in quadrants with an odd number of empties first
 //!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
+//!         from 10 empties, enhanced transposition cut-off: a child whose stored upper bound u has -u >= β: return -u
 //!         when α is high: the opponent keeps its stable discs, so v <= squares - 2 stable(opp): cut or narrow β
 //!         fastest-first order: the table's move, then the moves leaving the opponent the fewest replies
-//!         (corner replies count double; then the fewest empties next to our discs; our corners first)
+//!         (corner replies count double; then the fewest empties next to our discs; our corners first; a move
+//!         into a quadrant with an odd number of empties first among near-equals)
 //!     PVS: the first move with the full window, the others with a null window, re-searched when they beat α
 //!     store the bounds and the best move; return the best value
 //! ```
 //!
-//! The table holds both bitboards of a position, so a probe never mistakes one position for another; a solver without
+//! The table holds both bitboards of a position, so a probe never mistakes one position for another; its buckets are
+//! two slots (the position with the most empties kept, the latest stored beside it). A solver without
 //! table ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
 
 use super::PASS;
@@ -26,6 +34,12 @@ use super::bits::Geometry;
 
 /// Below this many empties: parity ordering and no table.
 const SHALLOW: u32 = 6;
+
+/// Ordering bonus of a move into a quadrant with an odd number of empties.
+const PARITY_W: i32 = 6;
+
+/// From this many empties: enhanced transposition cut-offs (each child looked up in the table first).
+const ETC_MIN: u32 = 10;
 
 /// The stability cut-off is tried only when alpha is high enough for this many stable discs to matter.
 const STABLE_MIN: i32 = 20;
@@ -48,6 +62,8 @@ struct Slot {
     lower: i8,
     upper: i8,
     best: u8,
+    /// Empty squares of the position (the deeper search is kept when two positions share a bucket).
+    empties: u8,
 }
 
 /// The solver: an optional table and a node counter.
@@ -92,17 +108,44 @@ impl EndgameSolver {
     }
 
     /// The exact value of the position and a best move; `wld`: only the result (score -1, 0 or 1).
+    ///
+    /// The exact value by MTD(f) from 0: null-window searches of the root (the first is the win/draw/loss test),
+    /// each one's fail-soft value the next guess, the table keeping what the previous ones proved.
     pub fn solve(&mut self, geo: &Geometry, own: u64, opp: u64, wld: bool) -> Solution {
         self.nodes = 0;
-        let (lo, hi) = if wld { (-1, 1) } else { (-65, 65) };
         let moves = geo.moves(own, opp);
         if moves == 0 {
             if geo.moves(opp, own) == 0 {
                 return Solution { score: final_score(geo, own, opp).signum_if(wld), best: None, nodes: 1 };
             }
+            let (lo, hi) = if wld { (-1, 1) } else { (-65, 65) };
             let v = -self.search(geo, opp, own, -hi, -lo);
             return Solution { score: v.signum_if(wld), best: Some(PASS), nodes: self.nodes };
         }
+        if wld {
+            let (v, best) = self.root(geo, own, opp, moves, -1, 1);
+            return Solution { score: v.signum(), best: Some(best), nodes: self.nodes };
+        }
+        let (mut lo, mut hi, mut g) = (-64, 64, 0);
+        let mut best = None;
+        while lo < hi {
+            let b = if g == lo { g + 1 } else { g };
+            let (v, m) = self.root(geo, own, opp, moves, b - 1, b);
+            g = v;
+            if v < b {
+                hi = v;
+            } else {
+                lo = v;
+                best = Some(m);
+            }
+        }
+        // No search failed high (every move loses by the most): a window around the value names a move that gets it.
+        let best = best.unwrap_or_else(|| self.root(geo, own, opp, moves, g - 1, g + 1).1);
+        Solution { score: g, best: Some(best), nodes: self.nodes }
+    }
+
+    /// The root's value within (`lo`, `hi`) (fail-soft) and its best move: PVS over the ordered moves.
+    fn root(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, lo: i32, hi: i32) -> (i32, u8) {
         let mut order = [(0i32, 0u8); 64];
         let n = self.order(geo, own, opp, moves, None, &mut order);
         let (mut best, mut best_move, mut alpha) = (-100, order[0].1, lo);
@@ -123,7 +166,7 @@ impl EndgameSolver {
                 break;
             }
         }
-        Solution { score: best.signum_if(wld), best: Some(best_move), nodes: self.nodes }
+        (best, best_move)
     }
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
@@ -152,24 +195,28 @@ impl EndgameSolver {
             return self.shallow(geo, own, opp, moves, empty, alpha, beta);
         }
         let mut tt_move = None;
-        let slot = if self.table.is_empty() { None } else { Some(index(own, opp, self.table.len() - 1)) };
-        if let Some(i) = slot {
-            let e = self.table[i];
-            if e.own == own && e.opp == opp {
-                let (lower, upper) = (e.lower as i32, e.upper as i32);
-                if lower >= beta {
-                    return lower;
-                }
-                if upper <= alpha {
-                    return upper;
-                }
-                if lower == upper {
-                    return lower;
-                }
-                alpha = alpha.max(lower);
-                beta = beta.min(upper);
-                tt_move = Some(e.best);
+        let tabled = !self.table.is_empty();
+        if tabled && let Some(e) = self.probe(own, opp) {
+            let (lower, upper) = (e.lower as i32, e.upper as i32);
+            if lower >= beta {
+                return lower;
             }
+            if upper <= alpha {
+                return upper;
+            }
+            if lower == upper {
+                return lower;
+            }
+            alpha = alpha.max(lower);
+            beta = beta.min(upper);
+            tt_move = Some(e.best);
+        }
+        // Enhanced transposition cut-off: a child whose stored upper bound already refutes it for the opponent.
+        if tabled
+            && n >= ETC_MIN
+            && let Some(v) = self.etc(geo, own, opp, moves, beta)
+        {
+            return v;
         }
         // Stability cut-off: the opponent keeps its stable discs, so we score at most board - 2 * stable.
         let top = geo.board.count_ones() as i32;
@@ -200,7 +247,7 @@ impl EndgameSolver {
                 }
             }
         }
-        if let Some(i) = slot {
+        if tabled {
             let (mut lower, mut upper) = (-64i8, 64i8);
             if best > alpha0 {
                 lower = best as i8;
@@ -208,9 +255,45 @@ impl EndgameSolver {
             if best < beta {
                 upper = best as i8;
             }
-            self.table[i] = Slot { own, opp, lower, upper, best: best_move };
+            self.store(Slot { own, opp, lower, upper, best: best_move, empties: n as u8 });
         }
         best
+    }
+
+    /// The table's entry of this exact position. A bucket is two slots: the deeper search kept, the latest stored.
+    #[inline]
+    fn probe(&self, own: u64, opp: u64) -> Option<Slot> {
+        let i = index(own, opp, self.table.len() - 1) & !1;
+        self.table[i..i + 2].iter().find(|e| e.own == own && e.opp == opp).copied()
+    }
+
+    #[inline]
+    fn store(&mut self, e: Slot) {
+        let i = index(e.own, e.opp, self.table.len() - 1) & !1;
+        let deep = &mut self.table[i];
+        if e.empties >= deep.empties || (deep.own == e.own && deep.opp == e.opp) {
+            *deep = e;
+        } else {
+            self.table[i + 1] = e;
+        }
+    }
+
+    /// Enhanced transposition cut-off: if a child's table entry bounds the opponent's value at `u` with `-u >= beta`,
+    /// this position is worth at least `-u`: a cut-off without searching.
+    fn etc(&self, geo: &Geometry, own: u64, opp: u64, moves: u64, beta: i32) -> Option<i32> {
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let f = geo.flips(own, opp, sq);
+            let (o, p) = (opp & !f, own | f | (1 << sq));
+            if let Some(e) = self.probe(o, p)
+                && -(e.upper as i32) >= beta
+            {
+                return Some(-(e.upper as i32));
+            }
+        }
+        None
     }
 
     /// Moves in search order into `out` (key, square), ascending key; returns how many.
@@ -237,8 +320,12 @@ impl EndgameSolver {
                 // Fewest replies first, corner replies counting double; our corners first among equals.
                 let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
                 let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
+                let empty = geo.board & !(o | p);
+                let odd = geo.quadrants.iter().any(|q| q & (1 << sq) != 0 && (empty & q).count_ones().is_multiple_of(2))
+                    as i32;
                 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
                     + 2 * potential
+                    - PARITY_W * odd
             };
             out[n] = (key, sq as u8);
             n += 1;
