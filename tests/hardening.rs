@@ -123,8 +123,11 @@ fn the_connect_four_batch_refuses_non_ascii() {
     refused(&["solve", "connect_four", "--batch", &f], "expected a column number");
     // A sign is not a digit (found by the c4_batch fuzz target: `,+4` was read as column 4).
     let f = temp_file("c4-sign.txt", ",+4\n".as_bytes());
-    refused(&["solve", "connect_four", "--batch", &f], "'+4': expected a column number");
+    refused(&["solve", "connect_four", "--batch", &f], "'+': expected a column number");
     refused(&["solve", "connect_four", "--moves", "4 +4"], "expected a column number");
+    // With separators a word is still one move a digit, as in the game's move lists (`,01` was read as column 1).
+    let f = temp_file("c4-zero.txt", ",01\n".as_bytes());
+    refused(&["solve", "connect_four", "--batch", &f], "'0': expected a column number");
 }
 
 #[test]

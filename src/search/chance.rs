@@ -18,6 +18,7 @@
 
 use crate::game::{Game, Turn};
 use crate::search::INFINITY;
+use crate::search::tt::START_BYTES;
 
 /// True when chance acts in `s`.
 #[inline]
@@ -65,24 +66,59 @@ pub struct ChanceEntry<M: Copy> {
     pub mv: Option<M>,
 }
 
-/// A direct-mapped table of value intervals, replaced always (the newest search knows best).
+/// A direct-mapped table of value intervals, replaced always (the newest search knows best). Like the transposition
+/// table it grows to its size as it fills: it starts at [`START_BYTES`] (or its size, if smaller) and doubles when
+/// three quarters of its slots are used, so that a large `tt=` costs memory only when a search needs it.
 pub struct ChanceTable<M: Copy> {
     slots: Vec<Option<ChanceEntry<M>>>,
     mask: usize,
+    /// Slots the table may grow to.
+    max_slots: usize,
+    /// Slots in use.
+    filled: usize,
 }
 
 impl<M: Copy> ChanceTable<M> {
     /// A table of at most `mib` MiB (a power of two number of slots, at least one).
     pub fn new(mib: usize) -> Self {
         let size = std::mem::size_of::<Option<ChanceEntry<M>>>().max(1);
-        let want = (mib.max(1) * 1024 * 1024) / size;
-        let n = if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) };
-        ChanceTable { slots: vec![None; n], mask: n - 1 }
+        let slots_in = |bytes: usize| {
+            let want = bytes / size;
+            if want <= 1 { 1 } else { 1usize << (usize::BITS - 1 - want.leading_zeros()) }
+        };
+        let max_slots = slots_in(mib.clamp(1, crate::limits::MAX_TABLE_MIB) << 20);
+        let n = max_slots.min(slots_in(START_BYTES));
+        ChanceTable { slots: vec![None; n], mask: n - 1, max_slots, filled: 0 }
+    }
+
+    /// Slots the table holds now, and the most it may grow to.
+    pub fn capacity(&self) -> (usize, usize) {
+        (self.slots.len(), self.max_slots)
     }
 
     /// Forget everything.
     pub fn clear(&mut self) {
         self.slots.iter_mut().for_each(|s| *s = None);
+        self.filled = 0;
+    }
+
+    /// Double the table, placing every entry again (a slot splits in two: no collision); when the system refuses
+    /// the memory, stop growing.
+    #[cold]
+    fn grow(&mut self) {
+        let n = self.slots.len() * 2;
+        let mut bigger: Vec<Option<ChanceEntry<M>>> = Vec::new();
+        if bigger.try_reserve_exact(n).is_err() {
+            self.max_slots = self.slots.len();
+            return;
+        }
+        bigger.resize(n, None);
+        let old = std::mem::replace(&mut self.slots, bigger);
+        self.mask = n - 1;
+        for e in old.into_iter().flatten() {
+            let i = self.index(e.key);
+            self.slots[i] = Some(e);
+        }
     }
 
     #[inline]
@@ -107,7 +143,13 @@ impl<M: Copy> ChanceTable<M> {
         } else {
             (v, v)
         };
+        if self.filled * 4 >= self.slots.len() * 3 && self.slots.len() < self.max_slots {
+            self.grow();
+        }
         let i = self.index(key);
+        if self.slots[i].is_none() {
+            self.filled += 1;
+        }
         self.slots[i] = Some(ChanceEntry { key, lo, hi, depth, ply, mv });
     }
 }
@@ -134,6 +176,27 @@ impl<M: Copy> ChanceEntry<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_grows_as_it_fills_and_keeps_its_entries() {
+        // 20 GiB asked: about 1 MiB taken until the searches fill it.
+        let mut t: ChanceTable<u8> = ChanceTable::new(20 << 10);
+        let (now, most) = t.capacity();
+        assert!(now * std::mem::size_of::<Option<ChanceEntry<u8>>>() <= START_BYTES, "{now} slots at the start");
+        assert!(most > now * 1000, "{most} slots at most");
+        let keys: Vec<u64> = (0..3 * now as u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15)).collect();
+        for (i, &k) in keys.iter().enumerate() {
+            t.store(k, 3, 1, (0.0, 1.0), 0.5, Some(i as u8));
+        }
+        assert!(t.capacity().0 > now, "the table grew: {:?}", t.capacity());
+        // Direct-mapped: a later key may take an earlier one's slot, but the growths lose nothing (about half of the
+        // keys are left in a table 4/3 their number), and the last one stored is there.
+        let kept = keys.iter().filter(|&&k| t.probe(k).is_some()).count();
+        assert!(kept * 5 > keys.len() * 2, "{kept} of {} entries kept", keys.len());
+        assert_eq!(t.probe(*keys.last().unwrap()).and_then(|e| e.mv), Some((keys.len() - 1) as u8));
+        t.clear();
+        assert!(keys.iter().all(|&k| t.probe(k).is_none()));
+    }
 
     #[test]
     fn suffix_sums_end_at_zero_and_entries_decide_only_what_they_know() {

@@ -190,15 +190,13 @@ impl Position {
     /// nothing left to solve.
     pub fn from_moves<S: Shape>(g: &S, text: &str) -> Result<Position, GameError> {
         let text = text.trim();
-        let words: Vec<&str> = if text.contains([' ', ',', '\t']) {
-            text.split([' ', ',', '\t']).filter(|w| !w.is_empty()).collect()
-        } else if g.columns() <= 9 {
-            // One character per move (not one byte: `44é5` is refused at the `é`, not read as `445`).
-            text.char_indices().map(|(i, c)| &text[i..i + c.len_utf8()]).collect()
-        } else if text.is_empty() {
-            Vec::new()
+        let separator = |c: char| [' ', ',', '\t'].contains(&c);
+        let words: Vec<&str> = if g.columns() <= 9 {
+            // One character per move, separators or not, as the game's move lists read them (`4 45` is three moves,
+            // `01` a 0 then a 1; not one byte per move: `44é5` is refused at the `é`, not read as `445`).
+            text.char_indices().filter(|&(_, c)| !separator(c)).map(|(i, c)| &text[i..i + c.len_utf8()]).collect()
         } else {
-            vec![text]
+            text.split(separator).filter(|w| !w.is_empty()).collect()
         };
         let mut p = Position::empty();
         // Whether the last move played completed four (a further move is then refused as "already over").
