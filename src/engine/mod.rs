@@ -13,11 +13,12 @@
 //! ```
 //!
 //! One concern per file: [`search`] (iterative deepening, aspiration, PVS), [`quiescence`], [`ordering`] (the staged
-//! move picker), [`endgame`] and [`probe_db`] (tables probed at every node), [`table`] (the shared lock-free
-//! transposition table), [`smp`] (Lazy SMP), [`params`] (every switch and constant), [`bench`] (`plateau bench`),
-//! [`report`] (progress lines). The time plan and the stop check are the search layer's (`search/time.rs`).
+//! move picker), `carry.rs` (the evaluation's carry along the path), [`endgame`] and [`probe_db`] (tables probed at
+//! every node), [`table`] (the shared lock-free transposition table), [`smp`] (Lazy SMP), [`params`] (every switch
+//! and constant), [`bench`] (`plateau bench`), [`report`] (progress lines). The time plan and the stop check are the search layer's (`search/time.rs`).
 
 pub mod bench;
+mod carry;
 pub mod chance;
 pub mod endgame;
 pub mod ordering;

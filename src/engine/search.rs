@@ -33,9 +33,7 @@
 //!     store (value, bound, depth, best move) in the TT
 //! ```
 //!
-//! Every child searched gets its evaluation's carry from its parent's before it is searched (`carry_move`: an NNUE's
-//! accumulators updated by the move, nothing for most evaluations), the root's is computed from scratch, and a null
-//! move's too; leaves and static evaluations read it (`Evaluator::evaluate_carried`).
+//! The evaluation's carry (an NNUE's accumulators) follows the path: see `carry.rs`.
 
 use std::sync::atomic::AtomicBool;
 
@@ -98,7 +96,7 @@ pub struct Worker<'a, G: Game> {
     evals: Vec<i32>,
     /// What the evaluation carries to each ply on the current path ([`Evaluator::Carry`]: an NNUE's accumulators):
     /// set at the root, then from the parent's on every move, before the child is searched.
-    carries: Vec<<G::Eval as Evaluator<G>>::Carry>,
+    pub(super) carries: Vec<<G::Eval as Evaluator<G>>::Carry>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     /// The deadlines and the node budget of the current phase (counted in `stats.nodes`), and the stop flags
     /// (`Shared::stop`, `Shared::halt`); its soft deadline ends iterative deepening.
@@ -148,34 +146,6 @@ impl<'a, G: Game> Worker<'a, G> {
             self.stopped = true;
         }
         self.stopped
-    }
-
-    /// The value of the leaf `s`, the node at `ply`.
-    #[inline]
-    pub(super) fn evaluate(&mut self, s: &G::State, ply: usize) -> i32 {
-        self.stats.leaves += 1;
-        self.static_eval(s, ply)
-    }
-
-    /// The static evaluation of `s`, the node at `ply`, read with its carry.
-    #[inline]
-    fn static_eval(&self, s: &G::State, ply: usize) -> i32 {
-        let v = self.sh.eval.evaluate_carried(self.sh.game, s, &self.carries[ply]);
-        debug_assert_eq!(v, self.sh.eval.evaluate(self.sh.game, s), "the evaluation's carry at ply {ply} is stale");
-        v
-    }
-
-    /// The carry of the root `s` (ply 0), from scratch.
-    #[inline]
-    fn carry_root(&mut self, s: &G::State) {
-        self.sh.eval.carry(self.sh.game, s, &mut self.carries[0]);
-    }
-
-    /// The carry of the child that `m` reaches from `s` (the node at `ply`), before that child is searched.
-    #[inline]
-    pub(super) fn carry_move(&mut self, s: &G::State, m: G::Move, ply: usize) {
-        let (head, tail) = self.carries.split_at_mut(ply + 1);
-        self.sh.eval.carry_move(self.sh.game, s, m, &head[ply], &mut tail[0]);
     }
 
     #[inline]
