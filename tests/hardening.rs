@@ -128,6 +128,9 @@ fn the_connect_four_batch_refuses_non_ascii() {
     // With separators a word is still one move a digit, as in the game's move lists (`,01` was read as column 1).
     let f = temp_file("c4-zero.txt", ",01\n".as_bytes());
     refused(&["solve", "connect_four", "--batch", &f], "'0': expected a column number");
+    // On wide boards a word is a column number, without a leading zero as for the game's moves.
+    let f = temp_file("c4-wide-zero.txt", "04\n".as_bytes());
+    refused(&["solve", "connect_four(rows=4,columns=12)", "--batch", &f], "without leading zeros");
 }
 
 #[test]

@@ -306,13 +306,7 @@ impl Game for ConnectFour {
 
     fn parse_move(&self, s: &C4State, text: &str) -> Result<u8, GameError> {
         let t = text.trim();
-        let c: u32 = match t.parse() {
-            Ok(c) if t.bytes().all(|b| b.is_ascii_digit()) && (1..=self.columns).contains(&c) => c,
-            _ => return err(format!("'{t}': expected a column number 1..={}", self.columns)),
-        };
-        if t.starts_with('0') {
-            return err(format!("'{t}': expected a column number 1..={} without leading zeros", self.columns));
-        }
+        let c = text::column(t, self.columns).map_err(GameError::new)? + 1;
         if self.outcome(s).is_some() {
             return err("the game is over: no move is legal");
         }

@@ -202,12 +202,7 @@ impl Position {
         // Whether the last move played completed four (a further move is then refused as "already over").
         let mut won = false;
         for (i, w) in words.iter().enumerate() {
-            // Digits only: `str::parse` would also take a sign (`+4`), which the game's move parser refuses.
-            let digits = w.bytes().all(|b| b.is_ascii_digit());
-            let col: u32 = match w.parse::<u32>() {
-                Ok(c) if digits && (1..=g.columns()).contains(&c) => c - 1,
-                _ => return err(format!("move {} '{}': expected a column number 1..={}", i + 1, w, g.columns())),
-            };
+            let col = column(w, g.columns()).map_err(|e| GameError::new(format!("move {} {e}", i + 1)))?;
             if won || p.plies >= g.cells() {
                 return err(format!("move {} '{}': the game is already over", i + 1, w));
             }
@@ -224,5 +219,20 @@ impl Position {
             return err("the board is full: the game is over (a draw)");
         }
         Ok(p)
+    }
+}
+
+/// The column (from 0) of a move written as its number `1..=columns`: digits only (`str::parse` would also take a
+/// sign) and no leading zero. The one reading of a column for the game's moves and the solver's move lists.
+pub(crate) fn column(t: &str, columns: u32) -> Result<u32, String> {
+    match t.parse::<u32>() {
+        Ok(c) if t.bytes().all(|b| b.is_ascii_digit()) && (1..=columns).contains(&c) => {
+            if t.starts_with('0') {
+                Err(format!("'{t}': expected a column number 1..={columns} without leading zeros"))
+            } else {
+                Ok(c - 1)
+            }
+        }
+        _ => Err(format!("'{t}': expected a column number 1..={columns}")),
     }
 }
