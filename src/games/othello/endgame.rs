@@ -307,6 +307,10 @@ impl EndgameSolver {
         out: &mut [(i32, u8); 64],
     ) -> usize {
         let mut n = 0;
+        // The quadrants holding an odd number of empties (computed once for all the moves).
+        let empty = geo.board & !(own | opp);
+        let odd_quadrants =
+            geo.quadrants.iter().filter(|&&q| !(empty & q).count_ones().is_multiple_of(2)).fold(0, |a, q| a | q);
         let mut m = moves;
         while m != 0 {
             let sq = m.trailing_zeros();
@@ -320,9 +324,7 @@ impl EndgameSolver {
                 // Fewest replies first, corner replies counting double; our corners first among equals.
                 let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
                 let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
-                let empty = geo.board & !(o | p);
-                let odd = geo.quadrants.iter().any(|q| q & (1 << sq) != 0 && (empty & q).count_ones().is_multiple_of(2))
-                    as i32;
+                let odd = ((1u64 << sq) & odd_quadrants != 0) as i32;
                 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
                     + 2 * potential
                     - PARITY_W * odd
