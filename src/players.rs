@@ -166,9 +166,14 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     Ok(searcher)
 }
 
-/// The default player of the protocols for game `G`: the engine where it plays, else the random player.
+/// The strongest general player of each kind of game, first that plays wins: the engine (classic and chance games),
+/// ISMCTS (hidden information), simultaneous-move MCTS, and the random player, which plays everything.
+pub const DEFAULTS: [&str; 4] = ["engine", "ismcts", "smmcts", "random"];
+
+/// The default player for game `G` (of the protocols, of `plateau play`, of `pns`'s fallback): the first of
+/// [`DEFAULTS`] that plays the game's kind.
 pub fn default_for<G: Game>() -> &'static str {
-    if find("engine").is_some_and(|p| p.plays(G::KIND)) { "engine" } else { "random" }
+    DEFAULTS.into_iter().find(|n| find(n).is_some_and(|p| p.plays(G::KIND))).unwrap_or("random")
 }
 
 #[cfg(test)]
@@ -194,6 +199,16 @@ mod tests {
         assert!(e.contains("unknown algorithm 'alphabot'") && e.contains("alphabeta") && e.contains("engine"), "{e}");
         let e = build::<TicTacToe>("alphabeta(dpeth=3)").err().unwrap().to_string();
         assert!(e.contains("dpeth"), "{e}");
+    }
+
+    #[test]
+    fn the_default_player_is_the_strongest_that_plays_the_kind() {
+        assert_eq!(default_for::<TicTacToe>(), "engine");
+        assert_eq!(default_for::<crate::games::Pig>(), "engine");
+        assert_eq!(default_for::<crate::games::PhantomTicTacToe>(), "ismcts");
+        assert_eq!(default_for::<crate::games::MatchingPennies>(), "smmcts");
+        assert!(build::<crate::games::PhantomTicTacToe>(default_for::<crate::games::PhantomTicTacToe>()).is_ok());
+        assert!(build::<crate::games::MatchingPennies>(default_for::<crate::games::MatchingPennies>()).is_ok());
     }
 
     #[test]

@@ -39,7 +39,8 @@ pub struct PlayArgs {
     /// Which side(s) the human plays.
     #[arg(long, value_enum, default_value = "first")]
     human: Humans,
-    /// The engine's player string (default: `engine(time=1s)`, or `random` on games the engine cannot play).
+    /// The engine's player string (default: `engine(time=1s)`; `ismcts(time=1s)` with hidden information,
+    /// `smmcts(time=1s)` with simultaneous moves, `random` where none of them plays).
     #[arg(long)]
     engine: Option<String>,
     /// The second engine's player string when `--human none` (default: the same as `--engine`).
@@ -53,8 +54,8 @@ pub struct PlayArgs {
     record: Option<std::path::PathBuf>,
 }
 
-/// Default engine of `plateau play`.
-pub const DEFAULT_ENGINE: &str = "engine(time=1s)";
+/// The default player's thinking time in `plateau play`.
+const DEFAULT_TIME: &str = "time=1s";
 
 /// The help line, with an example move of the human's side, and only the commands available in this game.
 fn help<G: Game>(g: &G, s: &G::State, humans: Humans) -> String {
@@ -93,9 +94,9 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     let mut out = std::io::stdout();
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
-        let e1 = a.engine.as_deref().unwrap_or(default_engine(g));
-        let e2 = a.engine2.as_deref().unwrap_or(e1);
-        let engines = [crate::players::build(e1)?, crate::players::build(e2)?];
+        let e1 = a.engine.clone().unwrap_or_else(|| default_engine(g));
+        let e2 = a.engine2.as_deref().unwrap_or(&e1);
+        let engines = [crate::players::build(&e1)?, crate::players::build(e2)?];
         let names = [engines[0].name(), engines[1].name()];
         let history = play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
         super::play_summary::summary(g, &history, a.human, &names, a.record.as_deref(), &mut out)?;
@@ -103,9 +104,13 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
     })
 }
 
-/// `engine(time=1s)`, or `random` where the engine cannot play (chance, simultaneous moves, hidden information).
-fn default_engine<G: Game>(_g: &G) -> &'static str {
-    if crate::players::default_for::<G>() == "engine" { DEFAULT_ENGINE } else { "random" }
+/// The game's default player (`players::default_for`: the engine, ISMCTS with hidden information, simultaneous-move
+/// MCTS with simultaneous moves) thinking one second a move: `engine(time=1s)`, `ismcts(time=1s)`, `smmcts(time=1s)`.
+fn default_engine<G: Game>(_g: &G) -> String {
+    match crate::players::default_for::<G>() {
+        "random" => "random".into(),
+        name => format!("{name}({DEFAULT_TIME})"),
+    }
 }
 
 pub(super) fn is_human(h: Humans, p: Player) -> bool {
