@@ -382,3 +382,14 @@ fn connect_four_moves_read_the_same_in_batch_files_and_move_lists() {
         assert!(o.status.success(), "--moves '{moves}': {}", stderr(&o));
     }
 }
+
+#[test]
+fn control_characters_in_the_input_are_escaped_in_the_one_error_line() {
+    // A line break or a backspace inside a game string, a player string, a move: the message quotes them escaped.
+    refused(&["perft", ";;\n\u{8}", "--depth", "1"], r"\n\u{8}");
+    refused(&["search", "tic_tac_toe", "--algo", "alpha\nbeta"], r"alpha\nbeta");
+    refused(&["perft", "tic_tac_toe", "--moves", "b2\ra1\tz9", "--depth", "1"], "z9");
+    // The HTTP API says the same in its one line (tests/server.rs checks the JSON shape).
+    let e = plateau::game::GameError::new("'a\nb\u{1b}[31m' ünïcode");
+    assert_eq!(e.to_string(), r"'a\nb\u{1b}[31m' ünïcode");
+}

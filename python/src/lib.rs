@@ -32,7 +32,7 @@ use dynamic::{DynGame, DynState, Evaluate};
 fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
     match catch_unwind(AssertUnwindSafe(f)) {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(PyValueError::new_err(e)),
+        Ok(Err(e)) => Err(PyValueError::new_err(plateau::game::one_line(&e))),
         Err(panic) => {
             let msg = panic
                 .downcast_ref::<String>()

@@ -174,11 +174,11 @@ thread_local! {
 /// command line's one line (without `error: `).
 pub fn run_json(args: &[String]) -> Result<Vec<serde_json::Value>, String> {
     let cli = Cli::try_parse_from(std::iter::once("plateau".to_string()).chain(args.iter().cloned()))
-        .map_err(|e| usage_line(&e).trim_start_matches("error: ").to_string())?;
+        .map_err(|e| crate::game::one_line(usage_line(&e).trim_start_matches("error: ")))?;
     CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
     let r = run_command(cli.command);
     let docs = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
-    r.map(|()| docs).map_err(|e| format!("{e:#}"))
+    r.map(|()| docs).map_err(|e| crate::game::one_line(&format!("{e:#}")))
 }
 
 /// The one line a usage error prints: clap's first line, or its whole text when it has no `error:` line.
@@ -234,7 +234,7 @@ pub fn main() -> i32 {
         Ok(()) => 0,
         Err(e) if is_broken_pipe(&e.root_cause().to_string()) => BROKEN_PIPE_EXIT,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            eprintln!("error: {}", crate::game::one_line(&format!("{e:#}")));
             1
         }
     }

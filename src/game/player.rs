@@ -47,9 +47,20 @@ impl Outcome {
 pub struct GameError(pub String);
 
 impl GameError {
+    /// The message made one line: control characters the user's input brought (a line break in a game string) are
+    /// shown escaped (`\n`, `\u{8}`), as [`one_line`] does.
     pub fn new(msg: impl Into<String>) -> Self {
-        GameError(msg.into())
+        GameError(one_line(&msg.into()))
     }
+}
+
+/// `text` with its control characters escaped (`\n`, `\t`, `\u{1b}`) and everything else as it is: error messages
+/// quote what the user gave, and stay one line on every surface (the command line, the protocols, HTTP, Python).
+pub fn one_line(text: &str) -> String {
+    if !text.chars().any(char::is_control) {
+        return text.to_string();
+    }
+    text.chars().map(|c| if c.is_control() { c.escape_debug().to_string() } else { c.to_string() }).collect()
 }
 
 /// Shorthand used by parsers.

@@ -88,7 +88,7 @@ impl From<GameError> for ApiError {
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let line = self.message.lines().next().unwrap_or("").to_string();
+        let line = crate::game::one_line(self.message.trim_end());
         (self.status, Json(serde_json::json!({ "error": line }))).into_response()
     }
 }
