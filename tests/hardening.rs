@@ -393,3 +393,28 @@ fn control_characters_in_the_input_are_escaped_in_the_one_error_line() {
     let e = plateau::game::GameError::new("'a\nb\u{1b}[31m' ünïcode");
     assert_eq!(e.to_string(), r"'a\nb\u{1b}[31m' ünïcode");
 }
+
+#[test]
+fn simultaneous_searches_show_their_half_and_end_on_every_limit() {
+    // The line of a simultaneous-move search is one half of the next turn: shown, not played (it panicked).
+    let o = plateau(&[
+        "search",
+        "breakthrough(rows=5,columns=3,moves=simultaneous)",
+        "--algo",
+        "smmcts(playouts=200,seed=1)",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["pv"].as_array().map(Vec::len), Some(1), "{doc}");
+    // `nodes=N` where the tree cannot grow to N nodes (matching pennies: the root's children end the game) ends after
+    // N iterations (it looped for ever). The thread only guards against a hang; nothing is timed.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(plateau(&["search", "matching_pennies", "--algo", "smmcts(nodes=500,seed=1)", "--json"]));
+    });
+    let o = rx.recv_timeout(std::time::Duration::from_secs(300)).expect("smmcts(nodes=500) ends");
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(doc["leaves"], 500, "{doc}");
+}

@@ -347,12 +347,7 @@ pub fn play_loop<G: Game>(
                 return Ok(history);
             };
             if viewer(g, &s, humans).is_none() {
-                let mut pv = Vec::new();
-                let mut t = s;
-                for &pm in &r.pv {
-                    pv.push(g.format_move(&t, pm));
-                    g.play(&mut t, pm);
-                }
+                let pv = crate::game::line_words(g, &s, &r.pv);
                 writeln!(
                     out,
                     "{} ({}) plays {}   value {} ({})  depth {}  nodes {}  {:.2} s  pv {}",

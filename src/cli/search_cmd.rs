@@ -45,7 +45,7 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         }
         let r = searcher.search(g, &state);
         let best = r.best_move.map(|m| g.format_move(&state, m));
-        let pv = pv_text(g, &state, &r.pv);
+        let pv = crate::game::line_words(g, &state, &r.pv);
         let winner = winner_text(g, &state, r.value);
         if a.json {
             let mut doc = search_json(g, &state, &searcher.name(), &r);
@@ -97,7 +97,7 @@ pub fn search_json<G: Game>(g: &G, state: &G::State, algo: &str, r: &SearchResul
         "value_text": describe_score(r.value), "depth": r.depth,
         "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
         "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
-        "pv": pv_text(g, state, &r.pv), "seconds": r.seconds,
+        "pv": crate::game::line_words(g, state, &r.pv), "seconds": r.seconds,
     });
     // The terms of the game's default evaluation at the searched position, when the game names them.
     let terms = default_terms(g, state);
@@ -105,18 +105,6 @@ pub fn search_json<G: Game>(g: &G, state: &G::State, algo: &str, r: &SearchResul
         doc["eval_terms"] = serde_json::json!(terms);
     }
     doc
-}
-
-/// The principal variation in the game's notation.
-fn pv_text<G: Game>(g: &G, state: &G::State, pv: &[G::Move]) -> Vec<String> {
-    let mut s = *state;
-    pv.iter()
-        .map(|&m| {
-            let text = g.format_move(&s, m);
-            g.play(&mut s, m);
-            text
-        })
-        .collect()
 }
 
 /// Who wins, in words, when the value is a proven win or loss for the side to move.

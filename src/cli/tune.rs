@@ -80,6 +80,10 @@ pub struct TuneArgs {
     /// `--eval nt`, `nnue`: print the training and validation errors every this many epochs (0: never).
     #[arg(long, default_value_t = 0)]
     report_every: usize,
+    /// `--eval nnue`: train on quiet positions only (no capture and no threat on the board, for either side), the
+    /// positions where the search's quiescence stops and reads the evaluation.
+    #[arg(long)]
+    quiet: bool,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
@@ -413,6 +417,7 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
         lr: a.lr,
         seed: a.seed,
         report_every: a.report_every,
+        quiet: a.quiet,
     };
     let (f, w) = nnue_fit::fit(g, &files, &o);
     if let Some(path) = &a.out {

@@ -37,7 +37,7 @@ pub use knowledge::{Forced, MOVE_KEYS, MoveClass};
 pub use perft::perft;
 pub use player::{GameError, Outcome, Player, err, one_line};
 pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
-pub use turn::{ChanceList, Kind, Turn, sample_outcome};
+pub use turn::{ChanceList, Kind, Turn, line_words, sample_outcome};
 pub use view::{BoardView, Cell, Layout};
 
 /// Largest number of legal moves any game may produce in one position.

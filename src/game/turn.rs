@@ -82,3 +82,25 @@ pub fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &ChanceList<M>, rng: &
     // Rounding left a sliver above the sum of the probabilities.
     Some(last)
 }
+
+/// A line of moves (a principal variation) in the game's notation, played from `state` as far as it goes: it stops at
+/// the end of the game. In a simultaneous-move game a searcher's line is its own half of the next turn (the other half
+/// is not known): that half is shown, not played.
+pub fn line_words<G: super::Game>(game: &G, state: &G::State, line: &[G::Move]) -> Vec<String> {
+    if game.is_terminal(state) {
+        return Vec::new();
+    }
+    if matches!(game.turn(state), Turn::Simultaneous) {
+        return line.iter().take(1).map(|&m| game.format_move(state, m)).collect();
+    }
+    let mut s = *state;
+    let mut words = Vec::with_capacity(line.len());
+    for &m in line {
+        if game.is_terminal(&s) || matches!(game.turn(&s), Turn::Simultaneous) {
+            break;
+        }
+        words.push(game.format_move(&s, m));
+        game.play(&mut s, m);
+    }
+    words
+}

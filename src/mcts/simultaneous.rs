@@ -186,7 +186,10 @@ impl<G: Game> SmMcts<G> {
         let (mut path, mut scratch) = (Vec::new(), Vec::new());
         let mut n = 0u64;
         loop {
-            if playouts.is_some_and(|p| n >= p) || self.limits.nodes.is_some_and(|m| self.nodes.len() as u64 >= m) {
+            // `nodes=N`: N tree nodes, or N iterations where the tree stops growing (its leaves are terminal, or it
+            // holds MAX_NODES): an iteration adds at most one node, so N iterations is the most N nodes can take.
+            let nodes_done = |m: u64| self.nodes.len() as u64 >= m || n >= m;
+            if playouts.is_some_and(|p| n >= p) || self.limits.nodes.is_some_and(nodes_done) {
                 break;
             }
             if n.is_multiple_of(64)

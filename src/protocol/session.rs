@@ -158,15 +158,8 @@ pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -
     if let Some(h) = it.hashfull {
         line += &format!(" hashfull {h}");
     }
-    let mut t = *state;
-    let mut pv = Vec::new();
-    for &m in &it.pv {
-        if game.is_terminal(&t) {
-            break;
-        }
-        pv.push(super::chance::move_word(&game.format_move(&t, m)));
-        game.play(&mut t, m);
-    }
+    let pv: Vec<String> =
+        crate::game::line_words(game, state, &it.pv).iter().map(|w| super::chance::move_word(w)).collect();
     if !pv.is_empty() {
         line += " pv ";
         line += &pv.join(" ");

@@ -40,15 +40,7 @@ pub struct Job {
 
 /// One iteration as the page shows it.
 fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Value {
-    let mut s = *state;
-    let mut pv = Vec::with_capacity(it.pv.len());
-    for &m in &it.pv {
-        if game.is_terminal(&s) {
-            break;
-        }
-        pv.push(game.format_move(&s, m));
-        game.play(&mut s, m);
-    }
+    let pv = crate::game::line_words(game, state, &it.pv);
     let seconds = it.elapsed.as_secs_f64();
     json!({
         "depth": it.depth, "seldepth": it.seldepth, "value": it.value, "score": describe_score(it.value),

@@ -43,6 +43,18 @@ pub struct NnueOptions {
     pub seed: u64,
     /// Print the errors every this many epochs (0: never).
     pub report_every: usize,
+    /// Keep only quiet positions ([`quiet`]).
+    pub quiet: bool,
+}
+
+/// Whether nothing is about to happen on the board: neither side can capture, and neither has a piece on the row
+/// next to its goal (a threat). The quiescence search reads the evaluation at such positions.
+pub fn quiet(g: &Breakthrough, s: &BtState) -> bool {
+    let (w, b) = (s.white, s.black);
+    g.attacks(Player::First, w) & b == 0
+        && g.attacks(Player::Second, b) & w == 0
+        && w & g.pre_goal_row(Player::First) == 0
+        && b & g.pre_goal_row(Player::Second) == 0
 }
 
 /// What a fit reports.
@@ -174,7 +186,7 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], o: &NnueOptions) -> (NnueFit
                 / recs.len().max(1) as f64
         });
         k_value.push(kv);
-        for r in recs {
+        for r in recs.iter().filter(|r| !o.quiet || quiet(g, &r.state)) {
             let y = (o.lambda * r.result as f64 + (1.0 - o.lambda) * value_prob(r.value, kv)) as f32;
             states.push((r.state, y, r.game % 10 == 0));
         }
@@ -295,7 +307,7 @@ mod tests {
         let g = Breakthrough::default();
         let recs = generate(&g, &data_options(300, "pst"), 40, 4, 5, 1, |_| {}).unwrap();
         assert!(recs.len() > 500, "{} positions", recs.len());
-        let o = NnueOptions { lambda: 0.5, epochs: 30, lr: 0.01, seed: 1, report_every: 0 };
+        let o = NnueOptions { lambda: 0.5, epochs: 30, lr: 0.01, seed: 1, report_every: 0, quiet: false };
         let (f, w) = fit(&g, &[recs], &o);
         // Better than a constant guess of 1/2 on the positions it saw, and the integer network close to the float one.
         assert!(f.train_error_after < 0.2, "{f:?}");
