@@ -418,3 +418,23 @@ fn simultaneous_searches_show_their_half_and_end_on_every_limit() {
     let doc: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(doc["leaves"], 500, "{doc}");
 }
+
+#[test]
+fn proof_number_search_stays_within_its_threads_stack() {
+    // df-pn recursed as deep as its budget in Oware's long lines and overflowed a match thread's stack (found by
+    // python/fuzz/fuzz_api.py); it now stops at the depth the stack allows.
+    let o = plateau(&[
+        "match",
+        "oware",
+        "--player",
+        "random",
+        "--player",
+        "pns(budget=2000,fallback=random)",
+        "--games",
+        "1",
+        "--seed",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -21,6 +21,7 @@ parameters of the player strings are fuzzed otherwise, as are the game strings' 
 Paths are left out of player strings (`book=FILE`, `db=DIR` would read the machine's files).
 """
 
+import os
 import sys
 
 import atheris
@@ -33,8 +34,10 @@ PLAYERS = ["random", "alphabeta", "negamax", "pvs", "mtdf", "engine", "mcts", "i
            "expectimax", "star1", "star2", "determinize", "pns"]
 BUDGETS = ["depth=1", "depth=2", "playouts=20", "playouts=50", "time=20ms", "nodes=500"]
 ALLOWED = (ValueError, TypeError, OverflowError)
+LAST = os.environ.get("PLATEAU_FUZZ_LAST")
 
 
+@atheris.instrument_func
 def game_string(fdp):
     """A registry game with fuzzed parameters, or raw text."""
     if fdp.ConsumeIntInRange(0, 7) == 0:
@@ -51,6 +54,7 @@ def game_string(fdp):
     return f"{name}({','.join(params)})" if params else name
 
 
+@atheris.instrument_func
 def player_string(fdp):
     """A fuzzed player string whose search is bounded: one of the budgets always comes last (and wins)."""
     name = PLAYERS[fdp.ConsumeIntInRange(0, len(PLAYERS) - 1)]
@@ -68,6 +72,7 @@ def player_of(fdp):
     return fdp.ConsumeIntInRange(-3, 3) if fdp.ConsumeBool() else fdp.ConsumeInt(9)
 
 
+@atheris.instrument_func
 def step(fdp, game, state):
     """One call on the game or the state; returns the state to go on with."""
     op = fdp.ConsumeIntInRange(0, 17)
@@ -123,7 +128,11 @@ def step(fdp, game, state):
     return state
 
 
+@atheris.instrument_func
 def test_one_input(data):
+    if LAST:  # a crash that kills the process (a signal) leaves no artifact: the input is kept here first
+        with open(LAST, "wb") as f:
+            f.write(data)
     fdp = atheris.FuzzedDataProvider(data)
     try:
         game = plateau.load_game(game_string(fdp))

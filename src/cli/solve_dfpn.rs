@@ -29,7 +29,7 @@ fn single<G: Game>(g: &G, a: &DfpnArgs, max_nodes: Option<u64>, as_json: bool) -
     let r = std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(1 << 30)
-            .spawn_scoped(scope, || Dfpn::<G>::new(a.mib, max_nodes).solve(g, &state))
+            .spawn_scoped(scope, || Dfpn::<G>::new(a.mib, max_nodes).with_stack(1 << 30).solve(g, &state))
             .map(|h| h.join())
     });
     let r = match r {

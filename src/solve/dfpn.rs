@@ -29,7 +29,11 @@
 //! The table (key, pn, dn, work) has buckets of four 24-byte entries in `tt_mib` MiB; proven and disproven entries are
 //! kept like the others (by work). Games are assumed to have no repeated positions along a line (every game of the
 //! registry), so there is no graph-history interaction; transpositions may only overestimate proof numbers.
-//! A node limit (`max_nodes`) stops the search unsolved. Breakthrough keeps its specialised solver
+//! A node limit (`max_nodes`) stops the search unsolved. The recursion goes at most `max_ply` plies deep, from the
+//! stack the caller runs it on (1 MiB of a thread's 2 MiB unless [`Dfpn::with_stack`] says more; each ply holds its
+//! children's states):
+//! a node at that depth is left unknown, (∞, ∞), which neither proves nor disproves anything above it (a line deeper
+//! than that is not solved; it used to overflow the stack, e.g. `pns(budget=2000)` on Oware in a match thread). Breakthrough keeps its specialised solver
 //! ([`super::breakthrough`]); this one is generic and knows nothing of any game.
 
 use std::time::Instant;
@@ -117,6 +121,8 @@ pub struct Dfpn<G: Game> {
     saw_draw: bool,
     /// The table holds values of a previous run.
     dirty: bool,
+    /// Deepest ply of the recursion (from the stack it runs on).
+    max_ply: u32,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -132,8 +138,22 @@ impl<G: Game> Dfpn<G> {
             root_player: crate::game::Player::First,
             saw_draw: false,
             dirty: false,
+            max_ply: Self::max_ply_for(1 << 20),
             _g: std::marker::PhantomData,
         }
+    }
+
+    /// The deepest ply a recursion on `stack` bytes can take: each ply holds the children (`MAX_MOVES` states and their
+    /// numbers) and a move list, counted twice (copies the compiler makes, debug builds' larger frames).
+    pub fn max_ply_for(stack: usize) -> u32 {
+        let frame = MAX_MOVES * std::mem::size_of::<(G::State, u32, u32)>() + std::mem::size_of::<MoveList<G::Move>>();
+        (stack / (2 * frame + 1024)).clamp(4, u32::MAX as usize) as u32
+    }
+
+    /// For a caller that runs the search on a thread of `stack` bytes (instead of the 2 MiB assumed).
+    pub fn with_stack(mut self, stack: usize) -> Self {
+        self.max_ply = Self::max_ply_for(stack);
+        self
     }
 
     /// Weakly solve `state` (see the module doc).
@@ -175,7 +195,7 @@ impl<G: Game> Dfpn<G> {
         self.dirty = true;
         self.draw_ok_for_root = draw_ok_for_root;
         self.saw_draw = false;
-        let (pn, dn) = self.mid(game, state, INF - 1, INF - 1);
+        let (pn, dn) = self.mid(game, state, INF - 1, INF - 1, 0);
         let mut best = None;
         if pn == 0 {
             let mut moves = MoveList::new();
@@ -190,7 +210,7 @@ impl<G: Game> Dfpn<G> {
             if best.is_none() {
                 best = moves.iter().copied().find(|&m| {
                     let c = child(m);
-                    !game.is_terminal(&c) && self.mid(game, &c, INF - 1, INF - 1).1 == 0
+                    !game.is_terminal(&c) && self.mid(game, &c, INF - 1, INF - 1, 1).1 == 0
                 });
             }
         }
@@ -221,8 +241,11 @@ impl<G: Game> Dfpn<G> {
         self.table.get(game.key(c)).unwrap_or_else(|| (1, (game.count_moves(c) as u32).max(1)))
     }
 
-    fn mid(&mut self, game: &G, s: &G::State, thpn: u32, thdn: u32) -> (u32, u32) {
+    fn mid(&mut self, game: &G, s: &G::State, thpn: u32, thdn: u32, ply: u32) -> (u32, u32) {
         self.nodes += 1;
+        if ply >= self.max_ply {
+            return (INF, INF); // too deep for the stack: unknown, and never chosen again by the parent
+        }
         let nodes_before = self.nodes;
         let mut moves = MoveList::new();
         game.generate_moves(s, &mut moves);
@@ -256,7 +279,7 @@ impl<G: Game> Dfpn<G> {
             let (c, cpn, _) = kids[i1];
             let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
             let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
-            let (npn, ndn) = self.mid(game, &c, child_thpn, child_thdn);
+            let (npn, ndn) = self.mid(game, &c, child_thpn, child_thdn, ply + 1);
             kids[i1].1 = npn;
             kids[i1].2 = ndn;
         }
