@@ -2,12 +2,12 @@
 //!
 //! | name | what | file |
 //! |---|---|---|
-//! | `pst` (the engine's default) | a full piece-square table, safety and race features, fitted by `plateau tune --eval pst` | [`pst`], weights in [`pst_weights`] |
+//! | `nnue` (the engine's default) | `pst` plus a small NNUE network trained on what `pst` misses (128 piece-square inputs per side, integer inference, its accumulators carried by the search; `pst` alone on boards other than 8x8), trained by `plateau tune --eval nnue --residual` | [`nnue`], weights in `nnue_weights.bin` |
+//! | `pst` | a full piece-square table, safety and race features, fitted by `plateau tune --eval pst` (the default on boards other than 8x8) | [`pst`], weights in [`pst_weights`] |
 //! | `nt` | `pst` plus a pattern table over every 2x3 window (`pst` alone on boards the table was not trained for) | [`ntuple`], weights in `nt_weights.bin` |
 //! | `tuned` | hand-chosen features blended by phase, weights fitted by Texel's method | [`features`], weights in [`weights`] |
 //! | `hand` | the same features with the hand-set weights the tuning started from | [`features`] |
 //! | `simple` | material and advancement (the course's algorithms use it) | [`simple`] |
-//! | `nnue` | a small NNUE network (128 piece-square inputs per side, integer inference; `pst` on boards other than 8x8), trained by `plateau tune --eval nnue` | [`nnue`], weights in `nnue_weights.bin` |
 //!
 //! The fitting code is in `train/`, above the engine that plays its games.
 
@@ -32,7 +32,7 @@ pub use pst::PstEvaluator;
 pub use simple::SimpleEval;
 
 /// The names of the evaluations, the engine's default first.
-pub const NAMES: &[&str] = &["pst", "nt", "tuned", "hand", "simple", "nnue"];
+pub const NAMES: &[&str] = &["nnue", "pst", "nt", "tuned", "hand", "simple"];
 
 /// One of Breakthrough's evaluations, built for one board.
 // Built once per search and called at every leaf: the variants stay inline (no pointer to follow per evaluation).

@@ -13,11 +13,18 @@
 //! The float network it quantizes (the trainer's, `train/nnue_fit.rs`): the same with `h = clamp(a, 0, 1)` and the
 //! output a logit, so that `σ(o)` is the side to move's expected score. On boards other than 8x8 `eval=nnue` is `pst`.
 //!
-//! The weights file (`nnue_weights.bin`, embedded; little-endian): the magic `PLNNUE01`, `u32` hidden size, `i32`
-//! scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), and `i32` b2.
+//! A *residual* network (magic `PLNNUE02`) adds its value to the `pst` evaluation's: it is trained on what `pst` gets
+//! wrong (`σ(K pst / 100 + o)` fitted to the labels), so the hand-made safety and race terms the piece-square inputs
+//! cannot see stay in the value.
+//!
+//! The weights file (`nnue_weights.bin`, embedded; little-endian): the magic `PLNNUE01` (or `PLNNUE02`: residual),
+//! `u32` hidden size, `i32` scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), and `i32`
+//! b2.
 
 use crate::game::{Evaluator, GameError, Player};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
+
+use super::PstEvaluator;
 
 /// Features per perspective.
 pub const INPUTS: usize = 128;
@@ -27,6 +34,7 @@ pub const HIDDEN: usize = 64;
 pub const QA: i32 = 255;
 pub const QB: i32 = 64;
 const MAGIC: &[u8; 8] = b"PLNNUE01";
+const MAGIC_RESIDUAL: &[u8; 8] = b"PLNNUE02";
 
 /// The committed weights (written by `plateau tune --eval nnue`, see docs/strength.md).
 static EMBEDDED: &[u8] = include_bytes!("nnue_weights.bin");
@@ -40,6 +48,8 @@ pub struct NnueWeights {
     pub b2: i32,
     /// Engine units per logit.
     pub scale: i32,
+    /// The value is added to `pst`'s.
+    pub residual: bool,
 }
 
 /// Both perspectives' accumulators, indexed by [`Player::index`].
@@ -65,11 +75,18 @@ pub fn feature(persp: Player, owner: Player, sq: u32) -> usize {
 impl NnueWeights {
     /// All zero (the value is 0 everywhere).
     pub fn zero() -> Self {
-        NnueWeights { w1: vec![[0; HIDDEN]; INPUTS], b1: [0; HIDDEN], w2: [0; 2 * HIDDEN], b2: 0, scale: 100 }
+        NnueWeights {
+            w1: vec![[0; HIDDEN]; INPUTS],
+            b1: [0; HIDDEN],
+            w2: [0; 2 * HIDDEN],
+            b2: 0,
+            scale: 100,
+            residual: false,
+        }
     }
 
     pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = MAGIC.to_vec();
+        let mut out = if self.residual { MAGIC_RESIDUAL } else { MAGIC }.to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
         out.extend(self.scale.to_le_bytes());
         for x in self.w1.iter().flatten().chain(&self.b1).chain(&self.w2) {
@@ -82,9 +99,10 @@ impl NnueWeights {
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, GameError> {
         let bad = |why: &str| GameError::new(format!("nnue weights: {why}"));
         let want = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-        if bytes.len() < 16 || &bytes[..8] != MAGIC {
-            return Err(bad("not a plateau NNUE file (magic PLNNUE01)"));
+        if bytes.len() < 16 || (&bytes[..8] != MAGIC && &bytes[..8] != MAGIC_RESIDUAL) {
+            return Err(bad("not a plateau NNUE file (magic PLNNUE01 or PLNNUE02)"));
         }
+        let residual = &bytes[..8] == MAGIC_RESIDUAL;
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         if u32_at(8) as usize != HIDDEN {
             return Err(bad(&format!("hidden size {}, this build reads {HIDDEN}", u32_at(8))));
@@ -101,6 +119,7 @@ impl NnueWeights {
         };
         let mut w = NnueWeights::zero();
         w.scale = scale;
+        w.residual = residual;
         for row in w.w1.iter_mut() {
             row.iter_mut().for_each(|x| *x = next());
         }
@@ -120,6 +139,8 @@ impl NnueWeights {
 #[derive(Clone, Debug)]
 pub struct NnueEvaluator {
     pub weights: Box<NnueWeights>,
+    /// The evaluation a residual network corrects.
+    base: Option<PstEvaluator>,
 }
 
 #[inline]
@@ -144,7 +165,8 @@ impl NnueEvaluator {
     }
 
     pub fn with_weights(g: &Breakthrough, w: NnueWeights) -> Option<Self> {
-        (g.rows == 8 && g.columns == 8).then(|| NnueEvaluator { weights: Box::new(w) })
+        let base = w.residual.then(|| PstEvaluator::new(g));
+        (g.rows == 8 && g.columns == 8).then(|| NnueEvaluator { weights: Box::new(w), base })
     }
 
     /// The accumulators of `s` computed from scratch.
@@ -181,7 +203,13 @@ impl NnueEvaluator {
         out
     }
 
-    /// The value for `stm` from its accumulators (engine units).
+    /// The value of the evaluation a residual network corrects (0 for a plain network).
+    #[inline]
+    pub fn base_value(&self, g: &Breakthrough, s: &BtState) -> i32 {
+        self.base.as_ref().map_or(0, |b| b.evaluate(g, s))
+    }
+
+    /// The network's value for `stm` from its accumulators (engine units).
     #[inline]
     pub fn output(&self, acc: &Accumulator, stm: Player) -> i32 {
         let w = &self.weights;
@@ -202,8 +230,8 @@ impl Evaluator<Breakthrough> for NnueEvaluator {
     type Carry = Accumulator;
 
     #[inline]
-    fn evaluate(&self, _g: &Breakthrough, s: &BtState) -> i32 {
-        self.output(&self.refresh(s), s.stm)
+    fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
+        self.base_value(g, s) + self.output(&self.refresh(s), s.stm)
     }
 
     #[inline]
@@ -217,8 +245,8 @@ impl Evaluator<Breakthrough> for NnueEvaluator {
     }
 
     #[inline]
-    fn evaluate_carried(&self, _g: &Breakthrough, s: &BtState, acc: &Accumulator) -> i32 {
-        self.output(acc, s.stm)
+    fn evaluate_carried(&self, g: &Breakthrough, s: &BtState, acc: &Accumulator) -> i32 {
+        self.base_value(g, s) + self.output(acc, s.stm)
     }
 }
 
@@ -317,6 +345,14 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(3);
         let w = random_weights(&mut rng);
         assert_eq!(NnueWeights::from_bytes(&w.to_bytes()).unwrap(), w);
+        let residual = NnueWeights { residual: true, ..w.clone() };
+        assert_eq!(NnueWeights::from_bytes(&residual.to_bytes()).unwrap(), residual);
+        // A residual network's value is pst's plus its own.
+        let g = Breakthrough::default();
+        let (plain, res) =
+            (NnueEvaluator::with_weights(&g, w.clone()).unwrap(), NnueEvaluator::with_weights(&g, residual).unwrap());
+        let s = g.parse_position("pppppppp/2p2ppp/5p2/pp1p4/7P/1PPP3P/P2PPP2/PPPP1PPP w").unwrap();
+        assert_eq!(res.evaluate(&g, &s), plain.evaluate(&g, &s) + PstEvaluator::new(&g).evaluate(&g, &s));
         let bytes = w.to_bytes();
         assert!(NnueWeights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(NnueWeights::from_bytes(b"nonsense").is_err());
