@@ -84,6 +84,9 @@ pub struct TuneArgs {
     /// positions where the search's quiescence stops and reads the evaluation.
     #[arg(long)]
     quiet: bool,
+    /// `--eval nnue`: a residual network, added to `pst` (trained on what `pst` gets wrong).
+    #[arg(long)]
+    residual: bool,
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
@@ -418,6 +421,7 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
         seed: a.seed,
         report_every: a.report_every,
         quiet: a.quiet,
+        residual: a.residual,
     };
     let (f, w) = nnue_fit::fit(g, &files, &o);
     if let Some(path) = &a.out {

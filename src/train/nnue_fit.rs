@@ -5,6 +5,7 @@
 //! data:   records (position, result r, search value v, game); games with game % 10 == 0 for validation
 //! label:  K_v := argmin mean (r - σ(K_v v / 100))² per data file;   y := λ r + (1 - λ) σ(K_v v / 100)
 //! net:    a_P = b1 + Σ W1[f] over P's features;  h_P = clamp(a_P, 0, 1);  o = W2[..H] h_stm + W2[H..] h_other + b2
+//! residual (--residual): o := K pst(s) / 100 + o, the network learns what `pst` misses (K as under scale)
 //! loss:   mean (σ(o) - y)²                       -- exact gradients by hand (backpropagation through the clamp)
 //! fit:    Adam (β1 0.9, β2 0.999), minibatches of 256 positions in a seeded shuffled order, `epochs` passes;
 //!         W1 and b1 kept in [-1.9, 1.9], W2 in [-1.95, 1.95] so that the i16 accumulators cannot overflow;
@@ -45,6 +46,8 @@ pub struct NnueOptions {
     pub report_every: usize,
     /// Keep only quiet positions ([`quiet`]).
     pub quiet: bool,
+    /// Train a residual network: its logit is added to `pst`'s (`K pst / 100`), so it learns what `pst` misses.
+    pub residual: bool,
 }
 
 /// Whether nothing is about to happen on the board: neither side can capture, and neither has a piece on the row
@@ -80,6 +83,8 @@ struct Sample {
     /// Active features of the side to move's perspective, then of the other's.
     f: [Vec<u16>; 2],
     y: f32,
+    /// The logit the network's output is added to: `K pst / 100` for a residual network, else 0.
+    base: f32,
 }
 
 fn features(s: &BtState) -> [Vec<u16>; 2] {
@@ -128,11 +133,12 @@ impl FloatNet {
 
     fn error(&self, set: &[Sample]) -> f64 {
         let mut a = [[0f32; HIDDEN]; 2];
-        let e: f64 = set.iter().map(|s| (sigmoid(self.forward(&s.f, &mut a) as f64) - s.y as f64).powi(2)).sum();
+        let e: f64 =
+            set.iter().map(|s| (sigmoid((s.base + self.forward(&s.f, &mut a)) as f64) - s.y as f64).powi(2)).sum();
         e / set.len().max(1) as f64
     }
 
-    fn quantize(&self, scale: i32) -> NnueWeights {
+    fn quantize(&self, scale: i32, residual: bool) -> NnueWeights {
         let q = |x: f32, m: i32| (x * m as f32).round() as i16;
         let mut w = NnueWeights::zero();
         for (i, row) in w.w1.iter_mut().enumerate() {
@@ -144,6 +150,7 @@ impl FloatNet {
         w.w2.iter_mut().zip(&self.w2).for_each(|(x, f)| *x = q(*f, QB));
         w.b2 = (self.b2 * (QA * QB) as f32).round() as i32;
         w.scale = scale;
+        w.residual = residual;
         w
     }
 }
@@ -206,7 +213,8 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], o: &NnueOptions) -> (NnueFit
             / v.len().max(1) as f64
     };
     for (s, y, is_valid) in &states {
-        let sample = Sample { f: features(s), y: *y };
+        let base = if o.residual { (k_pst * pst.evaluate(g, s) as f64 / 100.0) as f32 } else { 0.0 };
+        let sample = Sample { f: features(s), y: *y, base };
         if *is_valid { valid.push(sample) } else { train.push(sample) }
     }
     let mut net = FloatNet::new(o.seed);
@@ -228,7 +236,7 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], o: &NnueOptions) -> (NnueFit
             let n = batch.len() as f32;
             for &i in batch {
                 let s = &train[i];
-                let out = net.forward(&s.f, &mut a);
+                let out = s.base + net.forward(&s.f, &mut a);
                 let p = 1.0 / (1.0 + (-out).exp());
                 let d = 2.0 * (p - s.y) * p * (1.0 - p) / n;
                 gb2 += d;
@@ -267,7 +275,7 @@ pub fn fit(g: &Breakthrough, files: &[Vec<Record>], o: &NnueOptions) -> (NnueFit
     }
     let (_, best_epoch, net) = best;
     let scale = (100.0 / k_pst).round().max(1.0) as i32;
-    let weights = net.quantize(scale);
+    let weights = net.quantize(scale, o.residual);
     let q = crate::games::breakthrough::eval::nnue::NnueEvaluator::with_weights(g, weights.clone());
     let quantized_validation_error = match &q {
         Some(e) => {
@@ -307,12 +315,18 @@ mod tests {
         let g = Breakthrough::default();
         let recs = generate(&g, &data_options(300, "pst"), 40, 4, 5, 1, |_| {}).unwrap();
         assert!(recs.len() > 500, "{} positions", recs.len());
-        let o = NnueOptions { lambda: 0.5, epochs: 30, lr: 0.01, seed: 1, report_every: 0, quiet: false };
-        let (f, w) = fit(&g, &[recs], &o);
+        let o =
+            NnueOptions { lambda: 0.5, epochs: 30, lr: 0.01, seed: 1, report_every: 0, quiet: false, residual: false };
+        let (f, w) = fit(&g, &[recs.clone()], &o);
         // Better than a constant guess of 1/2 on the positions it saw, and the integer network close to the float one.
         assert!(f.train_error_after < 0.2, "{f:?}");
         assert!((f.quantized_validation_error - f.validation_error_after).abs() < 0.01, "{f:?}");
         let e = crate::games::breakthrough::eval::nnue::NnueEvaluator::with_weights(&g, w).unwrap();
         let _ = e.evaluate(&g, &g.start());
+        // The residual network on quiet positions: fewer positions, pst inside the value, quantized as faithfully.
+        let o = NnueOptions { quiet: true, residual: true, ..o };
+        let (r, w) = fit(&g, &[recs], &o);
+        assert!(r.positions < f.positions && r.positions > 0, "{r:?}");
+        assert!(w.residual && (r.quantized_validation_error - r.validation_error_after).abs() < 0.01, "{r:?}");
     }
 }
