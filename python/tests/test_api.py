@@ -266,7 +266,7 @@ def test_error_messages_stay_one_line():
     """Control characters of the input are quoted escaped (found by python/fuzz/fuzz_api.py)."""
     for call in (lambda: plateau.load_game(";;\n\x08"),
                  lambda: plateau.load_game("tic_tac_toe").new_initial_state().apply_moves("b2 a1\x1b z9"),
-                 lambda: plateau.bot("alpha\nbeta")):
+                 lambda: plateau.search(plateau.load_game("tic_tac_toe").new_initial_state(), "alpha\nbeta")):
         with pytest.raises(ValueError) as e:
             call()
         assert "\n" not in str(e.value) and "\\" in str(e.value), repr(str(e.value))
