@@ -317,7 +317,7 @@ mod tests {
         assert!(recs.len() > 500, "{} positions", recs.len());
         let o =
             NnueOptions { lambda: 0.5, epochs: 30, lr: 0.01, seed: 1, report_every: 0, quiet: false, residual: false };
-        let (f, w) = fit(&g, &[recs.clone()], &o);
+        let (f, w) = fit(&g, std::slice::from_ref(&recs), &o);
         // Better than a constant guess of 1/2 on the positions it saw, and the integer network close to the float one.
         assert!(f.train_error_after < 0.2, "{f:?}");
         assert!((f.quantized_validation_error - f.validation_error_after).abs() < 0.01, "{f:?}");
