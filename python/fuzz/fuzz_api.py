@@ -32,7 +32,9 @@ with atheris.instrument_imports():
 GAMES = plateau.games()
 PLAYERS = ["random", "alphabeta", "negamax", "pvs", "mtdf", "engine", "mcts", "ismcts", "smmcts", "naive",
            "expectimax", "star1", "star2", "determinize", "pns"]
-BUDGETS = ["depth=1", "depth=2", "playouts=20", "playouts=50", "time=20ms", "nodes=500"]
+# Budgets that bound each family (a depth does not bound MCTS, whose default playouts on chess take seconds a move).
+BUDGETS = ["depth=1", "depth=2", "time=20ms", "nodes=500"]
+MCTS_BUDGETS = ["playouts=20", "playouts=50", "time=20ms", "nodes=500"]
 ALLOWED = (ValueError, TypeError, OverflowError)
 LAST = os.environ.get("PLATEAU_FUZZ_LAST")
 
@@ -59,7 +61,8 @@ def player_string(fdp):
     """A fuzzed player string whose search is bounded: one of the budgets always comes last (and wins)."""
     name = PLAYERS[fdp.ConsumeIntInRange(0, len(PLAYERS) - 1)]
     extra = fdp.ConsumeUnicodeNoSurrogates(12).replace("/", "").replace(")", "")
-    budget = BUDGETS[fdp.ConsumeIntInRange(0, len(BUDGETS) - 1)]
+    budgets = MCTS_BUDGETS if name in ("mcts", "ismcts", "smmcts") else BUDGETS
+    budget = budgets[fdp.ConsumeIntInRange(0, len(budgets) - 1)]
     if name == "pns":  # proof-number search: a node budget, and a bounded player where nothing is proven
         budget = "budget=2000,fallback=random"
     if "=" in extra and "depth" not in extra and "time" not in extra and "playouts" not in extra \
