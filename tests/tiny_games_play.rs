@@ -252,8 +252,9 @@ fn play_the_coin_game_against_random() {
 fn play_matching_pennies_one_half_each() {
     let out = plateau_stdin(&["play", "matching_pennies(rounds=2)"], "x\nmoves\nh\nt\n");
     let text = stdout(&out);
-    // The engine's half is chosen first but not shown; the human types only its own half.
-    assert!(text.contains("second player (random) has chosen"), "{text}");
+    // The engine's half is chosen first but not shown; the human types only its own half. The default opponent of a
+    // simultaneous game is simultaneous-move MCTS (`players::default_for`).
+    assert!(text.contains("second player (smmcts(time=1000ms"), "{text}");
     assert!(text.contains("'x': the first player chooses one of h t"), "{text}");
     assert!(text.contains("2 legal moves: h t"), "{text}");
     assert_eq!(text.matches("joint move ").count(), 2, "{text}");
@@ -276,7 +277,7 @@ fn play_matching_pennies_one_half_each() {
 fn play_simultaneous_breakthrough_asks_for_the_own_half_only() {
     let game = "breakthrough(rows=5,columns=5,moves=simultaneous)";
     // White types a pair, then its half; the engine (random) has chosen Black's half before and it is not shown.
-    let text = stdout(&plateau_stdin(&["play", game, "--seed", "1"], "a2a3/a4a3\na2a3\nquit\n"));
+    let text = stdout(&plateau_stdin(&["play", game, "--seed", "1", "--engine", "random"], "a2a3/a4a3\na2a3\nquit\n"));
     // The board's last line and the prompt say what the person types: its own move, not the pair.
     assert!(!text.contains("WHITE/BLACK"), "{text}");
     assert!(text.contains("\nWhite (P) and Black (p) move at once\n"), "{text}");
@@ -288,7 +289,7 @@ fn play_simultaneous_breakthrough_asks_for_the_own_half_only() {
     assert!(text.contains("'a2a3/a4a3': White chooses one of a2a3 "), "{text}");
     assert!(text.contains("White has chosen\njoint move a2a3/"), "{text}");
     // Playing Black: the prompt and the help's example are Black's.
-    let text = stdout(&plateau_stdin(&["play", game, "--human", "second"], "a4a3\nquit\n"));
+    let text = stdout(&plateau_stdin(&["play", game, "--human", "second", "--engine", "random"], "a4a3\nquit\n"));
     assert!(text.contains("Black, your move only, e.g. a4a3 (White chooses at the same time and does not see it)> "));
     assert!(text.contains("(e.g. a4a3; the other side chooses at the same time)"), "{text}");
     assert!(text.contains("Black has chosen\njoint move ") && text.contains("/a4a3\n"), "{text}");
