@@ -302,3 +302,49 @@ fn plays_games_it_knows_nothing_about() {
     let r = from_spec("engine(depth=12)").unwrap().search(&c, &s);
     assert!(r.value >= WIN_THRESHOLD, "connect four 4455: {}", r.value);
 }
+
+#[test]
+fn nnue_weights_files_are_read_by_the_player_string() {
+    use plateau::games::breakthrough::eval::nnue::NnueWeights;
+    let g = bt("breakthrough");
+    let dir = std::env::temp_dir().join(format!("plateau-nnue-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let committed = concat!(env!("CARGO_MANIFEST_DIR"), "/src/games/breakthrough/eval/nnue_weights.bin");
+    // A residual network that outputs 0 everywhere: the value is pst's.
+    let zero = dir.join("zero.bin");
+    std::fs::write(&zero, NnueWeights { residual: true, ..NnueWeights::zero() }.to_bytes()).unwrap();
+    let zero = zero.to_str().unwrap().to_string();
+    for (i, s) in random_positions(&g, 12, 41, 4, 30).iter().enumerate() {
+        let same = |a: &str, b: &str| {
+            let (ra, rb) = (engine(a).search(&g, s), engine(b).search(&g, s));
+            assert_eq!((ra.value, ra.best_move), (rb.value, rb.best_move), "position {i}: {a} / {b}");
+        };
+        same(&format!("engine(eval=nnue:{committed},depth=4)"), "engine(eval=nnue,depth=4)");
+        same(&format!("engine(eval=nnue:{zero},depth=4)"), "engine(eval=pst,depth=4)");
+    }
+    // Boards other than 8x8: `nnue` is `pst`, whichever network.
+    let small = bt("breakthrough(rows=6,columns=5)");
+    let s = small.start();
+    let a = engine(&format!("engine(eval=nnue:{committed},depth=5)")).search(&small, &s);
+    let b = engine("engine(eval=pst,depth=5)").search(&small, &s);
+    assert_eq!((a.value, a.best_move), (b.value, b.best_move));
+    // Bad files are refused when the player string is read, in one line naming the file.
+    let garbage = dir.join("garbage.bin");
+    std::fs::write(&garbage, b"PLNNUE03 not a network").unwrap();
+    let short = dir.join("short.bin");
+    std::fs::write(&short, &std::fs::read(committed).unwrap()[..100]).unwrap();
+    for (path, why) in [
+        (dir.join("missing.bin"), "cannot read"),
+        (dir.clone(), "not a file"),
+        (garbage, "not a plateau NNUE file"),
+        (short, "bytes, expected"),
+    ] {
+        let p = path.to_str().unwrap();
+        for player in ["engine", "alphabeta", "mcts"] {
+            let spec = format!("{player}(eval=nnue:{p})");
+            let e = from_spec::<Breakthrough>(&spec).err().expect(&spec).to_string();
+            assert!(!e.contains('\n') && e.contains(p) && e.contains(why), "{spec}: {e}");
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -65,7 +65,8 @@ pub struct TuneArgs {
     /// `--eval pst`: weight of the game result in the label (the rest is the search value's win probability).
     #[arg(long, default_value_t = 0.5)]
     lambda: f64,
-    /// `--eval pst`: the evaluation of the engine that plays the data games (`hand`, `pst`, `tuned` or `simple`).
+    /// `--eval pst`, `nt`, `nnue`: the evaluation of the engine that plays the data games (one of Breakthrough's:
+    /// `nnue`, `pst`, `nt`, `tuned`, `hand`, `simple`).
     #[arg(long, default_value = "hand")]
     data_eval: String,
     /// `--eval pst`: Adam step size.
@@ -449,11 +450,9 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
     Ok(())
 }
 
-/// The evaluation the self-play games are played with (`--data-eval`), one of Breakthrough's.
+/// The evaluation the self-play games are played with (`--data-eval`), one of Breakthrough's (`nnue:FILE` too).
 fn data_eval(a: &TuneArgs) -> anyhow::Result<&str> {
-    let names = <crate::games::Breakthrough as crate::game::Game>::EVALUATIONS;
-    if !names.contains(&a.data_eval.as_str()) {
-        anyhow::bail!("tune: --data-eval {}: expected one of {}", a.data_eval, names.join(", "));
-    }
+    <crate::games::Breakthrough as crate::game::Game>::check_evaluation(&a.data_eval)
+        .map_err(|e| anyhow::anyhow!("tune: --data-eval: {e}"))?;
     Ok(&a.data_eval)
 }

@@ -70,13 +70,8 @@ impl<G: Game> Engine<G> {
                  or a catalogue algorithm (`alphabeta(depth=0,eval=NAME)`)",
             ));
         }
-        if let Some(name) = &opts.eval
-            && !G::EVALUATIONS.contains(&name.as_str())
-        {
-            return Err(GameError::new(format!(
-                "engine: eval={name}: this game's evaluations are {}",
-                G::EVALUATIONS.join(", ")
-            )));
+        if let Some(name) = &opts.eval {
+            G::check_evaluation(name).map_err(|e| GameError::new(format!("engine: {e}")))?;
         }
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;

@@ -170,8 +170,10 @@ impl Options {
         }
         if let Some(v) = spec.text("eval") {
             // Checked against the game's evaluations when the engine is built for a game (`Engine::from_spec`).
+            // A name with a colon carries a file (`nnue:FILE`): kept as given.
             o.eval = match v.to_ascii_lowercase().as_str() {
                 "default" => None,
+                _ if v.contains(':') => Some(v.clone()),
                 name if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') => {
                     Some(name.to_string())
                 }

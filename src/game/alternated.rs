@@ -160,6 +160,10 @@ impl<G: Game> Game for Alternated<G> {
         }
     }
 
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        G::check_evaluation(name)
+    }
+
     fn evaluation(&self, name: &str) -> Result<AltEval<G>, GameError> {
         Ok(AltEval(self.inner.evaluation(name)?))
     }

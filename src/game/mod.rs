@@ -301,7 +301,17 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     // ---- Knowledge: what the game can tell a search without searching (neutral defaults; see `knowledge`) ----
 
-    /// The evaluation named `name` (one of [`Game::EVALUATIONS`]).
+    /// Whether `eval=NAME` names one of the game's evaluations, checked when a player string is read (before any
+    /// game is at hand): one of [`Game::EVALUATIONS`], or a form the game reads more into (Breakthrough's
+    /// `nnue:FILE`, a network read from a weights file).
+    fn check_evaluation(name: &str) -> Result<(), GameError>
+    where
+        Self: Sized,
+    {
+        known_evaluation(Self::EVALUATIONS, name)
+    }
+
+    /// The evaluation named `name` (one that [`Game::check_evaluation`] accepts).
     fn evaluation(&self, name: &str) -> Result<Self::Eval, GameError> {
         if name == "simple" {
             Ok(Self::Eval::default())
@@ -378,5 +388,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn endgame(&self, state: &Self::State) -> Option<(Outcome, u32)> {
         let _ = state;
         None
+    }
+}
+
+/// `name` is one of `names` (a game's [`Game::EVALUATIONS`]), or the error every player string gives.
+pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
+    if names.contains(&name) {
+        Ok(())
+    } else {
+        err(format!("eval={name}: this game's evaluations are {}", names.join(", ")))
     }
 }

@@ -130,12 +130,7 @@ pub struct NamedEval<G: Game> {
 impl<G: Game> NamedEval<G> {
     pub fn from_spec(player: &str, spec: &Spec) -> Result<Self, GameError> {
         let name = spec.text("eval").unwrap_or_else(|| "simple".into());
-        if !G::EVALUATIONS.contains(&name.as_str()) {
-            return Err(GameError::new(format!(
-                "{player}: eval={name}: this game's evaluations are {}",
-                G::EVALUATIONS.join(", ")
-            )));
-        }
+        G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
         Ok(NamedEval { name, built: None })
     }
 

@@ -107,14 +107,8 @@ impl Params {
             return Err(GameError::new(format!("{}: playouts=0: at least one playout is needed", spec.name)));
         }
         let eval = spec.text("eval");
-        if let Some(name) = &eval
-            && !G::EVALUATIONS.contains(&name.as_str())
-        {
-            return Err(GameError::new(format!(
-                "{}: eval={name}: this game's evaluations are {}",
-                spec.name,
-                G::EVALUATIONS.join(", ")
-            )));
+        if let Some(name) = &eval {
+            G::check_evaluation(name).map_err(|e| GameError::new(format!("{}: {e}", spec.name)))?;
         }
         let mem_mib = spec.mib("mem", d.mem_mib)?;
         if mem_mib == 0 {

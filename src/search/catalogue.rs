@@ -65,13 +65,8 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
 /// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
 pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
     let name = spec.text("eval").filter(|n| n != "simple" && n != "default");
-    if let Some(n) = &name
-        && !G::EVALUATIONS.contains(&n.as_str())
-    {
-        return Err(GameError::new(format!(
-            "{who}: eval={n}: this game's evaluations are {}",
-            G::EVALUATIONS.join(", ")
-        )));
+    if let Some(n) = &name {
+        G::check_evaluation(n).map_err(|e| GameError::new(format!("{who}: {e}")))?;
     }
     Ok(name)
 }

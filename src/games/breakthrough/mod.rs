@@ -496,6 +496,9 @@ impl Game for Breakthrough {
         (Some(self.view_cell(m.from as u32)), Some(self.view_cell(m.to as u32)))
     }
 
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        eval::check_name(name)
+    }
     fn evaluation(&self, name: &str) -> Result<eval::BtEval, GameError> {
         eval::BtEval::named(self, name)
     }

@@ -335,6 +335,9 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         out
     }
 
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        super::eval::check_name(name)
+    }
     fn evaluation(&self, name: &str) -> Result<SimEval, GameError> {
         Ok(SimEval(BtEval::named(&self.base, name)?))
     }

@@ -3,6 +3,7 @@
 //! | name | what | file |
 //! |---|---|---|
 //! | `nnue` (the engine's default) | `pst` plus a small NNUE network trained on what `pst` misses (128 piece-square inputs per side, integer inference, its accumulators carried by the search; `pst` alone on boards other than 8x8), trained by `plateau tune --eval nnue --residual` | [`nnue`], weights in `nnue_weights.bin` |
+//! | `nnue:FILE` | the same with the network of a weights file (`plateau tune --eval nnue --out FILE`), read when the player string is | [`nnue`] |
 //! | `pst` | a full piece-square table, safety and race features, fitted by `plateau tune --eval pst` (the default on boards other than 8x8) | [`pst`], weights in [`pst_weights`] |
 //! | `nt` | `pst` plus a pattern table over every 2x3 window (`pst` alone on boards the table was not trained for) | [`ntuple`], weights in `nt_weights.bin` |
 //! | `tuned` | hand-chosen features blended by phase, weights fitted by Texel's method | [`features`], weights in [`weights`] |
@@ -21,7 +22,7 @@ pub mod simple;
 mod terms;
 pub mod weights;
 
-use crate::game::{Evaluator, Game, GameError, err};
+use crate::game::{Evaluator, Game, GameError, err, known_evaluation};
 
 use super::{Breakthrough, BtMove, BtState};
 
@@ -33,6 +34,14 @@ pub use simple::SimpleEval;
 
 /// The names of the evaluations, the engine's default first.
 pub const NAMES: &[&str] = &["nnue", "pst", "nt", "tuned", "hand", "simple"];
+
+/// `eval=NAME` names one of [`NAMES`] or `nnue:FILE`, a network file this build reads.
+pub fn check_name(name: &str) -> Result<(), GameError> {
+    match name.strip_prefix("nnue:") {
+        Some(path) => nnue::NnueWeights::from_file(path).map(|_| ()),
+        None => known_evaluation(NAMES, name),
+    }
+}
 
 /// One of Breakthrough's evaluations, built for one board.
 // Built once per search and called at every leaf: the variants stay inline (no pointer to follow per evaluation).
@@ -68,7 +77,13 @@ impl BtEval {
                 Some(n) => BtEval::Nnue(n),
                 None => BtEval::Pst(PstEvaluator::new(g)),
             },
-            other => return err(format!("{}: no evaluation '{other}' (known: {})", g.spec(), NAMES.join(", "))),
+            other => match other.strip_prefix("nnue:") {
+                Some(path) => match NnueEvaluator::with_weights(g, nnue::NnueWeights::from_file(path)?) {
+                    Some(n) => BtEval::Nnue(n),
+                    None => BtEval::Pst(PstEvaluator::new(g)),
+                },
+                None => return err(format!("{}: no evaluation '{other}' (known: {})", g.spec(), NAMES.join(", "))),
+            },
         })
     }
 }

@@ -129,6 +129,21 @@ impl NnueWeights {
         Ok(w)
     }
 
+    /// The weights of a file written by `plateau tune --eval nnue --out FILE` (`eval=nnue:FILE`).
+    pub fn from_file(path: &str) -> Result<Self, GameError> {
+        let bad = |why: String| GameError::new(format!("eval=nnue:{path}: {why}"));
+        // A network of this build's size is 16,788 bytes: a larger file is refused before it is read.
+        let meta = std::fs::metadata(path).map_err(|e| bad(format!("cannot read the weights file: {e}")))?;
+        if !meta.is_file() {
+            return Err(bad("not a file".into()));
+        }
+        if meta.len() > 1 << 20 {
+            return Err(bad(format!("{} bytes: not a network file of this build", meta.len())));
+        }
+        let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read the weights file: {e}")))?;
+        Self::from_bytes(&bytes).map_err(|e| bad(e.0))
+    }
+
     /// The embedded weights.
     pub fn embedded() -> Result<Self, GameError> {
         Self::from_bytes(EMBEDDED)

@@ -333,6 +333,9 @@ impl Game for DarkBreakthrough {
         }
     }
 
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        super::eval::check_name(name)
+    }
     fn evaluation(&self, name: &str) -> Result<DarkEval, GameError> {
         Ok(DarkEval(BtEval::named(&self.bt, name)?))
     }
