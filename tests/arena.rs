@@ -177,6 +177,10 @@ fn the_binary_plays_a_match_with_sprt_and_records() {
     assert_eq!(v["sprt"]["result"], "H1");
     assert_eq!(v["stopped_early"], true);
     let games = v["games"].as_u64().unwrap();
+    // The status reported is the one that decided: its LLR at or above the bound, over the games it counted.
+    let llr = v["sprt"]["llr"].as_f64().unwrap();
+    assert!(llr >= v["sprt"]["upper"].as_f64().unwrap(), "{v}");
+    assert!((1..=games).contains(&v["sprt"]["games"].as_u64().unwrap()), "{v}");
     assert!(
         games < 40
             && v["wins_a"].as_u64().unwrap() + v["wins_b"].as_u64().unwrap() + v["draws"].as_u64().unwrap() == games

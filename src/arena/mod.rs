@@ -485,13 +485,9 @@ pub fn run_match<G: Game>(
     if let Some(e) = write_error {
         return Err(e);
     }
-    let sprt = cfg.sprt.as_ref().map(|s| {
-        let mut st = s.status(&wdl);
-        if let Some(d) = &decided {
-            st.result = d.result.clone();
-        }
-        st
-    });
+    // A decided test reports the status that decided it (its LLR crossed a bound there).
+    let stopped_early = decided.is_some() && (wdl.games() as usize) < cfg.games;
+    let sprt = decided.or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
     Ok(MatchSummary {
         game: game.spec(),
         player_a: names[0].clone(),
@@ -505,7 +501,7 @@ pub fn run_match<G: Game>(
         elo: wdl.elo(),
         elo_error: wdl.elo_error(),
         sprt,
-        stopped_early: decided.is_some() && (wdl.games() as usize) < cfg.games,
+        stopped_early,
         failures,
         adjudicated,
         max_move_ms: max_ms,

@@ -92,6 +92,9 @@ pub struct SprtStatus {
     pub alpha: f64,
     pub beta: f64,
     pub llr: f64,
+    /// The games the LLR counts (at a decision: the games then; games in flight end after it and count in the
+    /// match's totals only).
+    pub games: u64,
     pub lower: f64,
     pub upper: f64,
     /// `H0` (elo0 accepted), `H1` (elo1 accepted) or `continue`.
@@ -165,6 +168,7 @@ impl Sprt {
             alpha: self.alpha,
             beta: self.beta,
             llr,
+            games: r.games(),
             lower: self.lower(),
             upper: self.upper(),
             result: result.into(),

@@ -168,12 +168,13 @@ fn print_summary(s: &MatchSummary) {
     }
     if let Some(st) = &s.sprt {
         println!(
-            "sprt elo0={} elo1={} alpha={} beta={}: llr {:.2} [{:.2}, {:.2}] -> {}{}",
+            "sprt elo0={} elo1={} alpha={} beta={}: llr {:.2} after {} games [{:.2}, {:.2}] -> {}{}",
             st.elo0,
             st.elo1,
             st.alpha,
             st.beta,
             st.llr,
+            st.games,
             st.lower,
             st.upper,
             st.result,
