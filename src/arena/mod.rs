@@ -485,8 +485,8 @@ pub fn run_match<G: Game>(
     if let Some(e) = write_error {
         return Err(e);
     }
-    // A decided test reports the status that decided it (its LLR crossed a bound there).
     let stopped_early = decided.is_some() && (wdl.games() as usize) < cfg.games;
+    // A decided test reports the status that decided it (its LLR crossed a bound there).
     let sprt = decided.or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
     Ok(MatchSummary {
         game: game.spec(),
