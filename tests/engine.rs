@@ -346,5 +346,14 @@ fn nnue_weights_files_are_read_by_the_player_string() {
             assert!(!e.contains('\n') && e.contains(p) && e.contains(why), "{spec}: {e}");
         }
     }
+    // A file deleted after the player string was read: the search goes on with the `simple` evaluation (and says so
+    // on stderr) instead of stopping.
+    let doomed = dir.join("doomed.bin");
+    std::fs::copy(committed, &doomed).unwrap();
+    let mut player = engine(&format!("engine(eval=nnue:{},depth=3)", doomed.to_str().unwrap()));
+    std::fs::remove_file(&doomed).unwrap();
+    let s = g.start();
+    let (a, b) = (player.search(&g, &s), engine("engine(eval=simple,depth=3)").search(&g, &s));
+    assert_eq!((a.value, a.best_move), (b.value, b.best_move));
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -45,8 +45,6 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         }
         let r = searcher.search(g, &state);
         let best = r.best_move.map(|m| g.format_move(&state, m));
-        let pv = crate::game::line_words(g, &state, &r.pv);
-        let winner = winner_text(g, &state, r.value);
         if a.json {
             let mut doc = search_json(g, &state, &searcher.name(), &r);
             // Searchers that keep statistics per root move (MCTS): visits, mean reward for the side to move, proof.
@@ -62,6 +60,8 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             }
             super::print_json(&doc);
         } else {
+            let pv = crate::game::line_words(g, &state, &r.pv);
+            let winner = winner_text(g, &state, r.value);
             println!("{}", g.display(&state));
             println!("algorithm  {}", searcher.name());
             println!("best move  {}", best.unwrap_or_else(|| "-".into()));

@@ -125,7 +125,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
         if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
             let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
             // The name was checked against the game's list when the player string was read.
-            let eval = game.evaluation(name).unwrap_or_default();
+            let eval = crate::game::evaluation_or_simple(game, name);
             self.eval = Some((spec, eval));
         }
         self.tt.new_search();

@@ -392,6 +392,16 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 }
 
 /// `name` is one of `names` (a game's [`Game::EVALUATIONS`]), or the error every player string gives.
+/// `game`'s evaluation `name` for a search about to start. The name was checked when the player string was read
+/// ([`Game::check_evaluation`]); if the evaluation cannot be built now (a network file deleted since), the search
+/// goes on with the game's `simple` evaluation and says so on stderr, once per player and board.
+pub fn evaluation_or_simple<G: Game>(game: &G, name: &str) -> G::Eval {
+    game.evaluation(name).unwrap_or_else(|e| {
+        eprintln!("warning: {e}; searching with the simple evaluation");
+        G::Eval::default()
+    })
+}
+
 pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
     if names.contains(&name) {
         Ok(())

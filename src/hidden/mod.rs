@@ -138,7 +138,7 @@ impl<G: Game> NamedEval<G> {
     pub fn get(&mut self, game: &G) -> G::Eval {
         let spec = game.spec();
         if self.built.as_ref().is_none_or(|(s, _)| *s != spec) {
-            self.built = Some((spec, game.evaluation(&self.name).unwrap_or_default()));
+            self.built = Some((spec, crate::game::evaluation_or_simple(game, &self.name)));
         }
         self.built.as_ref().expect("set above").1.clone()
     }

@@ -202,7 +202,7 @@ impl<G: Game> Searcher<G> for Mcts<G> {
         let start = Instant::now();
         if self.eval.is_none() {
             let name = self.params.eval.as_deref().unwrap_or("simple");
-            self.eval = Some(game.evaluation(name).unwrap_or_default());
+            self.eval = Some(crate::game::evaluation_or_simple(game, name));
         }
         self.prepare(game, state);
         let mover = game.side_to_move(state);

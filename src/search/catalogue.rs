@@ -124,7 +124,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         if let Some(name) = &self.eval_name
             && self.eval_for.as_deref() != Some(game.spec().as_str())
         {
-            self.eval = game.evaluation(name).unwrap_or_default();
+            self.eval = crate::game::evaluation_or_simple(game, name);
             self.eval_for = Some(game.spec());
         }
         let mut ctx = Ctx::new(game, &self.eval, limit, max_depth, tracer);
