@@ -7,7 +7,11 @@
         --player "ugi(cmd=python3 scripts/openspiel_ugi.py --game othello --simulations 1000)" --movetime 100ms --margin 60s
 
 Requires `pip install open-spiel`. The bot is OpenSpiel's C++ MCTS (`pyspiel.MCTSBot`: UCT with c = 2, one random
-rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control.
+rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control, unless
+`--equal-time` is given: then each move's number of simulations is the time the move is given (`go movetime N`,
+less `--equal-time-margin` ms) times the rate of simulations per second measured on the bot's previous move (the
+first move of a game uses `--simulations`), so that the bot thinks about as long as its opponent, as the bot itself
+has no clock. The simulations of every move are reported on stderr with `--verbose`.
 
 Coordinates, Breakthrough (`--game breakthrough`, the default, with `--rows`/`--columns`): plateau's White moves first
 from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two boards are the same up to a vertical flip, so
@@ -20,6 +24,7 @@ Only `position startpos [moves ...]` is understood (OpenSpiel's games here canno
 
 import argparse
 import sys
+import time
 
 import pyspiel
 
@@ -55,13 +60,15 @@ class Adapter:
         else:
             self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
         self.seed = args.seed
+        self.rate = None
         self.new_bot()
         self.state = self.game.new_initial_state()
 
-    def new_bot(self):
+    def new_bot(self, simulations=None):
         evaluator = pyspiel.RandomRolloutEvaluator(self.args.rollouts, self.seed)
+        sims = simulations if simulations is not None else self.args.simulations
         self.bot = pyspiel.MCTSBot(
-            self.game, evaluator, self.args.uct_c, self.args.simulations, self.args.max_memory_mb, True, self.seed, False
+            self.game, evaluator, self.args.uct_c, sims, self.args.max_memory_mb, True, self.seed, False
         )
         self.seed += 1
 
@@ -91,11 +98,29 @@ class Adapter:
             state.apply_action(match[0])
         self.state = state
 
-    def go(self):
+    def go(self, words):
         if self.state.is_terminal():
             self.out("bestmove (none)")
             return
+        sims = self.args.simulations
+        movetime = None
+        if self.args.equal_time and "movetime" in words:
+            i = words.index("movetime")
+            try:
+                movetime = max(1, int(words[i + 1]) - self.args.equal_time_margin) / 1000.0
+            except (IndexError, ValueError):
+                self.error("go: movetime needs a number of milliseconds")
+        if movetime is not None and self.rate is not None:
+            sims = max(1, int(self.rate * movetime))
+        if movetime is not None:
+            self.new_bot(sims)
+        start = time.perf_counter()
         action = self.bot.step(self.state)
+        elapsed = time.perf_counter() - start
+        if movetime is not None:
+            self.rate = sims / max(elapsed, 1e-4)
+        if self.args.verbose:
+            sys.stderr.write("simulations {} in {:.3f} s\n".format(sims, elapsed))
         if self.args.game == "chess":
             text = pyspiel.chess.action_to_move(action, self.state.board()).to_lan()
         else:
@@ -134,20 +159,22 @@ class Adapter:
                 continue
             cmd, rest = words[0], words[1:]
             if cmd in ("ugi", "uci"):
-                self.out("id name OpenSpiel MCTS ({} simulations)".format(self.args.simulations))
+                self.out("id name OpenSpiel MCTS ({})".format(
+                    "equal time" if self.args.equal_time else "{} simulations".format(self.args.simulations)))
                 self.out("id author OpenSpiel authors (adapter: plateau)")
                 self.out("ugiok" if cmd == "ugi" else "uciok")
             elif cmd == "isready":
                 self.out("readyok")
             elif cmd in ("uginewgame", "ucinewgame"):
                 self.new_bot()
+                self.rate = None
                 self.state = self.game.new_initial_state()
             elif cmd == "setoption":
                 pass
             elif cmd == "position":
                 self.set_position(rest)
             elif cmd == "go":
-                self.go()
+                self.go(rest)
             elif cmd == "query":
                 self.query(rest[0] if rest else "")
             elif cmd == "stop":
@@ -168,6 +195,9 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--rows", type=int, default=8)
     p.add_argument("--columns", type=int, default=8)
+    p.add_argument("--equal-time", action="store_true", help="fit the simulations to `go movetime` (see above)")
+    p.add_argument("--equal-time-margin", type=int, default=10, help="milliseconds kept back from movetime")
+    p.add_argument("--verbose", action="store_true", help="simulations and time of each move on stderr")
     Adapter(p.parse_args()).loop()
 
 
