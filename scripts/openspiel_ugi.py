@@ -10,8 +10,9 @@ Requires `pip install open-spiel`. The bot is OpenSpiel's C++ MCTS (`pyspiel.MCT
 rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control, unless
 `--equal-time` is given: then each move's number of simulations is the time the move is given (`go movetime N`,
 less `--equal-time-margin` ms) times the rate of simulations per second measured on the bot's previous move (the
-first move of a game uses `--simulations`), so that the bot thinks about as long as its opponent, as the bot itself
-has no clock. The simulations of every move are reported on stderr with `--verbose`.
+first move of a game uses `--simulations`; forced moves and searches that ended early do not raise the rate, which
+grows at most fourfold from one move to the next), so that the bot thinks about as long as its opponent,
+as the bot itself has no clock. The simulations of every move are reported on stderr with `--verbose`.
 
 Coordinates, Breakthrough (`--game breakthrough`, the default, with `--rows`/`--columns`): plateau's White moves first
 from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two boards are the same up to a vertical flip, so
@@ -117,8 +118,15 @@ class Adapter:
         start = time.perf_counter()
         action = self.bot.step(self.state)
         elapsed = time.perf_counter() - start
-        if movetime is not None:
-            self.rate = sims / max(elapsed, 1e-4)
+        # A search that ended early (a forced move, a pass, a proven result) says nothing about the rate; the rate
+        # rises only on searches that used at least half of the time and at most fourfold, so that one odd measure
+        # cannot send the bot past its time.
+        if movetime is not None and elapsed >= 0.005 and len(self.state.legal_actions()) > 1:
+            rate = sims / elapsed
+            if self.rate is None:
+                self.rate = rate
+            elif rate < self.rate or elapsed >= 0.5 * movetime:
+                self.rate = min(rate, 4 * self.rate)
         if self.args.verbose:
             sys.stderr.write("simulations {} in {:.3f} s\n".format(sims, elapsed))
         if self.args.game == "chess":
