@@ -10,9 +10,9 @@ Requires `pip install open-spiel`. The bot is OpenSpiel's C++ MCTS (`pyspiel.MCT
 rollout per leaf, solver on) with a fixed number of simulations per move; it ignores the time control, unless
 `--equal-time` is given: then each move's number of simulations is the time the move is given (`go movetime N`,
 less `--equal-time-margin` ms) times the rate of simulations per second measured on the bot's previous move (the
-first move of a game uses `--simulations`; forced moves and searches that ended early do not raise the rate, which
-grows at most fourfold from one move to the next), so that the bot thinks about as long as its opponent,
-as the bot itself has no clock. The simulations of every move are reported on stderr with `--verbose`.
+first move of a game uses `--simulations`, four times more on each move until a search lasts 5 ms; the rate counts
+the simulations the search ran, fewer than asked when its solver proved the result, and grows at most fourfold from
+one move to the next), so that the bot thinks about as long as its opponent, as the bot itself has no clock. The simulations of every move are reported on stderr with `--verbose`.
 
 Coordinates, Breakthrough (`--game breakthrough`, the default, with `--rows`/`--columns`): plateau's White moves first
 from ranks 1-2; OpenSpiel's first player is black, on ranks 7-8. The two boards are the same up to a vertical flip, so
@@ -62,6 +62,7 @@ class Adapter:
             self.game = pyspiel.load_game("breakthrough", {"rows": args.rows, "columns": args.columns})
         self.seed = args.seed
         self.rate = None
+        self.first_sims = args.simulations
         self.new_bot()
         self.state = self.game.new_initial_state()
 
@@ -111,29 +112,34 @@ class Adapter:
                 movetime = max(1, int(words[i + 1]) - self.args.equal_time_margin) / 1000.0
             except (IndexError, ValueError):
                 self.error("go: movetime needs a number of milliseconds")
-        if movetime is not None and self.rate is not None:
-            sims = max(1, int(self.rate * movetime))
         if movetime is not None:
+            sims = max(1, int(self.rate * movetime)) if self.rate is not None else self.first_sims
             self.new_bot(sims)
         start = time.perf_counter()
-        action = self.bot.step(self.state)
+        root = self.bot.mcts_search(self.state)  # what MCTSBot.step does, keeping the root's visit count
+        action = root.best_child().action
         elapsed = time.perf_counter() - start
-        # A search that ended early (a forced move, a pass, a proven result) says nothing about the rate; the rate
-        # rises only on searches that used at least half of the time and at most fourfold, so that one odd measure
-        # cannot send the bot past its time.
-        if movetime is not None and elapsed >= 0.005 and len(self.state.legal_actions()) > 1:
-            rate = sims / elapsed
-            if self.rate is None:
-                self.rate = rate
-            elif rate < self.rate or elapsed >= 0.5 * movetime:
-                self.rate = min(rate, 4 * self.rate)
+        if movetime is not None:
+            self.learn_rate(root.explore_count, elapsed)
         if self.args.verbose:
-            sys.stderr.write("simulations {} in {:.3f} s\n".format(sims, elapsed))
+            sys.stderr.write("simulations {} of {} in {:.3f} s\n".format(root.explore_count, sims, elapsed))
         if self.args.game == "chess":
             text = pyspiel.chess.action_to_move(action, self.state.board()).to_lan()
         else:
             text = self.state.action_to_string(action)
         self.out("bestmove " + self.from_openspiel(text))
+
+    def learn_rate(self, done, elapsed):
+        """The bot's simulations per second, from a search that ran `done` simulations (fewer than asked when its
+        solver proved the result) in `elapsed` seconds."""
+        if elapsed < 0.005:
+            if self.rate is None:
+                # Too short to time (Oware's 20 simulations take a millisecond): four times more on the next move.
+                self.first_sims *= 4
+            return
+        rate = done / elapsed
+        # At most fourfold from one move to the next, so that one odd measure cannot send the bot past its time.
+        self.rate = rate if self.rate is None else min(rate, 4 * self.rate)
 
     def to_openspiel(self, move):
         if self.args.game == "othello":
@@ -176,6 +182,7 @@ class Adapter:
             elif cmd in ("uginewgame", "ucinewgame"):
                 self.new_bot()
                 self.rate = None
+                self.first_sims = self.args.simulations
                 self.state = self.game.new_initial_state()
             elif cmd == "setoption":
                 pass
