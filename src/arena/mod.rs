@@ -3,7 +3,8 @@
 //! ```text
 //! match(A, B, N games):
 //!     game i uses opening i/2; A moves first in even games, B in odd ones (each opening with both colours)
-//!     K workers take the next game number, build their own players, play, send the record back
+//!     --resume: the games of this match already in the record file are counted (the SPRT in the file's order)
+//!     K workers take the next game number not yet played, build their own players, play, send the record back
 //!     the main thread appends each record to the record file at once, updates W/L/D, Elo +- 95%, the SPRT,
 //!     and the progress bar; an SPRT decision stops the workers from starting new games
 //! game:
@@ -13,7 +14,8 @@
 //! ```
 //!
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
-//! [`record`] (game records), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
+//! [`record`] (game records), [`resume`] (`--resume`: the record file's games counted, the missing ones played),
+//! [`tally`] (running totals), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
 //! information; external engines on simultaneous and hidden games).
 
 pub mod game_stats;
@@ -22,13 +24,16 @@ pub mod openings;
 pub mod player;
 pub mod record;
 pub mod referee;
+pub mod resume;
 pub mod spsa;
+pub mod spsa_checkpoint;
 pub mod stats;
+pub mod tally;
 pub mod turns;
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc::sync_channel;
+use std::sync::mpsc::{SyncSender, sync_channel};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
@@ -38,7 +43,8 @@ use crate::search::TimeControl;
 use openings::{Opening, Openings};
 use player::{ArenaPlayer, PositionText};
 use record::{GameRecord, RecordFile};
-use stats::{Sprt, SprtStatus, Wdl};
+use stats::{Sprt, SprtStatus};
+use tally::Tally;
 
 /// Everything that defines a match.
 #[derive(Clone, Debug)]
@@ -126,6 +132,8 @@ pub struct MatchSummary {
     pub by_colour: [ColourSplit; 2],
     /// Game lengths in plies.
     pub length: Lengths,
+    /// Games read back from the record file by `--resume` (counted above; 0 without it).
+    pub resumed_games: u64,
 }
 
 /// Describe a time control for records: `movetime 100ms`, `10000ms+100ms`, `players' own limits`.
@@ -330,13 +338,36 @@ pub fn check_players<G: Game>(players: &[String; 2], limit: &Option<TimeControl>
 pub fn run_match<G: Game>(
     game: &G,
     cfg: &MatchConfig<G>,
+    on_record: impl FnMut(&GameRecord),
+) -> Result<MatchSummary, String> {
+    play_match(game, cfg, &[], on_record)
+}
+
+/// Play the games of the match that `done` (games already played, read back from the record file by
+/// [`resume::resume_match`], in the file's order) does not hold, and sum up both. The SPRT counts `done` first, in
+/// its order; when that decides it, nothing is played. `on_record` sees the games played now.
+pub(crate) fn play_match<G: Game>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    done: &[GameRecord],
     mut on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
     let names = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     if cfg.limit == Some(TimeControl::Infinite) {
         return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
     }
-    let mut file = cfg.record.as_deref().map(RecordFile::open).transpose()?;
+    let mut tally = Tally::default();
+    for rec in done {
+        tally.add(rec, cfg.sprt.as_ref());
+    }
+    // The game numbers (0-based) still to play, in order.
+    let todo: Vec<usize> = if tally.decided.is_some() {
+        Vec::new()
+    } else {
+        let played: std::collections::HashSet<usize> = done.iter().map(|r| r.round).collect();
+        (0..cfg.games).filter(|i| !played.contains(&(i + 1))).collect()
+    };
+    let mut file = cfg.record.as_deref().map(|p| RecordFile::open(p, resume::match_tags(cfg))).transpose()?;
     let start = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
@@ -344,25 +375,17 @@ pub fn run_match<G: Game>(
     if let Ok(style) = ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} games  {msg}") {
         bar.set_style(style.progress_chars("=> "));
     }
-    let mut wdl = Wdl::default();
-    let mut failures = Vec::new();
-    let mut adjudicated = 0;
-    let mut max_ms = [0u64; 2];
-    let (mut total_ms, mut timed, mut time_forfeits) = ([0u64; 2], [0u64; 2], 0u64);
-    let mut decided: Option<SprtStatus> = None;
-    let mut by_colour = [
-        ColourSplit { first: "A".into(), ..Default::default() },
-        ColourSplit { first: "B".into(), ..Default::default() },
-    ];
-    let mut lengths: Vec<u64> = Vec::new();
+    bar.set_position(done.len() as u64);
+    bar.set_message(tally.progress());
     let mut write_error: Option<String> = None;
-    let workers = cfg.concurrency.clamp(1, cfg.games.max(1));
+    let workers = if todo.is_empty() { 0 } else { cfg.concurrency.clamp(1, todo.len()) };
     std::thread::scope(|scope| {
-        // A rendezvous channel: a worker waits until its game is counted, so an SPRT decision stops it at once.
-        let (tx, rx) = sync_channel::<Result<GameRecord, String>>(0);
+        // A worker sends its game with an acknowledgement channel and waits until the game is counted, so that an
+        // SPRT decision stops it at once (with one worker, no game starts after the deciding one).
+        let (tx, rx) = sync_channel::<Result<(GameRecord, SyncSender<()>), String>>(0);
         for w in 0..workers {
             let tx = tx.clone();
-            let (next, stop) = (&next, &stop);
+            let (next, stop, todo) = (&next, &stop, &todo);
             // A worker the system cannot start (thread or memory limit): the match goes on with the workers it has
             // (a warning says so), and is an error only when none starts.
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
@@ -375,14 +398,12 @@ pub fn run_match<G: Game>(
                         return;
                     }
                 };
+                let (ack_tx, ack_rx) = sync_channel::<()>(1);
                 loop {
                     if stop.load(Ordering::SeqCst) {
                         break;
                     }
-                    let i = next.fetch_add(1, Ordering::SeqCst);
-                    if i >= cfg.games {
-                        break;
-                    }
+                    let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
                     let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
                     let a_first = cfg.fixed_colours || i % 2 == 0;
                     let seats: [&mut dyn ArenaPlayer<G>; 2] =
@@ -402,7 +423,7 @@ pub fn run_match<G: Game>(
                     if G::KIND.hidden {
                         rec.final_position = turns::final_position(game, &opening, &rec.moves);
                     }
-                    if tx.send(Ok(rec)).is_err() {
+                    if tx.send(Ok((rec, ack_tx.clone()))).is_err() || ack_rx.recv().is_err() {
                         break;
                     }
                 }
@@ -418,7 +439,7 @@ pub fn run_match<G: Game>(
         }
         drop(tx);
         for msg in rx {
-            let rec = match msg {
+            let (rec, ack) = match msg {
                 Ok(r) => r,
                 Err(e) => {
                     write_error.get_or_insert(e);
@@ -432,62 +453,24 @@ pub fn run_match<G: Game>(
                 write_error.get_or_insert(e);
                 stop.store(true, Ordering::SeqCst);
             }
-            let split = &mut by_colour[usize::from(!rec.a_first)];
-            split.games += 1;
-            match rec.a_score() {
-                1.0 => (wdl.wins += 1, split.wins_a += 1),
-                0.0 => (wdl.losses += 1, split.wins_b += 1),
-                _ => (wdl.draws += 1, split.draws += 1),
-            };
-            lengths.push(rec.moves.len() as u64);
-            if rec.termination.contains(" lost: ") {
-                failures.push(format!("game {}: {}", rec.round, rec.termination));
-            }
-            if rec.termination == "won race" {
-                adjudicated += 1;
-            }
-            for (m, r) in max_ms.iter_mut().zip(rec.max_move_ms) {
-                *m = (*m).max(r);
-            }
-            for i in 0..2 {
-                total_ms[i] += rec.total_move_ms[i];
-                timed[i] += rec.moves_timed[i];
-            }
-            if rec.termination.contains(" lost: time forfeit") || rec.termination.contains(" lost: timed out") {
-                time_forfeits += 1;
-            }
+            let decides = tally.add(&rec, cfg.sprt.as_ref());
             on_record(&rec);
-            if let Some(s) = &cfg.sprt
-                && decided.is_none()
-            {
-                let st = s.status(&wdl);
-                if st.result != "continue" {
-                    decided = Some(st);
-                    stop.store(true, Ordering::SeqCst);
-                }
+            if decides {
+                stop.store(true, Ordering::SeqCst);
             }
-            let elo = match (wdl.elo(), wdl.elo_error()) {
-                (Some(e), Some(err)) => format!("{e:+.0} +- {err:.0}"),
-                (Some(e), None) => format!("{e:+.0}"),
-                (None, _) => "inf".into(),
-            };
-            bar.set_message(format!(
-                "+{} -{} ={}  score {:.1}%  elo {elo}",
-                wdl.wins,
-                wdl.losses,
-                wdl.draws,
-                100.0 * wdl.score()
-            ));
+            bar.set_message(tally.progress());
             bar.inc(1);
+            let _ = ack.send(());
         }
     });
     bar.finish_and_clear();
     if let Some(e) = write_error {
         return Err(e);
     }
-    let stopped_early = decided.is_some() && (wdl.games() as usize) < cfg.games;
+    let wdl = tally.wdl;
+    let stopped_early = tally.decided.is_some() && (wdl.games() as usize) < cfg.games;
     // A decided test reports the status that decided it (its LLR crossed a bound there).
-    let sprt = decided.or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
+    let sprt = tally.decided.clone().or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
     Ok(MatchSummary {
         game: game.spec(),
         player_a: names[0].clone(),
@@ -502,20 +485,17 @@ pub fn run_match<G: Game>(
         elo_error: wdl.elo_error(),
         sprt,
         stopped_early,
-        failures,
-        adjudicated,
-        max_move_ms: max_ms,
-        mean_move_ms: [0, 1].map(|i| if timed[i] == 0 { 0.0 } else { total_ms[i] as f64 / timed[i] as f64 }),
-        moves_timed: timed,
-        time_forfeits,
+        failures: tally.failures.clone(),
+        adjudicated: tally.adjudicated,
+        max_move_ms: tally.max_ms,
+        mean_move_ms: tally.mean_move_ms(),
+        moves_timed: tally.timed,
+        time_forfeits: tally.time_forfeits,
         seconds: start.elapsed().as_secs_f64(),
         openings: cfg.openings.describe(),
         fixed_colours: cfg.fixed_colours,
-        by_colour,
-        length: Lengths {
-            min: lengths.iter().copied().min().unwrap_or(0),
-            max: lengths.iter().copied().max().unwrap_or(0),
-            mean: if lengths.is_empty() { 0.0 } else { lengths.iter().sum::<u64>() as f64 / lengths.len() as f64 },
-        },
+        by_colour: tally.by_colour.clone(),
+        length: tally.length(),
+        resumed_games: done.len() as u64,
     })
 }

@@ -18,7 +18,7 @@
 //! ```
 
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use crate::game::Player;
@@ -91,6 +91,11 @@ impl GameRecord {
 
     /// The PGN-style block, ending with a blank line.
     pub fn to_pgn(&self) -> String {
+        self.to_pgn_with(&[])
+    }
+
+    /// The PGN-style block with the match's own tags (`[Seed "1"]` ..., [`RecordFile::open`]) after the opening's.
+    pub fn to_pgn_with(&self, match_tags: &[(String, String)]) -> String {
         let q = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
         let mut out = String::new();
         out += "[Event \"plateau match\"]\n";
@@ -103,11 +108,16 @@ impl GameRecord {
         if let Some(f) = &self.fen {
             out += &format!("[FEN \"{}\"]\n", q(f));
         }
+        for (name, value) in match_tags {
+            out += &format!("[{name} \"{}\"]\n", q(value));
+        }
         // Move times by colour: seat 0 (White) is A when A moved first.
         let seat = |i: usize| if self.a_first { i } else { 1 - i };
         for (i, colour) in ["White", "Black"].iter().enumerate() {
             let (max, mean) = (self.max_move_ms[seat(i)], self.mean_move_ms()[seat(i)]);
             out += &format!("[{colour}MaxMs \"{max}\"]\n[{colour}MeanMs \"{mean:.1}\"]\n");
+            let (moves, total) = (self.moves_timed[seat(i)], self.total_move_ms[seat(i)]);
+            out += &format!("[{colour}Moves \"{moves}\"]\n[{colour}TotalMs \"{total}\"]\n");
         }
         if !self.move_ms.is_empty() {
             let times: Vec<String> = self.move_ms.iter().map(u64::to_string).collect();
@@ -145,24 +155,32 @@ impl GameRecord {
     }
 }
 
-/// An append-only record file.
+/// An append-only record file; every block carries the match's own tags.
 pub struct RecordFile {
     file: File,
+    tags: Vec<(String, String)>,
 }
 
 impl RecordFile {
-    pub fn open(path: &Path) -> Result<Self, String> {
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map_err(|e| format!("cannot open record file {}: {e}", path.display()))?;
-        Ok(RecordFile { file })
+    /// Open (or create) `path` to append games to. A file that does not end with a line break (its last block was
+    /// cut short) gets one, so that the next block starts on its own line.
+    pub fn open(path: &Path, tags: Vec<(String, String)>) -> Result<Self, String> {
+        let err = |e: std::io::Error| format!("cannot open record file {}: {e}", path.display());
+        let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).map_err(err)?;
+        let len = file.metadata().map_err(err)?.len();
+        if len > 0 {
+            let mut last = [0u8];
+            file.seek(SeekFrom::Start(len - 1)).and_then(|_| file.read_exact(&mut last)).map_err(err)?;
+            if last[0] != b'\n' {
+                file.write_all(b"\n\n").map_err(err)?;
+            }
+        }
+        Ok(RecordFile { file, tags })
     }
     /// Append one game and flush it to the operating system.
     pub fn append(&mut self, r: &GameRecord) -> Result<(), String> {
         self.file
-            .write_all(r.to_pgn().as_bytes())
+            .write_all(r.to_pgn_with(&self.tags).as_bytes())
             .and_then(|_| self.file.flush())
             .map_err(|e| format!("cannot write the record file: {e}"))
     }
@@ -208,20 +226,43 @@ pub struct ReadGame {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     pub result: String,
     pub termination: String,
+    /// Every tag of the block, in order, values unescaped.
+    pub tags: Vec<(String, String)>,
+}
+
+impl ReadGame {
+    /// The value of tag `name`, if the block has it.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
+    }
 }
 
 /// Read whole games back from a record file (tags and move text). A game whose block is cut short (a file written
 /// by an interrupted match) is left out; a malformed block is an error naming its line.
 pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
+    read_games_to_end(text).map(|(games, _)| games)
+}
+
+/// [`read_games`], with the length of the text up to the end of the last whole game's line (what an interrupted
+/// match's file keeps once a block cut short is cut off).
+pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
     let mut out = Vec::new();
     let mut cur: Option<ReadGame> = None;
     let mut in_moves = false;
+    let mut end = 0;
+    let mut offset = 0;
     let results = ["1-0", "0-1", "1/2-1/2", "*"];
-    for (n, line) in text.lines().enumerate() {
-        let line = line.trim();
+    for (n, raw) in text.split_inclusive('\n').enumerate() {
+        offset += raw.len();
+        let line = raw.trim();
+        if !raw.ends_with('\n') && cur.is_some() && line.starts_with('[') && !line.ends_with(']') {
+            // The file ends inside a tag line: a block cut short.
+            break;
+        }
         if line.starts_with('[') {
-            if in_moves {
-                // A new block started before the previous one's result: the previous one was cut short.
+            // A new block started before the previous one's result (or an [Event] tag amid another block's tags):
+            // the previous one was cut short.
+            if in_moves || (line.starts_with("[Event ") && cur.as_ref().is_some_and(|g| !g.tags.is_empty())) {
                 cur = None;
                 in_moves = false;
             }
@@ -243,15 +284,17 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
                 moves: Vec::new(),
                 result: String::new(),
                 termination: String::new(),
+                tags: Vec::new(),
             });
             match name {
                 "Round" => g.round = value.parse().map_err(|_| format!("record line {}: bad round", n + 1))?,
-                "Game" => g.game = value,
-                "FEN" => g.fen = Some(value),
-                "Result" => g.result = value,
-                "Termination" => g.termination = value,
+                "Game" => g.game = value.clone(),
+                "FEN" => g.fen = Some(value.clone()),
+                "Result" => g.result = value.clone(),
+                "Termination" => g.termination = value.clone(),
                 _ => {}
             }
+            g.tags.push((name.to_string(), value));
         } else if !line.is_empty() {
             let Some(g) = cur.as_mut() else { continue };
             in_moves = true;
@@ -262,6 +305,7 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
                     }
                     out.push(cur.take().expect("a game is open"));
                     in_moves = false;
+                    end = offset;
                     break;
                 }
                 if word.ends_with('.') && word[..word.len() - 1].chars().all(|c| c.is_ascii_digit()) {
@@ -271,7 +315,7 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
             }
         }
     }
-    Ok(out)
+    Ok((out, end))
 }
 
 #[cfg(test)]
@@ -319,6 +363,18 @@ mod tests {
         // An interrupted file: the cut game is left out, the others kept.
         let cut = &text[..text.len() - 10];
         assert_eq!(read_games(cut).unwrap().len(), 2);
+        // What is kept of it: the two whole games, up to the end of the second one's last line.
+        let (_, end) = read_games_to_end(cut).unwrap();
+        assert_eq!(end, a.to_pgn().len() + b.to_pgn().len() - 1);
+        // A block cut inside its tags, followed by a whole one: the cut block is left out, not merged.
+        let c_text = c.to_pgn();
+        let torn = format!("{}{}", &c_text[..c_text.find("[White").unwrap()], a.to_pgn());
+        let games = read_games(&torn).unwrap();
+        assert_eq!((games.len(), games[0].round, games[0].moves.len()), (1, 1, 60));
+        assert_eq!(games[0].tag("WhiteMoves"), Some("1"));
+        // A file that ends inside a tag line.
+        let (games, end) = read_games_to_end(&format!("{}{}", a.to_pgn(), &c_text[..60])).unwrap();
+        assert_eq!((games.len(), end), (1, a.to_pgn().len() - 1));
         assert!(read_games("[Round \"x\"]\n").unwrap_err().contains("line 1"));
         assert!(read_games("[Result \"1-0\"]\n\na2a3 0-1\n").unwrap_err().contains("differs"));
     }

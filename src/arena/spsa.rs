@@ -6,12 +6,14 @@
 //! θ := start values (defaults, or a parameters file)                     -- reals, one per chosen tunable
 //! N iterations, A = N/10, α = 0.602, γ = 0.101; per tunable i: c_end_i (its SPSA step), r_end
 //!     c_i = c_end_i N^γ           a_i = r_end c_end_i² (A + N)^α
-//! for k = 1..N:
+//! k0 := 0, or the iteration and θ of the checkpoint (`--resume`, same settings only)
+//! for k = k0+1..N:
 //!     c_k,i = c_i / k^γ           a_k,i = a_i / (A + k)^α
-//!     Δ := random ±1 per tunable
+//!     Δ := random ±1 per tunable                                          -- drawn from a generator seeded by (seed, k)
 //!     θ+ := clamp(θ + c_k Δ)      θ- := clamp(θ - c_k Δ)                  -- rounded to integers to play
 //!     r := points of engine(θ+) - points of engine(θ-) over `pairs` game pairs (openings from the seed and k)
 //!     θ_i := clamp(θ_i + a_k,i / c_k,i · r · Δ_i)
+//!     checkpoint := (settings, k, θ as floats)                           -- written to a temporary file, renamed
 //! output: θ rounded, as a parameters file (`engine(params=FILE)`)
 //! ```
 //! The games are the arena's (`run_match`), so every player option works: node limits (deterministic, independent of
@@ -24,6 +26,7 @@ use crate::game::Game;
 use crate::search::TimeControl;
 
 use super::openings::Openings;
+use super::spsa_checkpoint::{self as checkpoint, Checkpointing, State};
 use super::{MatchConfig, run_match};
 
 /// A tuning run.
@@ -88,11 +91,18 @@ pub fn chosen(names: &[String]) -> Result<Vec<&'static ParamInfo>, String> {
 
 /// Run the tuner; `progress` sees every iteration. Returns the tuned parameters (the start values with the chosen
 /// ones replaced by θ rounded).
-pub fn run<G: Game>(
+pub fn run<G: Game>(game: &G, cfg: &SpsaConfig, progress: impl FnMut(&SpsaProgress)) -> Result<SearchParams, String> {
+    run_with(game, cfg, &Checkpointing::default(), progress).map(|(params, _)| params)
+}
+
+/// Run the tuner with a checkpoint (resumed from, written after every iteration) and possibly only up to an
+/// iteration. Returns θ rounded into the parameters and the iteration reached.
+pub fn run_with<G: Game>(
     game: &G,
     cfg: &SpsaConfig,
+    cp: &Checkpointing,
     mut progress: impl FnMut(&SpsaProgress),
-) -> Result<SearchParams, String> {
+) -> Result<(SearchParams, u32), String> {
     let infos = chosen(&cfg.names)?;
     if infos.is_empty() {
         return Err("spsa: no parameter to tune".into());
@@ -104,14 +114,31 @@ pub fn run<G: Game>(
     let big_a = n / 10.0;
     let c0: Vec<f64> = infos.iter().map(|i| i.step as f64 * n.powf(GAMMA)).collect();
     let a0: Vec<f64> = infos.iter().map(|i| cfg.r_end * (i.step as f64).powi(2) * (big_a + n).powf(ALPHA)).collect();
-    let mut theta: Vec<f64> = infos.iter().map(|i| cfg.start.get(i.name).expect("listed") as f64).collect();
+    let settings = checkpoint::settings(game, cfg);
+    let mut state = State {
+        settings: settings.clone(),
+        iteration: 0,
+        theta: infos.iter().map(|i| cfg.start.get(i.name).expect("listed") as f64).collect(),
+        theta_bits: Vec::new(),
+        total: 0.0,
+    };
+    if let Some(path) = &cp.path {
+        if let Some(saved) = checkpoint::load(path, &settings, cp.resume)? {
+            eprintln!("resuming {} at iteration {} of {}", path.display(), saved.iteration, cfg.iterations);
+            state = saved;
+        } else if cp.resume {
+            eprintln!("no checkpoint {} yet: starting at iteration 1", path.display());
+        }
+    }
     let clamp = |i: usize, v: f64| v.clamp(infos[i].min as f64, infos[i].max as f64);
-    let mut rng = StdRng::seed_from_u64(cfg.seed);
-    let mut total = 0.0;
-    for k in 1..=cfg.iterations {
+    let last = cp.stop_after.unwrap_or(cfg.iterations).min(cfg.iterations);
+    let (mut theta, mut total) = (state.theta.clone(), state.total);
+    for k in state.iteration + 1..=last {
         let kf = k as f64;
         let ck: Vec<f64> = c0.iter().map(|c| c / kf.powf(GAMMA)).collect();
         let ak: Vec<f64> = a0.iter().map(|a| a / (big_a + kf).powf(ALPHA)).collect();
+        // Each iteration's directions depend on the seed and k only, so that a resumed run draws the same ones.
+        let mut rng = StdRng::seed_from_u64(cfg.seed ^ (k as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
         let delta: Vec<f64> = (0..infos.len()).map(|_| if rng.random_range(0..2) == 0 { -1.0 } else { 1.0 }).collect();
         let side = |sign: f64| -> Vec<i32> {
             (0..infos.len()).map(|i| clamp(i, theta[i] + sign * ck[i] * delta[i]).round() as i32).collect()
@@ -145,13 +172,19 @@ pub fn run<G: Game>(
         for i in 0..infos.len() {
             theta[i] = clamp(i, theta[i] + ak[i] / ck[i] * r * delta[i]);
         }
+        if let Some(path) = &cp.path {
+            state.iteration = k;
+            state.theta.clone_from(&theta);
+            state.total = total;
+            checkpoint::save(path, &mut state)?;
+        }
         progress(&SpsaProgress { iteration: k, theta: theta.clone(), result: r, total });
     }
     let mut out = cfg.start;
     for (i, info) in infos.iter().enumerate() {
         out.set(info.name, theta[i].round() as i64, "spsa").map_err(|e| e.to_string())?;
     }
-    Ok(out)
+    Ok((out, last.max(state.iteration)))
 }
 
 #[cfg(test)]

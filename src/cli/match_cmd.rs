@@ -5,6 +5,8 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::arena::openings::{Openings, parse_openings};
+use crate::arena::record::GameRecord;
+use crate::arena::resume::resume_match;
 use crate::arena::stats::Sprt;
 use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
 use crate::game::Game;
@@ -47,9 +49,13 @@ pub struct MatchArgs {
     /// Sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05`; the match stops when it decides.
     #[arg(long)]
     sprt: Option<String>,
-    /// Append every finished game to this file (PGN-style).
+    /// Append every finished game to this file (PGN-style). An existing file is appended to.
     #[arg(long, visible_alias = "pgn")]
     record: Option<PathBuf>,
+    /// Continue the match whose games the --record file holds: keep them, play only the missing game numbers (a
+    /// missing or empty file: start from scratch).
+    #[arg(long)]
+    resume: bool,
     /// Do not adjudicate won races.
     #[arg(long)]
     no_adjudicate: bool,
@@ -82,6 +88,9 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     };
     let margin = parse_duration(&a.margin).map_err(|e| anyhow::anyhow!("--margin: {e}"))?;
     let sprt = a.sprt.as_deref().map(Sprt::parse).transpose().map_err(anyhow::Error::msg)?;
+    if a.resume && a.record.is_none() {
+        anyhow::bail!("--resume needs --record FILE (the record of the match to continue)");
+    }
     let any = AnyGame::parse(&a.game)?;
     let verbose = a.verbose;
     let summary: MatchSummary = with_game!(&any, g => {
@@ -111,15 +120,16 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
             seed: a.seed,
             fixed_colours: a.fixed_colours,
         };
-        run_match(g, &cfg, |r| {
+        let show = |r: &GameRecord| {
             if verbose {
                 eprintln!(
                     "game {:>4}  {} - {}  {}  {} plies  {}",
                     r.round, r.first, r.second, r.result_text(), r.moves.len(), r.termination
                 );
             }
-        })
-        .map_err(anyhow::Error::msg)?
+        };
+        let summary = if a.resume { resume_match(g, &cfg, show) } else { run_match(g, &cfg, show) };
+        summary.map_err(anyhow::Error::msg)?
     });
     if a.json {
         super::print_json(&serde_json::to_value(&summary)?);
@@ -150,6 +160,13 @@ fn print_summary(s: &MatchSummary) {
         s.draws,
         100.0 * s.score
     );
+    if s.resumed_games > 0 {
+        println!(
+            "  of which {} from the record file (--resume), {} played now",
+            s.resumed_games,
+            s.games - s.resumed_games
+        );
+    }
     for c in s.by_colour.iter().filter(|c| c.games > 0) {
         println!(
             "  {} games with {} first: A wins {}  B wins {}  draws {}",

@@ -7,6 +7,7 @@ use clap::Args;
 
 use crate::arena::parse_tc;
 use crate::arena::spsa::{self, SpsaConfig};
+use crate::arena::spsa_checkpoint::Checkpointing;
 use crate::engine::tunables::{PARAMS, SearchParams};
 use crate::games::AnyGame;
 use crate::games::with_game;
@@ -47,9 +48,16 @@ pub struct SpsaArgs {
     seed: u64,
     #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
     concurrency: usize,
-    /// Write the tuned parameters file here (default: print it).
+    /// Write the tuned parameters file here (default: print it); the run's state goes to FILE.checkpoint after every
+    /// iteration.
     #[arg(long)]
     out: Option<PathBuf>,
+    /// Continue the run whose state FILE.checkpoint holds (the same options; none yet: start at iteration 1).
+    #[arg(long)]
+    resume: bool,
+    /// Stop after this iteration, leaving FILE.checkpoint for a later --resume (a long run in slices).
+    #[arg(long, value_name = "ITERATION")]
+    stop_after: Option<u32>,
 }
 
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
@@ -83,14 +91,31 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         seed: a.seed,
         concurrency: a.concurrency,
     };
+    let checkpoint = a.out.as_ref().map(|p| {
+        let mut s = p.as_os_str().to_owned();
+        s.push(".checkpoint");
+        PathBuf::from(s)
+    });
+    if (a.resume || a.stop_after.is_some()) && checkpoint.is_none() {
+        anyhow::bail!("--resume and --stop-after need --out FILE (the run's state is kept in FILE.checkpoint)");
+    }
+    let cp = Checkpointing { path: checkpoint.clone(), resume: a.resume, stop_after: a.stop_after };
     let any = AnyGame::parse(&a.game)?;
-    let tuned = with_game!(&any, g => {
-        spsa::run(g, &cfg, |p| {
+    let (tuned, reached) = with_game!(&any, g => {
+        spsa::run_with(g, &cfg, &cp, |p| {
             let values: Vec<String> = names.iter().zip(&p.theta).map(|(n, v)| format!("{n}={v:.1}")).collect();
             eprintln!("iteration {:>5}  result {:+}  total {:+}  {}", p.iteration, p.result, p.total, values.join(" "));
         })
         .map_err(anyhow::Error::msg)?
     });
+    if reached < a.iterations {
+        let path = checkpoint.as_ref().expect("--stop-after needs --out").display();
+        println!(
+            "stopped after iteration {reached} of {}; {path} holds the state: add --resume to go on",
+            a.iterations
+        );
+        return Ok(());
+    }
     let text = format!(
         "# plateau spsa {} --engine \"{}\" --iterations {} --pairs {} --seed {}\n{}",
         a.game,
