@@ -223,6 +223,22 @@ fn ffo_40_exact_score_and_best_move() {
     assert!(best.contains(&g.format_move(&s, r.best.unwrap())), "{best:?}");
 }
 
+/// FFO #41-#44 (22-23 empties): exact score and a best move of each. About 25 s of CPU in a release build, so
+/// ignored in the normal suite: `cargo test --release --test othello -- --ignored ffo_41_to_44`.
+#[test]
+#[ignore]
+fn ffo_41_to_44_exact_scores_and_best_moves() {
+    let g = Othello::default();
+    let mut solver = EndgameSolver::new(256);
+    for (pos, score, best) in &ffo_positions()[1..5] {
+        let s = g.parse_position(pos).unwrap();
+        solver.clear();
+        let r = solver.solve(&g.geo, s.own, s.opp, false);
+        assert_eq!(r.score, *score, "{pos}");
+        assert!(best.contains(&g.format_move(&s, r.best.unwrap())), "{pos}: {best:?}");
+    }
+}
+
 #[test]
 fn solve_and_bad_input_through_the_binary() {
     let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_plateau")).args(args).output().unwrap();

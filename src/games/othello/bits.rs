@@ -25,7 +25,8 @@
 //!         moves |= shift_d(x) & empty & target_d      -- an empty square closes the line
 //! ```
 //!
-//! Flips of a move walk the eight rays from the square and keep a ray's opponent discs when one of ours closes it.
+//! Flips of a move look at the eight rays from the square ([`RAYS`]) and keep a ray's opponent discs when one of ours
+//! closes it.
 
 /// The board geometry of one size: the board mask and the eight directions' target masks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,6 +47,32 @@ pub const DIRS: [i32; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = COL_A << 7;
+
+/// `RAYS[sq][i]`: the squares of the 8x8 grid from `sq` (excluded) in direction `DIRS[i]` to the grid's edge. A
+/// smaller board is a block in the grid's corner, so a ray from one of its squares stays on it for a prefix of the ray:
+/// the ray cut to the board is `RAYS[sq][i] & board`.
+pub static RAYS: [[u64; 8]; 64] = rays();
+
+const fn rays() -> [[u64; 8]; 64] {
+    let mut out = [[0u64; 8]; 64];
+    let steps: [(i32, i32); 8] = [(0, 1), (0, -1), (1, 0), (-1, 0), (1, 1), (-1, -1), (1, -1), (-1, 1)];
+    let mut sq = 0;
+    while sq < 64 {
+        let mut i = 0;
+        while i < 8 {
+            let (dr, dc) = steps[i];
+            let (mut r, mut c) = (sq as i32 / 8 + dr, sq as i32 % 8 + dc);
+            while r >= 0 && r < 8 && c >= 0 && c < 8 {
+                out[sq][i] |= 1 << (r * 8 + c);
+                r += dr;
+                c += dc;
+            }
+            i += 1;
+        }
+        sq += 1;
+    }
+    out
+}
 
 /// Shift a bitboard by a signed amount (positive: towards higher squares).
 #[inline(always)]
@@ -110,20 +137,30 @@ impl Geometry {
     }
 
     /// The opponent discs flipped by playing on `sq` (empty, legal or not: an illegal square flips nothing).
+    ///
+    /// Each ray from `sq` (the 8x8 grid's ray cut to the board, see [`RAYS`]) flips its squares before the first
+    /// square that is not an opponent disc (the *blocker*: the lowest such bit on a ray towards higher squares, the
+    /// highest on one towards lower squares) when that blocker is one of our discs.
     #[inline]
     pub fn flips(&self, own: u64, opp: u64, sq: u32) -> u64 {
-        let from = 1u64 << sq;
+        let rays = &RAYS[sq as usize];
         let mut flips = 0;
         for (i, &d) in DIRS.iter().enumerate() {
-            let t = self.target[i];
-            let mut ray = 0;
-            let mut x = shift(from, d) & t;
-            while x & opp != 0 {
-                ray |= x;
-                x = shift(x, d) & t;
+            let ray = rays[i] & self.board;
+            let blockers = ray & !opp;
+            if blockers == 0 {
+                continue;
             }
-            if x & own != 0 {
-                flips |= ray;
+            if d > 0 {
+                let b = blockers & blockers.wrapping_neg();
+                if b & own != 0 {
+                    flips |= ray & (b - 1);
+                }
+            } else {
+                let b = 1u64 << (63 - blockers.leading_zeros());
+                if b & own != 0 {
+                    flips |= ray & !((b << 1).wrapping_sub(1));
+                }
             }
         }
         flips

@@ -10,17 +10,19 @@
 //! solve(own, opp, α, β):                                  -- negamax, fail-soft, from the side to move
 //!     nodes += 1
 //!     no empty square: return the final score
+//!     one empty square: play it (or the opponent does, or nobody) and count       -- last move, no list
+//!     2 to 4 empties: the same search, each empty square tried by its flips, no move generation (endgame/last.rs)
 //!     moves := legal moves
 //!     none: the opponent has none either: return the final score
 //!           otherwise: return -solve(opp, own, -β, -α)   -- a pass
-//!     one empty square: play it (or the opponent does, or nobody) and count       -- last move, no list
 //!     few empties (<= 6): parity order: moves in quadrants with an odd number of empties first
 //!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
 //!         from 10 empties, enhanced transposition cut-off: a child whose stored upper bound u has -u >= β: return -u
 //!         when α is high: the opponent keeps its stable discs, so v <= squares - 2 stable(opp): cut or narrow β
-//!         fastest-first order: the table's move, then the moves leaving the opponent the fewest replies
-//!         (corner replies count double; then the fewest empties next to our discs; our corners first; a move
-//!         into a quadrant with an odd number of empties first among near-equals)
+//!         fastest-first order (endgame/order.rs): the table's move, then the moves leaving the opponent the fewest
+//!         replies (corner replies count double; then the fewest empties next to our discs; our corners first; a
+//!         move into a quadrant with an odd number of empties first among near-equals); from 16 empties plus a
+//!         one-ply search's mobility value of the position after the move
 //!     PVS: the first move with the full window, the others with a null window, re-searched when they beat α
 //!     store the bounds and the best move; return the best value
 //! ```
@@ -31,6 +33,10 @@
 
 use super::PASS;
 use super::bits::Geometry;
+
+mod last;
+mod order;
+use last::odd_quadrants;
 
 /// Below this many empties: parity ordering and no table.
 const SHALLOW: u32 = 6;
@@ -184,6 +190,9 @@ impl EndgameSolver {
         if n == 1 {
             return self.last(geo, own, opp, empty.trailing_zeros());
         }
+        if n <= last::FEW {
+            return self.few(geo, own, opp, empty, alpha, beta);
+        }
         let moves = geo.moves(own, opp);
         if moves == 0 {
             if geo.moves(opp, own) == 0 {
@@ -296,55 +305,10 @@ impl EndgameSolver {
         None
     }
 
-    /// Moves in search order into `out` (key, square), ascending key; returns how many.
-    fn order(
-        &self,
-        geo: &Geometry,
-        own: u64,
-        opp: u64,
-        moves: u64,
-        tt: Option<u8>,
-        out: &mut [(i32, u8); 64],
-    ) -> usize {
-        let mut n = 0;
-        // The quadrants holding an odd number of empties (computed once for all the moves).
-        let empty = geo.board & !(own | opp);
-        let odd_quadrants =
-            geo.quadrants.iter().filter(|&&q| !(empty & q).count_ones().is_multiple_of(2)).fold(0, |a, q| a | q);
-        let mut m = moves;
-        while m != 0 {
-            let sq = m.trailing_zeros();
-            m &= m - 1;
-            let key = if Some(sq as u8) == tt {
-                i32::MIN
-            } else {
-                let f = geo.flips(own, opp, sq);
-                let (o, p) = (opp & !f, own | f | (1 << sq));
-                let replies = geo.moves(o, p);
-                // Fewest replies first, corner replies counting double; our corners first among equals.
-                let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
-                let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
-                let odd = ((1u64 << sq) & odd_quadrants != 0) as i32;
-                16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
-                    + 2 * potential
-                    - PARITY_W * odd
-            };
-            out[n] = (key, sq as u8);
-            n += 1;
-        }
-        out[..n].sort_unstable_by_key(|e| e.0);
-        n
-    }
-
     /// Few empties: no table, moves in odd quadrants first.
     #[allow(clippy::too_many_arguments)]
     fn shallow(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
-        let mut odd = 0u64;
-        for q in geo.quadrants {
-            if (empty & q).count_ones() % 2 == 1 {
-                odd |= q;
-            }
-        }
+        let odd = odd_quadrants(geo, empty);
         let mut best = -100;
         for part in [moves & odd, moves & !odd] {
             let mut m = part;
@@ -362,20 +326,6 @@ impl EndgameSolver {
             }
         }
         best
-    }
-
-    /// One empty square `sq`: the side to move plays it if it can, else the opponent, else nobody.
-    fn last(&mut self, geo: &Geometry, own: u64, opp: u64, sq: u32) -> i32 {
-        let f = geo.flips(own, opp, sq);
-        if f != 0 {
-            return final_score(geo, own | f | (1 << sq), opp & !f);
-        }
-        let g = geo.flips(opp, own, sq);
-        if g != 0 {
-            self.nodes += 1;
-            return -final_score(geo, opp | g | (1 << sq), own & !g);
-        }
-        final_score(geo, own, opp)
     }
 }
 

@@ -1,0 +1,108 @@
+//! Move ordering of the endgame solver (from [`super::SHALLOW`] + 1 empties up).
+//!
+//! ```text
+//! key(move), smallest first:
+//!     the table's move: first of all
+//!     fastest first: 16 (opponent's replies + its corner replies) - 8 (the move takes a corner)
+//!                    + 2 (empties next to our discs after the move) - PARITY_W (the move is in an odd quadrant)
+//!     from SORT_MIN empties: + SORT_W * shallow(child, SORT_DEPTH), the opponent's value of the position after
+//!         the move by a small negamax whose leaves are a mobility evaluation (below)
+//!
+//! mobility_value(own, opp) = 4 (weighted moves of own - of opp) + 16 (corners of own - of opp)
+//!     weighted moves: the legal moves, corners counting double
+//! ```
+
+use super::{EndgameSolver, PARITY_W, odd_quadrants};
+use crate::games::othello::bits::Geometry;
+
+/// From this many empties, the shallow search's value joins the fastest-first key.
+const SORT_MIN: u32 = 16;
+
+/// The depth of that shallow search (plies after the move).
+const SORT_DEPTH: u32 = 1;
+
+/// Its weight in the key.
+const SORT_W: i32 = 4;
+
+/// The side to move's mobility evaluation (see the module's comment).
+fn mobility_value(geo: &Geometry, own: u64, opp: u64) -> i32 {
+    let weighted = |m: u64| (m.count_ones() + (m & geo.corners).count_ones()) as i32;
+    let corners = (own & geo.corners).count_ones() as i32 - (opp & geo.corners).count_ones() as i32;
+    4 * (weighted(geo.moves(own, opp)) - weighted(geo.moves(opp, own))) + 16 * corners
+}
+
+impl EndgameSolver {
+    /// Moves in search order into `out` (key, square), ascending key; returns how many.
+    pub(super) fn order(
+        &mut self,
+        geo: &Geometry,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        tt: Option<u8>,
+        out: &mut [(i32, u8); 64],
+    ) -> usize {
+        let mut n = 0;
+        let empty = geo.board & !(own | opp);
+        let deep = empty.count_ones() >= SORT_MIN;
+        // The quadrants holding an odd number of empties (computed once for all the moves).
+        let odd_quadrants = odd_quadrants(geo, empty);
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let key = if Some(sq as u8) == tt {
+                i32::MIN
+            } else {
+                let f = geo.flips(own, opp, sq);
+                let (o, p) = (opp & !f, own | f | (1 << sq));
+                let replies = geo.moves(o, p);
+                // Fewest replies first, corner replies counting double; our corners first among equals.
+                let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
+                let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
+                let odd = ((1u64 << sq) & odd_quadrants != 0) as i32;
+                let fastest = 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32
+                    - 8 * corner_mine
+                    + 2 * potential
+                    - PARITY_W * odd;
+                if deep { fastest + SORT_W * self.sort_search(geo, o, p, SORT_DEPTH, -1000, 1000) } else { fastest }
+            };
+            out[n] = (key, sq as u8);
+            n += 1;
+        }
+        out[..n].sort_unstable_by_key(|e| e.0);
+        n
+    }
+
+    /// A small negamax (alpha-beta, fail-soft) to `depth` plies on [`mobility_value`]; finished games score their
+    /// disc difference times 100. Each position counts as a node.
+    fn sort_search(&mut self, geo: &Geometry, own: u64, opp: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        self.nodes += 1;
+        if depth == 0 {
+            return mobility_value(geo, own, opp);
+        }
+        let moves = geo.moves(own, opp);
+        if moves == 0 {
+            if geo.moves(opp, own) == 0 {
+                return 100 * super::final_score(geo, own, opp);
+            }
+            return -self.sort_search(geo, opp, own, depth, -beta, -alpha);
+        }
+        let mut best = i32::MIN + 1;
+        let mut m = moves;
+        while m != 0 {
+            let sq = m.trailing_zeros();
+            m &= m - 1;
+            let f = geo.flips(own, opp, sq);
+            let v = -self.sort_search(geo, opp & !f, own | f | (1 << sq), depth - 1, -beta, -alpha);
+            if v > best {
+                best = v;
+                alpha = alpha.max(v);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+}
