@@ -252,6 +252,12 @@ fn check_hidden<G: Game>(game: &G, s: &G::State) -> Result<(), String> {
         if seen != game.observation(s, p) {
             return Err(format!("the observation of {p:?} is not a function of the state"));
         }
+        // A buffer holding another text first: write_observation must clear it.
+        let mut buf = String::from("stale text");
+        game.write_observation(s, p, &mut buf);
+        if buf != seen {
+            return Err(format!("write_observation of {p:?} differs from observation: {buf:?} against {seen:?}"));
+        }
         let mut moves = MoveList::new();
         game.player_moves(s, p, &mut moves);
         for _ in 0..4 {

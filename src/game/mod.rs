@@ -243,6 +243,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.format_position(state)
     }
 
+    /// [`Game::observation`] written into `out` (cleared first). The belief tracker of the hidden-information players
+    /// compares many thousands of observations a move: a game whose observations are long overrides this to write
+    /// them without allocating.
+    fn write_observation(&self, state: &Self::State, player: Player, out: &mut String) {
+        out.clear();
+        out.push_str(&self.observation(state, player));
+    }
+
     /// A state drawn at random among those `player` cannot tell from `state` (same observation, same legal moves for
     /// `player`): what a player with hidden information may search. With perfect information, the state itself.
     fn resample<R: Rng + ?Sized>(&self, state: &Self::State, player: Player, rng: &mut R) -> Self::State {

@@ -99,8 +99,9 @@ impl<G: Game> Belief<G> {
             return;
         }
         let mut next: HashSet<G::State> = HashSet::new();
+        let mut buf = String::new();
         for s in &self.states {
-            successors(game, s, self.me, &self.last_seen, seen, &mut next);
+            successors(game, s, self.me, &self.last_seen, seen, &mut next, &mut buf);
         }
         self.states = next.into_iter().collect();
         // A set's order is not reproducible from run to run: sort by key so that a seeded player is.
@@ -148,8 +149,9 @@ impl<G: Game> Belief<G> {
                     Event::Seen(text) if before.is_empty() => before = text.clone(),
                     Event::Seen(text) => {
                         let mut next = HashSet::new();
+                        let mut buf = String::new();
                         for s in &set {
-                            successors(game, s, self.me, &before, text, &mut next);
+                            successors(game, s, self.me, &before, text, &mut next, &mut buf);
                         }
                         set = next.into_iter().collect();
                         set.sort_by_key(|s| game.key(s));
@@ -180,14 +182,22 @@ impl<G: Game> Belief<G> {
 /// The states `s` may have become when `me` is told `seen` (its previous observation being `before`): `s` itself when
 /// it already reads `seen` (the announcement of `me`'s own move, sent at once), else the states reached from `s` by
 /// steps of the others after which the observation stays `before`, then one step after which it reads `seen`; none
-/// when `s` reads something else.
-fn successors<G: Game>(game: &G, s: &G::State, me: Player, before: &str, seen: &str, out: &mut HashSet<G::State>) {
-    let now = game.observation(s, me);
-    if now == seen {
+/// when `s` reads something else. `buf` holds each observation in turn ([`Game::write_observation`]: no allocation).
+fn successors<G: Game>(
+    game: &G,
+    s: &G::State,
+    me: Player,
+    before: &str,
+    seen: &str,
+    out: &mut HashSet<G::State>,
+    buf: &mut String,
+) {
+    game.write_observation(s, me, buf);
+    if buf == seen {
         out.insert(*s);
         return;
     }
-    if now != before {
+    if buf != before {
         return;
     }
     let mut stack = vec![*s];
@@ -201,10 +211,10 @@ fn successors<G: Game>(game: &G, s: &G::State, me: Player, before: &str, seen: &
         for &m in &moves {
             let mut t = u;
             game.play(&mut t, m);
-            let o = game.observation(&t, me);
-            if o == seen {
+            game.write_observation(&t, me, buf);
+            if buf == seen {
                 out.insert(t);
-            } else if o == before && visited.insert(t) {
+            } else if buf == before && visited.insert(t) {
                 stack.push(t);
             }
         }

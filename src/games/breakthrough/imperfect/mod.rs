@@ -287,7 +287,13 @@ impl Game for DarkBreakthrough {
     }
 
     fn observation(&self, s: &DarkState, player: Player) -> String {
-        text::observation(self, s, player)
+        let mut out = String::new();
+        text::write_observation(self, s, player, &mut out);
+        out
+    }
+
+    fn write_observation(&self, s: &DarkState, player: Player, out: &mut String) {
+        text::write_observation(self, s, player, out);
     }
 
     /// `[3, rows, columns]` as Breakthrough's (White's pieces, Black's, the other squares; row 0 rank 1), of what

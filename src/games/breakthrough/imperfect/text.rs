@@ -1,6 +1,8 @@
 //! Breakthrough with imperfect information as text: moves, the position text (the referee's full state), the
 //! referee's drawing and each player's observation.
 
+use std::fmt::Write;
+
 use super::{DarkBreakthrough, DarkState, News};
 use crate::game::{Game, GameError, MoveList, Outcome, Player, err};
 use crate::games::breakthrough::BtMove;
@@ -192,36 +194,82 @@ describe the last step)",
 }
 
 /// The board with one character per square (`cell(bit)`), top rank first, and the files.
-fn board(g: &DarkBreakthrough, cell: impl Fn(u64) -> char) -> String {
-    let mut out = String::new();
+/// `n` in decimal, right-aligned in `width` characters (the formatting machinery is slow for the tracker's loop).
+fn push_number(out: &mut String, n: u32, width: usize) {
+    let mut digits = [0u8; 10];
+    let (mut k, mut v) = (0, n);
+    loop {
+        digits[k] = b'0' + (v % 10) as u8;
+        k += 1;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend(std::iter::repeat_n(' ', width.saturating_sub(k)));
+    out.extend(digits[..k].iter().rev().map(|&d| d as char));
+}
+
+/// A square's name (`a1`) written into `out`.
+fn write_square(g: &DarkBreakthrough, sq: u32, out: &mut String) {
+    out.push((b'a' + (sq % g.bt.columns) as u8) as char);
+    push_number(out, sq / g.bt.columns + 1, 0);
+}
+
+/// The board drawn into `out`, rank 1 at the bottom, `cell` giving each square's character.
+fn write_board(g: &DarkBreakthrough, out: &mut String, cell: impl Fn(u64) -> char) {
     for row in (0..g.bt.rows).rev() {
-        out += &format!("{:>3} ", row + 1);
-        let cells: Vec<String> =
-            (0..g.bt.columns).map(|c| cell(1u64 << (row * g.bt.columns + c)).to_string()).collect();
-        out += &cells.join(" ");
+        push_number(out, row + 1, 3);
+        for c in 0..g.bt.columns {
+            out.push(' ');
+            out.push(cell(1u64 << (row * g.bt.columns + c)));
+        }
         out.push('\n');
     }
-    let files: Vec<String> = (0..g.bt.columns).map(|c| ((b'a' + c as u8) as char).to_string()).collect();
-    out + &format!("    {}\n", files.join(" "))
+    out.push_str("   ");
+    for c in 0..g.bt.columns {
+        out.push(' ');
+        out.push((b'a' + c as u8) as char);
+    }
+    out.push('\n');
+}
+
+/// What a message says to its player, written into `out`.
+fn write_message(g: &DarkBreakthrough, n: News, out: &mut String) {
+    let mv = |m: BtMove, out: &mut String| {
+        write_square(g, m.from as u32, out);
+        write_square(g, m.to as u32, out);
+    };
+    match n {
+        News::Start => out.push_str("the game starts"),
+        News::Played(m) => {
+            out.push_str("your move ");
+            mv(m, out);
+            out.push_str(" was played");
+        }
+        News::Cancelled(m) => {
+            out.push_str("your move ");
+            mv(m, out);
+            out.push_str(" was cancelled: an enemy piece stands on ");
+            write_square(g, m.to as u32, out);
+            out.push_str("; move again");
+        }
+        News::OpponentMoved(None) => out.push_str("the opponent moved"),
+        News::OpponentMoved(Some(sq)) => {
+            out.push_str("the opponent moved and captured your piece on ");
+            write_square(g, sq as u32, out);
+        }
+        News::OpponentCancelled(k) => {
+            let _ = write!(out, "a move of the opponent was cancelled ({k} this turn); it moves again");
+        }
+    }
 }
 
 /// What a message says to its player.
 fn message(g: &DarkBreakthrough, n: News) -> String {
-    let mv = |m: BtMove| format!("{}{}", g.bt.square_name(m.from as u32), g.bt.square_name(m.to as u32));
-    match n {
-        News::Start => "the game starts".into(),
-        News::Played(m) => format!("your move {} was played", mv(m)),
-        News::Cancelled(m) => format!(
-            "your move {} was cancelled: an enemy piece stands on {}; move again",
-            mv(m),
-            g.bt.square_name(m.to as u32)
-        ),
-        News::OpponentMoved(None) => "the opponent moved".into(),
-        News::OpponentMoved(Some(sq)) => {
-            format!("the opponent moved and captured your piece on {}", g.bt.square_name(sq as u32))
-        }
-        News::OpponentCancelled(k) => format!("a move of the opponent was cancelled ({k} this turn); it moves again"),
-    }
+    let mut out = String::new();
+    write_message(g, n, &mut out);
+    out
 }
 
 fn result(g: &DarkBreakthrough, s: &DarkState) -> Option<String> {
@@ -252,20 +300,23 @@ pub fn display(g: &DarkBreakthrough, s: &DarkState) -> String {
 }
 
 /// What `p` sees: its pieces, the enemy pieces it found this turn (when it is to move), the referee's last message
-/// and whose turn it is; at the end, the whole board.
-pub fn observation(g: &DarkBreakthrough, s: &DarkState, p: Player) -> String {
+/// and whose turn it is; at the end, the whole board. Written into `out` (cleared first) without allocating once
+/// `out` has grown: the belief tracker compares many thousands of observations a move.
+pub fn write_observation(g: &DarkBreakthrough, s: &DarkState, p: Player, out: &mut String) {
+    out.clear();
     if g.is_terminal(s) {
-        return format!(
-            "{}'s view: the game is over, the referee shows the whole board\n{}",
-            side_name(p),
-            display(g, s)
-        );
+        let _ = writeln!(out, "{}'s view: the game is over, the referee shows the whole board", side_name(p));
+        out.push_str(&display(g, s));
+        return;
     }
     let (me, them) = if p == Player::First { ('P', 'p') } else { ('p', 'P') };
     let own = DarkBreakthrough::pieces(s, p);
     let found = if s.board.stm == p { s.found } else { 0 };
-    let mut out = format!("{}'s view ({}'s pieces are not shown)\n", side_name(p), side_name(p.other()));
-    out += &board(g, |bit| {
+    out.push_str(side_name(p));
+    out.push_str("'s view (");
+    out.push_str(side_name(p.other()));
+    out.push_str("'s pieces are not shown)\n");
+    write_board(g, out, |bit| {
         if own & bit != 0 {
             me
         } else if found & bit != 0 {
@@ -274,10 +325,17 @@ pub fn observation(g: &DarkBreakthrough, s: &DarkState, p: Player) -> String {
             '.'
         }
     });
-    out += &format!("you have {} piece(s); referee: {}\n", own.count_ones(), message(g, s.said[p.index()]));
+    out.push_str("you have ");
+    push_number(out, own.count_ones(), 0);
+    out.push_str(" piece(s); referee: ");
+    write_message(g, s.said[p.index()], out);
+    out.push('\n');
     if s.board.stm == p {
-        out + &format!("your move ({})", side_name(p))
+        out.push_str("your move (");
+        out.push_str(side_name(p));
+        out.push(')');
     } else {
-        out + &format!("{} to move", side_name(p.other()))
+        out.push_str(side_name(p.other()));
+        out.push_str(" to move");
     }
 }
