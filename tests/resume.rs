@@ -3,7 +3,8 @@
 //! --resume` goes on from `FILE.checkpoint` to the same values as a run in one go.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Command, Output, Stdio};
+use std::time::Duration;
 
 use plateau::arena::record::{read_games, read_results};
 
@@ -167,15 +168,18 @@ fn the_sprt_replays_the_recorded_results_first() {
 }
 
 fn spsa(out: &Path, extra: &[&str]) -> Output {
-    Command::new(BIN)
-        .args(["spsa", "breakthrough(rows=6,columns=5)", "--engine", "engine(nodes=300,tt=1mb)"])
+    spsa_command(out, 6, extra).output().unwrap()
+}
+
+fn spsa_command(out: &Path, iterations: u32, extra: &[&str]) -> Command {
+    let mut c = Command::new(BIN);
+    c.args(["spsa", "breakthrough(rows=6,columns=5)", "--engine", "engine(nodes=300,tt=1mb)"])
         .args(["--params", "rfp_margin,futility_margin,cost_capture"])
-        .args(["--iterations", "6", "--r-end", "0.05", "--out"])
+        .args(["--iterations", &iterations.to_string(), "--r-end", "0.05", "--out"])
         .arg(out)
         .args(if extra.contains(&"--seed") { &[][..] } else { &["--seed", "9"][..] })
-        .args(extra)
-        .output()
-        .unwrap()
+        .args(extra);
+    c
 }
 
 fn checkpoint(out: &Path) -> serde_json::Value {
@@ -213,5 +217,66 @@ fn an_spsa_run_resumed_ends_with_the_values_of_a_run_in_one_go() {
     // --resume without --out.
     let out = Command::new(BIN).args(["spsa", GAME, "--resume"]).output().unwrap();
     assert!(one_line_error(&out).contains("need --out"));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Start `cmd`, wait until `ready()` holds, then kill the process (SIGKILL: it gets no chance to tidy up). False when
+/// the process ended by itself first (the run was too short to be interrupted).
+fn kill_when(mut cmd: Command, ready: impl Fn() -> bool) -> bool {
+    let mut child = cmd.stdout(Stdio::null()).stderr(Stdio::null()).spawn().unwrap();
+    while !ready() {
+        if child.try_wait().unwrap().is_some() {
+            return false;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    true
+}
+
+#[test]
+fn a_killed_match_keeps_its_games_and_resumes_to_the_same_match() {
+    let dir = tmpdir("kill");
+    let (whole, killed) = (dir.join("whole.pgn"), dir.join("killed.pgn"));
+    let one_go = json(&play(&whole, PLAYERS, 40, &[]));
+    // Two games at a time, killed once the file holds four games (one may be in flight, the last block cut).
+    let mut cmd = Command::new(BIN);
+    cmd.args(["match", GAME, "--player", PLAYERS[0], "--player", PLAYERS[1], "--record"]).arg(&killed).args([
+        "--games",
+        "40",
+        "--seed",
+        "3",
+        "--concurrency",
+        "2",
+    ]);
+    let held = || std::fs::read_to_string(&killed).map_or(0, |t| t.matches("[Event ").count());
+    assert!(kill_when(cmd, || held() >= 4), "the match ended before it could be killed");
+    let kept = held();
+    assert!((4..40).contains(&kept), "{kept} games in the file at the kill");
+    let resumed = json(&play(&killed, PLAYERS, 40, &["--resume"]));
+    assert!(resumed["resumed_games"].as_u64().unwrap() >= 3, "{resumed}");
+    assert_eq!(games_of(&whole), games_of(&killed));
+    assert_eq!(untimed(one_go), untimed(resumed));
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_killed_spsa_run_resumes_to_the_values_of_a_run_in_one_go() {
+    let dir = tmpdir("spsa-kill");
+    let (whole, killed) = (dir.join("whole.txt"), dir.join("killed.txt"));
+    let ok = |o: Output| assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    ok(spsa_command(&whole, 40, &[]).output().unwrap());
+    let reached = || {
+        let text = std::fs::read_to_string(format!("{}.checkpoint", killed.display())).unwrap_or_default();
+        serde_json::from_str::<serde_json::Value>(&text).ok().and_then(|v| v["iteration"].as_u64()).unwrap_or(0)
+    };
+    assert!(kill_when(spsa_command(&killed, 40, &[]), || reached() >= 2), "the run ended before it could be killed");
+    let at = reached();
+    assert!((2..40).contains(&at), "killed at iteration {at}");
+    assert!(!killed.exists(), "no parameters file before the run ends");
+    ok(spsa_command(&killed, 40, &["--resume"]).output().unwrap());
+    assert_eq!(checkpoint(&whole)["theta_bits"], checkpoint(&killed)["theta_bits"], "the same floats");
+    assert_eq!(std::fs::read_to_string(&whole).unwrap(), std::fs::read_to_string(&killed).unwrap());
     std::fs::remove_dir_all(&dir).ok();
 }
