@@ -4,7 +4,7 @@
 //! ```text
 //! exact value of the root: MTD(f) from g = 0       (lo, hi) := (-64, 64)
 //!     while lo < hi: b := g, or g + 1 when g = lo; g := Root(b - 1, b)      -- null-window tests, fail-soft
-//!                    g < b: hi := g     otherwise: lo := g (and its move is a best move)
+//!                    g < b: hi := g     otherwise: lo := g (and its move is a best move, tried first next time)
 //!     (win/draw/loss only: one Root(-1, 1))
 //!
 //! solve(own, opp, α, β):                                  -- negamax, fail-soft, from the side to move
@@ -19,10 +19,12 @@
 //!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
 //!         from 10 empties, enhanced transposition cut-off: a child whose stored upper bound u has -u >= β: return -u
 //!         when α is high: the opponent keeps its stable discs, so v <= squares - 2 stable(opp): cut or narrow β
-//!         fastest-first order (endgame/order.rs): the table's move, then the moves leaving the opponent the fewest
-//!         replies (corner replies count double; then the fewest empties next to our discs; our corners first; a
-//!         move into a quadrant with an odd number of empties first among near-equals); from 16 empties plus a
-//!         one-ply search's mobility value of the position after the move
+//!         children: the table's move first, searched before the other moves are ordered (its cut-off spares
+//!         their sorting); then the others in fastest-first order (endgame/order.rs): the moves leaving the
+//!         opponent the fewest replies (corner replies count double; then the fewest empties next to our discs;
+//!         our corners first; a move into a quadrant with an odd number of empties first among near-equals);
+//!         from 16 empties plus a shallow search's mobility value of the position after the move, its depth
+//!         growing with the empties
 //!     PVS: the first move with the full window, the others with a null window, re-searched when they beat α
 //!     store the bounds and the best move; return the best value
 //! ```
@@ -129,14 +131,14 @@ impl EndgameSolver {
             return Solution { score: v.signum_if(wld), best: Some(PASS), nodes: self.nodes };
         }
         if wld {
-            let (v, best) = self.root(geo, own, opp, moves, -1, 1);
+            let (v, best) = self.children(geo, own, opp, moves, None, -1, 1);
             return Solution { score: v.signum(), best: Some(best), nodes: self.nodes };
         }
         let (mut lo, mut hi, mut g) = (-64, 64, 0);
         let mut best = None;
         while lo < hi {
             let b = if g == lo { g + 1 } else { g };
-            let (v, m) = self.root(geo, own, opp, moves, b - 1, b);
+            let (v, m) = self.children(geo, own, opp, moves, best, b - 1, b);
             g = v;
             if v < b {
                 hi = v;
@@ -146,33 +148,8 @@ impl EndgameSolver {
             }
         }
         // No search failed high (every move loses by the most): a window around the value names a move that gets it.
-        let best = best.unwrap_or_else(|| self.root(geo, own, opp, moves, g - 1, g + 1).1);
+        let best = best.unwrap_or_else(|| self.children(geo, own, opp, moves, None, g - 1, g + 1).1);
         Solution { score: g, best: Some(best), nodes: self.nodes }
-    }
-
-    /// The root's value within (`lo`, `hi`) (fail-soft) and its best move: PVS over the ordered moves.
-    fn root(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, lo: i32, hi: i32) -> (i32, u8) {
-        let mut order = [(0i32, 0u8); 64];
-        let n = self.order(geo, own, opp, moves, None, &mut order);
-        let (mut best, mut best_move, mut alpha) = (-100, order[0].1, lo);
-        for (i, &(_, sq)) in order[..n].iter().enumerate() {
-            let f = geo.flips(own, opp, sq as u32);
-            let (o, p) = (opp & !f, own | f | (1 << sq));
-            let mut v =
-                if i == 0 { -self.search(geo, o, p, -hi, -alpha) } else { -self.search(geo, o, p, -alpha - 1, -alpha) };
-            if i > 0 && v > alpha && v < hi {
-                v = -self.search(geo, o, p, -hi, -v);
-            }
-            if v > best {
-                best = v;
-                best_move = sq;
-                alpha = alpha.max(v);
-            }
-            if alpha >= hi {
-                break;
-            }
-        }
-        (best, best_move)
     }
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
@@ -236,29 +213,10 @@ impl EndgameSolver {
             }
             beta = beta.min(bound);
         }
-        let alpha0 = alpha;
-        let mut order = [(0i32, 0u8); 64];
-        let count = self.order(geo, own, opp, moves, tt_move, &mut order);
-        let (mut best, mut best_move) = (-100, order[0].1);
-        for (i, &(_, sq)) in order[..count].iter().enumerate() {
-            let f = geo.flips(own, opp, sq as u32);
-            let (o, p) = (opp & !f, own | f | (1 << sq));
-            let a = alpha.max(best);
-            let mut v = if i == 0 { -self.search(geo, o, p, -beta, -a) } else { -self.search(geo, o, p, -a - 1, -a) };
-            if i > 0 && v > a && v < beta {
-                v = -self.search(geo, o, p, -beta, -v);
-            }
-            if v > best {
-                best = v;
-                best_move = sq;
-                if v >= beta {
-                    break;
-                }
-            }
-        }
+        let (best, best_move) = self.children(geo, own, opp, moves, tt_move, alpha, beta);
         if tabled {
             let (mut lower, mut upper) = (-64i8, 64i8);
-            if best > alpha0 {
+            if best > alpha {
                 lower = best as i8;
             }
             if best < beta {
@@ -267,6 +225,54 @@ impl EndgameSolver {
             self.store(Slot { own, opp, lower, upper, best: best_move, empties: n as u8 });
         }
         best
+    }
+
+    /// The best value of the moves within (`alpha`, `beta`), fail-soft, and a move that has it: PVS, the `first`
+    /// move (the table's) searched before the others are even ordered, so that its cut-off spares their sorting.
+    #[allow(clippy::too_many_arguments)]
+    fn children(
+        &mut self,
+        geo: &Geometry,
+        own: u64,
+        opp: u64,
+        moves: u64,
+        first: Option<u8>,
+        alpha: i32,
+        beta: i32,
+    ) -> (i32, u8) {
+        let (mut best, mut best_move, mut rest) = (-100, 0, moves);
+        if let Some(sq) = first.filter(|&sq| moves >> sq & 1 != 0) {
+            (best, best_move) = (self.child(geo, own, opp, sq, true, alpha, beta), sq);
+            rest &= !(1 << sq);
+        }
+        if best >= beta || rest == 0 {
+            return (best, best_move);
+        }
+        let mut order = [(0i32, 0u8); 64];
+        let count = self.order(geo, own, opp, rest, &mut order);
+        for &(_, sq) in &order[..count] {
+            let v = self.child(geo, own, opp, sq, best == -100, alpha.max(best), beta);
+            if v > best {
+                (best, best_move) = (v, sq);
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        (best, best_move)
+    }
+
+    /// One move of the PVS loop, from the window (`a`, `beta`): the first move searched with it, the others with a
+    /// null window first, searched again with the window when they beat `a`.
+    #[allow(clippy::too_many_arguments)]
+    fn child(&mut self, geo: &Geometry, own: u64, opp: u64, sq: u8, first: bool, a: i32, beta: i32) -> i32 {
+        let f = geo.flips(own, opp, sq as u32);
+        let (o, p) = (opp & !f, own | f | (1 << sq));
+        if first {
+            return -self.search(geo, o, p, -beta, -a);
+        }
+        let v = -self.search(geo, o, p, -a - 1, -a);
+        if v > a && v < beta { -self.search(geo, o, p, -beta, -v) } else { v }
     }
 
     /// The table's entry of this exact position. A bucket is two slots: the deeper search kept, the latest stored.

@@ -2,10 +2,9 @@
 //!
 //! ```text
 //! key(move), smallest first:
-//!     the table's move: first of all
 //!     fastest first: 16 (opponent's replies + its corner replies) - 8 (the move takes a corner)
 //!                    + 2 (empties next to our discs after the move) - PARITY_W (the move is in an odd quadrant)
-//!     from SORT_MIN empties: + SORT_W * shallow(child, SORT_DEPTH), the opponent's value of the position after
+//!     from 16 empties: + SORT_W * shallow(child, sort_depth(empties)), the opponent's value of the position after
 //!         the move by a small negamax whose leaves are a mobility evaluation (below)
 //!
 //! mobility_value(own, opp) = 4 (weighted moves of own - of opp) + 16 (corners of own - of opp)
@@ -15,11 +14,16 @@
 use super::{EndgameSolver, PARITY_W, odd_quadrants};
 use crate::games::othello::bits::Geometry;
 
-/// From this many empties, the shallow search's value joins the fastest-first key.
-const SORT_MIN: u32 = 16;
-
-/// The depth of that shallow search (plies after the move).
-const SORT_DEPTH: u32 = 1;
+/// The depth of the shallow search in the key (plies after the move) at a node with `empties` empty squares, 0 for
+/// none: deeper as the empties grow, as the subtree under a node grows faster than the search's cost.
+fn sort_depth(empties: u32) -> u32 {
+    match empties {
+        0..16 => 0,
+        16..24 => 1,
+        24..28 => 2,
+        _ => 4,
+    }
+}
 
 /// Its weight in the key.
 const SORT_W: i32 = 4;
@@ -33,40 +37,28 @@ fn mobility_value(geo: &Geometry, own: u64, opp: u64) -> i32 {
 
 impl EndgameSolver {
     /// Moves in search order into `out` (key, square), ascending key; returns how many.
-    pub(super) fn order(
-        &mut self,
-        geo: &Geometry,
-        own: u64,
-        opp: u64,
-        moves: u64,
-        tt: Option<u8>,
-        out: &mut [(i32, u8); 64],
-    ) -> usize {
+    pub(super) fn order(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, out: &mut [(i32, u8); 64]) -> usize {
         let mut n = 0;
         let empty = geo.board & !(own | opp);
-        let deep = empty.count_ones() >= SORT_MIN;
+        let depth = sort_depth(empty.count_ones());
         // The quadrants holding an odd number of empties (computed once for all the moves).
         let odd_quadrants = odd_quadrants(geo, empty);
         let mut m = moves;
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            let key = if Some(sq as u8) == tt {
-                i32::MIN
-            } else {
-                let f = geo.flips(own, opp, sq);
-                let (o, p) = (opp & !f, own | f | (1 << sq));
-                let replies = geo.moves(o, p);
-                // Fewest replies first, corner replies counting double; our corners first among equals.
-                let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
-                let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
-                let odd = ((1u64 << sq) & odd_quadrants != 0) as i32;
-                let fastest = 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32
-                    - 8 * corner_mine
-                    + 2 * potential
-                    - PARITY_W * odd;
-                if deep { fastest + SORT_W * self.sort_search(geo, o, p, SORT_DEPTH, -1000, 1000) } else { fastest }
-            };
+            let f = geo.flips(own, opp, sq);
+            let (o, p) = (opp & !f, own | f | (1 << sq));
+            let replies = geo.moves(o, p);
+            // Fewest replies first, corner replies counting double; our corners first among equals.
+            let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
+            let potential = (geo.neighbours(p) & geo.board & !(o | p)).count_ones() as i32;
+            let odd = ((1u64 << sq) & odd_quadrants != 0) as i32;
+            let fastest = 16 * (replies.count_ones() + (replies & geo.corners).count_ones()) as i32 - 8 * corner_mine
+                + 2 * potential
+                - PARITY_W * odd;
+            let key =
+                if depth > 0 { fastest + SORT_W * self.sort_search(geo, o, p, depth, -1000, 1000) } else { fastest };
             out[n] = (key, sq as u8);
             n += 1;
         }
