@@ -8,11 +8,13 @@ use clap::Args;
 use crate::arena::parse_tc;
 use crate::arena::spsa::{self, SpsaConfig};
 use crate::arena::spsa_checkpoint::Checkpointing;
+use crate::engine::params::Options;
 use crate::engine::tunables::{PARAMS, SearchParams};
+use crate::game::Game;
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::TimeControl;
-use crate::spec::parse_duration;
+use crate::spec::{Spec, parse_duration};
 
 #[derive(Args, Debug)]
 pub struct SpsaArgs {
@@ -69,7 +71,11 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     if !a.r_end.is_finite() || a.r_end <= 0.0 {
         anyhow::bail!("--r-end {}: expected a positive number", a.r_end);
     }
-    let mut start = SearchParams::default();
+    // From the engine's values for this game and evaluation (Breakthrough 8x8's tuned ones unless the engine string
+    // says `params=general`), then --start.
+    let any = AnyGame::parse(&a.game)?;
+    let opts = Options::from_spec(&Spec::parse(&a.engine)?)?;
+    let mut start = with_game!(&any, g => opts.given.resolve(g, opts.eval.as_deref()));
     if let Some(path) = &a.start {
         let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         start.read_text(&text, &path.display().to_string())?;
@@ -100,7 +106,6 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         anyhow::bail!("--resume and --stop-after need --out FILE (the run's state is kept in FILE.checkpoint)");
     }
     let cp = Checkpointing { path: checkpoint.clone(), resume: a.resume, stop_after: a.stop_after };
-    let any = AnyGame::parse(&a.game)?;
     let (tuned, reached) = with_game!(&any, g => {
         spsa::run_with(g, &cfg, &cp, |p| {
             let values: Vec<String> = names.iter().zip(&p.theta).map(|(n, v)| format!("{n}={v:.1}")).collect();
@@ -137,7 +142,13 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
 
 #[derive(Args, Debug)]
 pub struct EngineParamsArgs {
-    /// Show the values of this parameters file next to the defaults.
+    /// Show the engine's values for this game (its own defaults where it has some: Breakthrough 8x8).
+    #[arg(long)]
+    game: Option<String>,
+    /// With --game: the evaluation the engine uses (default: the game's first).
+    #[arg(long)]
+    eval: Option<String>,
+    /// Show the values of this parameters file (over the game's, with --game) next to the defaults.
     #[arg(long)]
     file: Option<PathBuf>,
     /// Print one JSON document.
@@ -146,7 +157,17 @@ pub struct EngineParamsArgs {
 }
 
 pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
-    let mut values = SearchParams::default();
+    let mut values = match &a.game {
+        Some(text) => {
+            let any = AnyGame::parse(text)?;
+            if let Some(name) = &a.eval {
+                with_game!(&any, g => check_eval(g, name))?;
+            }
+            with_game!(&any, g => SearchParams::for_game(g, a.eval.as_deref()))
+        }
+        None if a.eval.is_some() => anyhow::bail!("--eval needs --game (the evaluation of which game)"),
+        None => SearchParams::default(),
+    };
     if let Some(path) = &a.file {
         let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
         values.read_text(&text, &path.display().to_string())?;
@@ -169,4 +190,9 @@ pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
         println!("{:<18} {:>6} {:>7} {:>6} {:>6} {:>5}  {}", i.name, v, i.default, i.min, i.max, i.step, i.doc);
     }
     Ok(())
+}
+
+/// Whether `name` is one of `game`'s evaluations.
+fn check_eval<G: Game>(_game: &G, name: &str) -> anyhow::Result<()> {
+    G::check_evaluation(name).map_err(|e| anyhow::anyhow!("--eval: {e}"))
 }

@@ -126,6 +126,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
             // The name was checked against the game's list when the player string was read.
             let eval = crate::game::evaluation_or_simple(game, name);
+            self.opts.params = self.opts.params_for(game, name);
             self.eval = Some((spec, eval));
         }
         self.tt.new_search();

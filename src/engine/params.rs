@@ -17,7 +17,7 @@ pub const MAX_DEPTH: u32 = 100;
 pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The numeric search constants (depth costs, reductions, margins): runtime tunables, see `tunables.rs`.
-pub use super::tunables::{PARAMS, SearchParams};
+pub use super::tunables::{GivenParams, PARAMS, SearchParams};
 
 /// Default share of the move time after which no new iteration starts (percent; fixed time per move only): all of
 /// it, since the time of a move cannot be saved for later and an unfinished iteration still counts (a root move
@@ -67,8 +67,11 @@ pub struct Options {
     pub iir: bool,
     /// Fixed time per move: no new iteration after this share of the time (percent).
     pub soft_pct: u32,
-    /// The numeric search constants (`params=FILE`, `name=value`).
+    /// The numeric search constants the search reads: the game's defaults with `given` over them, set by the engine
+    /// when it meets a game ([`Options::params_for`]); the general defaults with `given` until then.
     pub params: SearchParams,
+    /// The values the player string gave (`params=FILE`, `name=value`).
+    pub given: GivenParams,
 }
 
 impl Default for Options {
@@ -99,6 +102,7 @@ impl Default for Options {
             iir: false,
             soft_pct: SOFT_PERCENT,
             params: SearchParams::default(),
+            given: GivenParams::default(),
         }
     }
 }
@@ -187,8 +191,15 @@ impl Options {
             o.db = Some(super::probe_db::DbHandle::open(&path)?);
         }
         o.soft_pct = spec.int("soft", SOFT_PERCENT as i64, 10, 100)? as u32;
-        o.params = SearchParams::from_spec(spec)?;
+        o.given = GivenParams::from_spec(spec)?;
+        o.params = o.given.over(&SearchParams::default());
         Ok(o)
+    }
+
+    /// The search constants for `game` evaluated with `eval`: its defaults (or the general ones, `params=general`),
+    /// then the given values (the engine sets `params` to them when it meets a game).
+    pub fn params_for<G: crate::game::Game>(&self, game: &G, eval: &str) -> SearchParams {
+        self.given.resolve(game, Some(eval))
     }
 
     /// The player string that rebuilds these options (only what differs from the defaults).
@@ -230,7 +241,7 @@ impl Options {
         if self.soft_pct != d.soft_pct {
             p.push(format!("soft={}", self.soft_pct));
         }
-        p.extend(self.params.spec_params());
+        p.extend(self.given.spec_params());
         if p.is_empty() { "engine".into() } else { format!("engine({})", p.join(",")) }
     }
 }

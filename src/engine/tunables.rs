@@ -1,18 +1,18 @@
 //! The engine's numeric search constants, settable at run time (after Reckless's parameters file): each has a name,
-//! a default, a range and an SPSA step. They are set from the player string (`engine(rfp_margin=100)`) or from a
-//! parameters file (`engine(params=FILE)`: one `name value` or `name = value` per line, `#` comments), the string's
-//! values winning over the file's; `plateau engine-params` lists them; `plateau spsa` tunes them.
+//! a default, a range and an SPSA step. A game may have its own defaults (a parameters text from
+//! [`Game::engine_params`]: Breakthrough 8x8 with its network has the values SPSA tuned); over them go a parameters
+//! file (`engine(params=FILE)`: one `name value` or `name = value` per line, `#` comments), then the player string's
+//! values (`engine(rfp_margin=100)`); `plateau engine-params` lists them; `plateau spsa` tunes them.
 //!
 //! ```text
-//! SearchParams := defaults
-//! params=FILE   : for each line "name [=] value": check the name and the range, set it
-//! name=value    : the same, from the player string (after the file)
-//! spec()        : only the values that differ from the defaults, as name=value
+//! given      := params=FILE's lines "name [=] value", then the string's name=value (each checked: name, range)
+//! SearchParams for a game := general defaults, then the game's text (if any; not with params=general), then given
+//! spec()     : the given values, as name=value (a player string that rebuilds the same engine for any game)
 //! ```
 //! Depths and reductions are in plies unless the name says quarter plies (`cost_*`, `q` suffix); the logarithmic
 //! reduction's base and divisor are in hundredths.
 
-use crate::game::GameError;
+use crate::game::{Game, GameError};
 use crate::spec::Spec;
 
 /// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
@@ -110,38 +110,19 @@ impl SearchParams {
     /// Read a parameters file's text (`name value` or `name = value` per line, `#` comments); `path` names the file in
     /// errors.
     pub fn read_text(&mut self, text: &str, path: &str) -> Result<(), GameError> {
-        for (i, line) in text.lines().enumerate() {
-            let line = line.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let mut parts = line.split(|c: char| c == '=' || c.is_whitespace()).filter(|p| !p.is_empty());
-            let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
-                return Err(GameError::new(format!("{path}:{}: expected `name value`, got `{line}`", i + 1)));
-            };
-            let v: i64 = value
-                .parse()
-                .map_err(|_| GameError::new(format!("{path}:{}: {name}: `{value}` is not an integer", i + 1)))?;
-            self.set(name, v, &format!("{path}:{}", i + 1))?;
-        }
-        Ok(())
+        parse_text(text, path, |name, value, source| self.set(name, value, source))
     }
 
-    /// Read `params=FILE`, then every `name=value` of the player string.
-    pub fn from_spec(spec: &Spec) -> Result<SearchParams, GameError> {
+    /// The defaults of the engine for `game` with the evaluation `eval` (`None`: the game's first, its default): the
+    /// general defaults, then the game's own parameters text if it has one ([`Game::engine_params`]).
+    pub fn for_game<G: Game>(game: &G, eval: Option<&str>) -> SearchParams {
         let mut p = SearchParams::default();
-        if let Some(path) = spec.text("params") {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| GameError::new(format!("engine: params={path}: cannot read it ({e})")))?;
-            p.read_text(&text, &path)?;
+        if let Some(text) = game.engine_params(eval.unwrap_or(G::EVALUATIONS[0])) {
+            // A text built into the program; the tests read every game's (`every_games_parameters_read`).
+            p.read_text(text, &format!("{} engine parameters", game.spec()))
+                .expect("a game's built-in engine parameters are valid");
         }
-        for info in PARAMS {
-            if spec.has(info.name) {
-                let v = spec.int(info.name, info.default as i64, info.min as i64, info.max as i64)?;
-                p.set(info.name, v, "engine")?;
-            }
-        }
-        Ok(p)
+        p
     }
 
     /// The logarithmic reduction table: `r(d, n) = lmr_log_base + ln(d) ln(n) / lmr_log_div` plies (both in
@@ -183,6 +164,100 @@ impl SearchParams {
     }
 }
 
+/// The values a player string gives (its `params=FILE`, then its `name=value`s), laid over a game's defaults when the
+/// engine meets the game ([`GivenParams::over`]).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct GivenParams {
+    /// `params=general`: the general defaults even where the game has its own (the untuned engine).
+    pub general: bool,
+    values: SearchParams,
+    /// Bit `i`: [`PARAMS`]`[i]` was given.
+    given: u64,
+}
+
+const _: () = assert!(PARAMS.len() <= 64, "GivenParams keeps one bit per tunable");
+
+impl GivenParams {
+    /// Give `name` the value `value`, checking its range; `source` names where it came from, for the error.
+    pub fn set(&mut self, name: &str, value: i64, source: &str) -> Result<(), GameError> {
+        self.values.set(name, value, source)?;
+        let i = PARAMS.iter().position(|p| p.name == name).expect("set checked the name");
+        self.given |= 1 << i;
+        Ok(())
+    }
+
+    /// Read `params=FILE`, then every `name=value` of the player string.
+    pub fn from_spec(spec: &Spec) -> Result<GivenParams, GameError> {
+        let mut g = GivenParams::default();
+        if spec.text("params").as_deref() == Some("general") {
+            g.general = true;
+        } else if let Some(path) = spec.text("params") {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|e| GameError::new(format!("engine: params={path}: cannot read it ({e})")))?;
+            parse_text(&text, &path, |name, value, source| g.set(name, value, source))?;
+        }
+        for info in PARAMS {
+            if spec.has(info.name) {
+                let v = spec.int(info.name, info.default as i64, info.min as i64, info.max as i64)?;
+                g.set(info.name, v, "engine")?;
+            }
+        }
+        Ok(g)
+    }
+
+    /// The values for `game` evaluated with `eval` (`None`: its default evaluation): its defaults (the general ones
+    /// with `params=general`), then the given values.
+    pub fn resolve<G: Game>(&self, game: &G, eval: Option<&str>) -> SearchParams {
+        let base = if self.general { SearchParams::default() } else { SearchParams::for_game(game, eval) };
+        self.over(&base)
+    }
+
+    /// `base` with the given values in place of its own.
+    pub fn over(&self, base: &SearchParams) -> SearchParams {
+        let mut p = *base;
+        for (i, info) in PARAMS.iter().enumerate() {
+            if self.given & (1 << i) != 0 {
+                *p.slot(info.name).expect("listed") = self.values.get(info.name).expect("listed");
+            }
+        }
+        p
+    }
+
+    /// `params=general` if so, then `name=value` for every given value, in table order.
+    pub fn spec_params(&self) -> Vec<String> {
+        let general = self.general.then(|| "params=general".to_string());
+        let given = PARAMS
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| self.given & (1 << i) != 0)
+            .map(|(_, info)| format!("{}={}", info.name, self.values.get(info.name).expect("listed")));
+        general.into_iter().chain(given).collect()
+    }
+}
+
+/// Parse a parameters text, handing each `name value` line to `set` with its source (`path:line`).
+fn parse_text(
+    text: &str,
+    path: &str,
+    mut set: impl FnMut(&str, i64, &str) -> Result<(), GameError>,
+) -> Result<(), GameError> {
+    for (i, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let mut parts = line.split(|c: char| c == '=' || c.is_whitespace()).filter(|p| !p.is_empty());
+        let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(GameError::new(format!("{path}:{}: expected `name value`, got `{line}`", i + 1)));
+        };
+        let v: i64 = value
+            .parse()
+            .map_err(|_| GameError::new(format!("{path}:{}: {name}: `{value}` is not an integer", i + 1)))?;
+        set(name, v, &format!("{path}:{}", i + 1))?;
+    }
+    Ok(())
+}
+
 /// The description of the tunable `name`.
 pub fn info(name: &str) -> Option<&'static ParamInfo> {
     PARAMS.iter().find(|i| i.name == name)
@@ -212,8 +287,66 @@ mod tests {
         q.read_text(&p.to_text(), "g").unwrap();
         assert_eq!(p, q);
         let s = Spec::parse("engine(rfp_margin=70,asp_delta=20)").unwrap();
-        let r = SearchParams::from_spec(&s).unwrap();
+        let r = GivenParams::from_spec(&s).unwrap().over(&SearchParams::default());
         assert_eq!((r.rfp_margin, r.asp_delta, r.lmp_base), (70, 20, 4));
+    }
+
+    #[test]
+    fn given_values_go_over_any_base_and_are_written_back_all() {
+        // A value equal to the general default is still given: over another base it must stay.
+        let s = Spec::parse("engine(cost_quiet=4,rfp_margin=70)").unwrap();
+        let g = GivenParams::from_spec(&s).unwrap();
+        assert_eq!(g.spec_params(), vec!["cost_quiet=4", "rfp_margin=70"]);
+        let mut base = SearchParams::default();
+        base.read_text("cost_quiet 3\nrfp_margin 77\nlmr_late 9", "base").unwrap();
+        let p = g.over(&base);
+        assert_eq!((p.cost_quiet, p.rfp_margin, p.lmr_late, p.lmp_base), (4, 70, 9, 4));
+        assert_eq!(GivenParams::default().over(&base), base);
+        assert!(GivenParams::default().spec_params().is_empty());
+    }
+
+    #[test]
+    fn every_games_parameters_read() {
+        use crate::games::{AnyGame, catalogue, with_game};
+        let mut tuned = Vec::new();
+        for entry in catalogue() {
+            let any = AnyGame::parse(entry.info.name).unwrap();
+            with_game!(&any, g => {
+                for eval in g_evaluations(g) {
+                    let p = SearchParams::for_game(g, Some(eval));
+                    if p != SearchParams::default() {
+                        tuned.push(format!("{} {eval}", entry.info.name));
+                    }
+                }
+            });
+        }
+        // Standard Breakthrough 8x8 with its network, and nothing else (the run tuned it alone).
+        assert_eq!(tuned, vec!["breakthrough nnue"]);
+        let bt = AnyGame::parse("breakthrough").unwrap();
+        let AnyGame::Breakthrough(g) = &bt else { unreachable!() };
+        let p = SearchParams::for_game(g, None);
+        assert_eq!((p.cost_quiet, p.rfp_margin, p.lmr_log_div), (3, 77, 202));
+        for other in
+            ["breakthrough(rows=6,columns=5)", "breakthrough(misere=true)", "breakthrough(forced_captures=true)"]
+        {
+            let any = AnyGame::parse(other).unwrap();
+            let AnyGame::Breakthrough(g) = &any else { unreachable!() };
+            assert_eq!(SearchParams::for_game(g, None), SearchParams::default(), "{other}");
+        }
+        assert_eq!(SearchParams::for_game(g, Some("pst")), SearchParams::default());
+        assert_eq!(SearchParams::for_game(g, Some("nnue:gen3.bin")), p, "any network");
+        // params=general: the general defaults on 8x8 too, the given values over them, written back.
+        let s = Spec::parse("engine(params=general,rfp_margin=80)").unwrap();
+        let given = GivenParams::from_spec(&s).unwrap();
+        let p = given.resolve(g, None);
+        assert_eq!((p.cost_quiet, p.rfp_margin, p.lmr_log_div), (4, 80, 225));
+        assert_eq!(given.spec_params(), vec!["params=general", "rfp_margin=80"]);
+        assert_eq!(GivenParams::default().resolve(g, None), SearchParams::for_game(g, None));
+    }
+
+    /// The evaluations a game names (its list, for the test above).
+    fn g_evaluations<G: Game>(_: &G) -> &'static [&'static str] {
+        G::EVALUATIONS
     }
 
     #[test]
@@ -229,8 +362,8 @@ mod tests {
             assert!(e.contains(says) && !e.contains('\n'), "{text}: {e}");
         }
         let s = Spec::parse("engine(rfp_margin=1)").unwrap();
-        assert!(SearchParams::from_spec(&s).is_err());
+        assert!(GivenParams::from_spec(&s).is_err());
         let s = Spec::parse("engine(params=/nonexistent/file)").unwrap();
-        assert!(SearchParams::from_spec(&s).unwrap_err().to_string().contains("cannot read"));
+        assert!(GivenParams::from_spec(&s).unwrap_err().to_string().contains("cannot read"));
     }
 }

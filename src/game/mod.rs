@@ -328,6 +328,15 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// The engine's search constants tuned for this game when it evaluates with `eval` (the name of one of
+    /// [`Game::EVALUATIONS`], or `nnue:FILE`), as a parameters text (`name = value` per line, the form of
+    /// `engine(params=FILE)`); the engine lays `params=FILE` and the player string's values over it. `None` (the
+    /// default): the engine's general defaults, which no game was tuned for alone.
+    fn engine_params(&self, eval: &str) -> Option<&'static str> {
+        let _ = eval;
+        None
+    }
+
     /// Whether [`Game::move_class`] tells noisy moves from quiet ones (quiescence search needs it).
     fn has_tactics(&self) -> bool {
         false

@@ -261,6 +261,9 @@ impl Breakthrough {
     }
 }
 
+/// The engine's search constants for standard 8x8 Breakthrough with its network, tuned by SPSA.
+const TUNED_8X8: &str = include_str!("../../../data/params/breakthrough-spsa-20k.txt");
+
 impl Game for Breakthrough {
     type State = BtState;
     type Move = BtMove;
@@ -285,6 +288,16 @@ impl Game for Breakthrough {
             p.push("forced_captures=true".to_string());
         }
         if p.is_empty() { "breakthrough".to_string() } else { format!("breakthrough({})", p.join(",")) }
+    }
+
+    /// Standard Breakthrough 8x8 with a network (`nnue`, or `nnue:FILE`: the same architecture and scale): the values
+    /// of the long SPSA run (docs/strength.md, accepted by an SPRT); every other size, variant or evaluation keeps the
+    /// general defaults.
+    fn engine_params(&self, eval: &str) -> Option<&'static str> {
+        let standard =
+            self.rows == 8 && self.columns == 8 && self.piece_rows == 2 && !self.misere && !self.forced_captures;
+        let network = eval == "nnue" || eval.starts_with("nnue:");
+        (standard && network).then_some(TUNED_8X8)
     }
 
     fn start(&self) -> BtState {
