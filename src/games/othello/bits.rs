@@ -136,6 +136,13 @@ impl Geometry {
         moves
     }
 
+    /// The position after our move on `sq` (a legal one), from the opponent's side: (its discs, ours).
+    #[inline]
+    pub fn play(&self, own: u64, opp: u64, sq: u32) -> (u64, u64) {
+        let f = self.flips(own, opp, sq);
+        (opp & !f, own | f | (1 << sq))
+    }
+
     /// The opponent discs flipped by playing on `sq` (empty, legal or not: an illegal square flips nothing).
     ///
     /// Each ray from `sq` (the 8x8 grid's ray cut to the board, see [`RAYS`]) flips its squares before the first

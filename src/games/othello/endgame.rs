@@ -266,8 +266,7 @@ impl EndgameSolver {
     /// null window first, searched again with the window when they beat `a`.
     #[allow(clippy::too_many_arguments)]
     fn child(&mut self, geo: &Geometry, own: u64, opp: u64, sq: u8, first: bool, a: i32, beta: i32) -> i32 {
-        let f = geo.flips(own, opp, sq as u32);
-        let (o, p) = (opp & !f, own | f | (1 << sq));
+        let (o, p) = geo.play(own, opp, sq as u32);
         if first {
             return -self.search(geo, o, p, -beta, -a);
         }
@@ -300,8 +299,7 @@ impl EndgameSolver {
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            let f = geo.flips(own, opp, sq);
-            let (o, p) = (opp & !f, own | f | (1 << sq));
+            let (o, p) = geo.play(own, opp, sq);
             if let Some(e) = self.probe(o, p)
                 && -(e.upper as i32) >= beta
             {
@@ -321,8 +319,8 @@ impl EndgameSolver {
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
-                let f = geo.flips(own, opp, sq);
-                let v = -self.search(geo, opp & !f, own | f | (1 << sq), -beta, -alpha.max(best));
+                let (o, p) = geo.play(own, opp, sq);
+                let v = -self.search(geo, o, p, -beta, -alpha.max(best));
                 if v > best {
                     best = v;
                     if v >= beta {

@@ -120,8 +120,8 @@ mod tests {
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            let f = geo.flips(own, opp, sq);
-            best = best.max(-negamax(geo, opp & !f, own | f | (1 << sq)));
+            let (o, p) = geo.play(own, opp, sq);
+            best = best.max(-negamax(geo, o, p));
         }
         best
     }

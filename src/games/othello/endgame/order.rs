@@ -47,8 +47,7 @@ impl EndgameSolver {
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            let f = geo.flips(own, opp, sq);
-            let (o, p) = (opp & !f, own | f | (1 << sq));
+            let (o, p) = geo.play(own, opp, sq);
             let replies = geo.moves(o, p);
             // Fewest replies first, corner replies counting double; our corners first among equals.
             let corner_mine = ((1u64 << sq) & geo.corners != 0) as i32;
@@ -85,8 +84,8 @@ impl EndgameSolver {
         while m != 0 {
             let sq = m.trailing_zeros();
             m &= m - 1;
-            let f = geo.flips(own, opp, sq);
-            let v = -self.sort_search(geo, opp & !f, own | f | (1 << sq), depth - 1, -beta, -alpha);
+            let (o, p) = geo.play(own, opp, sq);
+            let v = -self.sort_search(geo, o, p, depth - 1, -beta, -alpha);
             if v > best {
                 best = v;
                 alpha = alpha.max(v);
