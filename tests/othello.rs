@@ -273,3 +273,82 @@ fn solve_and_bad_input_through_the_binary() {
     }
     assert!(matches!(AnyGame::parse("reversi(size=6)"), Ok(AnyGame::Othello(_))));
 }
+
+/// A solve stopped by its limits gives bounds that hold, and the same solver (its table kept) then finishes with the
+/// exact value: a stopped search stores nothing wrong.
+#[test]
+fn a_stopped_solve_reports_bounds_and_the_table_stays_sound() {
+    use plateau::games::othello::Limits;
+    use std::sync::atomic::AtomicBool;
+    static STOP: AtomicBool = AtomicBool::new(true);
+    let g = Othello::default();
+    let (pos, score, best) = &ffo_positions()[0];
+    let s = g.parse_position(pos).unwrap();
+    let mut solver = EndgameSolver::new(64);
+    let past = Limits { deadline: Some(std::time::Instant::now()), interrupt: None };
+    // The limits are looked at every 2^18 nodes: the first passes of MTD(f) may end before.
+    let stopped = solver.solve_until(&g.geo, s.own, s.opp, false, past, &mut |_| {}).unwrap_err();
+    assert!(stopped.lower <= *score && *score <= stopped.upper && stopped.lower < stopped.upper, "{stopped:?}");
+    assert!(stopped.nodes > 0 && (stopped.lower == -64) == stopped.best.is_none(), "{stopped:?}");
+    let asked = Limits { deadline: None, interrupt: Some(&STOP) };
+    assert!(solver.solve_until(&g.geo, s.own, s.opp, false, asked, &mut |_| {}).is_err());
+    let mut seen = Vec::new();
+    let r = solver.solve_until(&g.geo, s.own, s.opp, false, Limits::default(), &mut |b| seen.push(*b)).unwrap();
+    assert_eq!(r.score, *score);
+    assert!(best.contains(&g.format_move(&s, r.best.unwrap())), "{best:?}");
+    // Every pass of MTD(f) narrows bounds that hold, down to the value.
+    assert!(seen.windows(2).all(|w| w[1].lower >= w[0].lower && w[1].upper <= w[0].upper), "{seen:?}");
+    assert!(seen.iter().all(|b| b.lower <= *score && *score <= b.upper));
+    assert_eq!((seen.last().unwrap().lower, seen.last().unwrap().upper), (*score, *score));
+}
+
+#[test]
+fn a_table_file_keeps_a_stopped_solve_and_answers_the_next_one() {
+    let run = |args: &[&str]| Command::new(env!("CARGO_BIN_EXE_plateau")).args(args).output().unwrap();
+    let dir = std::env::temp_dir().join(format!("plateau-othello-table-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("ffo40.tt");
+    let table = table.to_str().unwrap();
+    let (pos, score, best) = &ffo_positions()[0];
+    let position = format!("--position={pos}");
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "othello", position.as_str(), "--tt", "16mb", "--table", table];
+        args.extend_from_slice(extra);
+        run(&args)
+    };
+    // Stopped at once: an error that gives the bounds and says the file keeps the work.
+    let out = solve(&["--max-seconds", "0"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success() && err.contains("not solved: stopped by --max-seconds"), "{err}");
+    assert!(err.contains("the score is between") && err.contains("keeps what was proven"), "{err}");
+    assert_eq!(std::fs::metadata(table).unwrap().len(), 64 + (16 << 20) / 32 * 24);
+    // Then solved, and solved again from the file alone: the root's value is in it, no node is searched.
+    for again in [false, true] {
+        let out = solve(&["--json"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["score"].as_i64().unwrap() as i32, *score);
+        assert!(best.contains(&v["best_move"].as_str().unwrap().to_string()), "{v}");
+        assert_eq!(v["nodes"].as_u64().unwrap() == 0, again, "{v}");
+    }
+    // A table of another board size, a file that is not a table, limits a batch does not take: one-line errors.
+    let junk = dir.join("junk.tt");
+    std::fs::write(&junk, "not a table at all, but long enough to hold a header of sixty-four bytes .....").unwrap();
+    let batch = dir.join("batch.txt");
+    std::fs::write(&batch, format!("{pos} {score}\n")).unwrap();
+    let six = "....../....../..ox../..xo../....../...... x";
+    for (args, want) in [
+        (vec!["solve", "othello(size=6)", "--position", six, "--table", table], "not of the 6x6 one"),
+        (
+            vec!["solve", "othello", position.as_str(), "--table", junk.to_str().unwrap()],
+            "not an Othello endgame table",
+        ),
+        (vec!["solve", "othello", "--batch", batch.to_str().unwrap(), "--max-seconds", "5"], "does not apply"),
+        (vec!["solve", "othello", "--position", six, "--max-nodes", "5"], "does not apply"),
+    ] {
+        let out = run(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && err.contains(want) && err.trim().lines().count() == 1, "{args:?}: {err}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

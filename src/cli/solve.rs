@@ -77,7 +77,8 @@ pub struct SolveArgs {
     /// Breakthrough df-pn: stop unsolved after this many expansions.
     #[arg(long)]
     max_nodes: Option<u64>,
-    /// Breakthrough df-pn: stop unsolved after this many seconds.
+    /// Breakthrough df-pn, Othello (one position): stop unsolved after this many seconds (Othello: with the bounds
+    /// proven so far).
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     max_seconds: Option<f64>,
     /// Breakthrough df-pn, weak: solve the root move by move (job-level), each root move (up to mirror symmetry) in
@@ -96,6 +97,8 @@ pub struct SolveArgs {
     results: Option<String>,
     /// Breakthrough df-pn: read the proof-number table from FILE when it exists and save it there when the solve
     /// ends (also unsolved), so that a long solve goes on across runs; the table's game and key scheme must match.
+    /// Othello: the endgame table lives in FILE (memory-mapped; created with the size of `--tt` when absent), so that
+    /// what any solve proved serves the next ones, and a stopped or killed solve goes on from it.
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
     /// `--table` with `--split`: also save the table between jobs, at most every S seconds. `--method retro --db
@@ -174,6 +177,8 @@ which takes no --method, --batch or --db",
     if let AnyGame::Othello(g) = &any
         && method == "alphabeta"
     {
+        let takes: &[&str] = if a.batch.is_some() { &["--table"] } else { &["--table", "--max-seconds"] };
+        refuse_unused(&a, "the Othello endgame solver", takes)?;
         return match &a.batch {
             Some(file) => othello::run_batch(&a, g, mib, file),
             None => othello::single(&a, g, mib),
@@ -225,7 +230,7 @@ fn refuse_unused(a: &SolveArgs, solver: &str, takes: &[&str]) -> anyhow::Result<
         ("--check", a.check),
     ];
     match given.iter().find(|(flag, on)| *on && !takes.contains(flag)) {
-        Some((flag, _)) => bail!("{flag} does not apply to {solver} (it is for the Breakthrough df-pn solver)"),
+        Some((flag, _)) => bail!("{flag} does not apply to {solver} (see plateau solve --help)"),
         None => Ok(()),
     }
 }

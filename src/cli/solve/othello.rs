@@ -1,13 +1,17 @@
 //! `plateau solve` on Othello with its exact endgame solver ([`crate::games::othello::endgame`]): the final disc
 //! difference under perfect play for the side to move (the empties going to the winner), or only win, draw or loss
 //! with `--weak` (score 1, 0 or -1); `--batch FILE` takes lines `position [expected_score]` (plateau's position text
-//! or the FFO/Edax form), `--analyze` the exact value of every move.
+//! or the FFO/Edax form), `--analyze` the exact value of every move. `--table FILE` keeps the table in a file from run
+//! to run, `--max-seconds` stops a single position's solve with the bounds it proved.
+
+use std::path::Path;
+use std::time::{Duration, Instant};
 
 use anyhow::bail;
 use serde_json::json;
 
 use crate::game::{Game, MoveList};
-use crate::games::othello::{EndgameSolver, Othello, OthelloState};
+use crate::games::othello::{Bounds, EndgameSolver, Limits, Othello, OthelloState};
 use crate::solve::batch::{self, Entry, Report};
 
 use super::SolveArgs;
@@ -26,10 +30,47 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
     if let Some(o) = g.outcome(&state) {
         bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
     }
-    let mut solver = EndgameSolver::new(mib);
-    let start = std::time::Instant::now();
-    let r = solver.solve(&g.geo, state.own, state.opp, a.weak);
+    let mut solver = solver(a, g, mib)?;
+    let start = Instant::now();
+    let limits = Limits {
+        deadline: a.max_seconds.map(|s| start + Duration::from_secs_f64(s)),
+        // With a table file, Ctrl-C / SIGTERM stop the solve, which reports its bounds (a second one ends the process).
+        interrupt: a.table.is_some().then(crate::limits::catch_interrupt),
+    };
+    // Each pass of MTD(f) narrows the bounds; said on stderr once the solve has taken a second.
+    let mut on_pass = |b: &Bounds| {
+        let seconds = start.elapsed().as_secs_f64();
+        if seconds >= 1.0 {
+            let best = b.best.map(|m| format!(", best move {}", g.format_move(&state, m))).unwrap_or_default();
+            eprintln!("score in [{}, {}]{best} ({} nodes, {seconds:.1} s)", b.lower, b.upper, b.nodes);
+        }
+    };
+    let outcome = solver.solve_until(&g.geo, state.own, state.opp, a.weak, limits, &mut on_pass);
     let seconds = start.elapsed().as_secs_f64();
+    solver.flush().map_err(anyhow::Error::msg)?;
+    let r = match outcome {
+        Ok(r) => r,
+        Err(b) => {
+            let why = if seconds >= a.max_seconds.unwrap_or(f64::INFINITY) { "--max-seconds" } else { "an interrupt" };
+            let best = match b.best {
+                Some(m) if b.lower > -64 => {
+                    format!(", best move so far {} (scores at least {})", g.format_move(&state, m), b.lower)
+                }
+                _ => String::new(),
+            };
+            let kept = a
+                .table
+                .as_ref()
+                .map(|f| format!("; {f} keeps what was proven: the same command goes on from it"))
+                .unwrap_or_default();
+            bail!(
+                "not solved: stopped by {why} after {} nodes, {seconds:.1} s: the score is between {} and {}{best}{kept}",
+                b.nodes,
+                b.lower,
+                b.upper
+            );
+        }
+    };
     let best = r.best.map(|m| g.format_move(&state, m));
     let analysis = if a.analyze { analyze(g, &state, &mut solver, a.weak) } else { Vec::new() };
     if a.json {
@@ -54,6 +95,14 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
         println!("seconds    {seconds:.6}");
     }
     Ok(())
+}
+
+/// The solver of `--tt` and `--table`.
+fn solver(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<EndgameSolver> {
+    match &a.table {
+        Some(f) => EndgameSolver::with_file(&g.geo, Path::new(f), mib).map_err(anyhow::Error::msg),
+        None => Ok(EndgameSolver::new(mib)),
+    }
 }
 
 /// The exact value of every legal move: (move, score for the side to move, nodes).
@@ -82,9 +131,11 @@ pub(super) fn run_batch(a: &SolveArgs, g: &Othello, mib: usize, file: &str) -> a
     let lines = batch::read_lines(file, a.first).map_err(anyhow::Error::msg)?;
     let jobs = batch::parse_positions(g, file, &lines).map_err(anyhow::Error::msg)?;
     let bar = super::progress(jobs.len());
-    let mut solver = EndgameSolver::new(mib);
+    let mut solver = solver(a, g, mib)?;
     let mut entries = Vec::with_capacity(jobs.len());
     for (n, state, expected) in &jobs {
+        // Each position from an empty table (node counts that do not depend on the order), unless the table is a
+        // file: then it keeps everything.
         solver.clear();
         let start = std::time::Instant::now();
         let r = solver.solve(&g.geo, state.own, state.opp, a.weak);
@@ -103,5 +154,6 @@ pub(super) fn run_batch(a: &SolveArgs, g: &Othello, mib: usize, file: &str) -> a
         entries.push(e);
     }
     bar.finish_and_clear();
+    solver.flush().map_err(anyhow::Error::msg)?;
     super::print_report(a.json, file, &Report::new(entries, false))
 }

@@ -2,7 +2,7 @@
 //! or only win, draw or loss with the window (-1, 1).
 //!
 //! ```text
-//! exact value of the root: MTD(f) from g = 0       (lo, hi) := (-64, 64)
+//! exact value of the root: MTD(f) from g = 0       (lo, hi) := (-64, 64), or the root's bounds in the table
 //!     while lo < hi: b := g, or g + 1 when g = lo; g := Root(b - 1, b)      -- null-window tests, fail-soft
 //!                    g < b: hi := g     otherwise: lo := g (and its move is a best move, tried first next time)
 //!     (win/draw/loss only: one Root(-1, 1))
@@ -29,16 +29,24 @@
 //!     store the bounds and the best move; return the best value
 //! ```
 //!
-//! The table holds both bitboards of a position, so a probe never mistakes one position for another; its buckets are
-//! two slots (the position with the most empties kept, the latest stored beside it). A solver without
-//! table ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
+//! The table (`endgame/table.rs`) holds both bitboards of a position, so a probe never mistakes one position for
+//! another; its buckets are two slots (the position with the most empties kept, the latest stored beside it). It lives
+//! in memory or in a file mapped into memory, kept from run to run ([`EndgameSolver::with_file`]): the root's bounds
+//! are stored after each MTD(f) pass, so a solve stopped by its limits ([`Limits`]: a deadline, Ctrl-C) or killed goes
+//! on from what it proved. A stopped search stores nothing and unwinds. A solver without table
+//! ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::PASS;
 use super::bits::Geometry;
 
 mod last;
 mod order;
+mod table;
 use last::odd_quadrants;
+use table::{Slot, Table};
 
 /// Below this many empties: parity ordering and no table.
 const SHALLOW: u32 = 6;
@@ -63,21 +71,14 @@ pub fn final_score(geo: &Geometry, own: u64, opp: u64) -> i32 {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    own: u64,
-    opp: u64,
-    lower: i8,
-    upper: i8,
-    best: u8,
-    /// Empty squares of the position (the deeper search is kept when two positions share a bucket).
-    empties: u8,
-}
-
-/// The solver: an optional table and a node counter.
+/// The solver: its table, a node counter and what stops a long solve.
 pub struct EndgameSolver {
-    table: Vec<Slot>,
+    table: Table,
     pub nodes: u64,
+    limits: Limits,
+    /// The node count at which the limits are looked at next (`u64::MAX`: never; 0 once stopped).
+    poll_at: u64,
+    stopped: bool,
 }
 
 /// The exact value of a position and a move that achieves it.
@@ -90,55 +91,137 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-#[inline]
-fn index(own: u64, opp: u64, mask: usize) -> usize {
-    let h = (own.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ opp.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29))
-        .wrapping_mul(0x1656_67B1_9E37_79F9);
-    (h >> 32) as usize & mask
+/// What a solve has proven so far: `lower <= score <= upper`, and `best` (when `lower > -64`) a move that scores at
+/// least `lower`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Bounds {
+    pub lower: i32,
+    pub upper: i32,
+    pub best: Option<u8>,
+    pub nodes: u64,
 }
 
+/// What stops a solve before its end: a time, a flag set by Ctrl-C. The default stops nothing.
+#[derive(Clone, Copy, Default)]
+pub struct Limits {
+    pub deadline: Option<Instant>,
+    pub interrupt: Option<&'static AtomicBool>,
+}
+
+/// The limits are looked at every this many table nodes (a few hundredths of a second).
+const POLL_NODES: u64 = 1 << 18;
+
 impl EndgameSolver {
+    fn with(table: Table) -> EndgameSolver {
+        EndgameSolver { table, nodes: 0, limits: Limits::default(), poll_at: u64::MAX, stopped: false }
+    }
+
     /// A solver with a table of about `mib` MiB (rounded down to a power of two of slots).
     pub fn new(mib: usize) -> EndgameSolver {
-        let slots = (mib.max(1) << 20) / std::mem::size_of::<Slot>();
-        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
-        EndgameSolver { table: vec![Slot::default(); slots], nodes: 0 }
+        EndgameSolver::with(Table::memory(mib))
     }
 
     /// A solver without table (allocates nothing).
     pub fn without_table() -> EndgameSolver {
-        EndgameSolver { table: Vec::new(), nodes: 0 }
+        EndgameSolver::with(Table::none())
     }
 
-    /// Forget the table's contents.
+    /// A solver whose table is the file `path` (created with about `mib` MiB when it does not exist), kept from run
+    /// to run: what one solve proved, any later one on the same board size uses. One-line errors.
+    pub fn with_file(geo: &Geometry, path: &std::path::Path, mib: usize) -> Result<EndgameSolver, String> {
+        Ok(EndgameSolver::with(Table::file(path, geo.size, mib)?))
+    }
+
+    /// Whether the table is a file.
+    pub fn table_is_file(&self) -> bool {
+        self.table.is_file()
+    }
+
+    /// Write a file table's pages to disk.
+    pub fn flush(&self) -> Result<(), String> {
+        self.table.flush()
+    }
+
+    /// Forget the table's contents (a table in memory; a file keeps them).
     pub fn clear(&mut self) {
-        self.table.iter_mut().for_each(|s| *s = Slot::default());
+        self.table.clear();
     }
 
     /// The exact value of the position and a best move; `wld`: only the result (score -1, 0 or 1).
-    ///
-    /// The exact value by MTD(f) from 0: null-window searches of the root (the first is the win/draw/loss test),
-    /// each one's fail-soft value the next guess, the table keeping what the previous ones proved.
     pub fn solve(&mut self, geo: &Geometry, own: u64, opp: u64, wld: bool) -> Solution {
+        match self.solve_until(geo, own, opp, wld, Limits::default(), &mut |_| {}) {
+            Ok(s) => s,
+            Err(_) => unreachable!("a solve without limits always ends"),
+        }
+    }
+
+    /// [`Self::solve`] that stops at `limits` with what it has proven (`Err`), and reports the bounds after each
+    /// pass of MTD(f) to `on_pass`.
+    ///
+    /// The exact value by MTD(f): null-window searches of the root (the first is the win/draw/loss test), each
+    /// one's fail-soft value the next guess, the table keeping what the previous ones proved. The first guess is 0,
+    /// or the bounds the table already holds for the root (a solve resumed from a table file goes on where it
+    /// stopped). The bounds are stored in the table after each pass.
+    pub fn solve_until(
+        &mut self,
+        geo: &Geometry,
+        own: u64,
+        opp: u64,
+        wld: bool,
+        limits: Limits,
+        on_pass: &mut dyn FnMut(&Bounds),
+    ) -> Result<Solution, Bounds> {
         self.nodes = 0;
+        self.limits = limits;
+        self.stopped = false;
+        let any_limit = limits.deadline.is_some() || limits.interrupt.is_some();
+        self.poll_at = if any_limit { POLL_NODES } else { u64::MAX };
+        let unknown = |nodes| Bounds { lower: -64, upper: 64, best: None, nodes };
         let moves = geo.moves(own, opp);
         if moves == 0 {
             if geo.moves(opp, own) == 0 {
-                return Solution { score: final_score(geo, own, opp).signum_if(wld), best: None, nodes: 1 };
+                return Ok(Solution { score: final_score(geo, own, opp).signum_if(wld), best: None, nodes: 1 });
             }
             let (lo, hi) = if wld { (-1, 1) } else { (-65, 65) };
             let v = -self.search(geo, opp, own, -hi, -lo);
-            return Solution { score: v.signum_if(wld), best: Some(PASS), nodes: self.nodes };
+            if self.stopped {
+                return Err(unknown(self.nodes));
+            }
+            return Ok(Solution { score: v.signum_if(wld), best: Some(PASS), nodes: self.nodes });
         }
         if wld {
             let (v, best) = self.children(geo, own, opp, moves, None, -1, 1);
-            return Solution { score: v.signum(), best: Some(best), nodes: self.nodes };
+            if self.stopped {
+                return Err(unknown(self.nodes));
+            }
+            return Ok(Solution { score: v.signum(), best: Some(best), nodes: self.nodes });
         }
-        let (mut lo, mut hi, mut g) = (-64, 64, 0);
-        let mut best = None;
+        let (mut lo, mut hi, mut best) = (-64, 64, None);
+        let tabled = !self.table.is_empty();
+        if tabled && let Some(e) = self.table.probe(own, opp) {
+            (lo, hi) = ((e.lower as i32).max(-64), (e.upper as i32).min(64));
+            // A lower bound counts only with a legal move that reaches it.
+            if lo > -64 && moves >> (e.best & 63) & 1 != 0 {
+                best = Some(e.best);
+            } else {
+                lo = -64;
+            }
+            hi = hi.max(lo);
+        }
+        let empties = (geo.board & !(own | opp)).count_ones() as u8;
+        let mut g = if lo > -64 {
+            lo
+        } else if hi < 64 {
+            hi
+        } else {
+            0
+        };
         while lo < hi {
             let b = if g == lo { g + 1 } else { g };
             let (v, m) = self.children(geo, own, opp, moves, best, b - 1, b);
+            if self.stopped {
+                return Err(Bounds { lower: lo, upper: hi, best, nodes: self.nodes });
+            }
             g = v;
             if v < b {
                 hi = v;
@@ -146,10 +229,35 @@ impl EndgameSolver {
                 lo = v;
                 best = Some(m);
             }
+            if tabled {
+                self.table.store(Slot::new(own, opp, lo as i8, hi as i8, best.unwrap_or(0), empties));
+            }
+            on_pass(&Bounds { lower: lo, upper: hi, best, nodes: self.nodes });
         }
         // No search failed high (every move loses by the most): a window around the value names a move that gets it.
-        let best = best.unwrap_or_else(|| self.children(geo, own, opp, moves, None, g - 1, g + 1).1);
-        Solution { score: g, best: Some(best), nodes: self.nodes }
+        let best = match best {
+            Some(m) => m,
+            None => {
+                let m = self.children(geo, own, opp, moves, None, g - 1, g + 1).1;
+                if self.stopped {
+                    return Err(Bounds { lower: lo, upper: hi, best: None, nodes: self.nodes });
+                }
+                m
+            }
+        };
+        Ok(Solution { score: g, best: Some(best), nodes: self.nodes })
+    }
+
+    /// Whether a limit is reached (looked at every [`POLL_NODES`] nodes; once stopped, at every node).
+    #[cold]
+    fn poll(&mut self) -> bool {
+        if !self.stopped {
+            let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
+            let asked = self.limits.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
+            self.stopped = late || asked;
+            self.poll_at = if self.stopped { 0 } else { self.nodes + POLL_NODES };
+        }
+        self.stopped
     }
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
@@ -180,9 +288,12 @@ impl EndgameSolver {
         if n <= SHALLOW || self.table.is_empty() && n <= SHALLOW + 2 {
             return self.shallow(geo, own, opp, moves, empty, alpha, beta);
         }
+        if self.nodes >= self.poll_at && self.poll() {
+            return 0;
+        }
         let mut tt_move = None;
         let tabled = !self.table.is_empty();
-        if tabled && let Some(e) = self.probe(own, opp) {
+        if tabled && let Some(e) = self.table.probe(own, opp) {
             let (lower, upper) = (e.lower as i32, e.upper as i32);
             if lower >= beta {
                 return lower;
@@ -214,6 +325,9 @@ impl EndgameSolver {
             beta = beta.min(bound);
         }
         let (best, best_move) = self.children(geo, own, opp, moves, tt_move, alpha, beta);
+        if self.stopped {
+            return 0; // unfinished: nothing is stored, the caller drops the value
+        }
         if tabled {
             let (mut lower, mut upper) = (-64i8, 64i8);
             if best > alpha {
@@ -222,7 +336,7 @@ impl EndgameSolver {
             if best < beta {
                 upper = best as i8;
             }
-            self.store(Slot { own, opp, lower, upper, best: best_move, empties: n as u8 });
+            self.table.store(Slot::new(own, opp, lower, upper, best_move, n as u8));
         }
         best
     }
@@ -241,7 +355,7 @@ impl EndgameSolver {
         beta: i32,
     ) -> (i32, u8) {
         let (mut best, mut best_move, mut rest) = (-100, 0, moves);
-        if let Some(sq) = first.filter(|&sq| moves >> sq & 1 != 0) {
+        if let Some(sq) = first.filter(|&sq| sq < 64 && moves >> sq & 1 != 0) {
             (best, best_move) = (self.child(geo, own, opp, sq, true, alpha, beta), sq);
             rest &= !(1 << sq);
         }
@@ -252,6 +366,9 @@ impl EndgameSolver {
         let count = self.order(geo, own, opp, rest, &mut order);
         for &(_, sq) in &order[..count] {
             let v = self.child(geo, own, opp, sq, best == -100, alpha.max(best), beta);
+            if self.stopped {
+                break;
+            }
             if v > best {
                 (best, best_move) = (v, sq);
                 if v >= beta {
@@ -274,24 +391,6 @@ impl EndgameSolver {
         if v > a && v < beta { -self.search(geo, o, p, -beta, -v) } else { v }
     }
 
-    /// The table's entry of this exact position. A bucket is two slots: the deeper search kept, the latest stored.
-    #[inline]
-    fn probe(&self, own: u64, opp: u64) -> Option<Slot> {
-        let i = index(own, opp, self.table.len() - 1) & !1;
-        self.table[i..i + 2].iter().find(|e| e.own == own && e.opp == opp).copied()
-    }
-
-    #[inline]
-    fn store(&mut self, e: Slot) {
-        let i = index(e.own, e.opp, self.table.len() - 1) & !1;
-        let deep = &mut self.table[i];
-        if e.empties >= deep.empties || (deep.own == e.own && deep.opp == e.opp) {
-            *deep = e;
-        } else {
-            self.table[i + 1] = e;
-        }
-    }
-
     /// Enhanced transposition cut-off: if a child's table entry bounds the opponent's value at `u` with `-u >= beta`,
     /// this position is worth at least `-u`: a cut-off without searching.
     fn etc(&self, geo: &Geometry, own: u64, opp: u64, moves: u64, beta: i32) -> Option<i32> {
@@ -300,7 +399,7 @@ impl EndgameSolver {
             let sq = m.trailing_zeros();
             m &= m - 1;
             let (o, p) = geo.play(own, opp, sq);
-            if let Some(e) = self.probe(o, p)
+            if let Some(e) = self.table.probe(o, p)
                 && -(e.upper as i32) >= beta
             {
                 return Some(-(e.upper as i32));

@@ -29,7 +29,7 @@ mod stable;
 mod text;
 
 pub use bits::Geometry;
-pub use endgame::EndgameSolver;
+pub use endgame::{Bounds, EndgameSolver, Limits};
 pub use eval::OthelloEval;
 
 use crate::game::{Game, GameError, MoveList, Outcome, Player, err, zobrist};
