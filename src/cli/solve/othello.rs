@@ -72,7 +72,8 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
         }
     };
     let best = r.best.map(|m| g.format_move(&state, m));
-    let analysis = if a.analyze { analyze(g, &state, &mut solver, a.weak) } else { Vec::new() };
+    let analysis = if a.analyze { analyze(g, &state, &mut solver, a.weak, limits)? } else { Vec::new() };
+    solver.flush().map_err(anyhow::Error::msg)?;
     if a.json {
         let mut doc = json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word(r.score),
@@ -105,25 +106,37 @@ fn solver(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<EndgameSolve
     }
 }
 
-/// The exact value of every legal move: (move, score for the side to move, nodes).
-fn analyze(g: &Othello, s: &OthelloState, solver: &mut EndgameSolver, weak: bool) -> Vec<(String, i32, u64)> {
+/// The exact value of every legal move: (move, score for the side to move, nodes); an error when `limits` stop it.
+fn analyze(
+    g: &Othello,
+    s: &OthelloState,
+    solver: &mut EndgameSolver,
+    weak: bool,
+    limits: Limits,
+) -> anyhow::Result<Vec<(String, i32, u64)>> {
     let mut moves = MoveList::new();
     g.generate_moves(s, &mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut c = *s;
-            g.play(&mut c, m);
-            let (score, nodes) = if g.is_terminal(&c) {
-                let v = -g.final_score(&c);
-                (if weak { v.signum() } else { v }, 0)
-            } else {
-                let r = solver.solve(&g.geo, c.own, c.opp, weak);
-                (-r.score, r.nodes)
-            };
-            (g.format_move(s, m), score, nodes)
-        })
-        .collect()
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves.iter() {
+        let mut c = *s;
+        g.play(&mut c, m);
+        let name = g.format_move(s, m);
+        let (score, nodes) = if g.is_terminal(&c) {
+            let v = -g.final_score(&c);
+            (if weak { v.signum() } else { v }, 0)
+        } else {
+            match solver.solve_until(&g.geo, c.own, c.opp, weak, limits, &mut |_| {}) {
+                Ok(r) => (-r.score, r.nodes),
+                Err(b) => bail!(
+                    "--analyze not finished: stopped while solving move {name}, whose score is between {} and {}",
+                    -b.upper,
+                    -b.lower
+                ),
+            }
+        };
+        out.push((name, score, nodes));
+    }
+    Ok(out)
 }
 
 /// A batch file: every position solved, compared with its expected score.
