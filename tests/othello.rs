@@ -345,6 +345,7 @@ fn a_table_file_keeps_a_stopped_solve_and_answers_the_next_one() {
         ),
         (vec!["solve", "othello", "--batch", batch.to_str().unwrap(), "--max-seconds", "5"], "does not apply"),
         (vec!["solve", "othello", "--position", six, "--max-nodes", "5"], "does not apply"),
+        (vec!["solve", "othello", "--position", six, "--save-every", "5"], "--save-every needs --table"),
     ] {
         let out = run(&args);
         let err = String::from_utf8_lossy(&out.stderr);

@@ -97,11 +97,13 @@ pub struct SolveArgs {
     results: Option<String>,
     /// Breakthrough df-pn: read the proof-number table from FILE when it exists and save it there when the solve
     /// ends (also unsolved), so that a long solve goes on across runs; the table's game and key scheme must match.
-    /// Othello: the endgame table lives in FILE (memory-mapped; created with the size of `--tt` when absent), so that
-    /// what any solve proved serves the next ones, and a stopped or killed solve goes on from it.
+    /// Othello: the endgame table is read from FILE (created with the size of `--tt` when absent) and written back
+    /// at the end and every `--save-every` (default 600 s), so that what any solve proved serves the next ones, and a
+    /// stopped or killed solve goes on from it.
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
-    /// `--table` with `--split`: also save the table between jobs, at most every S seconds. `--method retro --db
+    /// `--table` with `--split`: also save the table between jobs, at most every S seconds. Othello with `--table`:
+    /// save the table every S seconds during the solve (default 600). `--method retro --db
     /// FILE`: save the enumeration to `FILE.partial` every S seconds (default 300), so that a killed build resumes.
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     save_every: Option<f64>,
@@ -177,7 +179,14 @@ which takes no --method, --batch or --db",
     if let AnyGame::Othello(g) = &any
         && method == "alphabeta"
     {
-        let takes: &[&str] = if a.batch.is_some() { &["--table"] } else { &["--table", "--max-seconds"] };
+        let takes: &[&str] = if a.batch.is_some() {
+            &["--table", "--save-every"]
+        } else {
+            &["--table", "--save-every", "--max-seconds"]
+        };
+        if a.save_every.is_some() && a.table.is_none() {
+            bail!("--save-every needs --table");
+        }
         refuse_unused(&a, "the Othello endgame solver", takes)?;
         return match &a.batch {
             Some(file) => othello::run_batch(&a, g, mib, file),

@@ -47,7 +47,10 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
     };
     let outcome = solver.solve_until(&g.geo, state.own, state.opp, a.weak, limits, &mut on_pass);
     let seconds = start.elapsed().as_secs_f64();
-    solver.flush().map_err(anyhow::Error::msg)?;
+    if let Some(e) = solver.save_error() {
+        bail!("{e} (the solve stopped)");
+    }
+    solver.save().map_err(anyhow::Error::msg)?;
     let r = match outcome {
         Ok(r) => r,
         Err(b) => {
@@ -73,7 +76,7 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
     };
     let best = r.best.map(|m| g.format_move(&state, m));
     let analysis = if a.analyze { analyze(g, &state, &mut solver, a.weak, limits)? } else { Vec::new() };
-    solver.flush().map_err(anyhow::Error::msg)?;
+    solver.save().map_err(anyhow::Error::msg)?;
     if a.json {
         let mut doc = json!({
             "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word(r.score),
@@ -101,7 +104,10 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
 /// The solver of `--tt` and `--table`.
 fn solver(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<EndgameSolver> {
     match &a.table {
-        Some(f) => EndgameSolver::with_file(&g.geo, Path::new(f), mib).map_err(anyhow::Error::msg),
+        Some(f) => {
+            let every = Duration::from_secs_f64(a.save_every.unwrap_or(600.0));
+            EndgameSolver::with_file(&g.geo, Path::new(f), mib, Some(every)).map_err(anyhow::Error::msg)
+        }
         None => Ok(EndgameSolver::new(mib)),
     }
 }
@@ -167,6 +173,6 @@ pub(super) fn run_batch(a: &SolveArgs, g: &Othello, mib: usize, file: &str) -> a
         entries.push(e);
     }
     bar.finish_and_clear();
-    solver.flush().map_err(anyhow::Error::msg)?;
+    solver.save().map_err(anyhow::Error::msg)?;
     super::print_report(a.json, file, &Report::new(entries, false))
 }

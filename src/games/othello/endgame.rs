@@ -31,9 +31,9 @@
 //!
 //! The table (`endgame/table.rs`) holds both bitboards of a position, so a probe never mistakes one position for
 //! another; its buckets are two slots (the position with the most empties kept, the latest stored beside it). It lives
-//! in memory or in a file mapped into memory, kept from run to run ([`EndgameSolver::with_file`]): the root's bounds
-//! are stored after each MTD(f) pass, so a solve stopped by its limits ([`Limits`]: a deadline, Ctrl-C) or killed goes
-//! on from what it proved. A stopped search stores nothing and unwinds. A solver without table
+//! in memory, and may be kept in a file from run to run ([`EndgameSolver::with_file`], saved periodically and at the
+//! end): the root's bounds are stored after each MTD(f) pass, so a solve stopped by its limits ([`Limits`]: a
+//! deadline, Ctrl-C) or killed goes on from what it proved (and saved). A stopped search stores nothing and unwinds. A solver without table
 //! ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
 
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -76,9 +76,12 @@ pub struct EndgameSolver {
     table: Table,
     pub nodes: u64,
     limits: Limits,
-    /// The node count at which the limits are looked at next (`u64::MAX`: never; 0 once stopped).
+    /// The node count at which the limits (and the table's periodic save) are looked at next (`u64::MAX`: never;
+    /// 0 once stopped).
     poll_at: u64,
     stopped: bool,
+    /// A periodic save of the table's file failed: the solve stopped.
+    save_error: Option<String>,
 }
 
 /// The exact value of a position and a move that achieves it.
@@ -113,7 +116,14 @@ const POLL_NODES: u64 = 1 << 18;
 
 impl EndgameSolver {
     fn with(table: Table) -> EndgameSolver {
-        EndgameSolver { table, nodes: 0, limits: Limits::default(), poll_at: u64::MAX, stopped: false }
+        EndgameSolver {
+            table,
+            nodes: 0,
+            limits: Limits::default(),
+            poll_at: u64::MAX,
+            stopped: false,
+            save_error: None,
+        }
     }
 
     /// A solver with a table of about `mib` MiB (rounded down to a power of two of slots).
@@ -126,20 +136,31 @@ impl EndgameSolver {
         EndgameSolver::with(Table::none())
     }
 
-    /// A solver whose table is the file `path` (created with about `mib` MiB when it does not exist), kept from run
-    /// to run: what one solve proved, any later one on the same board size uses. One-line errors.
-    pub fn with_file(geo: &Geometry, path: &std::path::Path, mib: usize) -> Result<EndgameSolver, String> {
-        Ok(EndgameSolver::with(Table::file(path, geo.size, mib)?))
+    /// A solver whose table is kept in the file `path` (read from it when it exists, otherwise created with about
+    /// `mib` MiB), saved every `save_every` during a solve and by [`Self::save`]: what one solve proved, any later one
+    /// on the same board size uses. One-line errors.
+    pub fn with_file(
+        geo: &Geometry,
+        path: &std::path::Path,
+        mib: usize,
+        save_every: Option<std::time::Duration>,
+    ) -> Result<EndgameSolver, String> {
+        Ok(EndgameSolver::with(Table::file(path, geo.size, mib, save_every)?))
     }
 
-    /// Whether the table is a file.
+    /// Whether the table is kept in a file.
     pub fn table_is_file(&self) -> bool {
         self.table.is_file()
     }
 
-    /// Write a file table's pages to disk.
-    pub fn flush(&self) -> Result<(), String> {
-        self.table.flush()
+    /// Write a file's table to it (nothing for a table in memory).
+    pub fn save(&mut self) -> Result<(), String> {
+        self.table.save()
+    }
+
+    /// The error of a periodic save that stopped the last solve, if any.
+    pub fn save_error(&self) -> Option<&str> {
+        self.save_error.as_deref()
     }
 
     /// Forget the table's contents (a table in memory; a file keeps them).
@@ -174,8 +195,9 @@ impl EndgameSolver {
         self.nodes = 0;
         self.limits = limits;
         self.stopped = false;
-        let any_limit = limits.deadline.is_some() || limits.interrupt.is_some();
-        self.poll_at = if any_limit { POLL_NODES } else { u64::MAX };
+        self.save_error = None;
+        let watch = limits.deadline.is_some() || limits.interrupt.is_some() || self.table.saves_periodically();
+        self.poll_at = if watch { POLL_NODES } else { u64::MAX };
         let unknown = |nodes| Bounds { lower: -64, upper: 64, best: None, nodes };
         let moves = geo.moves(own, opp);
         if moves == 0 {
@@ -248,13 +270,17 @@ impl EndgameSolver {
         Ok(Solution { score: g, best: Some(best), nodes: self.nodes })
     }
 
-    /// Whether a limit is reached (looked at every [`POLL_NODES`] nodes; once stopped, at every node).
+    /// Whether a limit is reached (looked at every [`POLL_NODES`] nodes; once stopped, at every node); saves the
+    /// table's file when a save is due (every entry is a proven bound at any time), and stops when that fails.
     #[cold]
     fn poll(&mut self) -> bool {
         if !self.stopped {
             let late = self.limits.deadline.is_some_and(|d| Instant::now() >= d);
             let asked = self.limits.interrupt.is_some_and(|f| f.load(Ordering::Relaxed));
-            self.stopped = late || asked;
+            if let Err(e) = self.table.save_if_due() {
+                self.save_error = Some(e);
+            }
+            self.stopped = late || asked || self.save_error.is_some();
             self.poll_at = if self.stopped { 0 } else { self.nodes + POLL_NODES };
         }
         self.stopped

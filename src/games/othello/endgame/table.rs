@@ -1,6 +1,7 @@
 //! The endgame solver's table: exact positions (both bitboards) with bounds on their value and a best move, in
-//! buckets of two slots (the position with the most empties kept, the latest stored beside it), in memory or in a
-//! file mapped into memory (`plateau solve othello --table FILE`), so that a long solve goes on across runs.
+//! buckets of two slots (the position with the most empties kept, the latest stored beside it), in memory, and
+//! optionally kept in a file from run to run (`plateau solve othello --table FILE`), so that a long solve goes on
+//! across runs.
 //!
 //! ```text
 //! file: "PLOTHTT1"               magic, 8 bytes
@@ -12,20 +13,24 @@
 //! ```
 //!
 //! Every entry is a proven bound of an exact position, true whatever position was being solved, so a file serves any
-//! later solve on the same board size. The mapping is shared: what a run stores is in the file even when the process is
-//! killed (the system writes the pages back). A slot caught half written by a kill (or a crash between pages) is
-//! never read: `check` mixes the position's hash with the slot's fields, and a slot whose check does not match is
-//! ignored. The file is locked while a solve uses it.
+//! later solve on the same board size. The file is read whole at the start and written back in place when the solve
+//! ends or stops, and every `save_every` during it: a killed process keeps the last save. A table written in place
+//! and cut by a kill mixes old and new slots, each of them a proven bound; a slot cut in the middle is never read:
+//! `check` mixes the position's hash with the slot's fields, and a slot whose check does not match is ignored. The
+//! file is locked while a solve uses it.
+//!
+//! (A table mapped from the file would need no load or save, but the system writes back the pages a search dirties
+//! all over the table: some 150 MB a second for a 2 GiB table, measured, against one write of the table per save.)
 
 use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
-
-use memmap2::MmapMut;
+use std::time::{Duration, Instant};
 
 const MAGIC: &[u8; 8] = b"PLOTHTT1";
 const HEADER: usize = 64;
 
-/// One entry. All bit patterns are valid values (the file is read in place).
+/// One entry. All bit patterns are valid values (the file is read into the table as bytes).
 #[repr(C)]
 #[derive(Clone, Copy, Default)]
 pub(super) struct Slot {
@@ -41,10 +46,22 @@ pub(super) struct Slot {
 }
 
 const SLOT_BYTES: usize = std::mem::size_of::<Slot>();
-const _: () = assert!(SLOT_BYTES == 24 && HEADER.is_multiple_of(std::mem::align_of::<Slot>()));
+const _: () = assert!(SLOT_BYTES == 24);
 
 // SAFETY: `Slot` is integers only (no padding: 8 + 8 + 4 + 4 bytes), so zeroed memory is a valid (empty) slot.
 unsafe impl crate::limits::Zeroable for Slot {}
+
+/// The slots as bytes (to write them).
+fn bytes(slots: &[Slot]) -> &[u8] {
+    // SAFETY: `Slot` is `repr(C)` integers without padding, so its memory is initialised bytes.
+    unsafe { std::slice::from_raw_parts(slots.as_ptr() as *const u8, std::mem::size_of_val(slots)) }
+}
+
+/// The slots as bytes (to read them).
+fn bytes_mut(slots: &mut [Slot]) -> &mut [u8] {
+    // SAFETY: as in `bytes`, and every bit pattern is a valid `Slot`.
+    unsafe { std::slice::from_raw_parts_mut(slots.as_mut_ptr() as *mut u8, std::mem::size_of_val(slots)) }
+}
 
 #[inline]
 fn hash(own: u64, opp: u64) -> u64 {
@@ -64,39 +81,47 @@ impl Slot {
     }
 }
 
-enum Storage {
-    Memory(Vec<Slot>),
-    /// The mapping and the locked file (the lock lasts as long as the file is open).
-    File(MmapMut, #[allow(dead_code)] File),
+/// The file behind a table: open and locked (the lock lasts as long as the file is open).
+struct Backing {
+    file: File,
+    name: String,
+    every: Option<Duration>,
+    saved: Instant,
 }
 
 /// The table (possibly empty: a solver without table).
 pub(super) struct Table {
-    storage: Storage,
+    slots: Vec<Slot>,
     /// Slots - 1 (slots a power of two), 0 for no table.
     mask: usize,
+    backing: Option<Backing>,
+}
+
+/// A power of two of slots in about `mib` MiB.
+fn slots_in(mib: usize) -> usize {
+    let slots = (mib.max(1) << 20) / SLOT_BYTES;
+    1usize << (usize::BITS - 1 - slots.leading_zeros())
 }
 
 impl Table {
     /// No table.
     pub fn none() -> Table {
-        Table { storage: Storage::Memory(Vec::new()), mask: 0 }
+        Table { slots: Vec::new(), mask: 0, backing: None }
     }
 
     /// A table in memory of about `mib` MiB (a power of two of slots), zeroed lazily.
     pub fn memory(mib: usize) -> Table {
-        let slots = (mib.max(1) << 20) / SLOT_BYTES;
-        let slots = 1usize << (usize::BITS - 1 - slots.leading_zeros());
-        let v: Vec<Slot> = crate::limits::lazy_table(slots, 2);
-        Table { mask: v.len() - 1, storage: Storage::Memory(v) }
+        let v: Vec<Slot> = crate::limits::lazy_table(slots_in(mib), 2);
+        Table { mask: v.len() - 1, slots: v, backing: None }
     }
 
-    /// The table of `path` for boards of side `size`: opened when the file exists (its own size), otherwise created
-    /// with about `mib` MiB. Errors are one line.
-    pub fn file(path: &Path, size: u32, mib: usize) -> Result<Table, String> {
-        let name = path.display();
+    /// The table kept in `path` for boards of side `size`: read from the file when it exists (its own size),
+    /// otherwise created with about `mib` MiB; saved every `every` during a solve (and always at its end). Errors
+    /// are one line.
+    pub fn file(path: &Path, size: u32, mib: usize, every: Option<Duration>) -> Result<Table, String> {
+        let name = path.display().to_string();
         let exists = path.exists();
-        let file = OpenOptions::new()
+        let mut file = OpenOptions::new()
             .read(true)
             .write(true)
             .create(!exists)
@@ -108,54 +133,34 @@ impl Table {
             Err(TryLockError::WouldBlock) => return Err(format!("table {name}: in use by another solve")),
             Err(TryLockError::Error(e)) => return Err(format!("table {name}: cannot lock it: {e}")),
         }
+        let io = |e: std::io::Error| format!("table {name}: {e}");
         let slots = if exists {
-            read_header(&file, size).map_err(|e| format!("table {name}: {e}"))?
+            let n = read_header(&mut file, size).map_err(|e| format!("table {name}: {e}"))?;
+            let mut v: Vec<Slot> = crate::limits::zeroed_vec(&format!("table {name}"), n as usize)?;
+            file.read_exact(bytes_mut(&mut v)).map_err(io)?;
+            v
         } else {
-            let slots = (mib.max(1) << 20) / SLOT_BYTES;
-            let slots = 1u64 << (u64::BITS - 1 - (slots as u64).leading_zeros());
-            let bytes = HEADER as u64 + slots * SLOT_BYTES as u64;
-            crate::limits::check_bytes(&format!("table {name}"), bytes)?;
-            file.set_len(bytes).map_err(|e| format!("table {name}: {e}"))?;
-            write_header(&file, size, slots).map_err(|e| format!("table {name}: {e}"))?;
-            slots
+            let v: Vec<Slot> = crate::limits::zeroed_vec(&format!("table {name}"), slots_in(mib))?;
+            write_header(&mut file, size, v.len() as u64).map_err(io)?;
+            file.set_len((HEADER + v.len() * SLOT_BYTES) as u64).map_err(io)?;
+            v
         };
-        // SAFETY: the file is locked against other solves; a process that changes it anyway can only make entries
-        // wrong, not memory unsafe (every bit pattern is a valid slot, and the length was checked).
-        let map = unsafe { MmapMut::map_mut(&file) }.map_err(|e| format!("table {name}: cannot map it: {e}"))?;
-        Ok(Table { storage: Storage::File(map, file), mask: slots as usize - 1 })
+        let backing = Backing { file, name, every, saved: Instant::now() };
+        Ok(Table { mask: slots.len() - 1, slots, backing: Some(backing) })
     }
 
     pub fn is_empty(&self) -> bool {
         self.mask == 0
     }
 
-    /// Whether the table is a file (kept from run to run).
+    /// Whether the table is kept in a file.
     pub fn is_file(&self) -> bool {
-        matches!(self.storage, Storage::File(..))
+        self.backing.is_some()
     }
 
-    #[inline]
-    fn slots(&self) -> &[Slot] {
-        match &self.storage {
-            Storage::Memory(v) => v,
-            // SAFETY: the mapping is page-aligned and holds the header then `mask + 1` slots (checked when opened);
-            // the header's length keeps the slots aligned; every bit pattern is a valid slot.
-            Storage::File(m, _) => unsafe {
-                std::slice::from_raw_parts(m.as_ptr().add(HEADER) as *const Slot, self.mask + 1)
-            },
-        }
-    }
-
-    #[inline]
-    fn slots_mut(&mut self) -> &mut [Slot] {
-        let n = self.mask + 1;
-        match &mut self.storage {
-            Storage::Memory(v) => v,
-            // SAFETY: as in `slots`, and the mapping is borrowed mutably.
-            Storage::File(m, _) => unsafe {
-                std::slice::from_raw_parts_mut(m.as_mut_ptr().add(HEADER) as *mut Slot, n)
-            },
-        }
+    /// Whether periodic saves are due at all (the solver then looks at the clock).
+    pub fn saves_periodically(&self) -> bool {
+        self.backing.as_ref().is_some_and(|b| b.every.is_some())
     }
 
     /// The entry of this exact position, if any.
@@ -163,7 +168,7 @@ impl Table {
     pub fn probe(&self, own: u64, opp: u64) -> Option<Slot> {
         let h = hash(own, opp);
         let i = (h >> 32) as usize & self.mask & !1;
-        self.slots()[i..i + 2]
+        self.slots[i..i + 2]
             .iter()
             .find(|e| e.own == own && e.opp == opp && e.check == check(h, e.lower, e.upper, e.best, e.empties))
             .copied()
@@ -174,7 +179,7 @@ impl Table {
     #[inline]
     pub fn store(&mut self, e: Slot) {
         let i = (hash(e.own, e.opp) >> 32) as usize & self.mask & !1;
-        let bucket = &mut self.slots_mut()[i..i + 2];
+        let bucket = &mut self.slots[i..i + 2];
         if e.empties >= bucket[0].empties || (bucket[0].own == e.own && bucket[0].opp == e.opp) {
             bucket[0] = e;
         } else {
@@ -182,36 +187,46 @@ impl Table {
         }
     }
 
-    /// Forget every entry (a table in memory only: a file keeps what it holds).
+    /// Forget every entry (a table in memory only: a file's table keeps what it holds).
     pub fn clear(&mut self) {
-        if let Storage::Memory(v) = &mut self.storage {
-            v.iter_mut().for_each(|s| *s = Slot::default());
+        if self.backing.is_none() {
+            self.slots.iter_mut().for_each(|s| *s = Slot::default());
         }
     }
 
-    /// Write the file's pages to disk (nothing for a table in memory).
-    pub fn flush(&self) -> Result<(), String> {
-        match &self.storage {
-            Storage::File(m, _) => m.flush().map_err(|e| format!("table: cannot write it: {e}")),
-            Storage::Memory(_) => Ok(()),
+    /// Write the table to its file (nothing without one), in place, and sync it.
+    pub fn save(&mut self) -> Result<(), String> {
+        let Some(b) = self.backing.as_mut() else { return Ok(()) };
+        let write = |f: &mut File| {
+            f.seek(SeekFrom::Start(HEADER as u64))?;
+            f.write_all(bytes(&self.slots))?;
+            f.sync_data()
+        };
+        write(&mut b.file).map_err(|e| format!("table {}: cannot write it: {e}", b.name))?;
+        b.saved = Instant::now();
+        Ok(())
+    }
+
+    /// [`Self::save`] when the last one is older than the save period.
+    pub fn save_if_due(&mut self) -> Result<(), String> {
+        match &self.backing {
+            Some(b) if b.every.is_some_and(|e| b.saved.elapsed() >= e) => self.save(),
+            _ => Ok(()),
         }
     }
 }
 
-fn write_header(mut file: &File, size: u32, slots: u64) -> std::io::Result<()> {
-    use std::io::Write;
+fn write_header(file: &mut File, size: u32, slots: u64) -> std::io::Result<()> {
     let mut h = [0u8; HEADER];
     h[..8].copy_from_slice(MAGIC);
     h[8..12].copy_from_slice(&size.to_le_bytes());
     h[12..16].copy_from_slice(&(SLOT_BYTES as u32).to_le_bytes());
     h[16..24].copy_from_slice(&slots.to_le_bytes());
-    file.write_all(&h)?;
-    file.sync_all()
+    file.write_all(&h)
 }
 
 /// The slot count of an existing table file, after checking that it is one, for this board size.
-fn read_header(mut file: &File, size: u32) -> Result<u64, String> {
-    use std::io::Read;
+fn read_header(file: &mut File, size: u32) -> Result<u64, String> {
     let mut h = [0u8; HEADER];
     file.read_exact(&mut h).map_err(|_| "not an Othello endgame table (too short)".to_string())?;
     if &h[..8] != MAGIC {
@@ -226,7 +241,7 @@ fn read_header(mut file: &File, size: u32) -> Result<u64, String> {
         return Err("written by another version of the solver (slot layout differs)".into());
     }
     let len = file.metadata().map_err(|e| e.to_string())?.len();
-    if len != HEADER as u64 + slots * SLOT_BYTES as u64 {
+    if slots.checked_mul(SLOT_BYTES as u64).and_then(|b| b.checked_add(HEADER as u64)) != Some(len) {
         return Err(format!("truncated or damaged: {len} bytes for {slots} slots"));
     }
     Ok(slots)
@@ -244,8 +259,8 @@ mod tests {
         assert!(t.probe(e.own, e.opp).is_some_and(|s| s.lower == -4 && s.upper == 6 && s.best == 19));
         assert!(t.probe(e.own, e.opp ^ 1).is_none());
         // A slot whose bounds were overwritten without its check (a write cut short) is ignored.
-        let i = t.slots().iter().position(|s| s.own == e.own).unwrap();
-        t.slots_mut()[i].upper = 8;
+        let i = t.slots.iter().position(|s| s.own == e.own).unwrap();
+        t.slots[i].upper = 8;
         assert!(t.probe(e.own, e.opp).is_none());
     }
 
@@ -257,24 +272,24 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let e = Slot::new(0x0000_0010_0800_0000, 0x0000_0008_1000_0000, 2, 2, 37, 60);
         {
-            let mut t = Table::file(&path, 8, 1).unwrap();
+            let mut t = Table::file(&path, 8, 1, None).unwrap();
             assert!(t.is_file() && !t.is_empty());
             t.store(e);
-            let busy = Table::file(&path, 8, 1).err().unwrap();
+            let busy = Table::file(&path, 8, 1, None).err().unwrap();
             assert!(busy.contains("in use by another solve"), "{busy}");
-            t.flush().unwrap();
+            t.save().unwrap();
         }
-        let t = Table::file(&path, 8, 64).unwrap();
+        let t = Table::file(&path, 8, 64, None).unwrap();
         // Its own size (1 MiB: 32,768 slots of 24 bytes), not the 64 MiB asked.
         assert_eq!(t.mask + 1, 32768);
         assert!(t.probe(e.own, e.opp).is_some_and(|s| s.lower == 2 && s.upper == 2 && s.best == 37));
         drop(t);
-        let other = Table::file(&path, 6, 1).err().unwrap();
+        let other = Table::file(&path, 6, 1, None).err().unwrap();
         assert!(other.contains("not of the 6x6 one"), "{other}");
         std::fs::write(&path, b"PLOTHTT1 but far too short for a header").unwrap();
-        assert!(Table::file(&path, 8, 1).err().unwrap().contains("too short"));
+        assert!(Table::file(&path, 8, 1, None).err().unwrap().contains("too short"));
         std::fs::write(&path, [7u8; 100]).unwrap();
-        assert!(Table::file(&path, 8, 1).err().unwrap().contains("wrong magic"));
+        assert!(Table::file(&path, 8, 1, None).err().unwrap().contains("wrong magic"));
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
