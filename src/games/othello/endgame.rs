@@ -148,11 +148,6 @@ impl EndgameSolver {
         Ok(EndgameSolver::with(Table::file(path, geo.size, mib, save_every)?))
     }
 
-    /// Whether the table is kept in a file.
-    pub fn table_is_file(&self) -> bool {
-        self.table.is_file()
-    }
-
     /// Write a file's table to it (nothing for a table in memory).
     pub fn save(&mut self) -> Result<(), String> {
         self.table.save()
@@ -193,11 +188,7 @@ impl EndgameSolver {
         on_pass: &mut dyn FnMut(&Bounds),
     ) -> Result<Solution, Bounds> {
         self.nodes = 0;
-        self.limits = limits;
-        self.stopped = false;
-        self.save_error = None;
-        let watch = limits.deadline.is_some() || limits.interrupt.is_some() || self.table.saves_periodically();
-        self.poll_at = if watch { POLL_NODES } else { u64::MAX };
+        self.start(limits);
         let unknown = |nodes| Bounds { lower: -64, upper: 64, best: None, nodes };
         let moves = geo.moves(own, opp);
         if moves == 0 {
@@ -288,7 +279,17 @@ impl EndgameSolver {
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
     pub fn solve_window(&mut self, geo: &Geometry, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+        self.start(Limits::default());
         self.search(geo, own, opp, alpha, beta)
+    }
+
+    /// Before a search: the limits set, nothing stopped (also after an earlier search that stopped).
+    fn start(&mut self, limits: Limits) {
+        self.limits = limits;
+        self.stopped = false;
+        self.save_error = None;
+        let watch = limits.deadline.is_some() || limits.interrupt.is_some() || self.table.saves_periodically();
+        self.poll_at = if watch { POLL_NODES } else { u64::MAX };
     }
 
     fn search(&mut self, geo: &Geometry, own: u64, opp: u64, mut alpha: i32, mut beta: i32) -> i32 {

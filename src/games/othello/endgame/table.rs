@@ -153,11 +153,6 @@ impl Table {
         self.mask == 0
     }
 
-    /// Whether the table is kept in a file.
-    pub fn is_file(&self) -> bool {
-        self.backing.is_some()
-    }
-
     /// Whether periodic saves are due at all (the solver then looks at the clock).
     pub fn saves_periodically(&self) -> bool {
         self.backing.as_ref().is_some_and(|b| b.every.is_some())
@@ -273,7 +268,7 @@ mod tests {
         let e = Slot::new(0x0000_0010_0800_0000, 0x0000_0008_1000_0000, 2, 2, 37, 60);
         {
             let mut t = Table::file(&path, 8, 1, None).unwrap();
-            assert!(t.is_file() && !t.is_empty());
+            assert!(t.backing.is_some() && !t.is_empty());
             t.store(e);
             let busy = Table::file(&path, 8, 1, None).err().unwrap();
             assert!(busy.contains("in use by another solve"), "{busy}");
