@@ -5,7 +5,8 @@
 //!   the published depth 10 and 11 values, which count a finished game's two final passes (see `docs/othello.md`);
 //! - `tests/data/othello/openspiel.json` (made by `scripts/othello_reference.py`): positions reached by OpenSpiel's
 //!   moves, their text, legal moves and perft, and the results of whole games;
-//! - `tests/data/othello/fforum-40-59.obf`: Edax's copy of the FFO test positions #40-#59 with their exact scores.
+//! - `tests/data/othello/fforum-40-59.obf`, `fforum-20-39.obf`: Edax's copies of the FFO test positions #40-#59 and
+//!   #20-#39 with their exact scores.
 
 use std::path::PathBuf;
 use std::process::Command;
@@ -189,9 +190,19 @@ fn endgame_solver_equals_minimax() {
     }
 }
 
-/// `(position, best score, best moves)` of the FFO file: `POSITION SIDE; MOVE:+SCORE; ...`.
+/// `(position, best score, best moves)` of FFO #40-#59.
 fn ffo_positions() -> Vec<(String, i32, Vec<String>)> {
-    data("othello/fforum-40-59.obf")
+    ffo_file("othello/fforum-40-59.obf").into_iter().map(|(pos, scored)| best_of(pos, &scored)).collect()
+}
+
+fn best_of(pos: String, scored: &[(String, i32)]) -> (String, i32, Vec<String>) {
+    let best = scored[0].1;
+    (pos, best, scored.iter().filter(|(_, v)| *v == best).map(|(m, _)| m.clone()).collect())
+}
+
+/// `(position, every move with its exact score)` of an FFO file: `POSITION SIDE; MOVE:+SCORE; ...`, best first.
+fn ffo_file(name: &str) -> Vec<(String, Vec<(String, i32)>)> {
+    data(name)
         .lines()
         .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
         .map(|l| {
@@ -204,10 +215,36 @@ fn ffo_positions() -> Vec<(String, i32, Vec<String>)> {
                     (m.to_ascii_lowercase(), v.parse().unwrap())
                 })
                 .collect();
-            let best = scored[0].1;
-            (pos, best, scored.iter().filter(|(_, v)| *v == best).map(|(m, _)| m.clone()).collect())
+            (pos, scored)
         })
         .collect()
+}
+
+/// FFO #20-#22 (6, 15 and 17 empties): the exact score of every legal move, as Edax's file lists them (solved
+/// after the move, from the opponent's side), and the solve of the position.
+#[test]
+fn ffo_20_to_22_every_move_scores_as_in_the_suite() {
+    let g = Othello::default();
+    let all = ffo_file("othello/fforum-20-39.obf");
+    assert_eq!(all.len(), 20);
+    let mut solver = EndgameSolver::new(64);
+    for (pos, scored) in &all[..3] {
+        let s = g.parse_position(pos).unwrap();
+        let mut moves = MoveList::new();
+        g.generate_moves(&s, &mut moves);
+        assert_eq!(moves.len(), scored.len(), "{pos}");
+        for &m in moves.iter() {
+            let name = g.format_move(&s, m);
+            let want = scored.iter().find(|(n, _)| *n == name).unwrap_or_else(|| panic!("{pos}: {name}")).1;
+            let mut c = s;
+            g.play(&mut c, m);
+            assert_eq!(-solver.solve(&g.geo, c.own, c.opp, false).score, want, "{pos}: {name}");
+        }
+        let (_, best, best_moves) = best_of(pos.clone(), scored);
+        let r = solver.solve(&g.geo, s.own, s.opp, false);
+        assert_eq!(r.score, best, "{pos}");
+        assert!(best_moves.contains(&g.format_move(&s, r.best.unwrap())), "{pos}: {best_moves:?}");
+    }
 }
 
 #[test]

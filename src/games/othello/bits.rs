@@ -188,7 +188,7 @@ impl Geometry {
         b | w
     }
 
-    /// Empty squares next to a disc of `discs` (in any direction).
+    /// The board's squares next to a square of `discs` (in any of the eight directions).
     #[inline]
     pub fn neighbours(&self, discs: u64) -> u64 {
         let mut n = 0;
