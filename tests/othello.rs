@@ -192,12 +192,19 @@ fn endgame_solver_equals_minimax() {
 
 /// `(position, best score, best moves)` of FFO #40-#59.
 fn ffo_positions() -> Vec<(String, i32, Vec<String>)> {
-    ffo_file("othello/fforum-40-59.obf").into_iter().map(|(pos, scored)| best_of(pos, &scored)).collect()
+    ffo_file("othello/fforum-40-59.obf")
+        .into_iter()
+        .map(|(pos, scored)| {
+            let (best, moves) = best_of(&scored);
+            (pos, best, moves)
+        })
+        .collect()
 }
 
-fn best_of(pos: String, scored: &[(String, i32)]) -> (String, i32, Vec<String>) {
+/// The best score of a file's line and the moves that have it.
+fn best_of(scored: &[(String, i32)]) -> (i32, Vec<String>) {
     let best = scored[0].1;
-    (pos, best, scored.iter().filter(|(_, v)| *v == best).map(|(m, _)| m.clone()).collect())
+    (best, scored.iter().filter(|(_, v)| *v == best).map(|(m, _)| m.clone()).collect())
 }
 
 /// `(position, every move with its exact score)` of an FFO file: `POSITION SIDE; MOVE:+SCORE; ...`, best first.
@@ -240,7 +247,7 @@ fn ffo_20_to_22_every_move_scores_as_in_the_suite() {
             g.play(&mut c, m);
             assert_eq!(-solver.solve(&g.geo, c.own, c.opp, false).score, want, "{pos}: {name}");
         }
-        let (_, best, best_moves) = best_of(pos.clone(), scored);
+        let (best, best_moves) = best_of(scored);
         let r = solver.solve(&g.geo, s.own, s.opp, false);
         assert_eq!(r.score, best, "{pos}");
         assert!(best_moves.contains(&g.format_move(&s, r.best.unwrap())), "{pos}: {best_moves:?}");
