@@ -10,6 +10,7 @@ pub mod book;
 pub mod check;
 pub mod cli;
 pub mod engine;
+pub mod files;
 pub mod game;
 pub mod games;
 pub mod hidden;

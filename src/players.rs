@@ -15,6 +15,7 @@
 
 use crate::engine::Engine;
 use crate::engine::simultaneous::SimNaive;
+use crate::files::FileAccess;
 use crate::game::{Game, GameError, Kind};
 use crate::hidden;
 use crate::mcts::Mcts;
@@ -115,7 +116,12 @@ pub fn names_for(kind: Kind) -> Vec<&'static str> {
 
 /// Build a player from its string, such as `alphabeta(depth=6)` or `engine(time=1s)`.
 pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
-    let spec = Spec::parse(text)?;
+    build_with::<G>(text, &FileAccess::Any)
+}
+
+/// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
+pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
+    let spec = Spec::parse_with(text, files)?;
     let Some(info) = find(&spec.name) else {
         let names: Vec<&str> = all().iter().map(|p| p.name).collect();
         return Err(GameError::new(format!("unknown algorithm '{}' (known: {})", spec.name, names.join(", "))));
@@ -157,7 +163,7 @@ pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
-            let fallback = build::<G>(&spec.text("fallback").unwrap_or_else(|| default_for::<G>().into()))
+            let fallback = build_with::<G>(&spec.text("fallback").unwrap_or_else(|| default_for::<G>().into()), files)
                 .map_err(|e| GameError::new(format!("pns: fallback: {e}")))?;
             Box::new(PnsPlayer::new(budget, tt, fallback))
         }

@@ -7,6 +7,7 @@ use std::cell::RefCell;
 use std::collections::BTreeSet;
 use std::time::Duration;
 
+use crate::files::FileAccess;
 use crate::game::{GameError, err};
 
 /// A parsed `NAME(key=value,...)` string.
@@ -16,10 +17,18 @@ pub struct Spec {
     params: Vec<(String, String)>,
     used: RefCell<BTreeSet<String>>,
     accepted: RefCell<Vec<String>>,
+    /// The files its parameters may name ([`Spec::path`]): those of the surface the string came from.
+    files: FileAccess,
 }
 
 impl Spec {
+    /// Parse a string of the user's own surfaces (command line, protocols, Python): its parameters may name any file.
     pub fn parse(text: &str) -> Result<Spec, GameError> {
+        Spec::parse_with(text, &FileAccess::Any)
+    }
+
+    /// Parse a string whose parameters may name only the files `files` allows (the web server's requests).
+    pub fn parse_with(text: &str, files: &FileAccess) -> Result<Spec, GameError> {
         let text = text.trim();
         if text.is_empty() {
             return err("empty name: expected NAME or NAME(key=value,...)");
@@ -70,7 +79,18 @@ impl Spec {
                 params.push((k, v.trim().to_string()));
             }
         }
-        Ok(Spec { name, params, used: RefCell::new(BTreeSet::new()), accepted: RefCell::new(Vec::new()) })
+        Ok(Spec {
+            name,
+            params,
+            used: RefCell::new(BTreeSet::new()),
+            accepted: RefCell::new(Vec::new()),
+            files: files.clone(),
+        })
+    }
+
+    /// The files this string's parameters may name (for a string nested in it, such as `pns(fallback=...)`).
+    pub fn files(&self) -> &FileAccess {
+        &self.files
     }
 
     fn raw(&self, key: &str) -> Option<&str> {
@@ -138,9 +158,31 @@ impl Spec {
         }
     }
 
-    /// A free text parameter.
+    /// A free text parameter (never a file name: those are read with [`Spec::path`]).
     pub fn text(&self, key: &str) -> Option<String> {
         self.raw(key).map(str::to_string)
+    }
+
+    /// A parameter that names a file, refused unless the string's surface may read it ([`FileAccess`]).
+    pub fn path(&self, key: &str) -> Result<Option<String>, GameError> {
+        match self.raw(key) {
+            None => Ok(None),
+            Some("") => err(format!("{}: {key}= names no file", self.name)),
+            Some(p) => {
+                self.files.check(key, p).map_err(|e| GameError::new(format!("{}: {e}", self.name)))?;
+                Ok(Some(p.to_string()))
+            }
+        }
+    }
+
+    /// An evaluation's name (`eval=`): a name, or `NAME:FILE` for one with a weights file, whose file is checked as
+    /// [`Spec::path`] checks one.
+    pub fn eval(&self, key: &str) -> Result<Option<String>, GameError> {
+        let Some(v) = self.raw(key) else { return Ok(None) };
+        if let Some((_, file)) = v.split_once(':') {
+            self.files.check(key, file).map_err(|e| GameError::new(format!("{}: {e}", self.name)))?;
+        }
+        Ok(Some(v.to_string()))
     }
 
     /// Fail on parameters that no getter asked for, listing the accepted ones.

@@ -404,3 +404,169 @@ async fn backgammon_bad_input_is_refused_in_one_line() {
     let bad_pos = json!({"game": "backgammon", "position": "x=1 o=2 x", "algos": ["expectimax"], "depths": [1]});
     refused(&app, "POST", "/api/compare", Some(bad_pos), StatusCode::BAD_REQUEST, "POINT:COUNT").await;
 }
+
+/// A file of secret words, in a fresh folder, for the sandbox tests.
+fn secret_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("plateau-sandbox-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join(name);
+    std::fs::write(&f, text).unwrap();
+    f
+}
+
+/// Every endpoint that reads a game or player string, with `game` and `player` in it.
+fn string_requests(game: &str, player: &str) -> Vec<(&'static str, Value)> {
+    let record = format!(
+        "[Round \"1\"]\n[Game \"{game}\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n[Termination \"normal\"]\n\n1-0\n"
+    );
+    vec![
+        ("/api/games", json!({"game": game, "players": ["human", "random"]})),
+        ("/api/games", json!({"game": BT5, "players": ["human", player]})),
+        ("/api/games", json!({"game": BT5, "players": [format!("pns(fallback={player})"), "human"]})),
+        ("/api/tree", json!({"game": game, "algo": "alphabeta", "depth": 2})),
+        // The catalogue reads only `eval=` of these.
+        (
+            "/api/tree",
+            json!({"game": BT5, "algo": player.replace("engine(params", "alphabeta(eval=nnue:").replace("engine(book", "alphabeta(eval=nnue:").replace("engine(db", "alphabeta(eval=nnue:").replace("engine", "alphabeta").replace("mcts", "alphabeta"), "depth": 1}),
+        ),
+        ("/api/compare", json!({"game": game, "algos": ["alphabeta"], "depths": [1]})),
+        ("/api/compare", json!({"game": BT5, "algos": [player], "depths": [1]})),
+        ("/api/verdict", json!({"game": game})),
+        ("/api/replay", json!({"record": record})),
+    ]
+}
+
+#[tokio::test]
+async fn no_request_makes_the_server_read_a_file() {
+    // issue 43: `tree(file=/etc/passwd)` answered with the file's first words; `engine(params=FILE)` quoted its line.
+    let app = app();
+    let secret = secret_file("secret.txt", "(3 (1 4) root:x:0:0:secret_words 5)\n");
+    let s = secret.display().to_string();
+    let missing = secret.with_file_name("missing.txt").display().to_string();
+    for (file, exists) in [(s.as_str(), true), (missing.as_str(), false), ("/etc/passwd", true)] {
+        let players = [
+            format!("engine(params={file})"),
+            format!("engine(book={file})"),
+            format!("engine(eval=nnue:{file})"),
+            format!("engine(db={file})"),
+            format!("mcts(eval=nnue:{file})"),
+        ];
+        for player in &players {
+            for (uri, body) in string_requests(&format!("tree(file={file})"), player) {
+                let (status, text) = call(&app, "POST", uri, Some(body.clone())).await;
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{uri} {body}: {text}");
+                assert!(text.contains("not allowed"), "{uri} {body}: {text}");
+                assert!(!text.contains("secret_words") && !text.contains("root:"), "{uri}: {text}");
+                assert!(!text.contains("No such file") && !text.contains("os error"), "exists={exists}: {text}");
+            }
+        }
+    }
+    std::fs::remove_dir_all(secret.parent().unwrap()).unwrap();
+}
+
+#[tokio::test]
+async fn the_operator_allows_files_one_by_one() {
+    let tree = secret_file("tree.txt", "(3 (1 4) 5)\n");
+    let other = secret_file("other.txt", "(3 (1 4) 5)\n");
+    let files = plateau::files::FileAccess::only(std::slice::from_ref(&tree)).unwrap();
+    let app = router(Config { max_games: 4, files, ..Config::default() });
+    let game = |f: &std::path::Path| format!("tree(file={})", f.display());
+    let (s, v) =
+        json_of(&app, "POST", "/api/tree", Some(json!({"game": game(&tree), "algo": "minimax", "depth": 2}))).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["value"], 5, "the tree of the file: max(3, min(1, 4), 5) {v}");
+    let body = json!({"game": game(&other), "algo": "minimax", "depth": 2});
+    refused(&app, "POST", "/api/tree", Some(body), StatusCode::BAD_REQUEST, "not allowed").await;
+    std::fs::remove_dir_all(tree.parent().unwrap()).unwrap();
+    std::fs::remove_dir_all(other.parent().unwrap()).unwrap();
+}
+
+/// The `data:` lines of the events named `name` in a server-sent event stream.
+fn events(text: &str, name: &str) -> Vec<Value> {
+    text.split("\n\n")
+        .filter(|block| block.lines().any(|l| l == format!("event: {name}")))
+        .filter_map(|block| block.lines().find_map(|l| l.strip_prefix("data: ")))
+        .map(|d| serde_json::from_str(d).unwrap_or_else(|_| panic!("not JSON: {d}")))
+        .collect()
+}
+
+/// Play a whole game of a hidden-information game through the API (the human plays its first legal move), keeping
+/// every answer; then check that none carried a step of the other side before the end.
+/// `directed`: the two sides' moves never share a text (Breakthrough: each side moves its own way), so no answer
+/// may contain an engine's move as a word; in phantom tic-tac-toe both sides name the same squares.
+async fn hidden_game_leaks_nothing(game: &str, engine: &str, human_first: bool, directed: bool) {
+    let app = app();
+    let players = if human_first { ["human", engine] } else { [engine, "human"] };
+    let (s, mut state) = json_of(&app, "POST", "/api/games", Some(json!({"game": game, "players": players}))).await;
+    assert_eq!(s, StatusCode::OK, "{state}");
+    let id = state["id"].as_u64().unwrap();
+    let mut seen: Vec<(String, String)> = Vec::new(); // (what, text) of every answer while the game went on
+    let mut mine: Vec<String> = Vec::new();
+    for _ in 0..400 {
+        if state["turn"] == "over" {
+            break;
+        }
+        assert!(state["position"].is_null() && state["board"].is_null() && state["last"].is_null(), "{state}");
+        // Every listed step is one of the human's moves, in order, or a `?`.
+        let shown: Vec<String> =
+            state["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        let own: Vec<&String> = shown.iter().filter(|m| *m != "?").collect();
+        assert_eq!(own, mine.iter().collect::<Vec<_>>(), "{game}: {shown:?}");
+        let (_, record) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+        seen.push(("record".into(), record));
+        refused(&app, "POST", &format!("/api/games/{id}/undo"), None, StatusCode::CONFLICT, "hidden information").await;
+        if state["human_to_move"] == true {
+            let mv = state["legal"][0]["move"].as_str().unwrap().to_string();
+            let (s, next) = json_of(&app, "POST", &format!("/api/games/{id}/move"), Some(json!({"move": mv}))).await;
+            assert_eq!(s, StatusCode::OK, "{next}");
+            mine.push(mv);
+            state = next;
+        } else {
+            let (s, text) = call(&app, "GET", &format!("/api/games/{id}/think"), None).await;
+            assert_eq!(s, StatusCode::OK, "{text}");
+            for info in events(&text, "info") {
+                for key in ["pv", "value", "score"] {
+                    assert!(info.get(key).is_none(), "{game}: the engine's {key} reached the page: {info}");
+                }
+            }
+            let done = events(&text, "done");
+            assert_eq!(done.len(), 1, "{text}");
+            state = done[0].clone();
+            if state["turn"] != "over" {
+                seen.push(("think".into(), text));
+            }
+        }
+        if state["turn"] != "over" {
+            seen.push(("state".into(), state.to_string()));
+        }
+    }
+    assert_eq!(state["turn"], "over", "{game}: the game ended");
+    // Once over, the whole game: every step written, the engine's among them.
+    let all: Vec<String> = state["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+    assert!(all.iter().all(|m| m != "?"), "{all:?}");
+    let (_, record) = call(&app, "GET", &format!("/api/games/{id}/record"), None).await;
+    assert!(all.len() > mine.len(), "{game}: the engine moved: {all:?}");
+    assert!(all.iter().all(|m| record.contains(m.as_str())), "the final record holds every move: {record}");
+    if !directed {
+        return;
+    }
+    let theirs: Vec<&String> = all.iter().filter(|m| !mine.contains(m)).collect();
+    // Before the end, no answer named one of the engine's moves. (Its moves go the other way on the board, so
+    // they are never the human's; squares alone may appear in the human's own observation.)
+    for (what, text) in &seen {
+        let words: Vec<&str> = text.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+        for m in &theirs {
+            assert!(!words.contains(&m.as_str()), "{game}: the {what} named the engine's move {m}: {text}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn hidden_information_never_leaves_the_server() {
+    // issue 40: the `moves` field, the think stream's principal variation and the record gave Black's moves away.
+    let dark = "breakthrough(information=imperfect,rows=5,columns=4,piece_rows=1)";
+    hidden_game_leaks_nothing(dark, "ismcts(playouts=300)", true, true).await;
+    hidden_game_leaks_nothing(dark, "determinize(samples=4,depth=2)", false, true).await;
+    hidden_game_leaks_nothing("phantom_tic_tac_toe", "ismcts(playouts=300)", true, false).await;
+    hidden_game_leaks_nothing("phantom_tic_tac_toe", "determinize(samples=4,depth=2)", false, false).await;
+}

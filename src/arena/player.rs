@@ -94,7 +94,12 @@ pub trait ArenaPlayer<G: Game>: Send {
 
 /// Build a player from its string: `uci(...)`, `ugi(...)`, or any built-in player.
 pub fn build<G: Game>(text: &str) -> Result<Box<dyn ArenaPlayer<G>>, GameError> {
-    let spec = Spec::parse(text)?;
+    build_with::<G>(text, &crate::files::FileAccess::Any)
+}
+
+/// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
+pub fn build_with<G: Game>(text: &str, files: &crate::files::FileAccess) -> Result<Box<dyn ArenaPlayer<G>>, GameError> {
+    let spec = Spec::parse_with(text, files)?;
     match spec.name.as_str() {
         "ugi" if crate::protocol::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),
         "uci" | "ugi" => {
@@ -112,7 +117,7 @@ players for this game: {})",
             Ok(Box::new(External::from_spec(dialect, &spec)?))
         }
         _ => {
-            let searcher = crate::players::build::<G>(text)?;
+            let searcher = crate::players::build_with::<G>(text, files)?;
             Ok(Box::new(Builtin { name: searcher.name(), searcher }))
         }
     }

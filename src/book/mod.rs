@@ -222,8 +222,7 @@ impl Book {
 
     /// Load a book file.
     pub fn load(path: &Path) -> Result<Book, GameError> {
-        let bytes =
-            std::fs::read(path).map_err(|e| GameError::new(format!("cannot read book {}: {e}", path.display())))?;
+        let bytes = crate::files::read(path, crate::files::MAX_BOOK, "book").map_err(GameError::new)?;
         Book::from_bytes(&bytes).map_err(|e| GameError::new(format!("book {}: {e}", path.display())))
     }
 
@@ -306,7 +305,11 @@ impl Default for BookOptions {
 impl BookOptions {
     /// Read the book options from a player string (the other keys are left to their owners).
     pub fn from_spec(spec: &Spec) -> Result<BookOptions, GameError> {
-        let path = spec.text("book").filter(|p| !matches!(p.to_ascii_lowercase().as_str(), "off" | "none" | "false"));
+        let path = match spec.text("book") {
+            Some(p) if matches!(p.to_ascii_lowercase().as_str(), "off" | "none" | "false") => None,
+            Some(_) => spec.path("book")?,
+            None => None,
+        };
         let margin = spec.int("book_margin", DEFAULT_MARGIN as i64, 0, 1_000_000)? as i32;
         let random = spec.bool("book_random", true)?;
         let seed = spec.count("book_seed")?;

@@ -2,6 +2,7 @@
 
 use clap::Args;
 
+use crate::files::FileAccess;
 use crate::server::{Config, serve};
 
 #[derive(Args, Debug)]
@@ -18,12 +19,17 @@ pub struct ServeArgs {
     /// Games kept at once.
     #[arg(long, default_value_t = 256)]
     max_games: usize,
+    /// A file that requests may name in a game or player string (`tree(file=PATH)`, `engine(book=PATH)`,
+    /// `engine(params=PATH)`, `eval=nnue:PATH`); repeat for several. Without it, no request reaches a file.
+    #[arg(long = "allow-file", value_name = "PATH")]
+    allow_file: Vec<std::path::PathBuf>,
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<()> {
     if a.max_games == 0 || a.max_games > 100_000 {
         anyhow::bail!("--max-games must be 1..=100000");
     }
-    let config = Config { allow_external: a.allow_external, max_games: a.max_games, ..Config::default() };
+    let files = FileAccess::only(&a.allow_file).map_err(anyhow::Error::msg)?;
+    let config = Config { allow_external: a.allow_external, max_games: a.max_games, files, ..Config::default() };
     serve(&a.host, a.port, config)
 }

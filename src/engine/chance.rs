@@ -32,7 +32,7 @@ pub fn build<G: Game>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {
     let mut driver = Driver::with_algorithm(limits, Star2::<G>::new(mib));
     driver.iterate = true;
     // No `eval` (or `eval=default`): the game's first evaluation, its strongest, as the deterministic engine.
-    let eval = match spec.text("eval").as_deref() {
+    let eval = match spec.eval("eval")?.as_deref() {
         None | Some("default") => Some(G::EVALUATIONS[0].to_string()).filter(|n| n != "simple"),
         Some(_) => eval_name::<G>(spec, "engine")?,
     };

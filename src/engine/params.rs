@@ -172,7 +172,7 @@ impl Options {
             let default = *o.switch(name);
             *o.switch(name) = spec.bool(name, default)?;
         }
-        if let Some(v) = spec.text("eval") {
+        if let Some(v) = spec.eval("eval")? {
             // Checked against the game's evaluations when the engine is built for a game (`Engine::from_spec`).
             // A name with a colon carries a file (`nnue:FILE`): kept as given.
             o.eval = match v.to_ascii_lowercase().as_str() {
@@ -187,7 +187,7 @@ impl Options {
         if let Some(m) = spec.duration("margin")? {
             o.margin = m;
         }
-        if let Some(path) = spec.text("db") {
+        if let Some(path) = spec.path("db")? {
             o.db = Some(super::probe_db::DbHandle::open(&path)?);
         }
         o.soft_pct = spec.int("soft", SOFT_PERCENT as i64, 10, 100)? as u32;

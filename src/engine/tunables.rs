@@ -191,9 +191,9 @@ impl GivenParams {
         let mut g = GivenParams::default();
         if spec.text("params").as_deref() == Some("general") {
             g.general = true;
-        } else if let Some(path) = spec.text("params") {
-            let text = std::fs::read_to_string(&path)
-                .map_err(|e| GameError::new(format!("engine: params={path}: cannot read it ({e})")))?;
+        } else if let Some(path) = spec.path("params")? {
+            let text = crate::files::read_text(std::path::Path::new(&path), crate::files::MAX_TEXT, "parameters file")
+                .map_err(|e| GameError::new(format!("engine: params={path}: {e}")))?;
             parse_text(&text, &path, |name, value, source| g.set(name, value, source))?;
         }
         for info in PARAMS {
@@ -248,7 +248,8 @@ fn parse_text(
         }
         let mut parts = line.split(|c: char| c == '=' || c.is_whitespace()).filter(|p| !p.is_empty());
         let (Some(name), Some(value), None) = (parts.next(), parts.next(), parts.next()) else {
-            return Err(GameError::new(format!("{path}:{}: expected `name value`, got `{line}`", i + 1)));
+            // The line itself is not quoted: a file's contents never reach an error message.
+            return Err(GameError::new(format!("{path}:{}: expected `name value` (one parameter a line)", i + 1)));
         };
         let v: i64 = value
             .parse()

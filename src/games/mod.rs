@@ -147,7 +147,12 @@ macro_rules! registry {
 
             /// Parse a game string such as `breakthrough(rows=6,columns=5)`: the one place game strings are read.
             pub fn parse(text: &str) -> Result<AnyGame, GameError> {
-                let mut spec = Spec::parse(text)?;
+                AnyGame::parse_with(text, &crate::files::FileAccess::Any)
+            }
+
+            /// [`AnyGame::parse`] for a surface whose strings may name only the files `files` allows (the server).
+            pub fn parse_with(text: &str, files: &crate::files::FileAccess) -> Result<AnyGame, GameError> {
+                let mut spec = Spec::parse_with(text, files)?;
                 route_variant(&mut spec)?;
                 let name = spec.name.as_str();
                 $(

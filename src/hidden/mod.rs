@@ -129,7 +129,7 @@ pub struct NamedEval<G: Game> {
 
 impl<G: Game> NamedEval<G> {
     pub fn from_spec(player: &str, spec: &Spec) -> Result<Self, GameError> {
-        let name = spec.text("eval").unwrap_or_else(|| "simple".into());
+        let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
         G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
         Ok(NamedEval { name, built: None })
     }

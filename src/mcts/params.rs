@@ -106,7 +106,7 @@ impl Params {
         if playouts == Some(0) {
             return Err(GameError::new(format!("{}: playouts=0: at least one playout is needed", spec.name)));
         }
-        let eval = spec.text("eval");
+        let eval = spec.eval("eval")?;
         if let Some(name) = &eval {
             G::check_evaluation(name).map_err(|e| GameError::new(format!("{}: {e}", spec.name)))?;
         }

@@ -64,7 +64,7 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
 /// The evaluation asked by `eval=NAME` in `spec`, checked against [`Game::EVALUATIONS`]; `None` for the game's
 /// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
 pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
-    let name = spec.text("eval").filter(|n| n != "simple" && n != "default");
+    let name = spec.eval("eval")?.filter(|n| n != "simple" && n != "default");
     if let Some(n) = &name {
         G::check_evaluation(n).map_err(|e| GameError::new(format!("{who}: {e}")))?;
     }

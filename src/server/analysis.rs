@@ -14,6 +14,7 @@ use serde_json::{Value, json};
 
 use super::ApiError;
 use crate::arena::record::read_games;
+use crate::files::FileAccess;
 use crate::game::{Game, MoveList, Outcome};
 use crate::games::{AnyGame, with_game};
 use crate::search::Limits;
@@ -71,9 +72,9 @@ pub struct TreeRequest {
 }
 
 /// The explored tree: `{algo, value, best_move, nodes, leaves, cutoffs, researches, roots, tree: [node]}`.
-pub fn tree(r: &TreeRequest) -> Result<Value, ApiError> {
-    let any = AnyGame::parse(&r.at.game)?;
-    let spec = Spec::parse(&r.algo)?;
+pub fn tree(r: &TreeRequest, files: &FileAccess) -> Result<Value, ApiError> {
+    let any = AnyGame::parse_with(&r.at.game, files)?;
+    let spec = Spec::parse_with(&r.algo, files)?;
     if catalogue::canonical(&spec.name).is_none() {
         let names: Vec<&str> = catalogue::NAMES.iter().map(|(n, _)| *n).collect();
         return Err(ApiError::bad(format!(
@@ -106,7 +107,7 @@ pub fn tree(r: &TreeRequest) -> Result<Value, ApiError> {
         (false, Some(i)) => format!("{}(depth={depth},{}", spec.name, &r.algo[i + 1..]),
         (false, None) => format!("{}(depth={depth})", spec.name),
     };
-    let spec = Spec::parse(&text)?;
+    let spec = Spec::parse_with(&text, files)?;
     let max_nodes = r.max_nodes.unwrap_or(400).clamp(1, TREE_MAX_NODES);
     with_game!(&any, g => {
         let state = resolve(g, &r.at)?;
@@ -142,7 +143,7 @@ pub struct CompareRequest {
 
 /// The course's table: `{rows: [{algo, depth, value, best_move, nodes, leaves, cutoffs, researches, seconds,
 /// stopped}]}`; `stopped` when the cell reached the node budget.
-pub fn compare(r: &CompareRequest) -> Result<Value, ApiError> {
+pub fn compare(r: &CompareRequest, files: &FileAccess) -> Result<Value, ApiError> {
     if r.algos.is_empty() || r.algos.len() > COMPARE_MAX_ALGOS {
         return Err(ApiError::bad(format!("give 1 to {COMPARE_MAX_ALGOS} algorithms")));
     }
@@ -152,25 +153,25 @@ pub fn compare(r: &CompareRequest) -> Result<Value, ApiError> {
     if let Some(d) = r.depths.iter().find(|&&d| d == 0 || d > COMPARE_MAX_DEPTH) {
         return Err(ApiError::bad(format!("depth {d}: the table takes depths 1 to {COMPARE_MAX_DEPTH}")));
     }
-    let any = AnyGame::parse(&r.at.game)?;
-    with_game!(&any, g => compare_in(g, r))
+    let any = AnyGame::parse_with(&r.at.game, files)?;
+    with_game!(&any, g => compare_in(g, r, files))
 }
 
-fn compare_in<G: Game>(g: &G, r: &CompareRequest) -> Result<Value, ApiError> {
+fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess) -> Result<Value, ApiError> {
     let state = resolve(g, &r.at)?;
     if g.is_terminal(&state) {
         return Err(ApiError::bad("the game is over in this position: there is nothing to search"));
     }
     for a in &r.algos {
-        if Spec::parse(a)?.name == "random" {
+        if Spec::parse_with(a, files)?.name == "random" {
             return Err(ApiError::bad("'random' does not search"));
         }
-        crate::players::build::<G>(a)?;
+        crate::players::build_with::<G>(a, files)?;
     }
     let mut rows = Vec::new();
     for &depth in &r.depths {
         for a in &r.algos {
-            let mut s = crate::players::build::<G>(a)?;
+            let mut s = crate::players::build_with::<G>(a, files)?;
             s.set_limits(Limits { depth: Some(depth), time: None, nodes: Some(COMPARE_NODE_BUDGET) });
             let res = s.search(g, &state);
             rows.push(json!({
@@ -196,8 +197,8 @@ fn outcome_word(o: Outcome) -> &'static str {
 }
 
 /// The exact value of the position for the side to move, and of each move, where a solver decides it in time.
-pub fn verdict(at: &At) -> Result<Value, ApiError> {
-    let any = AnyGame::parse(&at.game)?;
+pub fn verdict(at: &At, files: &FileAccess) -> Result<Value, ApiError> {
+    let any = AnyGame::parse_with(&at.game, files)?;
     if !any.kind().is_classic() {
         return Err(ApiError::bad(format!("no solver for a game with {}", any.kind().describe())));
     }
@@ -275,7 +276,7 @@ fn per_move<G: Game>(g: &G, state: &G::State) -> Result<Value, ApiError> {
 
 /// Every game of a record, each position ready to draw: `{games: [{round, game, result, termination, moves,
 /// positions: [{position, display, board}]}]}`.
-pub fn replay(text: &str) -> Result<Value, ApiError> {
+pub fn replay(text: &str, files: &FileAccess) -> Result<Value, ApiError> {
     let games = read_games(text).map_err(ApiError::bad)?;
     if games.is_empty() {
         return Err(ApiError::bad(
@@ -290,7 +291,7 @@ pub fn replay(text: &str) -> Result<Value, ApiError> {
         if rg.moves.len() > REPLAY_MAX_MOVES {
             return Err(ApiError::bad(format!("game {}: more than {REPLAY_MAX_MOVES} moves", rg.round)));
         }
-        let any = AnyGame::parse(&rg.game).map_err(|e| ApiError::bad(format!("game {}: {e}", rg.round)))?;
+        let any = AnyGame::parse_with(&rg.game, files).map_err(|e| ApiError::bad(format!("game {}: {e}", rg.round)))?;
         let positions = with_game!(&any, g => positions(g, rg))?;
         out.push(json!({
             "round": rg.round, "game": rg.game, "result": rg.result, "termination": rg.termination,

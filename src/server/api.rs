@@ -125,7 +125,7 @@ struct NewGame {
 
 async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    let any = AnyGame::parse(&r.game)?;
+    let any = AnyGame::parse_with(&r.game, &app.config.files)?;
     let config = app.config.clone();
     let table =
         blocking(move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config))).await?;
@@ -193,19 +193,19 @@ async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<impl 
     ))
 }
 
-async fn tree(b: Result<Json<TreeRequest>, JsonRejection>) -> Answer {
+async fn tree(State(app): State<Arc<App>>, b: Result<Json<TreeRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::tree(&r).map(Json)).await
+    blocking(move || analysis::tree(&r, &app.config.files).map(Json)).await
 }
 
-async fn compare(b: Result<Json<CompareRequest>, JsonRejection>) -> Answer {
+async fn compare(State(app): State<Arc<App>>, b: Result<Json<CompareRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::compare(&r).map(Json)).await
+    blocking(move || analysis::compare(&r, &app.config.files).map(Json)).await
 }
 
-async fn verdict(b: Result<Json<At>, JsonRejection>) -> Answer {
+async fn verdict(State(app): State<Arc<App>>, b: Result<Json<At>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::verdict(&r).map(Json)).await
+    blocking(move || analysis::verdict(&r, &app.config.files).map(Json)).await
 }
 
 #[derive(serde::Deserialize)]
@@ -213,7 +213,7 @@ struct ReplayRequest {
     record: String,
 }
 
-async fn replay(b: Result<Json<ReplayRequest>, JsonRejection>) -> Answer {
+async fn replay(State(app): State<Arc<App>>, b: Result<Json<ReplayRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::replay(&r.record).map(Json)).await
+    blocking(move || analysis::replay(&r.record, &app.config.files).map(Json)).await
 }

@@ -12,7 +12,8 @@
 //!
 //! Limits: request bodies of at most [`Config::max_body`] bytes, at most [`Config::max_games`] games at once (the
 //! oldest idle ones are dropped first), every search under [`MAX_THINK`]; player strings that start a program
-//! (`uci(...)`, `ugi(...)`) are refused unless `--allow-external`. Bad input is a 4xx answer whose body is
+//! (`uci(...)`, `ugi(...)`) are refused unless `--allow-external`; no parameter of a request may name a file unless
+//! the operator allowed that file (`--allow-file PATH`, [`Config::files`]). Bad input is a 4xx answer whose body is
 //! `{"error": "one line"}`; a handler never panics on input.
 
 mod analysis;
@@ -30,6 +31,7 @@ use axum::Json;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 
+use crate::files::FileAccess;
 use crate::game::GameError;
 pub use session::Table;
 
@@ -47,11 +49,14 @@ pub struct Config {
     pub max_games: usize,
     /// Largest request body, in bytes.
     pub max_body: usize,
+    /// The files a request's game and player strings may name (`tree(file=...)`, `engine(book=...)`): none unless
+    /// the operator lists them (`--allow-file PATH`). No request makes the server open any other file.
+    pub files: FileAccess,
 }
 
 impl Default for Config {
     fn default() -> Self {
-        Config { allow_external: false, max_games: 256, max_body: 256 * 1024 }
+        Config { allow_external: false, max_games: 256, max_body: 256 * 1024, files: FileAccess::none() }
     }
 }
 

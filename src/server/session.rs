@@ -8,6 +8,12 @@
 //! undo()       back to the last position where a human was to move (chance draws undone with their move)
 //! chance       drawn at once after every move with the session's generator, recorded like moves
 //! ```
+//!
+//! Hidden information: while the game goes on, everything that leaves a session of a game with hidden information
+//! is what the viewing side observes ([`Session::viewer`]): the board as its observation, its own moves, a `?` for
+//! each step of the other side that changed what it observes (a step it cannot notice is not listed), no principal
+//! variation or score of the other side's search, a record of that view, no undo (taking back a try would tell what
+//! the try met). The whole game is shown once it is over.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -51,7 +57,7 @@ enum Seat<G: Game> {
 
 impl<G: Game> Seat<G> {
     fn build(game: &G, text: &str, config: &Config) -> Result<Seat<G>, ApiError> {
-        let spec = Spec::parse(text)?;
+        let spec = Spec::parse_with(text, &config.files)?;
         match spec.name.as_str() {
             "human" => {
                 spec.finish()?;
@@ -62,12 +68,12 @@ impl<G: Game> Seat<G> {
                 spec.name
             ))),
             "uci" | "ugi" => {
-                let mut p = crate::arena::player::build::<G>(text)?;
+                let mut p = crate::arena::player::build_with::<G>(text, &config.files)?;
                 p.new_game(game).map_err(ApiError::bad)?;
                 Ok(Seat::External(Arc::new(Mutex::new(p))))
             }
             _ => {
-                let mut s = crate::players::build::<G>(text)?;
+                let mut s = crate::players::build_with::<G>(text, &config.files)?;
                 // A player given no limit of its own thinks a second per move.
                 if !["depth", "time", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k)) {
                     let second = TimeControl::MoveTime(std::time::Duration::from_secs(1));
@@ -154,6 +160,49 @@ impl<G: Game> Session<G> {
 
     fn is_human(&self, p: Player) -> bool {
         matches!(self.seats[p.index()], Seat::Human)
+    }
+
+    /// The side whose view the page shows: the human's (the first player's when both or neither are human).
+    fn viewer(&self) -> Player {
+        if self.is_human(Player::Second) && !self.is_human(Player::First) { Player::Second } else { Player::First }
+    }
+
+    /// Whether what leaves the session must be cut to the viewer's observation: hidden information, game not over.
+    fn secret(&self) -> bool {
+        G::KIND.hidden && !self.game.is_terminal(&self.current())
+    }
+
+    /// The steps the viewer may see, as indices into `moves`, each with whether its text is shown: all of them
+    /// unless [`Session::secret`]; then its own moves (shown) and the other side's steps that changed its
+    /// observation (listed, text hidden).
+    fn visible_steps(&self) -> Vec<(usize, bool)> {
+        if !self.secret() {
+            return (0..self.moves.len()).map(|i| (i, true)).collect();
+        }
+        let viewer = self.viewer();
+        let mut seen = self.game.observation(&self.states[0], viewer);
+        let mut out = Vec::new();
+        for i in 0..self.moves.len() {
+            let after = self.game.observation(&self.states[i + 1], viewer);
+            if self.game.turn(&self.states[i]) == Turn::Player(viewer) {
+                out.push((i, true));
+            } else if after != seen {
+                out.push((i, false));
+            }
+            seen = after;
+        }
+        out
+    }
+
+    /// The moves as the viewer may see them (a hidden step is `?`), with their chance flags and times.
+    fn shown_moves(&self) -> (Vec<String>, Vec<bool>, Vec<u64>) {
+        let steps = self.visible_steps();
+        let text = steps.iter().map(|&(i, shown)| if shown { self.moves[i].clone() } else { "?".into() }).collect();
+        (
+            text,
+            steps.iter().map(|&(i, _)| self.chance[i]).collect(),
+            steps.iter().map(|&(i, _)| self.move_ms[i]).collect(),
+        )
     }
 
     /// Parse and play `text` at the current position (a joint move `A/B` at a simultaneous node).
@@ -279,8 +328,7 @@ impl<G: Game> Table for Session<G> {
                 Turn::Chance => false,
             };
         // With hidden information the page shows what a human seat sees, never the whole state.
-        let viewer =
-            if self.is_human(Player::Second) && !self.is_human(Player::First) { Player::Second } else { Player::First };
+        let viewer = self.viewer();
         let (board, display) = if G::KIND.hidden {
             (None, self.game.observation(&s, viewer))
         } else {
@@ -294,6 +342,7 @@ impl<G: Game> Table for Session<G> {
             let (from, to) = self.game.move_cells(&before, m);
             Some(json!({ "from": from, "to": to }))
         });
+        let (moves, chance, _) = self.shown_moves();
         json!({
             "id": id,
             "game": self.game.spec(),
@@ -302,9 +351,9 @@ impl<G: Game> Table for Session<G> {
             "humans": [self.is_human(Player::First), self.is_human(Player::Second)],
             "player_names": [self.game.player_name(Player::First), self.game.player_name(Player::Second)],
             "start": self.start_text,
-            "moves": self.moves,
-            "chance": self.chance,
-            "ply": self.moves.len(),
+            "moves": moves,
+            "chance": chance,
+            "ply": moves.len(),
             "position": if G::KIND.hidden { Value::Null } else { json!(self.game.format_position(&s)) },
             "display": display,
             "board": board,
@@ -345,6 +394,11 @@ impl<G: Game> Table for Session<G> {
 
     fn undo(&mut self) -> Result<(), ApiError> {
         self.check_idle()?;
+        if self.secret() {
+            return Err(ApiError::conflict(
+                "no undo in a game with hidden information while it goes on: taking back a try would tell what it met",
+            ));
+        }
         if !self.chance.contains(&false) {
             return Err(ApiError::conflict("nothing to undo"));
         }
@@ -369,7 +423,8 @@ impl<G: Game> Table for Session<G> {
             Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Player::First } else { Player::Second }),
             _ => None,
         };
-        let timed: Vec<u64> = self.move_ms.clone();
+        // While a game with hidden information goes on, the record is the viewer's view of it.
+        let (moves, _, timed) = self.shown_moves();
         let rec = GameRecord {
             round: 1,
             game: self.game.spec(),
@@ -379,14 +434,15 @@ impl<G: Game> Table for Session<G> {
             time_control: "plateau serve".into(),
             opening: String::new(),
             fen: self.start_text.clone(),
-            moves: self.moves.clone(),
+            moves,
             winner,
             termination: if over { "normal".into() } else { "unterminated".into() },
             max_move_ms: [0, 0],
             total_move_ms: [0, 0],
             moves_timed: [0, 0],
             move_ms: timed,
-            final_position: G::KIND.hidden.then(|| self.game.format_position(&s)),
+            // The referee's whole state: only once the game is over.
+            final_position: (G::KIND.hidden && over).then(|| self.game.format_position(&s)),
         };
         let text = rec.to_pgn();
         if over {
@@ -414,7 +470,12 @@ impl<G: Game> Table for Session<G> {
                 Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
                 Seat::Builtin(player) => {
                     let (player, stop) = (player.clone(), stop.clone());
-                    Box::new(move |sink| super::think::search(&game, &s, &player, stop, sink))
+                    // The other side's plans (its principal variation, its score) are not the viewer's to see.
+                    let private = self.secret() && p != self.viewer();
+                    Box::new(move |sink| {
+                        let sink = if private { super::think::redacted(sink) } else { sink };
+                        super::think::search(&game, &s, &player, stop, sink)
+                    })
                 }
                 Seat::External(player) => {
                     let player = player.clone();
@@ -441,7 +502,12 @@ impl<G: Game> Table for Session<G> {
 
     fn finish(&mut self, ply: usize, found: Result<String, String>, ms: u64) -> Result<(), ApiError> {
         self.busy = None;
-        let text = found.map_err(|e| ApiError::conflict(format!("the player failed: {e}")))?;
+        let secret = self.secret();
+        let text = found.map_err(|e| {
+            // A failing player's message may name its move or what it believes: not with hidden information.
+            let e = if secret { "it returned no move".to_string() } else { e };
+            ApiError::conflict(format!("the player failed: {e}"))
+        })?;
         if ply != self.moves.len() {
             return Err(ApiError::conflict("the position changed while the player was thinking"));
         }

@@ -86,6 +86,19 @@ pub fn search<G: Game>(
     Ok(game.format_move(state, m))
 }
 
+/// `sink` without what would tell the other side's plans: the principal variation, the value and the score of each
+/// iteration (depth, nodes and time stay, so the page still shows that the search runs).
+pub fn redacted(sink: Sink) -> Sink {
+    Arc::new(move |mut v: Value| {
+        if let Some(o) = v.as_object_mut() {
+            for key in ["pv", "value", "score", "seldepth"] {
+                o.remove(key);
+            }
+        }
+        sink(v)
+    })
+}
+
 fn event(name: &str, data: &Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }

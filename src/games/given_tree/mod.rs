@@ -53,6 +53,11 @@ pub struct GtState {
     pub node: u32,
 }
 
+/// A parse error without its `(near '...')` quote of the text.
+fn without_quote(e: &str) -> &str {
+    e.split(" (near ").next().unwrap_or(e)
+}
+
 impl GivenTree {
     /// A tree from its text.
     pub fn from_text(text: &str) -> Result<Self, GameError> {
@@ -62,14 +67,16 @@ impl GivenTree {
     /// Build from a parsed game string.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let text = spec.text("text");
-        let file = spec.text("file");
+        let file = spec.path("file")?;
         spec.finish()?;
         match (text, file) {
             (Some(_), Some(_)) => err("tree: give text= or file=, not both"),
             (Some(t), None) => Self::from_text(&t),
             (None, Some(f)) => {
-                let t = std::fs::read_to_string(&f).map_err(|e| GameError::new(format!("tree: file={f}: {e}")))?;
-                Self::from_text(&t).map_err(|e| GameError::new(format!("{f}: {e}")))
+                let t = crate::files::read_text(std::path::Path::new(&f), crate::files::MAX_TEXT, "tree file")
+                    .map_err(|e| GameError::new(format!("tree: file={f}: {e}")))?;
+                // The error gives where the text goes wrong, never the file's words.
+                Self::from_text(&t).map_err(|e| GameError::new(format!("tree: file={f}: {}", without_quote(&e.0))))
             }
             (None, None) => Self::from_text(SLIDES_ALPHABETA),
         }
