@@ -146,6 +146,47 @@ fn a_seeded_match_is_reproducible() {
 }
 
 #[test]
+fn a_players_own_depth_holds_under_the_match_time_control() {
+    // issue 38: `--player "alphabeta(depth=2)" --movetime 100ms` searched to depth 8, the time replacing the depth.
+    // Under a generous time per move, fixed-depth players must play exactly the games they play on their own limits.
+    let g = Breakthrough::default();
+    let own = config(["alphabeta(depth=2)", "alphabeta(depth=1)"], 2, None);
+    let mut timed = own.clone();
+    timed.limit = Some(TimeControl::MoveTime(Duration::from_secs(60)));
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    let s_own = run_match(&g, &own, |r| a.push(r.clone())).unwrap();
+    let s_timed = run_match(&g, &timed, |r| b.push(r.clone())).unwrap();
+    let moves = |v: &Vec<plateau::arena::record::GameRecord>| v.iter().map(|r| r.moves.clone()).collect::<Vec<_>>();
+    assert_eq!(moves(&a), moves(&b));
+    // The summary says what each plays under.
+    assert_eq!(s_own.limits_a, "depth 2");
+    assert_eq!(s_timed.limits_a, "depth 2, movetime 60000ms (whichever stops first)");
+    assert_eq!(s_timed.player_a, "alphabeta(depth=2)");
+}
+
+#[test]
+fn own_limits_combine_with_a_time_control() {
+    use plateau::game::Player;
+    use plateau::search::Limits;
+    let ms = |t| TimeControl::MoveTime(Duration::from_millis(t));
+    let own = Limits { depth: Some(3), time: Some(ms(50)), nodes: Some(1000) };
+    // The tighter time per move applies; depth and nodes stay.
+    assert_eq!(own.under(ms(100), Player::First), Limits { time: Some(ms(50)), ..own });
+    assert_eq!(own.under(ms(20), Player::First), Limits { time: Some(ms(20)), ..own });
+    // Against clocks: the clock's plan for this move (its hard limit) decides.
+    let clock = |t| TimeControl::Clock {
+        time: [Duration::from_millis(t), Duration::from_millis(t)],
+        inc: [Duration::ZERO; 2],
+        moves_to_go: None,
+    };
+    assert_eq!(own.under(clock(3_600_000), Player::Second).time, Some(ms(50)));
+    assert_eq!(own.under(clock(200), Player::Second).time, Some(clock(200)));
+    // No time of its own: the match's.
+    let depth_only = Limits { depth: Some(2), ..Limits::default() };
+    assert_eq!(depth_only.under(ms(100), Player::First), Limits { depth: Some(2), time: Some(ms(100)), nodes: None });
+}
+
+#[test]
 fn the_binary_plays_a_match_with_sprt_and_records() {
     let dir = tmpdir("bin");
     let rec = dir.join("games.pgn");

@@ -18,6 +18,7 @@
 //! [`tally`] (running totals), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
 //! information; external engines on simultaneous and hidden games).
 
+pub mod external;
 pub mod game_stats;
 pub mod observed;
 pub mod openings;
@@ -96,6 +97,10 @@ pub struct MatchSummary {
     pub game: String,
     pub player_a: String,
     pub player_b: String,
+    /// What A and B play under: their own limits and the match's time control together (`depth 2, movetime 100ms
+    /// (whichever stops first)`).
+    pub limits_a: String,
+    pub limits_b: String,
     pub time_control: String,
     pub games: u64,
     pub wins_a: u64,
@@ -325,13 +330,17 @@ pub fn play_game<G: Game>(
 }
 
 /// Check that both player strings build (without starting external engines) and can play under `limit`.
-pub fn check_players<G: Game>(players: &[String; 2], limit: &Option<TimeControl>) -> Result<[String; 2], GameError> {
+/// Build both players once to check them; their names and what each plays under (`plays_under`).
+pub fn check_players<G: Game>(
+    players: &[String; 2],
+    limit: &Option<TimeControl>,
+) -> Result<([String; 2], [String; 2]), GameError> {
     let a = player::build::<G>(&players[0])?;
     let b = player::build::<G>(&players[1])?;
     for p in [&a, &b] {
         p.check_limit(limit).map_err(GameError::new)?;
     }
-    Ok([a.name(), b.name()])
+    Ok(([a.name(), b.name()], [a.plays_under(limit), b.plays_under(limit)]))
 }
 
 /// Run a match. `on_record` sees every finished game (in the order they finish).
@@ -352,7 +361,7 @@ pub(crate) fn play_match<G: Game>(
     done: &[GameRecord],
     mut on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
-    let names = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
+    let (names, under) = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     if cfg.limit == Some(TimeControl::Infinite) {
         return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
     }
@@ -475,6 +484,8 @@ pub(crate) fn play_match<G: Game>(
         game: game.spec(),
         player_a: names[0].clone(),
         player_b: names[1].clone(),
+        limits_a: under[0].clone(),
+        limits_b: under[1].clone(),
         time_control: describe_limit(&cfg.limit),
         games: wdl.games(),
         wins_a: wdl.wins,

@@ -15,7 +15,8 @@
 
 use std::time::Duration;
 
-use super::player::{External, PositionText, position_line};
+use super::external::{External, position_line};
+use super::player::PositionText;
 use crate::game::{Game, MoveList, Player};
 use crate::protocol::observed::{encode_observation, side_word};
 use crate::search::TimeControl;

@@ -55,7 +55,7 @@ pub fn resume_match<G: Game>(
         Err(e) => return Err(format!("cannot read record file {shown}: {e}")),
     };
     let (games, end) = read_games_to_end(&text).map_err(|e| format!("record file {shown}: {e}"))?;
-    let names = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
+    let (names, _) = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     let mut seen = HashSet::new();
     let mut done = Vec::with_capacity(games.len());
     for g in &games {

@@ -147,6 +147,12 @@ fn default_plies<G: Game>(_game: &G) -> u32 {
 
 fn print_summary(s: &MatchSummary) {
     println!("{}: A = {} vs B = {} ({})", s.game, s.player_a, s.player_b, s.time_control);
+    // What each plays under, when its own limits add to the match's time control.
+    for (who, under) in [("A", &s.limits_a), ("B", &s.limits_b)] {
+        if *under != s.time_control {
+            println!("{who} plays under: {under}");
+        }
+    }
     println!(
         "openings: {}; {}",
         s.openings,

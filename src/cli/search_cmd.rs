@@ -43,10 +43,15 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             let time = a.time.as_deref().map(parse_duration).transpose().map_err(|e| anyhow::anyhow!("--time: {e}"))?;
             searcher.set_limits(Limits { depth: a.depth, time: time.map(TimeControl::MoveTime), nodes: None });
         }
+        // The player's setup (endgame tables, evaluation) is done first, outside the search's time.
+        let t0 = std::time::Instant::now();
+        searcher.prepare(g);
+        let setup = t0.elapsed().as_secs_f64();
         let r = searcher.search(g, &state);
         let best = r.best_move.map(|m| g.format_move(&state, m));
         if a.json {
             let mut doc = search_json(g, &state, &searcher.name(), &r);
+            doc["setup_seconds"] = serde_json::json!(setup);
             // Searchers that keep statistics per root move (MCTS): visits, mean reward for the side to move, proof.
             let root: Vec<serde_json::Value> = searcher
                 .root_moves()
@@ -74,6 +79,9 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",
                 r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.researches, r.stats.tt_hits, r.stats.tt_probes);
             println!("seconds    {:.3}", r.seconds);
+            if setup >= 0.001 {
+                println!("setup      {setup:.3} s before the search (tables, evaluation)");
+            }
             let root = searcher.root_moves();
             if !root.is_empty() {
                 let shown: Vec<String> = root.iter().take(8).map(|m| {

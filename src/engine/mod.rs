@@ -101,6 +101,19 @@ impl<G: Game> Searcher<G> for Engine<G> {
         }
     }
 
+    fn prepare(&mut self, game: &G) {
+        probe_db::prepare(&self.opts, game);
+        endgame::prepare(&self.opts, game);
+        let spec = game.spec();
+        if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
+            let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
+            // The name was checked against the game's list when the player string was read.
+            let eval = crate::game::evaluation_or_simple(game, name);
+            self.opts.params = self.opts.params_for(game, name);
+            self.eval = Some((spec, eval));
+        }
+    }
+
     fn new_game(&mut self) {
         self.tt.clear();
     }
@@ -118,17 +131,9 @@ impl<G: Game> Searcher<G> for Engine<G> {
     }
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
+        // Done already when the caller prepared the player (outside the clock): then only a check of the game.
+        Searcher::prepare(self, game);
         let start = Instant::now();
-        probe_db::prepare(&self.opts, game);
-        endgame::prepare(&self.opts, game);
-        let spec = game.spec();
-        if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
-            let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
-            // The name was checked against the game's list when the player string was read.
-            let eval = crate::game::evaluation_or_simple(game, name);
-            self.opts.params = self.opts.params_for(game, name);
-            self.eval = Some((spec, eval));
-        }
         self.tt.new_search();
         let limits = self.opts.limits;
         let budget = limits.plan(game.side_to_move(state), self.opts.margin, self.opts.soft_pct);

@@ -199,10 +199,8 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
     }
 
     fn set_limits(&mut self, limits: Limits) {
+        // `playouts=` stays: with a time control too, whichever runs out first stops the search.
         self.limits = limits;
-        if limits.time.is_some() {
-            self.playouts = None;
-        }
     }
 
     fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {

@@ -291,8 +291,8 @@ impl<G: Game> Searcher<G> for SmMcts<G> {
     }
 
     fn set_limits(&mut self, limits: Limits) {
+        // `playouts=` stays: with a time control too, whichever runs out first stops the search.
         self.limits = limits;
-        self.playouts = None;
     }
 
     fn set_stop(&mut self, flag: Arc<AtomicBool>) {

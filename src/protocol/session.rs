@@ -178,7 +178,9 @@ pub struct GameEngine<G: Game> {
 
 impl<G: Game> GameEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
-        let searcher = build_searcher::<G>(settings)?;
+        let mut searcher = build_searcher::<G>(settings)?;
+        // Tables and evaluations are built here, when the game is set (before `readyok`), not in the first `go`.
+        searcher.prepare(&game);
         let state = game.start();
         Ok(GameEngine { game, state, searcher: Some(searcher), worker: None, stop: Arc::new(AtomicBool::new(false)) })
     }

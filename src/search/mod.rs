@@ -102,6 +102,34 @@ impl Limits {
     pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
         self.time.map_or(Budget::default(), |tc| tc.plan(side, margin, soft_pct))
     }
+
+    /// A player's own limits (these) under the time control `tc` of a match, for a move of `side`: its depth and node
+    /// budget stay, and of its own time per move and `tc`'s plan for this move the tighter applies. Whichever limit
+    /// is reached first stops the search.
+    pub fn under(self, tc: TimeControl, side: Player) -> Limits {
+        let time = match self.time {
+            Some(TimeControl::MoveTime(own)) if tc.plan(side, Duration::ZERO, 100).hard.is_none_or(|h| own <= h) => {
+                TimeControl::MoveTime(own)
+            }
+            _ => tc,
+        };
+        Limits { depth: self.depth, nodes: self.nodes, time: Some(time) }
+    }
+
+    /// The limits in words, as a match reports what a player plays under: `depth 2, movetime 100ms`.
+    pub fn describe(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(d) = self.depth {
+            parts.push(format!("depth {d}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("{n} nodes"));
+        }
+        if let Some(t) = self.time {
+            parts.push(t.to_string());
+        }
+        if parts.is_empty() { "its own default".into() } else { parts.join(", ") }
+    }
 }
 
 /// What a search returns.
@@ -157,6 +185,12 @@ pub trait Searcher<G: Game>: Send {
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
         let _ = (game, legal);
         SearchResult { best_move: None, value: 0, depth: 0, pv: Vec::new(), stats: Stats::default(), seconds: 0.0 }
+    }
+    /// Set up for games of `game`, outside any clock: what a player builds once (endgame tables, an evaluation, a
+    /// database's check). A match, a protocol and the web page call it before the first move, so that no move pays
+    /// for it; a search that starts without it does it first.
+    fn prepare(&mut self, game: &G) {
+        let _ = game;
     }
     /// Forget what was learnt from the previous game (transposition table, history).
     fn new_game(&mut self) {}

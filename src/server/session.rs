@@ -79,6 +79,8 @@ impl<G: Game> Seat<G> {
                     let second = TimeControl::MoveTime(std::time::Duration::from_secs(1));
                     s.set_limits(Limits { depth: None, time: Some(second), nodes: None });
                 }
+                // Tables and evaluations are built now, with the game, not inside the first move's time.
+                s.prepare(game);
                 s.new_game();
                 Ok(Seat::Builtin(Arc::new(Mutex::new(s))))
             }

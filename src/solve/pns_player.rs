@@ -70,6 +70,9 @@ impl<G: Game> Searcher<G> for PnsPlayer<G> {
         r
     }
 
+    fn prepare(&mut self, game: &G) {
+        self.fallback.prepare(game);
+    }
     fn new_game(&mut self) {
         self.fallback.new_game();
     }
