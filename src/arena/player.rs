@@ -207,6 +207,8 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         limit: Option<TimeControl>,
         _hard: Duration,
     ) -> Result<G::Move, String> {
+        // The side is not known here (the player learns the game from observations): the first player's clock is
+        // used only to compare its own time per move with a clock's plan; the searcher plans for its own side.
         if let Some(l) = self.limits(limit, crate::game::Player::First) {
             self.searcher.set_limits(l);
         }
