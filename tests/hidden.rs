@@ -358,3 +358,33 @@ fn under_the_referee_the_players_beat_random() {
     let w = wins(&g, "ismcts(playouts=200,seed=3)", "random(seed=4)", 8);
     assert!(w >= 7, "ismcts won {w} of 8 against random");
 }
+
+/// issue 38/43: ISMCTS, determinization and the naive player ignored the stop flag (a protocol's `stop`, the web page's
+/// Stop): they now share the one stop check of the searches without iterations (`StopCheck::anytime`).
+#[test]
+fn the_hidden_players_stop_when_told() {
+    use plateau::search::{Limits, TimeControl};
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let g = PhantomTicTacToe;
+    let s = g.start();
+    let stopped = |text: &str| {
+        let mut p = plateau::players::build::<PhantomTicTacToe>(text).unwrap();
+        p.set_limits(Limits { time: Some(TimeControl::Infinite), ..Limits::default() });
+        p.set_stop(Arc::new(AtomicBool::new(true)));
+        let r = p.search(&g, &s);
+        assert!(r.best_move.is_some(), "{text}: a move even when stopped at once");
+        r.stats.nodes
+    };
+    // ISMCTS: a stop after its first few iterations, not 200,000 playouts (one node per iteration at most).
+    assert!(stopped("ismcts(playouts=200000)") <= 8);
+    // Determinization: the first board only (a vote needs one), as if it had one board to search.
+    let one_board =
+        plateau::players::build::<PhantomTicTacToe>("determinize(samples=1,depth=4)").unwrap().search(&g, &s);
+    assert_eq!(stopped("determinize(samples=10000,depth=4)"), one_board.stats.nodes);
+    // The naive player: its search stops at its first look at the check (node 256; the siblings still on the path
+    // are counted as they return at once), not after the whole depth-8 tree.
+    let whole = plateau::players::build::<PhantomTicTacToe>("naive(depth=8)").unwrap().search(&g, &s).stats.nodes;
+    let cut = stopped("naive(depth=8)");
+    assert!(cut <= 256 + 9 * 8 && whole > 10 * cut, "{cut} of {whole}");
+}

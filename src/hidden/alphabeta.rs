@@ -13,27 +13,25 @@
 //!     return alpha
 //! ```
 
-use std::time::Instant;
-
 use crate::game::{Evaluator, Game, MoveList, outcome_score};
-use crate::search::INFINITY;
+use crate::search::{INFINITY, StopCheck};
 
-/// One search: the game, its evaluation, a node counter and an optional deadline.
+/// One search: the game, its evaluation, a node counter and when to stop (a deadline, a stop flag).
 pub struct AlphaBeta<'a, G: Game> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub nodes: u64,
-    pub deadline: Option<Instant>,
+    pub check: StopCheck<'a>,
     pub stopped: bool,
 }
 
 impl<'a, G: Game> AlphaBeta<'a, G> {
-    pub fn new(game: &'a G, eval: &'a G::Eval, deadline: Option<Instant>) -> Self {
-        AlphaBeta { game, eval, nodes: 0, deadline, stopped: false }
+    pub fn new(game: &'a G, eval: &'a G::Eval, check: StopCheck<'a>) -> Self {
+        AlphaBeta { game, eval, nodes: 0, check, stopped: false }
     }
 
     /// The value of each of `moves` in `s` (for the side to move of `s`), searched `depth` plies deep; `None` when
-    /// the deadline passed before the search finished. The first best move's value is exact; a move after it that is
+    /// the search was stopped (deadline, stop flag) before it finished. The first best move's value is exact; a move after it that is
     /// not better gets an upper bound, which may equal the best value: pick the best with [`best_index`].
     pub fn root_values(&mut self, s: &G::State, moves: &[G::Move], depth: u32) -> Option<Vec<i32>> {
         let me = self.game.side_to_move(s);
@@ -60,10 +58,7 @@ impl<'a, G: Game> AlphaBeta<'a, G> {
 
     fn search(&mut self, s: &G::State, depth: u32, ply: u32, mut alpha: i32, beta: i32) -> i32 {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(1024)
-            && let Some(d) = self.deadline
-            && Instant::now() >= d
-        {
+        if self.check.expired(self.nodes) {
             self.stopped = true;
         }
         if self.stopped {

@@ -11,12 +11,14 @@
 //! The weakness the course points out: each board is searched as if the player saw everything (strategy fusion), so
 //! the player never plays to gather or hide information.
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
 use crate::game::{Game, GameError, Player};
-use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 pub struct Determinize<G: Game> {
@@ -25,6 +27,8 @@ pub struct Determinize<G: Game> {
     eval: NamedEval<G>,
     limits: Limits,
     tracking: Tracking<G>,
+    /// A protocol's or the web page's stop.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 /// Default depth of each board's search.
@@ -39,7 +43,7 @@ impl<G: Game> Determinize<G> {
         let depth = limits.depth.unwrap_or(DEFAULT_DEPTH);
         let eval = NamedEval::from_spec("determinize", spec)?;
         let tracking = Tracking::from_spec(spec)?;
-        Ok(Determinize { samples, depth, eval, limits: Limits { depth: Some(depth), ..limits }, tracking })
+        Ok(Determinize { samples, depth, eval, limits: Limits { depth: Some(depth), ..limits }, tracking, stop: None })
     }
 
     /// Vote over `boards` for a move of `legal`.
@@ -52,18 +56,19 @@ impl<G: Game> Determinize<G> {
         side: Player,
         t0: Instant,
     ) -> SearchResult<G::Move> {
-        let budget = self.limits.plan(side, Duration::from_millis(5), 60);
-        let (soft, hard) = (budget.soft.map(|d| t0 + d), budget.hard.map(|d| t0 + d));
+        let stop = self.stop.clone();
+        let check = StopCheck::anytime(t0, self.limits.time, side).with_flag(stop.as_deref());
         let mut votes = vec![0u32; legal.len()];
         let mut totals = vec![0i64; legal.len()];
         let mut stats = Stats::default();
         let mut searched = 0;
         let eval = self.eval.get(game);
         for b in boards {
-            if searched > 0 && soft.is_some_and(|d| Instant::now() >= d) {
+            if searched > 0 && check.poll() {
                 break;
             }
-            let mut ab = AlphaBeta::new(game, &eval, if searched > 0 { hard } else { None });
+            // The first board is always searched to its depth: a vote needs one.
+            let mut ab = AlphaBeta::new(game, &eval, if searched > 0 { check.clone() } else { StopCheck::none() });
             let values = ab.root_values(b, legal, self.depth);
             stats.nodes += ab.nodes;
             let Some(values) = values else { break };
@@ -108,6 +113,10 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         let boards = self.tracking.resampled(game, state, self.samples);
         let legal = legal_moves(game, state);
         self.vote(game, &boards, &legal, game.side_to_move(state), Instant::now())
+    }
+
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     fn set_limits(&mut self, limits: Limits) {

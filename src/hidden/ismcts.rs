@@ -18,14 +18,16 @@
 //! information sets (the "single observer" simplification). Every iteration uses another board, so the statistics of
 //! a move are averaged over the boards the player cannot rule out, not fitted to one of them.
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use rand::RngExt;
 
 use super::{Tracking, random_of};
 use crate::game::playout::random_playout_for;
 use crate::game::{Game, GameError, MoveList, Outcome, Player, WIN_SCORE};
-use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 /// Default iterations per move.
@@ -51,6 +53,8 @@ pub struct Ismcts<G: Game> {
     pub c: f64,
     limits: Limits,
     tracking: Tracking<G>,
+    /// A protocol's or the web page's stop.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 fn reward(o: Option<Outcome>) -> f64 {
@@ -73,7 +77,7 @@ impl<G: Game> Ismcts<G> {
         }
         let limits = Limits::from_spec(spec)?;
         let tracking = Tracking::from_spec(spec)?;
-        Ok(Ismcts { playouts, c, limits, tracking })
+        Ok(Ismcts { playouts, c, limits, tracking, stop: None })
     }
 
     /// Run the iterations with boards from `draw` and pick among `legal` for `me`.
@@ -85,8 +89,9 @@ impl<G: Game> Ismcts<G> {
         mut draw: impl FnMut(&mut Tracking<G>) -> Option<G::State>,
     ) -> SearchResult<G::Move> {
         let t0 = Instant::now();
-        let hard = self.limits.plan(me, Duration::from_millis(5), 100).hard.map(|d| t0 + d);
-        let iterations = match (self.playouts, hard) {
+        let check = StopCheck::anytime(t0, self.limits.time, me).with_flag(self.stop.as_deref());
+        // A time control (until stopped included) runs until it says stop; otherwise the playouts.
+        let iterations = match (self.playouts, self.limits.time) {
             (Some(n), _) => n,
             (None, Some(_)) => u64::MAX,
             (None, None) => DEFAULT_PLAYOUTS,
@@ -98,7 +103,7 @@ impl<G: Game> Ismcts<G> {
         let mut moves = MoveList::new();
         let mut done = 0u64;
         while done < iterations {
-            if done > 0 && done.is_multiple_of(16) && hard.is_some_and(|d| Instant::now() >= d) {
+            if done > 0 && done.is_multiple_of(4) && check.poll() {
                 break;
             }
             let Some(mut d) = draw(&mut self.tracking) else { break };
@@ -201,6 +206,10 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
     fn set_limits(&mut self, limits: Limits) {
         // `playouts=` stays: with a time control too, whichever runs out first stops the search.
         self.limits = limits;
+    }
+
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {

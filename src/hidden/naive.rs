@@ -16,12 +16,14 @@
 //! consistent: the enemy pieces it was not told about stand still. `determinize` and `ismcts` against `naive`
 //! measure what tracking the set of boards adds (`docs/hidden.md`).
 
-use std::time::{Duration, Instant};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
 use crate::game::{Game, GameError, Player};
-use crate::search::{Limits, SearchResult, Searcher, Stats};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 pub struct Naive<G: Game> {
@@ -32,6 +34,8 @@ pub struct Naive<G: Game> {
     seen: Option<(G::State, Player)>,
     /// Otherwise one consistent state, tracked.
     tracking: Tracking<G>,
+    /// A protocol's or the web page's stop.
+    stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Naive<G> {
@@ -40,7 +44,7 @@ impl<G: Game> Naive<G> {
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);
         let eval = NamedEval::from_spec("naive", spec)?;
         let seed = spec.count("seed")?;
-        Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed) })
+        Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed), stop: None })
     }
 
     /// The time budget runs from `t0` (the start of the choice, before the belief read its observations).
@@ -52,9 +56,10 @@ impl<G: Game> Naive<G> {
         side: Player,
         t0: Instant,
     ) -> SearchResult<G::Move> {
-        let hard = self.limits.plan(side, Duration::from_millis(5), 60).hard.map(|d| t0 + d);
+        let stop = self.stop.clone();
+        let check = StopCheck::anytime(t0, self.limits.time, side).with_flag(stop.as_deref());
         let eval = self.eval.get(game);
-        let mut ab = AlphaBeta::new(game, &eval, hard);
+        let mut ab = AlphaBeta::new(game, &eval, check);
         let values = ab.root_values(board, legal, self.depth);
         let best = values.as_ref().and_then(|v| best_index(v));
         let m = best.map(|i| legal[i]).or_else(|| legal.first().copied());
@@ -85,6 +90,10 @@ impl<G: Game> Searcher<G> for Naive<G> {
         let board = self.tracking.resampled(game, state, 1)[0];
         let legal = legal_moves(game, state);
         self.best(game, &board, &legal, game.side_to_move(state), Instant::now())
+    }
+
+    fn set_stop(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = Some(flag);
     }
 
     fn set_limits(&mut self, limits: Limits) {

@@ -33,12 +33,13 @@ pub mod tree;
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::game::{Game, GameError, Player, WIN_SCORE};
+use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats, TimeControl};
 use crate::spec::Spec;
 
@@ -156,7 +157,7 @@ fn run_tree<G: Game>(
         if limits.playouts.is_some_and(|n| iterations >= n) || limits.nodes.is_some_and(|n| tree.counts.created >= n) {
             return;
         }
-        if iterations.is_multiple_of(64) && limits.expired() {
+        if iterations.is_multiple_of(POLL_EVERY) && limits.expired() {
             return;
         }
         tree.iterate(game, state, params, eval, rng);
@@ -164,21 +165,23 @@ fn run_tree<G: Game>(
     }
 }
 
-/// The limits of one tree: its share of the playouts and nodes, the deadline and the stop flags.
+/// The deadline and the stop flags are looked at every this many iterations of a tree (a few microseconds each on
+/// the course's games, so `stop` is answered well within a millisecond).
+const POLL_EVERY: u64 = 8;
+
+/// The limits of one tree: its share of the playouts and nodes, and the one stop check of the searches without
+/// iterations ([`StopCheck::anytime`]: the deadline, the stop flag and `halt`).
 struct TreeLimits<'a> {
     playouts: Option<u64>,
     nodes: Option<u64>,
-    deadline: Option<Instant>,
-    stop: Option<&'a AtomicBool>,
+    check: StopCheck<'a>,
     /// Set when a tree proves the root: every tree stops.
     halt: &'a AtomicBool,
 }
 
 impl TreeLimits<'_> {
     fn expired(&self) -> bool {
-        self.halt.load(Ordering::Relaxed)
-            || self.stop.is_some_and(|f| f.load(Ordering::Relaxed))
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.check.poll()
     }
 }
 
@@ -206,7 +209,6 @@ impl<G: Game> Searcher<G> for Mcts<G> {
         }
         self.prepare(game, state);
         let mover = game.side_to_move(state);
-        let budget = self.limits.plan(mover, Duration::ZERO, 100);
         let unlimited = self.limits.time.is_none() && self.limits.nodes.is_none();
         let playouts = self.params.playouts.or(if unlimited { Some(params::DEFAULT_PLAYOUTS) } else { None });
         let trees = self.trees.len() as u64;
@@ -215,8 +217,9 @@ impl<G: Game> Searcher<G> for Mcts<G> {
         let limits = TreeLimits {
             playouts: playouts.map(share),
             nodes: self.limits.nodes.map(share),
-            deadline: budget.soft.or(budget.hard).map(|d| start + d),
-            stop: self.stop.as_deref(),
+            check: StopCheck::anytime(start, self.limits.time, mover)
+                .with_flag(self.stop.as_deref())
+                .with_flag(Some(&halt)),
             halt: &halt,
         };
         let (params, eval) = (&self.params, self.eval.as_ref().expect("set above"));

@@ -20,15 +20,15 @@
 //! turns are simultaneous or a player's (no chance, no hidden information); the registry of players refuses the others.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::bandit::{Bandit, Select};
 use crate::game::{Game, GameError, MoveList, Outcome, Player, Turn, playout};
-use crate::search::{Limits, SearchResult, Searcher, Stats, TimeControl};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck, TimeControl};
 use crate::spec::Spec;
 
 /// Playouts per move when no limit is given.
@@ -179,8 +179,9 @@ impl<G: Game> SmMcts<G> {
         let start = Instant::now();
         self.nodes.clear();
         self.nodes.push(Self::node(game, state));
-        let budget = self.limits.plan(mover, Duration::ZERO, 100);
-        let deadline = budget.soft.or(budget.hard).map(|d| start + d);
+        // The flag is shared (an `Arc`), so the check holds its own handle while the tree grows.
+        let stop = self.stop.clone();
+        let check = StopCheck::anytime(start, self.limits.time, mover).with_flag(stop.as_deref());
         let unlimited = self.limits.time.is_none() && self.limits.nodes.is_none();
         let playouts = self.playouts.or(if unlimited { Some(DEFAULT_PLAYOUTS) } else { None });
         let (mut path, mut scratch) = (Vec::new(), Vec::new());
@@ -192,11 +193,7 @@ impl<G: Game> SmMcts<G> {
             if playouts.is_some_and(|p| n >= p) || self.limits.nodes.is_some_and(nodes_done) {
                 break;
             }
-            if n.is_multiple_of(64)
-                && n > 0
-                && (deadline.is_some_and(|d| Instant::now() >= d)
-                    || self.stop.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)))
-            {
+            if n.is_multiple_of(8) && n > 0 && check.poll() {
                 break;
             }
             self.iterate(game, state, &mut path, &mut scratch);

@@ -28,6 +28,11 @@
 //! ```
 //! The margin and the soft share are the caller's: the engine's `margin=` (10 ms) and `soft=` (100%) options, the
 //! catalogue's driver no margin and 50% (`search/catalogue.rs`).
+//!
+//! Searches without iterations to end early (MCTS, ISMCTS, simultaneous-move MCTS, determinization, the naive hidden
+//! player) all use one rule, [`StopCheck::anytime`]: they run until the planned time of the move (a time per move:
+//! all of it but [`ANYTIME_MARGIN`]; clocks: the plan's soft share), their node budget or a stop flag, and poll it
+//! every few iterations, so that `stop` is answered within one playout or one board's search.
 
 use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -120,6 +125,10 @@ impl fmt::Display for TimeControl {
     }
 }
 
+/// The margin of the searches without iterations ([`StopCheck::anytime`]): they look at the clock every few
+/// playouts, so they overshoot their deadline by about one playout.
+pub const ANYTIME_MARGIN: Duration = Duration::from_millis(1);
+
 /// The clock and the node counter are looked at every this many nodes (a power of two).
 pub const CHECK_EVERY: u64 = 256;
 
@@ -155,6 +164,15 @@ impl<'a> StopCheck<'a> {
             stretch: if budget.stretch { budget.soft.map(|s| (start, s)) } else { None },
             flags: [None; 2],
         }
+    }
+
+    /// The stop check of a search without iterations (see the module's text): it stops at the plan's soft limit
+    /// (its hard one when there is no soft), with [`ANYTIME_MARGIN`] and the whole time per move, counted from
+    /// `start`; no node budget here (each search counts its own unit: playouts, tree nodes, boards).
+    pub fn anytime(start: Instant, time: Option<TimeControl>, side: Player) -> Self {
+        let budget = time.map_or(Budget::default(), |tc| tc.plan(side, ANYTIME_MARGIN, 100));
+        let end = budget.soft.or(budget.hard).map(|d| start + d);
+        StopCheck { soft: end, hard: end, nodes: None, stretch: None, flags: [None; 2] }
     }
 
     /// Set the soft deadline of `budget` counted from `start` (and whether it stretches), keeping the rest.
