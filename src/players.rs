@@ -143,6 +143,8 @@ pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Sea
             names_for(G::KIND).join(", ")
         )));
     }
+    // `mcts` plays each game with the game's settings for it unless told `defaults=none` (`Game::MCTS_DEFAULTS`).
+    let spec = if info.family == Family::Mcts { crate::mcts::params::with_game_defaults::<G>(spec)? } else { spec };
     let searcher: Box<dyn Searcher<G>> = match info.family {
         Family::Catalogue => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
             Some(s) => s,

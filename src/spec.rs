@@ -102,6 +102,22 @@ impl Spec {
         v
     }
 
+    /// This string with the parameters of `defaults` (`key=value,...`) added where it gives none of its own: a
+    /// player's settings for a game (`mcts` on Breakthrough is `mcts(cut=4,eval=tuned,scale=100)` unless it says
+    /// otherwise).
+    pub fn with_defaults(mut self, defaults: &str) -> Result<Spec, GameError> {
+        if defaults.is_empty() {
+            return Ok(self);
+        }
+        let d = Spec::parse(&format!("defaults({defaults})"))?;
+        for (k, v) in d.params {
+            if !self.has(&k) {
+                self.params.push((k, v));
+            }
+        }
+        Ok(self)
+    }
+
     /// Whether the parameter was given.
     pub fn has(&self, key: &str) -> bool {
         self.params.iter().any(|(k, _)| k == key)

@@ -69,7 +69,8 @@ fn the_engine_beats_random_at_pig_and_plays_the_coin_game() {
         "--player",
         "engine(depth=6)",
         "--player",
-        "random",
+        // Seeded: the unseeded random player made this test fail now and then (16 of 20 seen once).
+        "random(seed=1)",
         "--games",
         "20",
         "--json",

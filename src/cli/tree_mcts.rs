@@ -161,7 +161,8 @@ pub fn run(
         }
         // The registry's checks first (the game's kind, unknown parameters), then the searcher itself.
         registry_check(g, algo)?;
-        let spec = Spec::parse(algo)?;
+        // The game's settings for mcts, as the registry lays them (`Game::MCTS_DEFAULTS`).
+        let spec = game_settings(g, Spec::parse(algo)?)?;
         let mut m = Mcts::from_spec(&spec)?;
         let r = m.search(g, &state);
         let tree = m.tree(0).context("the search grew no tree")?;
@@ -189,4 +190,9 @@ pub fn run(
         }
         Ok(())
     })
+}
+
+/// `spec` with `game`'s settings for mcts where it gives none (`mcts::params::with_game_defaults`).
+fn game_settings<G: Game>(_game: &G, spec: Spec) -> Result<Spec, crate::game::GameError> {
+    crate::mcts::params::with_game_defaults::<G>(spec)
 }

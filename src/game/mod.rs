@@ -61,6 +61,9 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// The names of the game's evaluations for `engine(eval=NAME)`, the engine's default first; `simple` is always
     /// one of them (the `Default` evaluation).
     const EVALUATIONS: &'static [&'static str] = &["simple"];
+    /// The parameters `mcts` plays this game with unless its string says otherwise (`key=value,...`; `mcts(defaults=
+    /// none)` plays plain UCT), chosen by the matches in `docs/mcts.md`. Empty: plain UCT.
+    const MCTS_DEFAULTS: &'static str = "";
 
     /// The canonical game string (`breakthrough(rows=6,columns=5)`), with non-default parameters only.
     fn spec(&self) -> String;

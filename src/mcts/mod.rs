@@ -198,6 +198,9 @@ impl<G: Game> Searcher<G> for Mcts<G> {
             p.push(format!("depth={}", self.params.max_depth));
         }
         p.extend(self.params.spec());
+        if self.params.plain && !G::MCTS_DEFAULTS.is_empty() {
+            p.push("defaults=none".into());
+        }
         if p.is_empty() { "mcts".into() } else { format!("mcts({})", p.join(",")) }
     }
 

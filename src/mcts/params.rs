@@ -62,6 +62,9 @@ pub struct Params {
     pub seed: Option<u64>,
     /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
     pub max_depth: u32,
+    /// `defaults=none`: the game's settings ([`Game::MCTS_DEFAULTS`], laid under the string by the player registry)
+    /// were not used.
+    pub plain: bool,
 }
 
 impl Default for Params {
@@ -85,7 +88,35 @@ impl Default for Params {
             recycle: true,
             seed: None,
             max_depth: u32::MAX,
+            plain: false,
         }
+    }
+}
+
+/// `defaults=game` (the default) or `defaults=none`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum GameDefaults {
+    Game,
+    None,
+}
+
+/// Read `defaults=` of an `mcts(...)` string.
+pub fn game_defaults(spec: &Spec) -> Result<GameDefaults, GameError> {
+    match spec.text("defaults").as_deref() {
+        None | Some("game") => Ok(GameDefaults::Game),
+        Some("none") => Ok(GameDefaults::None),
+        Some(other) => Err(GameError::new(format!(
+            "{}: defaults={other}: expected game (the game's settings, the default) or none (plain UCT)",
+            spec.name
+        ))),
+    }
+}
+
+/// `spec` with the game's settings for `mcts` ([`Game::MCTS_DEFAULTS`]) where it gives none, unless `defaults=none`.
+pub fn with_game_defaults<G: Game>(spec: Spec) -> Result<Spec, GameError> {
+    match game_defaults(&spec)? {
+        GameDefaults::Game => spec.with_defaults(G::MCTS_DEFAULTS),
+        GameDefaults::None => Ok(spec),
     }
 }
 
@@ -148,6 +179,7 @@ impl Params {
             recycle: spec.bool("recycle", d.recycle)?,
             seed: spec.count("seed")?,
             max_depth: d.max_depth,
+            plain: game_defaults(spec)? == GameDefaults::None,
         })
     }
 

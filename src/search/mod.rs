@@ -128,7 +128,7 @@ impl Limits {
         if let Some(t) = self.time {
             parts.push(t.to_string());
         }
-        if parts.is_empty() { "its own default".into() } else { parts.join(", ") }
+        if parts.is_empty() { "its own limits".into() } else { parts.join(", ") }
     }
 }
 

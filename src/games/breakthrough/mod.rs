@@ -269,6 +269,8 @@ impl Game for Breakthrough {
     type Move = BtMove;
     type Eval = eval::BtEval;
     const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+    // Evaluation-cut playouts (docs/mcts.md, "Breakthrough and Connect Four against OpenSpiel").
+    const MCTS_DEFAULTS: &'static str = "cut=4,eval=tuned,scale=100";
 
     fn spec(&self) -> String {
         let mut p = Vec::new();

@@ -188,6 +188,8 @@ impl Game for ConnectFour {
     type State = C4State;
     type Move = u8;
     type Eval = C4Eval;
+    // Playouts that win or block at once, statistics by position (docs/mcts.md, "Connect Four's settings").
+    const MCTS_DEFAULTS: &'static str = "decisive=true,c=0.5,tt=true";
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
