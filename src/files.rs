@@ -12,10 +12,30 @@
 //! `eval=nnue:FILE`), so a surface that must not reach the disk (the web server: a request is anyone's) gives its
 //! strings an access that lists the only files they may name. A refused name gets the same answer whether the file
 //! exists or not, and errors never quote a file's contents.
+//!
+//! Every file plateau writes goes through [`write_atomic`] (or [`replace`], its form for bytes already in memory), and
+//! every file it appends to or keeps up to date in place is opened by [`append`] or checked by [`check_output`] first:
+//!
+//! ```text
+//! check_output(path, what)       an existing path must be a regular file: a symbolic link, a directory, a device, a
+//!                                fifo or a socket is refused (one line), so is a path whose directory does not exist
+//! write_atomic(path, what, f)    check_output (and NAME, when it exists, must be writable by this process); f writes
+//!                                DIR/.NAME.PID.N.tmp, a new file (create_new: never an existing one) beside the
+//!                                target; flush, fsync; check_output again; rename it over NAME (keeping NAME's
+//!                                permissions); fsync DIR. Any error (or panic): the temporary file is removed and
+//!                                NAME is as it was
+//! append(path, what)             check_output, then open (created when missing) to append; a file that is not a
+//!                                regular one once open is refused too
+//! ```
+//!
+//! So a write never replaces anything but a regular file, never touches a file of another name (no fixed `NAME.tmp`
+//! beside the target), and a failure (a full disk) leaves the old file whole.
 
-use std::io::Read;
+use std::fs::{File, OpenOptions};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest text file a game or player string may name (a tree, a parameters file), in bytes.
 pub const MAX_TEXT: u64 = 16 << 20;
@@ -105,6 +125,182 @@ pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> 
         .map_err(|_| format!("{what} {}: not UTF-8 text", short(&path.display().to_string())))
 }
 
+/// What a file that is not a regular one is, for an error line.
+fn kind(t: &std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_block_device() {
+            return "a block device";
+        } else if t.is_char_device() {
+            return "a character device";
+        } else if t.is_fifo() {
+            return "a fifo";
+        } else if t.is_socket() {
+            return "a socket";
+        }
+    }
+    if t.is_symlink() {
+        "a symbolic link"
+    } else if t.is_dir() {
+        "a directory"
+    } else {
+        "not a regular file"
+    }
+}
+
+/// The directory of `path` (`.` for a bare name) and its file name; an error for a path that names no file.
+fn split(path: &Path, what: &str) -> Result<(PathBuf, std::ffi::OsString), String> {
+    let name = short(&path.display().to_string());
+    let file = path.file_name().ok_or_else(|| format!("{what} {name}: not a file name"))?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => PathBuf::from("."),
+    };
+    Ok((dir, file.to_os_string()))
+}
+
+/// Whether plateau may write `path` (`what` names it in the error): a missing file in an existing directory, or a
+/// regular file. A symbolic link, a directory, a device, a fifo or a socket is refused with one line, and nothing is
+/// touched; check long jobs' outputs with it before the work.
+pub fn check_output(path: &Path, what: &str) -> Result<(), String> {
+    let name = short(&path.display().to_string());
+    if path.as_os_str().is_empty() {
+        return Err(format!("{what}: an empty file name"));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(m) if m.is_file() => Ok(()),
+        Ok(m) if m.file_type().is_symlink() => Err(format!(
+            "{what} {name}: a symbolic link: plateau writes no file through a link (give the path of the file itself)"
+        )),
+        Ok(m) => Err(format!(
+            "{what} {name}: {}, not a regular file: plateau writes only regular files",
+            kind(&m.file_type())
+        )),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            let (dir, _) = split(path, what)?;
+            let shown = short(&dir.display().to_string());
+            match std::fs::metadata(&dir) {
+                Ok(m) if m.is_dir() => Ok(()),
+                Ok(_) => Err(format!("{what} {name}: {shown} is not a directory")),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                    Err(format!("{what} {name}: the directory {shown} does not exist"))
+                }
+                Err(e) => Err(format!("{what} {name}: the directory {shown}: {e}")),
+            }
+        }
+        Err(e) => Err(format!("{what} {name}: {e}")),
+    }
+}
+
+/// Numbers the temporary files of this process.
+static TEMPORARY: AtomicU64 = AtomicU64::new(0);
+
+/// Removes a temporary file when dropped, unless it was renamed.
+struct Temporary(Option<PathBuf>);
+
+impl Drop for Temporary {
+    fn drop(&mut self) {
+        if let Some(p) = self.0.take() {
+            let _ = std::fs::remove_file(p);
+        }
+    }
+}
+
+/// A new file `DIR/.NAME.PID.N.tmp` (created, never opened: an existing file of that name is left alone).
+fn create_temporary(dir: &Path, file: &std::ffi::OsStr) -> std::io::Result<(PathBuf, File)> {
+    let stem: String = file.to_string_lossy().chars().take(100).collect();
+    let mut tries = 0;
+    loop {
+        let n = TEMPORARY.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!(".{stem}.{}.{n}.tmp", std::process::id()));
+        match OpenOptions::new().write(true).create_new(true).open(&path) {
+            Ok(f) => return Ok((path, f)),
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Write `path` atomically (see the module documentation): `write` fills a new temporary file beside it, which then
+/// replaces `path` only when whole and synced, and only if `path` is missing or a regular file. Returns what `write`
+/// returns; an error is one line naming `what` and `path`, and leaves `path` as it was and no temporary file.
+pub fn write_atomic<T>(
+    path: &Path,
+    what: &str,
+    write: impl FnOnce(&mut File) -> std::io::Result<T>,
+) -> Result<T, String> {
+    check_output(path, what)?;
+    let name = short(&path.display().to_string());
+    let err = |e: std::io::Error| format!("cannot write {what} {name}: {e}");
+    let (dir, file_name) = split(path, what)?;
+    let old = std::fs::symlink_metadata(path).ok().filter(|m| m.is_file());
+    if old.is_some() {
+        // A file this process may not write (read-only) is not replaced either (opened, not truncated: unchanged).
+        OpenOptions::new().write(true).open(path).map_err(err)?;
+    }
+    let (tmp, mut file) = create_temporary(&dir, &file_name).map_err(err)?;
+    let mut guard = Temporary(Some(tmp.clone()));
+    if let Some(m) = old {
+        // The new file keeps the permissions of the one it replaces.
+        let _ = file.set_permissions(m.permissions());
+    }
+    let value = write(&mut file).map_err(err)?;
+    file.flush().and_then(|_| file.sync_all()).map_err(err)?;
+    drop(file);
+    // The target may have become something else while the file was written.
+    check_output(path, what)?;
+    std::fs::rename(&tmp, path).map_err(err)?;
+    guard.0 = None;
+    if let Ok(d) = File::open(&dir) {
+        let _ = d.sync_all();
+    }
+    Ok(value)
+}
+
+/// [`write_atomic`] of `bytes`.
+pub fn replace(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
+    write_atomic(path, what, |f| f.write_all(bytes))
+}
+
+/// `path` opened to append to (and read), created when missing: for files that grow as a job goes (match records,
+/// training data). Refused like [`check_output`], and again if what was opened is not a regular file.
+pub fn append(path: &Path, what: &str) -> Result<File, String> {
+    check_output(path, what)?;
+    let name = short(&path.display().to_string());
+    let file = OpenOptions::new()
+        .create(true)
+        .read(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("cannot write {what} {name}: {e}"))?;
+    match file.metadata() {
+        Ok(m) if m.is_file() => Ok(file),
+        Ok(m) => Err(format!("{what} {name}: {}, not a regular file", kind(&m.file_type()))),
+        Err(e) => Err(format!("cannot write {what} {name}: {e}")),
+    }
+}
+
+/// The temporary files of `path` in its directory (`.NAME.*.tmp`): those of writes under way, or left by a process
+/// killed while it wrote (no run reads them; they may be deleted).
+pub fn temporaries_of(path: &Path) -> Vec<PathBuf> {
+    let Ok((dir, file)) = split(path, "") else { return Vec::new() };
+    let stem: String = file.to_string_lossy().chars().take(100).collect();
+    let prefix = format!(".{stem}.");
+    let Ok(entries) = std::fs::read_dir(&dir) else { return Vec::new() };
+    let mut found: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok())
+        .filter(|e| {
+            let n = e.file_name().to_string_lossy().into_owned();
+            let middle = n.strip_prefix(&prefix).and_then(|m| m.strip_suffix(".tmp"));
+            middle.is_some_and(|m| m.split('.').all(|w| !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit())))
+        })
+        .map(|e| e.path())
+        .collect();
+    found.sort();
+    found
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -146,6 +342,62 @@ mod tests {
             let e = read(Path::new("/dev/zero"), 100, "test").unwrap_err();
             assert!(e.contains("not a regular file"), "{e}");
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn writes_replace_only_regular_files_and_touch_no_other_name() {
+        let dir = std::env::temp_dir().join(format!("plateau-write-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let out = dir.join("out.bin");
+        // A file of the old fixed temporary name is someone else's: it survives.
+        std::fs::write(dir.join("out.bin.tmp"), "not mine").unwrap();
+        replace(&out, b"one", "test").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"one");
+        replace(&out, b"two", "test").unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"two");
+        assert_eq!(std::fs::read(dir.join("out.bin.tmp")).unwrap(), b"not mine");
+        std::fs::write(dir.join(".out.bin.tmp"), "not mine either").unwrap();
+        assert!(temporaries_of(&out).is_empty());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o640)).unwrap();
+            replace(&out, b"three", "test").unwrap();
+            assert_eq!(std::fs::metadata(&out).unwrap().permissions().mode() & 0o777, 0o640);
+        }
+        // A writer that fails midway (a full disk): the old file whole, no temporary file left.
+        let e = write_atomic(&out, "test", |f| {
+            f.write_all(b"half")?;
+            Err::<(), _>(std::io::Error::other("simulated: no space left"))
+        })
+        .unwrap_err();
+        assert!(e.contains("cannot write test") && e.contains("no space left") && !e.contains('\n'), "{e}");
+        assert_eq!(std::fs::read(&out).unwrap(), b"three");
+        assert!(temporaries_of(&out).is_empty());
+        // A symbolic link, a directory, a device: refused, untouched.
+        #[cfg(unix)]
+        {
+            let link = dir.join("link.bin");
+            std::os::unix::fs::symlink(&out, &link).unwrap();
+            let e = replace(&link, b"x", "test").unwrap_err();
+            assert!(e.contains("symbolic link"), "{e}");
+            assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+            assert_eq!(std::fs::read(&out).unwrap(), b"three");
+            assert!(append(&link, "test").unwrap_err().contains("symbolic link"));
+            use std::os::unix::fs::FileTypeExt;
+            let e = replace(Path::new("/dev/null"), b"x", "test").unwrap_err();
+            assert!(e.contains("character device"), "{e}");
+            assert!(std::fs::symlink_metadata("/dev/null").unwrap().file_type().is_char_device());
+        }
+        assert!(replace(&dir, b"x", "test").unwrap_err().contains("a directory"));
+        let e = replace(&dir.join("missing/out.bin"), b"x", "test").unwrap_err();
+        assert!(e.contains("does not exist"), "{e}");
+        // Appending: created, then appended to.
+        let log = dir.join("log.txt");
+        append(&log, "test").unwrap().write_all(b"a").unwrap();
+        append(&log, "test").unwrap().write_all(b"b").unwrap();
+        assert_eq!(std::fs::read(&log).unwrap(), b"ab");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -30,7 +30,7 @@ fn tic_tac_toe_book_build_show_and_use() {
     let v = json(&plateau(&[&args[..], &["--max-moves", "9", "--json"]].concat()));
     assert_eq!(v["game"], "tic_tac_toe");
     assert!(v["positions"].as_u64().unwrap() >= 9);
-    assert!(!dir.join("ttt.book.tmp").exists());
+    assert!(plateau::files::temporaries_of(&file).is_empty());
     // After a corner only the centre keeps the draw.
     let v = json(&plateau(&["book", "show", f, "--moves", "a1", "--json"]));
     let moves = v["moves"].as_array().unwrap();

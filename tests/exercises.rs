@@ -58,7 +58,11 @@ fn stats_lengths_and_branching_for_every_game() {
 fn stats_first_ply_branching_is_perft_1() {
     // Every game starts from the start position, so the choice before ply 1 is perft(1) in each game.
     let game = "breakthrough(rows=6,columns=5)";
-    let v = json(&plateau(&["stats", game, "--games", "20", "--player", "random", "--json", "--svg", "/dev/null"]));
+    let svg = std::env::temp_dir().join(format!("plateau-exercises-{}.svg", std::process::id()));
+    let svg_arg = svg.to_str().unwrap();
+    let v = json(&plateau(&["stats", game, "--games", "20", "--player", "random", "--json", "--svg", svg_arg]));
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    let _ = std::fs::remove_file(&svg);
     let p1 = &v["by_ply"][0];
     assert_eq!(u(&p1["ply"]), 1);
     assert_eq!(u(&p1["games"]), 20);

@@ -438,3 +438,135 @@ fn proof_number_search_stays_within_its_threads_stack() {
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
 }
+
+// ---------------------------------------------------------------------------------------------------------------
+// Files are never destroyed (issue 43): every writer goes through `plateau::files`.
+
+/// A fresh directory of its own for one test.
+fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("plateau-hardening-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn is_symlink(p: &std::path::Path) -> bool {
+    std::fs::symlink_metadata(p).is_ok_and(|m| m.file_type().is_symlink())
+}
+
+#[test]
+fn a_symbolic_link_a_fifo_a_device_or_a_directory_given_as_an_output_is_refused_untouched() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = fresh_dir("outputs");
+    let target = dir.join("target");
+    std::fs::write(&target, "mine").unwrap();
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let l = link.to_str().unwrap();
+    // Every writer, given the link: one line, before any work; the link stays a link and its target is untouched.
+    let spsa = ["spsa", "breakthrough(rows=6,columns=5)", "--engine", "engine(nodes=300)", "--params", "rfp_margin"];
+    for args in [
+        &["book", "build", "tic_tac_toe", "--out", l, "--depth", "1", "--player", "engine(depth=1)"][..],
+        &["solve", "tic_tac_toe", "--method", "retro", "--db", l],
+        &["solve", "breakthrough(rows=5,columns=3)", "--table", l],
+        &["solve", "othello(size=4)", "--table", l],
+        &["tune", "breakthrough(rows=5,columns=5)", "--eval", "pst", "--games", "2", "--save-data", l],
+        &["tune", "breakthrough(rows=5,columns=5)", "--eval", "pst", "--games", "2", "--out", l],
+        &[&spsa[..], &["--iterations", "1", "--out", l]].concat(),
+        &["match", "tic_tac_toe", "--player", "random", "--player", "random", "--games", "2", "--record", l],
+        &["tree", "tic_tac_toe", "--algo", "alphabeta(depth=2)", "--svg", l],
+        &["tree", "tic_tac_toe", "--algo", "alphabeta(depth=2)", "--dot", l],
+        &["compare", "tic_tac_toe", "--algos", "alphabeta", "--depths", "1", "--svg", l],
+        &["stats", "tic_tac_toe", "--games", "2", "--svg", l],
+    ] {
+        refused(args, "a symbolic link");
+        assert!(is_symlink(&link), "{args:?}: the link is still a link");
+        assert_eq!(std::fs::read(&target).unwrap(), b"mine", "{args:?}: its target is untouched");
+    }
+    // An Oware level file that is a dangling link: it stays one (it used to be replaced by the level).
+    let levels = dir.join("oware");
+    std::fs::create_dir(&levels).unwrap();
+    let level = levels.join("oware-h3-n0.db");
+    std::os::unix::fs::symlink(dir.join("nowhere"), &level).unwrap();
+    refused(
+        &["solve", "oware(houses=3,seeds=2)", "--method", "retro", "--db", levels.to_str().unwrap()],
+        "symbolic link",
+    );
+    assert!(is_symlink(&level) && !dir.join("nowhere").exists());
+    // A fifo (it used to be replaced by a regular file), a directory, a device, a missing directory.
+    let fifo = dir.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().expect("mkfifo runs").success());
+    let book = ["book", "build", "tic_tac_toe", "--depth", "1", "--player", "engine(depth=1)", "--out"];
+    refused(&[&book[..], &[fifo.to_str().unwrap()]].concat(), "a fifo, not a regular file");
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+    refused(&[&book[..], &[dir.to_str().unwrap()]].concat(), "a directory, not a regular file");
+    refused(&["solve", "tic_tac_toe", "--method", "retro", "--db", "/dev/null"], "a character device");
+    assert!(std::fs::symlink_metadata("/dev/null").unwrap().file_type().is_char_device());
+    refused(&[&book[..], &[dir.join("no/such.book").to_str().unwrap()]].concat(), "does not exist");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_file_beside_an_output_is_never_touched() {
+    // The old writers wrote `OUT.tmp` (datagen: OUT with its extension changed to .tmp) and renamed it over OUT: a
+    // user's file of that name was overwritten, then gone. Now the temporary file has a name of its own.
+    let dir = fresh_dir("beside");
+    let path = |n: &str| dir.join(n).to_str().unwrap().to_string();
+    let theirs =
+        ["ttt.book.tmp", "ttt.db.tmp", "ttt.db.partial.tmp", "data.tmp", "tree.svg.tmp", "p.txt.checkpoint.tmp"];
+    for name in theirs {
+        std::fs::write(dir.join(name), format!("someone else's {name}")).unwrap();
+    }
+    let (book, db, data, svg, p) =
+        (path("ttt.book"), path("ttt.db"), path("data.txt"), path("tree.svg"), path("p.txt"));
+    for args in [
+        &["book", "build", "tic_tac_toe", "--out", &book, "--depth", "1", "--player", "engine(depth=1)"][..],
+        &["solve", "tic_tac_toe", "--method", "retro", "--db", &db],
+        &["tune", "breakthrough(rows=5,columns=5)", "--eval", "pst", "--games", "2", "--nodes", "100", "--epochs", "1"],
+        &["tree", "tic_tac_toe", "--algo", "alphabeta(depth=2)", "--svg", &svg],
+        &["spsa", "breakthrough(rows=6,columns=5)", "--engine", "engine(nodes=100)", "--params", "rfp_margin"],
+    ] {
+        let extra = match args[0] {
+            "tune" => vec!["--save-data", &data],
+            "spsa" => vec!["--iterations", "1", "--pairs", "1", "--out", &p],
+            _ => vec![],
+        };
+        let o = plateau(&[args, &extra].concat());
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
+    for name in theirs {
+        assert_eq!(std::fs::read_to_string(dir.join(name)).unwrap(), format!("someone else's {name}"), "{name}");
+    }
+    for out in ["ttt.book", "ttt.db", "data.txt", "tree.svg", "p.txt", "p.txt.checkpoint"] {
+        assert!(dir.join(out).is_file(), "{out} written");
+        assert!(plateau::files::temporaries_of(&dir.join(out)).is_empty(), "no temporary file of {out} left");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_write_that_fails_midway_leaves_the_old_file_whole() {
+    // A file-size limit stands for a full disk: `tree --svg` and `--dot` used to truncate the file, then fail (the
+    // process was even killed by SIGXFSZ). Now the write fails with one line and the old file is as it was.
+    let dir = fresh_dir("full");
+    for (flag, name) in [("--svg", "tree.svg"), ("--dot", "tree.dot"), ("--svg", "compare.svg")] {
+        let file = dir.join(name);
+        std::fs::write(&file, "the user's old picture\n").unwrap();
+        let command = match name {
+            // Some 3 kB of SVG, 8 kB of DOT, 35 kB of SVG, past the 1 kB of `ulimit -f 2` (512-byte blocks).
+            "compare.svg" => "compare tic_tac_toe --algos alphabeta,minimax --depths 1..6",
+            _ => "tree tic_tac_toe --algo 'minimax(depth=2)' --max-nodes 2000",
+        };
+        let o = Command::new("sh")
+            .arg("-c")
+            .arg(format!("ulimit -f 2; exec '{}' {command} {flag} '{}'", env!("CARGO_BIN_EXE_plateau"), file.display()))
+            .output()
+            .expect("sh runs");
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{name}: a one-line error, not a kill: {e}");
+        assert!(e.starts_with("error: cannot write") && e.trim_end().lines().count() == 1, "{name}: {e}");
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "the user's old picture\n", "{name}: the old file whole");
+        assert!(plateau::files::temporaries_of(&file).is_empty(), "{name}: no temporary file left");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

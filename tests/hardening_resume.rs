@@ -1,6 +1,7 @@
 //! An interrupted retrograde build (`plateau solve GAME --method retro --db FILE`) goes on where it stopped: the
 //! enumeration is kept in `FILE.partial` (on Ctrl-C, and every `--save-every` seconds for a killed run), the next run
-//! replays it and finishes, and the database is byte for byte the one built in one go.
+//! replays it and finishes, and the database is byte for byte the one built in one go. And a resumed job never
+//! "repairs" a file that is not its own: `match --resume`, `tune --save-data`, `spsa --resume` refuse it untouched.
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
@@ -138,4 +139,54 @@ fn a_solve_deeper_than_the_stack_is_an_error_not_an_abort() {
     assert_eq!(o.status.code(), Some(1), "{e}");
     assert!(e.starts_with("error:") && e.trim_end().lines().count() == 1, "{e}");
     assert!(e.contains("goes deeper than the") && e.contains("--method"), "{e}");
+}
+
+/// The command fails with one `error:` line containing `needle`.
+#[track_caller]
+fn refused(args: &[&str], needle: &str) {
+    let o = Command::new(env!("CARGO_BIN_EXE_plateau")).args(args).output().expect("the binary runs");
+    let e = stderr(&o);
+    assert_eq!(o.status.code(), Some(1), "{args:?}: {e}");
+    assert!(e.starts_with("error:") && e.trim_end().lines().count() == 1, "{args:?}: one error line, got: {e}");
+    assert!(e.contains(needle), "{args:?}: the error should mention '{needle}': {e}");
+}
+
+#[test]
+fn a_resumed_job_refuses_a_file_that_is_not_its_own_and_leaves_it_byte_for_byte() {
+    let d = dir("foreign");
+    let notes = d.join("notes.txt");
+    let n = notes.to_str().unwrap();
+    let ttt = ["match", "tic_tac_toe", "--player", "random", "--player", "random", "--seed", "1", "--record"];
+    // A real record of this match, then the user's notes appended to it.
+    let record = d.join("record.pgn");
+    let r = record.to_str().unwrap();
+    let o = Command::new(env!("CARGO_BIN_EXE_plateau")).args(ttt).args([r, "--games", "2"]).output().unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    let record_and_notes = [std::fs::read(&record).unwrap(), b"my notes on these games\n".to_vec()].concat();
+    // `match --resume` used to answer "a game cut short at its end was removed" and truncate all of these.
+    for text in [
+        &b"shopping list\neggs\n[milk]\n"[..],
+        b"one line without a line break",
+        b"[Event \"plateau match\"]\n[Game \"breakthrough\"]\n",
+        &record_and_notes,
+    ] {
+        std::fs::write(&notes, text).unwrap();
+        refused(&[&ttt[..], &[n, "--games", "4", "--resume"]].concat(), "record file");
+        assert_eq!(std::fs::read(&notes).unwrap(), text, "{}", String::from_utf8_lossy(text));
+    }
+    // The training data of `tune --save-data` (resumed when it exists): a file without a line break used to be
+    // rewritten as an empty data file.
+    let tune = ["tune", "breakthrough(rows=5,columns=5)", "--eval", "pst", "--games", "2", "--nodes", "100"];
+    for text in [&b"notes without a line break"[..], b"notes\n"] {
+        std::fs::write(&notes, text).unwrap();
+        refused(&[&tune[..], &["--epochs", "1", "--save-data", n]].concat(), "not a data file");
+        assert_eq!(std::fs::read(&notes).unwrap(), text);
+    }
+    // `spsa --resume` with a checkpoint file that is not one.
+    let checkpoint = d.join("notes.txt.checkpoint");
+    std::fs::write(&checkpoint, "my notes\n").unwrap();
+    let spsa = ["spsa", "breakthrough(rows=6,columns=5)", "--engine", "engine(nodes=100)", "--params", "rfp_margin"];
+    refused(&[&spsa[..], &["--iterations", "1", "--out", n, "--resume"]].concat(), "damaged");
+    assert_eq!(std::fs::read(&checkpoint).unwrap(), b"my notes\n");
+    std::fs::remove_dir_all(&d).unwrap();
 }

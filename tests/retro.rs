@@ -26,13 +26,15 @@ fn bt(text: &str) -> Breakthrough {
     game(text, Breakthrough::from_spec)
 }
 
-/// Removes a file (and its `.tmp`) when dropped.
+/// Removes a file (and any temporary file of its writes) when dropped.
 struct Cleanup(PathBuf);
 
 impl Drop for Cleanup {
     fn drop(&mut self) {
         let _ = std::fs::remove_file(&self.0);
-        let _ = std::fs::remove_file(db::temp_path(&self.0));
+        for t in plateau::files::temporaries_of(&self.0) {
+            let _ = std::fs::remove_file(t);
+        }
     }
 }
 
@@ -215,7 +217,7 @@ fn database_round_trip() {
     let path = tmp("round_trip.db");
     let _cleanup = Cleanup(path.clone());
     let bytes = db::save(&path, "tic_tac_toe", &sol).unwrap();
-    assert!(!db::temp_path(&path).exists());
+    assert!(plateau::files::temporaries_of(&path).is_empty());
     let d = Db::open_for(&path, "tic_tac_toe").unwrap();
     assert_eq!(d.bytes() as u64, bytes);
     assert_eq!(d.len(), 5478);
@@ -354,7 +356,7 @@ fn interrupted_write_leaves_no_file_and_keeps_the_old_one() {
     let e = db::save_with(&path, "tic_tac_toe", &sol, |f| FailAfter { inner: f, left: 30_000 }).unwrap_err();
     assert!(e.to_string().contains("simulated failure"), "{e}");
     assert!(!path.exists(), "no FILE after a failed write");
-    assert!(!db::temp_path(&path).exists(), "the temporary file is removed");
+    assert!(plateau::files::temporaries_of(&path).is_empty(), "the temporary file is removed");
 
     // An existing database survives a failed rewrite.
     db::save(&path, "tic_tac_toe", &sol).unwrap();

@@ -17,7 +17,7 @@
 //! 1. a2a3 h7h6 2. b2b3 ... 1-0
 //! ```
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
@@ -98,7 +98,8 @@ impl GameRecord {
     pub fn to_pgn_with(&self, match_tags: &[(String, String)]) -> String {
         let q = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
         let mut out = String::new();
-        out += "[Event \"plateau match\"]\n";
+        out += EVENT;
+        out.push('\n');
         out += &format!("[Game \"{}\"]\n", q(&self.game));
         out += &format!("[Round \"{}\"]\n", self.round);
         out += &format!("[White \"{}\"]\n", q(&self.first));
@@ -162,11 +163,12 @@ pub struct RecordFile {
 }
 
 impl RecordFile {
-    /// Open (or create) `path` to append games to. A file that does not end with a line break (its last block was
-    /// cut short) gets one, so that the next block starts on its own line.
+    /// Open (or create) `path` to append games to ([`crate::files::append`]: a regular file only). A file that does
+    /// not end with a line break (its last block was cut short) gets one, so that the next block starts on its own
+    /// line.
     pub fn open(path: &Path, tags: Vec<(String, String)>) -> Result<Self, String> {
         let err = |e: std::io::Error| format!("cannot open record file {}: {e}", path.display());
-        let mut file = OpenOptions::new().create(true).read(true).append(true).open(path).map_err(err)?;
+        let mut file = crate::files::append(path, "record file")?;
         let len = file.metadata().map_err(err)?.len();
         if len > 0 {
             let mut last = [0u8];
@@ -246,6 +248,43 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
 /// [`read_games`], with the length of the text up to the end of the last whole game's line (what an interrupted
 /// match's file keeps once a block cut short is cut off).
 pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
+    parse(text, false)
+}
+
+/// The first line of every block [`GameRecord::to_pgn`] writes.
+const EVENT: &str = "[Event \"plateau match\"]";
+
+/// [`read_games_to_end`] for a record file a match is to continue (`match --resume`), strictly: every line must
+/// belong to a game block, and what follows the last whole game must be a block of a match of `game` cut short (the
+/// start of `[Event "plateau match"]`, then whole tags, the game's own `[Game]` if it got that far), which is what
+/// the caller may cut off. Anything else is an error, so that a file that is not such a record is never changed.
+pub fn read_record_to_continue(text: &str, game: &str) -> Result<(Vec<ReadGame>, usize), String> {
+    let (games, end) = parse(text, true)?;
+    let tail = text[end..].trim_start();
+    if tail.is_empty() {
+        return Ok((games, end));
+    }
+    let not_cut = "what follows its last whole game is not a game cut short (not a record of plateau match?): \
+                   nothing was changed";
+    if !(tail.starts_with(EVENT) || EVENT.starts_with(tail)) {
+        return Err(not_cut.to_string());
+    }
+    let whole_lines = tail.split_inclusive('\n').filter(|l| l.ends_with('\n'));
+    for line in whole_lines.map(str::trim).take_while(|l| l.starts_with('[')) {
+        if let Some(g) = line.strip_prefix("[Game \"").and_then(|v| v.strip_suffix("\"]"))
+            && unescape(g) != game
+        {
+            return Err(format!(
+                "the game cut short at its end is of {}, not {game}: not a record of this match, nothing was changed",
+                unescape(g)
+            ));
+        }
+    }
+    Ok((games, end))
+}
+
+/// The games of `text` and where the last whole one ends; `strict`: a line outside any game block is an error.
+fn parse(text: &str, strict: bool) -> Result<(Vec<ReadGame>, usize), String> {
     let mut out = Vec::new();
     let mut cur: Option<ReadGame> = None;
     let mut in_moves = false;
@@ -255,7 +294,7 @@ pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
     for (n, raw) in text.split_inclusive('\n').enumerate() {
         offset += raw.len();
         let line = raw.trim();
-        if !raw.ends_with('\n') && cur.is_some() && line.starts_with('[') && !line.ends_with(']') {
+        if !raw.ends_with('\n') && line.starts_with('[') && !line.ends_with(']') {
             // The file ends inside a tag line: a block cut short.
             break;
         }
@@ -296,7 +335,15 @@ pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
             }
             g.tags.push((name.to_string(), value));
         } else if !line.is_empty() {
-            let Some(g) = cur.as_mut() else { continue };
+            let Some(g) = cur.as_mut() else {
+                if strict {
+                    return Err(format!(
+                        "record line {}: text outside a game block (not a record of plateau match?)",
+                        n + 1
+                    ));
+                }
+                continue;
+            };
             in_moves = true;
             for word in line.split_whitespace() {
                 if results.contains(&word) {
@@ -377,6 +424,36 @@ mod tests {
         assert_eq!((games.len(), end), (1, a.to_pgn().len() - 1));
         assert!(read_games("[Round \"x\"]\n").unwrap_err().contains("line 1"));
         assert!(read_games("[Result \"1-0\"]\n\na2a3 0-1\n").unwrap_err().contains("differs"));
+    }
+
+    #[test]
+    fn only_a_record_cut_short_at_its_end_may_be_continued() {
+        let a = record(1, &["a2a3", "h7h6", "b2b3"], Some(Player::First), None).to_pgn();
+        let b = record(2, &["a2a3", "h7h6"], None, None).to_pgn();
+        let whole = format!("{a}{b}");
+        let cont = |t: &str| read_record_to_continue(t, "breakthrough");
+        // Whole games, a block cut anywhere (even inside its first tag): the games and where they end.
+        assert_eq!(cont(&whole).unwrap(), (read_games(&whole).unwrap(), whole.len() - 1));
+        for cut in [10, 30, 200, b.len() - 10] {
+            let (games, end) = cont(&format!("{a}{}", &b[..cut])).unwrap();
+            assert_eq!((games.len(), end), (1, a.len() - 1), "cut at {cut}");
+        }
+        let (games, end) = cont(&b[..10]).unwrap();
+        assert_eq!((games.len(), end), (0, 0));
+        assert_eq!(cont("").unwrap().0.len(), 0);
+        // Not a record: text, text after the games, another block's start, another game's block: refused.
+        for text in [
+            "notes\n",
+            "notes",
+            &format!("{whole}notes\n"),
+            &format!("notes\n{whole}"),
+            &format!("{whole}[Foo \"x\"]\n"),
+        ] {
+            assert!(cont(text).is_err(), "{text:?}");
+            assert!(read_games_to_end(text).is_ok(), "the lenient reader still reads {text:?}");
+        }
+        let e = cont(&format!("{a}{}", &b[..60].replace("breakthrough", "othello"))).unwrap_err();
+        assert!(e.contains("of othello, not breakthrough"), "{e}");
     }
 
     #[test]

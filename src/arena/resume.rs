@@ -5,10 +5,15 @@
 //! ```text
 //! resume(match M, FILE):
 //!     no FILE, or an empty one: play M from the start
-//!     read every whole game of FILE (a block cut short at its end is cut off the file: that game is played again)
+//!     FILE a symbolic link, a device, a directory: a one-line error (crate::files::check_output)
+//!     read every whole game of FILE; every line must belong to a game block, and what follows the last whole game
+//!         must be a block of this game cut short (it starts as `[Event "plateau match"]` does): anything else is a
+//!         one-line error and FILE is left byte for byte as it was (a text file is not "repaired")
 //!     each game g must be one of M's: its number in 1..N, once; game, players by colour, time control, opening
 //!         (FEN and moves) as M gives them for that number; the match tags (seed, openings, colours, adjudication,
 //!         ply limit, margin) equal M's. Anything else: a one-line error, nothing played, the file untouched
+//!     only then is the block cut short cut off the file (rewritten atomically: crate::files::replace); that game is
+//!         played again
 //!     the totals and the SPRT count the file's games first, in the file's order (the order they finished);
 //!     an SPRT the file already decides: nothing is played
 //!     play the missing numbers, appending to FILE
@@ -23,7 +28,7 @@ use std::path::Path;
 use crate::game::{Game, Player};
 
 use super::openings::Opening;
-use super::record::{GameRecord, ReadGame, read_games_to_end};
+use super::record::{GameRecord, ReadGame, read_record_to_continue};
 use super::{MatchConfig, MatchSummary, check_players, describe_limit, play_match};
 
 /// The tags every record block of a match carries besides the game's own: with [`Game`, the players by colour,
@@ -49,12 +54,13 @@ pub fn resume_match<G: Game>(
 ) -> Result<MatchSummary, String> {
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
+    crate::files::check_output(path, "record file")?;
     let text = match std::fs::read(path) {
         Ok(bytes) => String::from_utf8(bytes).map_err(|_| format!("record file {shown} is not text (damaged?)"))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
         Err(e) => return Err(format!("cannot read record file {shown}: {e}")),
     };
-    let (games, end) = read_games_to_end(&text).map_err(|e| format!("record file {shown}: {e}"))?;
+    let (games, end) = read_record_to_continue(&text, &game.spec()).map_err(|e| format!("record file {shown}: {e}"))?;
     let (names, _) = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     let mut seen = HashSet::new();
     let mut done = Vec::with_capacity(games.len());
@@ -75,7 +81,7 @@ pub fn resume_match<G: Game>(
         );
     }
     if !text[end..].trim().is_empty() {
-        cut_tail(path, end, text[..end].ends_with('\n'))?;
+        cut_tail(path, &text[..end])?;
         eprintln!("note: record file {shown}: a game cut short at its end was removed (it is played again)");
     }
     let summary = play_match(game, cfg, &done, on_record)?;
@@ -93,18 +99,14 @@ pub fn resume_match<G: Game>(
     Ok(summary)
 }
 
-/// Cut the file at `end` (the end of its last whole game) and add the blank line that separates blocks.
-fn cut_tail(path: &Path, end: usize, ends_with_newline: bool) -> Result<(), String> {
-    use std::io::Write;
-    let err = |e: std::io::Error| format!("cannot repair record file {}: {e}", path.display());
-    let mut f = std::fs::OpenOptions::new().write(true).open(path).map_err(err)?;
-    f.set_len(end as u64).map_err(err)?;
-    if end > 0 {
-        use std::io::{Seek, SeekFrom};
-        f.seek(SeekFrom::End(0)).map_err(err)?;
-        f.write_all(if ends_with_newline { b"\n" } else { b"\n\n" }).map_err(err)?;
+/// Rewrite the file as `kept` (its text up to the end of its last whole game) and the blank line that separates
+/// blocks, atomically ([`crate::files::replace`]: a failure leaves the file as it was).
+fn cut_tail(path: &Path, kept: &str) -> Result<(), String> {
+    let mut text = kept.to_string();
+    if !text.is_empty() {
+        text += if text.ends_with('\n') { "\n" } else { "\n\n" };
     }
-    f.flush().map_err(err)
+    crate::files::replace(path, text.as_bytes(), "record file")
 }
 
 /// The record of game `g` of the file, checked to be game `g.round` of `cfg`'s match.

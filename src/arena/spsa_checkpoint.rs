@@ -95,16 +95,11 @@ pub fn load(path: &Path, settings: &[(String, String)], resume: bool) -> Result<
     Ok(Some(s))
 }
 
-/// Write the checkpoint atomically: a temporary file beside it, then renamed over it.
+/// Write the checkpoint atomically ([`crate::files::replace`]: a new temporary file beside it, then renamed over it).
 pub fn save(path: &Path, s: &mut State) -> Result<(), String> {
     s.theta_bits = s.theta.iter().map(|v| v.to_bits()).collect();
     let text = serde_json::to_string_pretty(s).map_err(|e| format!("spsa: checkpoint: {e}"))?;
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text + "\n")
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("spsa: cannot write the checkpoint {}: {e}", path.display()))
+    crate::files::replace(path, (text + "\n").as_bytes(), "spsa: the checkpoint")
 }
 
 #[cfg(test)]
@@ -121,7 +116,7 @@ mod tests {
         let mut s =
             State { settings: settings.clone(), iteration: 4, theta: theta.clone(), theta_bits: vec![], total: 2.0 };
         save(&path, &mut s).unwrap();
-        assert!(!dir.join("t.checkpoint.tmp").exists());
+        assert!(crate::files::temporaries_of(&path).is_empty());
         let back = load(&path, &settings, true).unwrap().unwrap();
         assert_eq!(
             back.theta.iter().map(|v| v.to_bits()).collect::<Vec<_>>(),

@@ -226,12 +226,10 @@ impl Book {
         Book::from_bytes(&bytes).map_err(|e| GameError::new(format!("book {}: {e}", path.display())))
     }
 
-    /// Write atomically: `FILE.tmp`, then rename over `FILE` (an interrupted write never leaves a damaged book).
-    pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        std::fs::write(&tmp, self.to_bytes())?;
-        std::fs::rename(&tmp, path)
+    /// Write atomically ([`crate::files::replace`]: a new temporary file beside `FILE`, renamed over it when whole, so
+    /// an interrupted write never leaves a damaged book); the error is one line.
+    pub fn save(&self, path: &Path) -> Result<(), String> {
+        crate::files::replace(path, &self.to_bytes(), "book")
     }
 
     /// The book's legal moves in `state` with their entries (entries matching no legal move are left out).

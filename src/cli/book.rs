@@ -23,8 +23,8 @@ pub struct BookArgs {
 
 #[derive(Subcommand, Debug)]
 enum BookCommand {
-    /// Build a book by deep searches from the start position (written as FILE.tmp, then renamed; also every
-    /// --checkpoint, so an interrupted build leaves a valid shallower book).
+    /// Build a book by deep searches from the start position (written to a new temporary file beside FILE, then
+    /// renamed over it; also every --checkpoint, so an interrupted build leaves a valid shallower book).
     Build(BuildArgs),
     /// Print a book's header and its entries for one position (the start by default).
     Show(ShowArgs),
@@ -102,6 +102,8 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         bail!("--depth must be at least 1");
     }
     let checkpoint = parse_duration(&a.checkpoint).map_err(|e| anyhow::anyhow!("--checkpoint: {e}"))?;
+    // Before any search: an --out plateau would refuse to write (a symbolic link, a device, a directory).
+    crate::files::check_output(&a.out, "book").map_err(anyhow::Error::msg)?;
     let any = AnyGame::parse(&a.game)?;
     let cfg = BuildConfig {
         depth: a.depth,
@@ -181,9 +183,9 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     };
     bar.finish_and_clear();
     if let Some(e) = save_error {
-        bail!("cannot write {}: {e}", a.out.display());
+        bail!(e);
     }
-    book.save(&a.out).with_context(|| format!("cannot write {}", a.out.display()))?;
+    book.save(&a.out).map_err(anyhow::Error::msg)?;
     let bytes = book.to_bytes().len();
     if a.json {
         super::print_json(&json!({

@@ -7,7 +7,7 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 
 use crate::game::{Game, GameError};
@@ -345,6 +345,10 @@ pub fn run(a: CompareArgs) -> anyhow::Result<()> {
     if a.json && a.csv {
         bail!("--json and --csv: choose one output format");
     }
+    if let Some(path) = &a.svg {
+        // Before the searches: a file plateau would refuse to write (a symbolic link, a device, a directory).
+        crate::files::check_output(std::path::Path::new(path), "--svg").map_err(anyhow::Error::msg)?;
+    }
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
         if g.is_terminal(&state) {
@@ -359,7 +363,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<()> {
         }
         if let Some(path) = &a.svg {
             let title = format!("{} from {}", g.spec(), g.format_position(&state));
-            std::fs::write(path, svg_chart(&title, &rows, &algos)).with_context(|| format!("writing {path}"))?;
+            super::write_output(path, svg_chart(&title, &rows, &algos).as_bytes(), "--svg")?;
             eprintln!("wrote {path}");
         }
         if a.json {

@@ -164,6 +164,12 @@ pub fn print_json(v: &serde_json::Value) {
     }
 }
 
+/// Write a file the user named (`--svg FILE`, `--dot FILE`) atomically ([`crate::files::replace`]): on a full disk
+/// the old file stays whole, and a symbolic link, a device or a directory is refused, untouched.
+pub fn write_output(path: impl AsRef<std::path::Path>, bytes: &[u8], what: &str) -> anyhow::Result<()> {
+    crate::files::replace(path.as_ref(), bytes, what).map_err(anyhow::Error::msg)
+}
+
 thread_local! {
     /// The JSON documents of the command [`run_json`] runs on this thread.
     static CAPTURED: std::cell::RefCell<Option<Vec<serde_json::Value>>> = const { std::cell::RefCell::new(None) };
@@ -217,6 +223,13 @@ fn exit_quietly_on_broken_pipe() {
 /// Entry point: returns the process exit code.
 pub fn main() -> i32 {
     exit_quietly_on_broken_pipe();
+    // A file-size limit (`ulimit -f`) makes a write fail (EFBIG) as a full disk does, rather than kill the process
+    // midway: the write's temporary file is removed and the error is one line ([`crate::files::write_atomic`]).
+    // SAFETY: setting a signal's disposition to "ignore" has no handler to run.
+    #[cfg(unix)]
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         // Help and version go to stdout as clap writes them; a usage error is one line on stderr (clap's first

@@ -89,6 +89,10 @@ last move changed are in [ ]"
 }
 
 pub fn run(a: PlayArgs) -> anyhow::Result<()> {
+    if let Some(path) = &a.record {
+        // Before the game: a file plateau would refuse to append to (a symbolic link, a device, a directory).
+        crate::files::check_output(path, "--record").map_err(anyhow::Error::msg)?;
+    }
     let any = a.pos.game()?;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();

@@ -74,7 +74,7 @@ pub fn summary<G: Game>(
             who(Player::Second),
             moves.join(" ")
         );
-        let mut f = std::fs::OpenOptions::new().create(true).append(true).open(path)?;
+        let mut f = crate::files::append(path, "--record").map_err(std::io::Error::other)?;
         f.write_all(text.as_bytes())?;
         writeln!(out, "game saved to {}", path.display())?;
     }

@@ -59,6 +59,12 @@ fn build_db<G: Game>(
     save_every: Option<f64>,
     json: bool,
 ) -> anyhow::Result<()> {
+    // Before the work: files plateau would refuse to write (a symbolic link, a device, a directory).
+    if let Some(f) = file {
+        crate::files::check_output(Path::new(f), "database").map_err(anyhow::Error::msg)?;
+        crate::files::check_output(&Checkpoint::path_for(Path::new(f)), "retro checkpoint")
+            .map_err(anyhow::Error::msg)?;
+    }
     let cost = retro::cost::<G>();
     eprintln!(
         "retro: memory about {} bytes per position + {} per move; --max-memory {} allows about {} positions at 8 moves each",

@@ -105,6 +105,11 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     if (a.resume || a.stop_after.is_some()) && checkpoint.is_none() {
         anyhow::bail!("--resume and --stop-after need --out FILE (the run's state is kept in FILE.checkpoint)");
     }
+    // Before any game: outputs plateau would refuse to write (a symbolic link, a device, a directory).
+    if let (Some(out), Some(cp)) = (&a.out, &checkpoint) {
+        crate::files::check_output(out, "spsa: --out").map_err(anyhow::Error::msg)?;
+        crate::files::check_output(cp, "spsa: the checkpoint").map_err(anyhow::Error::msg)?;
+    }
     let cp = Checkpointing { path: checkpoint.clone(), resume: a.resume, stop_after: a.stop_after };
     let (tuned, reached) = with_game!(&any, g => {
         spsa::run_with(g, &cfg, &cp, |p| {
@@ -132,7 +137,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     );
     match &a.out {
         Some(path) => {
-            std::fs::write(path, text).map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            crate::files::replace(path, text.as_bytes(), "spsa: --out").map_err(anyhow::Error::msg)?;
             println!("wrote {}: {}", path.display(), tuned.spec_params().join(" "));
         }
         None => print!("{text}"),

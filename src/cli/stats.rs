@@ -61,6 +61,10 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         [p, q] => [p.clone(), q.clone()],
         more => anyhow::bail!("give at most two players: --player A --player B ({} given)", more.len()),
     };
+    if let Some(path) = &a.svg {
+        // Before the games: a file plateau would refuse to write (a symbolic link, a device, a directory).
+        crate::files::check_output(path, "--svg").map_err(anyhow::Error::msg)?;
+    }
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }
@@ -105,8 +109,7 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         (crate::game::Game::spec(g), builder.finish(a.bins))
     });
     if let Some(path) = &a.svg {
-        std::fs::write(path, svg(&spec, &players, &stats))
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        super::write_output(path, svg(&spec, &players, &stats).as_bytes(), "--svg")?;
     }
     if a.json {
         let mut v = serde_json::to_value(&stats)?;

@@ -16,7 +16,7 @@
 
 use std::fmt::Write as _;
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use clap::Args;
 
 use crate::game::Game;
@@ -339,11 +339,11 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         let title = format!("{name} on {} from {}: value {}, best {}, {} nodes, {} leaves",
             g.spec(), g.format_position(&state), r.value, best.as_deref().unwrap_or("-"), r.stats.nodes, r.stats.leaves);
         if let Some(path) = &a.svg {
-            std::fs::write(path, svg(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
+            super::write_output(path, svg(&title, &nodes, &roots, km).as_bytes(), "--svg")?;
             eprintln!("wrote {path}");
         }
         if let Some(path) = &a.dot {
-            std::fs::write(path, dot(&title, &nodes, &roots, km)).with_context(|| format!("writing {path}"))?;
+            super::write_output(path, dot(&title, &nodes, &roots, km).as_bytes(), "--dot")?;
             eprintln!("wrote {path}");
         }
         let open: Vec<String> = rec.open_lists.iter().map(|list| open_line(g, list)).collect();

@@ -174,7 +174,7 @@ pub fn run(
             describe_score(r.value), r.stats.leaves, r.stats.nodes, r.seconds
         );
         if let Some(path) = dot_file {
-            std::fs::write(path, dot(&title, &nodes)).with_context(|| format!("writing {path}"))?;
+            super::write_output(path, dot(&title, &nodes).as_bytes(), "--dot")?;
             eprintln!("wrote {path}");
         }
         if json {

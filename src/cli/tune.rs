@@ -91,6 +91,12 @@ pub struct TuneArgs {
 }
 
 pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+    // Before any game: outputs plateau would refuse to write (a symbolic link, a device, a directory).
+    for (path, what) in [(&a.out, "tune: --out"), (&a.save_data, "tune: --save-data")] {
+        if let Some(p) = path {
+            crate::files::check_output(std::path::Path::new(p), what).map_err(anyhow::Error::msg)?;
+        }
+    }
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
         AnyGame::Backgammon(g) => return run_backgammon(&g, &a),
@@ -124,7 +130,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     let t = tune::tune(&samples, weights::HAND_MG, weights::HAND_EG, a.epochs, a.l2);
     let source = tune::weights_source(&t);
     if let Some(path) = &a.out {
-        std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, source.as_bytes(), "tune: --out")?;
     }
     if a.json {
         super::print_json(&serde_json::json!({
@@ -167,7 +173,7 @@ fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs) -> anyhow::Result<
     let command = format!("plateau tune backgammon --games {} --depth {} --seed {}", a.games, a.depth, a.seed);
     let source = bg_fit::weights_source(&f.weights, &command);
     if let Some(path) = &a.out {
-        std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, source.as_bytes(), "tune: --out")?;
     }
     let w = f.weights.terms();
     if a.json {
@@ -224,8 +230,7 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     if let Some(path) = &a.save_data
         && !played
     {
-        std::fs::write(path, train::write_records(g, &records))
-            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, train::write_records(g, &records).as_bytes(), "tune: --save-data")?;
     }
     if records.is_empty() {
         anyhow::bail!("tune: no positions");
@@ -235,7 +240,7 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     let command = std::iter::once("plateau".to_string()).chain(std::env::args().skip(1)).collect::<Vec<_>>().join(" ");
     let source = train::weights_source(&f, &command);
     if let Some(path) = &a.out {
-        std::fs::write(path, &source).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, source.as_bytes(), "tune: --out")?;
     }
     if a.json {
         super::print_json(&serde_json::to_value(&f)?);
@@ -324,7 +329,7 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         .install(|| ntrain::fit(g, &files, &start, &o))
         .ok_or_else(|| anyhow::anyhow!("tune: the starting weights do not fit the board"))?;
     if let Some(path) = &a.out {
-        std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, &w.to_bytes(), "tune: --out")?;
     }
     if a.json {
         super::print_json(&serde_json::to_value(&f)?);
@@ -395,8 +400,7 @@ fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Ve
         true => return Ok(vec![self_play(g, a)?]),
     };
     if let Some(path) = &a.save_data {
-        std::fs::write(path, train::write_records(g, &files.concat()))
-            .map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, train::write_records(g, &files.concat()).as_bytes(), "tune: --save-data")?;
     }
     Ok(files)
 }
@@ -426,7 +430,7 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
     };
     let (f, w) = nnue_fit::fit(g, &files, &o);
     if let Some(path) = &a.out {
-        std::fs::write(path, w.to_bytes()).map_err(|e| anyhow::anyhow!("tune: cannot write {path}: {e}"))?;
+        write(path, &w.to_bytes(), "tune: --out")?;
     }
     if a.json {
         super::print_json(&serde_json::to_value(&f)?);
@@ -451,6 +455,11 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
 }
 
 /// The evaluation the self-play games are played with (`--data-eval`), one of Breakthrough's (`nnue:FILE` too).
+/// Write an output file atomically ([`crate::files::replace`]).
+fn write(path: &str, bytes: &[u8], what: &str) -> anyhow::Result<()> {
+    crate::files::replace(std::path::Path::new(path), bytes, what).map_err(anyhow::Error::msg)
+}
+
 fn data_eval(a: &TuneArgs) -> anyhow::Result<&str> {
     <crate::games::Breakthrough as crate::game::Game>::check_evaluation(&a.data_eval)
         .map_err(|e| anyhow::anyhow!("tune: --data-eval: {e}"))?;

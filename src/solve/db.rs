@@ -139,15 +139,9 @@ pub fn write_to<W: Write>(w: &mut W, game: &str, sol: &Solution) -> std::io::Res
     w.flush()
 }
 
-/// The temporary file a save writes before renaming it.
-pub fn temp_path(path: &Path) -> PathBuf {
-    let mut s = path.as_os_str().to_owned();
-    s.push(".tmp");
-    PathBuf::from(s)
-}
-
-/// Save atomically: write `FILE.tmp`, flush, fsync, rename to `FILE`, fsync the directory. On any error the
-/// temporary file is removed and `FILE` is untouched.
+/// Save atomically ([`crate::files::write_atomic`]): write a new temporary file beside `FILE`, flush, fsync, rename
+/// it over `FILE` (only a regular file: a symbolic link, a device or a directory is refused), fsync the directory. On
+/// any error the temporary file is removed and `FILE` is untouched.
 pub fn save(path: &Path, game: &str, sol: &Solution) -> Result<u64, DbError> {
     save_with(path, game, sol, |f| f)
 }
@@ -159,31 +153,14 @@ pub fn save_with<W: Write>(
     sol: &Solution,
     wrap: impl FnOnce(BufWriter<File>) -> W,
 ) -> Result<u64, DbError> {
-    let tmp = temp_path(path);
-    let result = (|| -> std::io::Result<u64> {
-        let file = File::create(&tmp)?;
+    crate::files::write_atomic(path, "database", |file| {
         let mut w = wrap(BufWriter::with_capacity(1 << 20, file.try_clone()?));
         write_to(&mut w, game, sol)?;
         drop(w);
         file.sync_all()?;
-        let len = file.metadata()?.len();
-        drop(file);
-        std::fs::rename(&tmp, path)?;
-        if let Some(dir) = path.parent() {
-            let dir = if dir.as_os_str().is_empty() { Path::new(".") } else { dir };
-            if let Ok(d) = File::open(dir) {
-                let _ = d.sync_all();
-            }
-        }
-        Ok(len)
-    })();
-    match result {
-        Ok(len) => Ok(len),
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            derr(path, format!("cannot write the database: {e}"))
-        }
-    }
+        Ok(file.metadata()?.len())
+    })
+    .map_err(DbError)
 }
 
 /// An open database.

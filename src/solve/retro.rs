@@ -307,8 +307,9 @@ pub(crate) fn outcome_code(o: Option<Outcome>) -> u8 {
     }
 }
 
-fn checkpoint_error(cp: &Checkpoint, e: std::io::Error) -> RetroError {
-    RetroError::Checkpoint(format!("{}: cannot save the checkpoint: {e}", cp.path.display()))
+/// A checkpoint that could not be saved (the error names the file: [`crate::files::replace`]).
+fn checkpoint_error(e: std::io::Error) -> RetroError {
+    RetroError::Checkpoint(e.to_string())
 }
 
 fn interrupted(cp: &Checkpoint, expanded: usize, found: usize) -> RetroError {
@@ -371,7 +372,7 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
                 if stop || saved.elapsed().as_secs_f64() >= cp.save_every {
                     spin.set_message("enumerating positions (saving a checkpoint)");
                     let e = Enumeration { states, succ_start, succ, terminal };
-                    retro_resume::save(cp, root_key, &e).map_err(|err| checkpoint_error(cp, err))?;
+                    retro_resume::save(cp, root_key, &e).map_err(checkpoint_error)?;
                     Enumeration { states, succ_start, succ, terminal } = e;
                     spin.set_message("enumerating positions");
                     saved = Instant::now();
@@ -391,7 +392,7 @@ pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Sol
     drop(index);
     if let Some(cp) = &opts.checkpoint {
         let e = Enumeration { states, succ_start, succ, terminal };
-        retro_resume::save(cp, root_key, &e).map_err(|err| checkpoint_error(cp, err))?;
+        retro_resume::save(cp, root_key, &e).map_err(checkpoint_error)?;
         Enumeration { states, succ_start, succ, terminal } = e;
     }
     // Interrupted later: the checkpoint holds the whole enumeration, the next run replays it and does the rest.

@@ -17,7 +17,7 @@
 //!
 //! This replay generates the moves of the expanded positions again but looks nothing up, and every step is checked,
 //! so a checkpoint of another game, another root or a changed move generator is refused rather than trusted. The file
-//! (written to `FILE.partial.tmp`, then renamed) is saved when the run is interrupted (Ctrl-C, SIGTERM), every
+//! (written to a new temporary file beside it, then renamed: [`crate::files::replace`]) is saved when the run is interrupted (Ctrl-C, SIGTERM), every
 //! `save_every` seconds (so that a killed run loses at most that much), and once when the enumeration is complete
 //! (the later phases are not saved: they are linear passes over the enumeration and are simply run again).
 //!
@@ -98,12 +98,7 @@ pub fn save<S>(cp: &Checkpoint, root_key: u64, e: &Enumeration<S>) -> std::io::R
     b.extend_from_slice(&e.terminal[..i]);
     let sum = super::db::checksum(&[&b]);
     b.extend_from_slice(&sum.to_le_bytes());
-    let mut tmp = cp.path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, &b)?;
-    std::fs::File::open(&tmp)?.sync_all()?;
-    std::fs::rename(&tmp, &cp.path)?;
+    crate::files::replace(&cp.path, &b, "retro checkpoint").map_err(std::io::Error::other)?;
     Ok(b.len() as u64)
 }
 

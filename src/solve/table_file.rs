@@ -11,13 +11,13 @@
 //! per bucket: u8 count (0..=4), count x (u64 key, u32 pn, u32 dn, u32 work)
 //! "PLDFPEND", u64 entries, u64 checksum       trailer
 //! ```
-//! Little-endian throughout. The file is written to `FILE.tmp` and renamed over `FILE` only when complete and synced,
-//! so an interrupted save leaves the previous file intact. Reading checks the magic, the game, the key scheme (symmetry
+//! Little-endian throughout. The file is written to a new temporary file beside `FILE` and renamed over `FILE` only
+//! when complete and synced ([`crate::files::write_atomic`]), so an interrupted save leaves the previous file intact. Reading checks the magic, the game, the key scheme (symmetry
 //! and fingerprint), the bucket counts and the checksum, and says which one is wrong.
 
 use std::fs::File;
 use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 const MAGIC: &[u8; 8] = b"PLDFPNT1";
 const END: &[u8; 8] = b"PLDFPEND";
@@ -50,18 +50,13 @@ fn mix(acc: u64, r: &Record) -> u64 {
     h
 }
 
-/// The temporary file a save writes first.
-pub fn temporary(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    PathBuf::from(name)
+/// Writes `header` and the buckets (`bucket(i, out)` pushes bucket `i`'s entries, at most 4, onto the empty `out`) to
+/// `path`, atomically. Returns the number of entries written; an error is one line.
+pub fn write(path: &Path, header: &Header, bucket: impl FnMut(u64, &mut Vec<Record>)) -> Result<u64, String> {
+    crate::files::write_atomic(path, "df-pn table", |file| write_to(file, header, bucket))
 }
 
-/// Writes `header` and the buckets (`bucket(i, out)` pushes bucket `i`'s entries, at most 4, onto the empty `out`) to
-/// `path`, atomically. Returns the number of entries written.
-pub fn write(path: &Path, header: &Header, mut bucket: impl FnMut(u64, &mut Vec<Record>)) -> std::io::Result<u64> {
-    let tmp = temporary(path);
-    let file = File::create(&tmp)?;
+fn write_to(file: &mut File, header: &Header, mut bucket: impl FnMut(u64, &mut Vec<Record>)) -> std::io::Result<u64> {
     let mut w = BufWriter::with_capacity(1 << 22, file);
     w.write_all(MAGIC)?;
     w.write_all(&(header.game.len() as u32).to_le_bytes())?;
@@ -89,10 +84,7 @@ pub fn write(path: &Path, header: &Header, mut bucket: impl FnMut(u64, &mut Vec<
     w.write_all(END)?;
     w.write_all(&count.to_le_bytes())?;
     w.write_all(&sum.to_le_bytes())?;
-    let file = w.into_inner().map_err(|e| e.into_error())?;
-    file.sync_all()?;
-    drop(file);
-    std::fs::rename(&tmp, path)?;
+    w.into_inner().map_err(|e| e.into_error())?;
     Ok(count)
 }
 
@@ -218,7 +210,7 @@ mod tests {
         let path = dir.join("t.dfpn");
         let b = buckets();
         assert_eq!(write(&path, &header(), |i, out| out.extend_from_slice(&b[i as usize])).unwrap(), 3);
-        assert!(!temporary(&path).exists());
+        assert!(crate::files::temporaries_of(&path).is_empty());
         let mut got = vec![Vec::new(); 3];
         let h = read(&path, &header(), |i, r| got[i as usize].push(r)).unwrap();
         assert_eq!(h, header());

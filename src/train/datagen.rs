@@ -6,7 +6,9 @@
 //!          then each finished game's records (position<TAB>result<TAB>value<TAB>game), one game written at once
 //! resume:  the file's settings must be the run's (the number of games may differ: a run with more games extends it);
 //!          a last line without its newline is cut; the last game in the file is played again (it may have been
-//!          written in part) and every other game found there is skipped
+//!          written in part) and every other game found there is skipped. A file that does not start with a data
+//!          header (not written by --save-data) is refused, untouched; an empty one is started afresh
+//! writes:  what is kept is rewritten atomically ([`crate::files::replace`]), then appended to ([`crate::files::append`])
 //! result:  the records of games 0..N in game order, the same whether the run was interrupted or not
 //! ```
 //!
@@ -61,22 +63,18 @@ pub fn generate_to_file(
 ) -> anyhow::Result<Vec<Record>> {
     let name = path.display();
     let header = set.header(g);
+    crate::files::check_output(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
     let mut kept = match std::fs::read(path) {
         Ok(bytes) => resume(g, &bytes, &header, &name.to_string())?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
         Err(e) => anyhow::bail!("tune: cannot read {name}: {e}"),
     };
     // Rewrite what is kept (the last game and a cut line gone), then append.
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, format!("{header}\n{}", write_records(g, &kept)))
-        .and_then(|_| std::fs::rename(&tmp, path))
-        .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+    let kept_text = format!("{header}\n{}", write_records(g, &kept));
+    crate::files::replace(path, kept_text.as_bytes(), "tune: --save-data").map_err(anyhow::Error::msg)?;
     let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
     let todo: Vec<u32> = (0..games).filter(|i| !done.contains(i)).collect();
-    let file = std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+    let file = crate::files::append(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
     let file = Mutex::new(file);
     let opts = data_options(set.nodes.max(1), set.data_eval);
     let finished = AtomicUsize::new(games as usize - todo.len());
@@ -103,7 +101,21 @@ pub fn generate_to_file(
 }
 
 /// The records of an earlier run's file worth keeping: settings checked, a cut last line and the last game dropped.
+/// A file that does not start with a whole data header line is refused (its bytes are not touched).
 fn resume(g: &Breakthrough, bytes: &[u8], header: &str, name: &str) -> anyhow::Result<Vec<Record>> {
+    if bytes.is_empty() {
+        return Ok(Vec::new());
+    }
+    // Every file this writes starts with its header line, written whole (atomically) before any record.
+    const MARK: &str = "# plateau tune data: ";
+    let first_line = bytes.iter().position(|&b| b == b'\n').map(|i| &bytes[..i]);
+    if !first_line.is_some_and(|l| l.starts_with(MARK.as_bytes())) {
+        anyhow::bail!(
+            "tune: {name} is not a data file written by --save-data (it does not start with '{}...'): give another \
+             --save-data file (this one is left as it is)",
+            MARK.trim_end()
+        );
+    }
     let end = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
     let text = std::str::from_utf8(&bytes[..end])
         .map_err(|_| anyhow::anyhow!("tune: {name} is not a data file (not UTF-8)"))?;
@@ -173,6 +185,16 @@ mod tests {
         let e = generate_to_file(&g, &other, 8, 1, &cut, |_, _| {}).unwrap_err().to_string();
         assert!(e.contains("other settings") && e.contains("nodes=200"), "{e}");
         assert_eq!(std::fs::read(&cut).unwrap(), before);
+
+        // A file that is not a data file (no line break at all, another first line, a blank line): refused, untouched.
+        let notes = dir.join("notes.txt");
+        for foreign in [&b"notes without a line break"[..], b"notes\nmore notes\n", b"\n"] {
+            std::fs::write(&notes, foreign).unwrap();
+            let e = generate_to_file(&g, &set, 2, 1, &notes, |_, _| {}).unwrap_err().to_string();
+            assert!(e.contains("not a data file") && !e.contains('\n'), "{e}");
+            assert_eq!(std::fs::read(&notes).unwrap(), foreign);
+        }
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 3, "no other file (whole.txt, cut.txt, notes.txt)");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

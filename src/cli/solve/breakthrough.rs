@@ -1,7 +1,7 @@
 //! `plateau solve` on Breakthrough with its dedicated df-pn solver ([`crate::solve::breakthrough`]): one position
 //! (then the exact distance unless `--weak`), or the root split into jobs (`--split`).
 
-use anyhow::{Context, bail};
+use anyhow::bail;
 use serde_json::json;
 
 use crate::game::{Game, MoveList};
@@ -34,6 +34,10 @@ fn race_rows(a: &SolveArgs, g: &crate::games::Breakthrough) -> u32 {
 /// Breakthrough by df-pn (`solve::breakthrough`), then the exact distance unless `--weak`.
 pub(super) fn single(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -> anyhow::Result<()> {
     let state = root(a, g)?;
+    if let Some(t) = &a.table {
+        // Before the work (and the memory line): a table plateau would refuse to write.
+        crate::files::check_output(std::path::Path::new(t), "df-pn table").map_err(anyhow::Error::msg)?;
+    }
     let options = crate::solve::breakthrough::Options {
         tt_mib: mib,
         race_rows: race_rows(a, g),
@@ -130,7 +134,9 @@ pub(super) fn split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -
     }
     let mut out = match &a.results {
         Some(f) => {
-            // Read it once now, so that a file that is not a results file is refused before any work.
+            // Read it once now, so that a file that is not a results file is refused before any work (a symbolic
+            // link or a device too).
+            crate::files::check_output(std::path::Path::new(f), "--results").map_err(anyhow::Error::msg)?;
             let text = match std::fs::read_to_string(f) {
                 Ok(t) => t,
                 Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
@@ -141,13 +147,7 @@ pub(super) fn split(a: &SolveArgs, g: &crate::games::Breakthrough, mib: usize) -
             }) {
                 bail!("--results {f}: line {} is not a job line written by --split", i + 1);
             }
-            Some(
-                std::fs::OpenOptions::new()
-                    .create(true)
-                    .append(true)
-                    .open(f)
-                    .with_context(|| format!("--results {f}"))?,
-            )
+            Some(crate::files::append(std::path::Path::new(f), "--results").map_err(anyhow::Error::msg)?)
         }
         None => None,
     };

@@ -33,8 +33,9 @@
 //! lexicographic). Files: `DIR/oware-h{houses}-n{n}.db`, a 40-byte header (`PLTOWARE`, version u32 2, houses u32,
 //! n u32, zero u32, count u64, then the checksum u64 of the header's first 32 bytes and the values, FNV-1a) then the
 //! values; opening checks the header, the length and the checksum (a damaged or truncated level is a one-line error
-//! naming the file; a version 1 level, without checksum, is refused with a line saying to build it again). Each level is written to `FILE.tmp` and renamed when complete, so an interrupted build resumes at
-//! the first missing level. Files are read through a memory map.
+//! naming the file; a version 1 level, without checksum, is refused with a line saying to build it again). Each level
+//! is written to a new temporary file beside it and renamed when complete ([`crate::files::write_atomic`]), so an
+//! interrupted build resumes at the first missing level. Files are read through a memory map.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
@@ -188,6 +189,10 @@ impl Tables {
                 t.levels.push(level);
                 reports.push(LevelReport { seeds: n, positions: t.ranker.count(n), built: false, seconds: 0.0 });
                 continue;
+            }
+            if let Some(f) = &file {
+                // Before the work: a level file plateau would refuse to write (a symbolic link, a device).
+                crate::files::check_output(f, "Oware database level").map_err(std::io::Error::other)?;
             }
             let values = t.solve_level(n, progress);
             let level = match &file {
@@ -396,20 +401,16 @@ fn checksum(parts: &[&[u8]]) -> u64 {
 }
 
 fn save_level(path: &Path, houses: usize, n: usize, values: &[i8]) -> std::io::Result<()> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    let file = File::create(&tmp)?;
-    let mut w = BufWriter::with_capacity(1 << 20, file.try_clone()?);
     let head = header(houses, n, values.len() as u64);
     let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-    w.write_all(&head)?;
-    w.write_all(&checksum(&[&head, &bytes]).to_le_bytes())?;
-    w.write_all(&bytes)?;
-    w.flush()?;
-    drop(w);
-    file.sync_all()?;
-    std::fs::rename(&tmp, path)
+    crate::files::write_atomic(path, "Oware database level", |file| {
+        let mut w = BufWriter::with_capacity(1 << 20, file);
+        w.write_all(&head)?;
+        w.write_all(&checksum(&[&head, &bytes]).to_le_bytes())?;
+        w.write_all(&bytes)?;
+        w.flush()
+    })
+    .map_err(std::io::Error::other)
 }
 
 /// The level's file mapped, `None` when it does not exist; an error when it exists but is not this level.

@@ -25,7 +25,7 @@ impl Solver<'_> {
 
     /// Saves the df-pn table to `path` ([`crate::solve::table_file`], atomically: an interrupted save keeps the
     /// previous file). Returns the number of entries saved.
-    pub fn save_table(&mut self, path: &Path) -> std::io::Result<u64> {
+    pub fn save_table(&mut self, path: &Path) -> Result<u64, String> {
         let t = Instant::now();
         let tt = &self.tt;
         let n = table_file::write(path, &self.table_header(), |i, out| {
@@ -51,7 +51,7 @@ impl Solver<'_> {
         if self.start.elapsed().as_secs_f64() - self.last_save >= every
             && let Err(e) = self.save_table(&path)
         {
-            eprintln!("df-pn: could not save the table to {}: {e}", path.display());
+            eprintln!("df-pn: could not save the table: {e}");
         }
     }
 

@@ -202,6 +202,10 @@ fn with_solver(
     run: impl FnOnce(&mut Solver) -> Solution,
 ) -> Result<Solution, String> {
     let start = Instant::now();
+    if let Some(path) = &options.table_file {
+        // Before the work: a table file plateau would refuse to write (a symbolic link, a device, a directory).
+        crate::files::check_output(path, "df-pn table")?;
+    }
     let race = race_table(game, options)?;
     let race_seconds = race.as_ref().map_or(0.0, |r| r.build_seconds);
     let mut solver = Solver::new(game, options, race);
@@ -212,8 +216,7 @@ fn with_solver(
     if let Some(path) = &options.table_file {
         solver.save_table(path).map_err(|e| {
             format!(
-                "could not save the df-pn table to {}: {e} (the solve itself ended: result {}, {} expansions)",
-                path.display(),
+                "{e} (the solve itself ended: result {}, {} expansions)",
                 sol.result.as_deref().unwrap_or("open"),
                 sol.nodes
             )

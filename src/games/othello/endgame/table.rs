@@ -120,6 +120,9 @@ impl Table {
     /// are one line.
     pub fn file(path: &Path, size: u32, mib: usize, every: Option<Duration>) -> Result<Table, String> {
         let name = path.display().to_string();
+        // Written in place (by design, see above), and only a regular file: a symbolic link, a device, a directory
+        // are refused before anything is opened.
+        crate::files::check_output(path, "table")?;
         let exists = path.exists();
         let mut file = OpenOptions::new()
             .read(true)
