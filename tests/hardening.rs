@@ -570,3 +570,20 @@ fn a_write_that_fails_midway_leaves_the_old_file_whole() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// issue 43, point 8: garbage that was accepted.
+#[test]
+fn garbage_numbers_are_refused_in_one_line() {
+    // `tune --l2 nan` / `inf`, `--lr nan` exited 0 with all-zero weights.
+    for (flag, value) in [("--l2", "nan"), ("--l2", "inf"), ("--lr", "nan")] {
+        refused(&["tune", "--games", "10", "--nodes", "100", flag, value], flag);
+    }
+    // `engine(nodes=0)` returned an unsearched move; one range for every player reading nodes=.
+    for player in ["engine(nodes=0)", "alphabeta(nodes=0)"] {
+        refused(&["search", "tic_tac_toe", "--algo", player], "nodes=0");
+    }
+    // `search --depth 201` ran unbounded while `alphabeta(depth=201)` is refused: the same range for the flag.
+    let o = plateau(&["search", "tic_tac_toe", "--depth", "201"]);
+    assert_eq!(o.status.code(), Some(2), "a usage error: {}", stderr(&o));
+    assert!(stderr(&o).contains("201"), "{}", stderr(&o));
+}

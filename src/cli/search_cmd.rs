@@ -14,8 +14,8 @@ pub struct SearchArgs {
     /// The algorithm string, e.g. `alphabeta(depth=6)`.
     #[arg(long, default_value = "alphabeta(depth=5)")]
     algo: String,
-    /// Override the algorithm's depth.
-    #[arg(long)]
+    /// Override the algorithm's depth (0 to 200, as `depth=` in a player string).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=200))]
     depth: Option<u32>,
     /// Override the algorithm's time limit (`100ms`, `1.5s`).
     #[arg(long)]

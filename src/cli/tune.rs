@@ -97,6 +97,10 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
             crate::files::check_output(std::path::Path::new(p), what).map_err(anyhow::Error::msg)?;
         }
     }
+    // NaN and infinity are not numbers a fit can use (they gave all-zero weights and exit 0).
+    if !a.l2.is_finite() || a.l2 < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || !a.lambda.is_finite() {
+        anyhow::bail!("tune: --l2 must be a finite number >= 0, --lr a finite number > 0, --lambda a finite number");
+    }
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
         AnyGame::Backgammon(g) => return run_backgammon(&g, &a),

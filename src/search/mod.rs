@@ -94,7 +94,12 @@ impl Limits {
             // (Read even when absent, so that `depth` is in the list of accepted parameters.)
             depth: u32::try_from(spec.int("depth", -1, 0, 200)?).ok(),
             time: spec.duration("time")?.map(TimeControl::MoveTime),
-            nodes: spec.count("nodes")?,
+            nodes: match spec.count("nodes")? {
+                Some(0) => {
+                    return Err(GameError::new(format!("{}: nodes=0: a search needs at least one node", spec.name)));
+                }
+                n => n,
+            },
         })
     }
 
