@@ -10,7 +10,7 @@
 
 use std::time::Instant;
 
-use plateau::game::{Game, Outcome, Player};
+use plateau::game::{Game, Outcome, Side};
 use plateau::games::Backgammon;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
@@ -25,7 +25,7 @@ fn main() {
     let (mut steps, mut wins) = (0u64, 0u64);
     let t = Instant::now();
     for _ in 0..games {
-        let (o, n) = plateau::game::playout::random_playout_for(&g, &start, Player::First, &mut rng);
+        let (o, n) = plateau::game::playout::random_playout_for(&g, &start, Side::First, &mut rng);
         steps += n as u64;
         wins += (o == Outcome::Win) as u64;
     }

@@ -16,7 +16,7 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{ChanceList, Game, MoveList, Outcome, Player, Turn};
+use crate::game::{ChanceList, Game, MoveList, Outcome, Side, Turn};
 
 /// Play `games` random playouts from `start` (seeded) and check the properties at every position.
 /// `candidates` lists move texts to try in every position (for example every from-to square pair): exactly those
@@ -42,12 +42,12 @@ pub fn check_playouts<G: Game>(
             let before = s;
             let mut child = s;
             if G::KIND.simultaneous && game.turn(&s) == Turn::Simultaneous {
-                let mut pick = |p: Player| {
+                let mut pick = |p: Side| {
                     let mut moves = MoveList::new();
                     game.player_moves(&s, p, &mut moves);
                     if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
                 };
-                let (Some(a), Some(b)) = (pick(Player::First), pick(Player::Second)) else {
+                let (Some(a), Some(b)) = (pick(Side::First), pick(Side::Second)) else {
                     return Err("a simultaneous node where a player has no move".into());
                 };
                 game.play_joint(&mut child, a, b);
@@ -143,13 +143,13 @@ pub fn check_position<G: Game>(game: &G, s: &G::State, candidates: &[String]) ->
 /// The checks of chance nodes, simultaneous nodes, hidden information and outcomes for both players (see the module
 /// documentation); `moves` are the generated moves of `s`.
 pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) -> Result<(), String> {
-    let list = |p: Player| {
+    let list = |p: Side| {
         let mut m = MoveList::new();
         game.player_moves(s, p, &mut m);
         m
     };
     if let Some(o) = game.outcome(s) {
-        let (a, b) = (game.outcome_for(s, Player::First), game.outcome_for(s, Player::Second));
+        let (a, b) = (game.outcome_for(s, Side::First), game.outcome_for(s, Side::Second));
         if game.outcome_for(s, game.side_to_move(s)) != Some(o) {
             return Err("outcome_for(side to move) differs from outcome".into());
         }
@@ -162,7 +162,7 @@ pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) ->
         if !opposite {
             return Err(format!("outcome_for gives {a:?} to the first player and {b:?} to the second"));
         }
-        if !list(Player::First).is_empty() || !list(Player::Second).is_empty() {
+        if !list(Side::First).is_empty() || !list(Side::Second).is_empty() {
             return Err("a terminal position gives a player moves".into());
         }
         return check_hidden(game, s);
@@ -185,7 +185,7 @@ pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) ->
             if set.len() != outcomes.len() || moves.len() != outcomes.len() || moves.iter().any(|m| !set.contains(m)) {
                 return Err("the chance outcomes are not exactly the generated moves".into());
             }
-            if !list(Player::First).is_empty() || !list(Player::Second).is_empty() {
+            if !list(Side::First).is_empty() || !list(Side::Second).is_empty() {
                 return Err("a chance node gives a player moves".into());
             }
         }
@@ -196,8 +196,8 @@ pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) ->
             if !moves.is_empty() || !outcomes.is_empty() {
                 return Err("a simultaneous node generates single moves or chance outcomes".into());
             }
-            let (a, b) = (list(Player::First), list(Player::Second));
-            for (p, l) in [(Player::First, &a), (Player::Second, &b)] {
+            let (a, b) = (list(Side::First), list(Side::Second));
+            for (p, l) in [(Side::First, &a), (Side::Second, &b)] {
                 if l.is_empty() || l.iter().collect::<HashSet<_>>().len() != l.len() {
                     return Err(format!("{p:?} has no moves or duplicate moves at a simultaneous node"));
                 }
@@ -247,7 +247,7 @@ fn check_hidden<G: Game>(game: &G, s: &G::State) -> Result<(), String> {
         return Ok(());
     }
     let mut rng = SmallRng::seed_from_u64(game.key(s));
-    for p in [Player::First, Player::Second] {
+    for p in [Side::First, Side::Second] {
         let seen = game.observation(s, p);
         if seen != game.observation(s, p) {
             return Err(format!("the observation of {p:?} is not a function of the state"));

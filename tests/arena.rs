@@ -166,24 +166,24 @@ fn a_players_own_depth_holds_under_the_match_time_control() {
 
 #[test]
 fn own_limits_combine_with_a_time_control() {
-    use plateau::game::Player;
+    use plateau::game::Side;
     use plateau::search::Limits;
     let ms = |t| TimeControl::MoveTime(Duration::from_millis(t));
     let own = Limits { depth: Some(3), time: Some(ms(50)), nodes: Some(1000) };
     // The tighter time per move applies; depth and nodes stay.
-    assert_eq!(own.under(ms(100), Player::First), Limits { time: Some(ms(50)), ..own });
-    assert_eq!(own.under(ms(20), Player::First), Limits { time: Some(ms(20)), ..own });
+    assert_eq!(own.under(ms(100), Side::First), Limits { time: Some(ms(50)), ..own });
+    assert_eq!(own.under(ms(20), Side::First), Limits { time: Some(ms(20)), ..own });
     // Against clocks: the clock's plan for this move (its hard limit) decides.
     let clock = |t| TimeControl::Clock {
         time: [Duration::from_millis(t), Duration::from_millis(t)],
         inc: [Duration::ZERO; 2],
         moves_to_go: None,
     };
-    assert_eq!(own.under(clock(3_600_000), Player::Second).time, Some(ms(50)));
-    assert_eq!(own.under(clock(200), Player::Second).time, Some(clock(200)));
+    assert_eq!(own.under(clock(3_600_000), Side::Second).time, Some(ms(50)));
+    assert_eq!(own.under(clock(200), Side::Second).time, Some(clock(200)));
     // No time of its own: the match's.
     let depth_only = Limits { depth: Some(2), ..Limits::default() };
-    assert_eq!(depth_only.under(ms(100), Player::First), Limits { depth: Some(2), time: Some(ms(100)), nodes: None });
+    assert_eq!(depth_only.under(ms(100), Side::First), Limits { depth: Some(2), time: Some(ms(100)), nodes: None });
 }
 
 #[test]

@@ -277,7 +277,7 @@ fn rules_by_hand() {
     let first = texts(&g, &s);
     assert!(first.contains(&"24/18(2)".to_string()) && first.contains(&"13/7(2)".to_string()), "{first:?}");
     let half = g.play_moves(&s, "24/18(2)").unwrap();
-    assert_eq!((half.phase, half.left, g.turn(&half)), (phase::HALF, 2, Turn::Player(plateau::game::Player::First)));
+    assert_eq!((half.phase, half.left, g.turn(&half)), (phase::HALF, 2, Turn::Player(plateau::game::Side::First)));
     let done = g.play_moves(&s, "24/18(2) 13/7(2)").unwrap();
     assert_eq!(g.format_position(&done), "x=18:2,13:3,8:3,7:2,6:5 o=24:2,13:5,8:3,6:5 o");
     // A pass: closed out on the bar.

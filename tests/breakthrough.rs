@@ -5,7 +5,7 @@
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::{AnyGame, Breakthrough};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -205,7 +205,7 @@ fn perft_matches_naive_implementation_from_random_positions() {
             let naive = Naive::from_fen(&g, &fen);
             assert_eq!(g.is_terminal(&s), naive.over(), "{v} {fen}: terminal test");
             if let Some(o) = g.outcome(&s) {
-                let stm_white = g.side_to_move(&s) == Player::First;
+                let stm_white = g.side_to_move(&s) == Side::First;
                 let white_wins = match o {
                     Outcome::Win => stm_white,
                     Outcome::Loss => !stm_white,

@@ -4,7 +4,7 @@
 //! move changes nothing but the count; a played pair moves exactly the two pieces; a lone piece is never captured).
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, Turn, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, Turn, perft};
 use plateau::games::breakthrough::BtMove;
 use plateau::games::breakthrough::simultaneous::{REPEATS_TO_DRAW, SimBreakthrough, SimState, collision};
 use plateau::games::{AnyGame, Breakthrough};
@@ -88,15 +88,15 @@ fn perft_counts_each_pair_once() {
     let mut expect = 0;
     let s = g.start();
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
-    g.player_moves(&s, Player::First, &mut a);
-    g.player_moves(&s, Player::Second, &mut b);
+    g.player_moves(&s, Side::First, &mut a);
+    g.player_moves(&s, Side::Second, &mut b);
     for &x in &a {
         for &y in &b {
             let mut c = s;
             g.play_joint(&mut c, x, y);
             let (mut p, mut q) = (MoveList::new(), MoveList::new());
-            g.player_moves(&c, Player::First, &mut p);
-            g.player_moves(&c, Player::Second, &mut q);
+            g.player_moves(&c, Side::First, &mut p);
+            g.player_moves(&c, Side::Second, &mut q);
             expect += (p.len() * q.len()) as u64;
         }
     }
@@ -113,16 +113,16 @@ fn both_moves_to_the_same_square_are_cancelled_and_announced() {
     assert_eq!(t.repeats, 1);
     assert_eq!(g.format_position(&t), "p1p/1p1/3/1P1 1 b1b2/b3b2");
     assert_eq!(g.parse_position(&g.format_position(&t)).unwrap(), t);
-    let seen = g.observation(&t, Player::Second);
+    let seen = g.observation(&t, Side::Second);
     assert!(seen.contains("cancelled: b1b2/b3b2") && seen.contains("same square"), "{seen}");
-    assert_eq!(seen, g.observation(&t, Player::First), "nothing is hidden");
+    assert_eq!(seen, g.observation(&t, Side::First), "nothing is hidden");
     assert!(g.display(&t).contains("cancelled"));
     assert_eq!(g.outcome(&t), None);
     // A second cancelled turn in a row: the board stands for the third time, a draw.
     let u = joint(&g, &t, "b1a2/b3a2");
     assert_eq!(u.repeats, REPEATS_TO_DRAW);
     assert_eq!(g.outcome(&u), Some(Outcome::Draw));
-    assert!(g.observation(&u, Player::First).contains("twice in a row"));
+    assert!(g.observation(&u, Side::First).contains("twice in a row"));
     // A played turn in between starts the count again.
     let v = joint(&g, &joint(&g, &t, "b1c2/b3a2"), "c2c3/a2a1");
     assert_eq!(v.repeats, 0);
@@ -175,7 +175,7 @@ fn arrivals_decide_and_arriving_together_is_a_draw() {
     let s = pos(&g, "3/P2/2p/3");
     assert_eq!(g.outcome(&joint(&g, &s, "a3b4/c2c1")), Some(Outcome::Draw));
     let u = joint(&g, &s, "a3a4/c2c1");
-    assert_eq!(g.outcome_for(&u, Player::Second), Some(Outcome::Draw));
+    assert_eq!(g.outcome_for(&u, Side::Second), Some(Outcome::Draw));
     assert_eq!(g.outcome(&joint(&g, &s, "a3b4/c2b1")), Some(Outcome::Draw));
     let both = joint(&g, &pos(&g, "3/1P1/2p/3"), "b3b4/c2c1");
     assert_eq!(g.outcome(&both), Some(Outcome::Draw));
@@ -233,8 +233,8 @@ proptest! {
         let (g, s) = random_state(seed);
         prop_assume!(!g.is_terminal(&s));
         let (mut a, mut b) = (MoveList::new(), MoveList::new());
-        g.player_moves(&s, Player::First, &mut a);
-        g.player_moves(&s, Player::Second, &mut b);
+        g.player_moves(&s, Side::First, &mut a);
+        g.player_moves(&s, Side::Second, &mut b);
         let base: &Breakthrough = &g.base;
         for &x in &a {
             for &y in &b {
@@ -247,9 +247,9 @@ proptest! {
                 }
                 prop_assert_eq!(t.repeats, 0);
                 // Each side's pieces: as if it had played alone, minus what the other captured.
-                let mut alone_w = SimBreakthrough::view(&s, Player::First);
+                let mut alone_w = SimBreakthrough::view(&s, Side::First);
                 base.play(&mut alone_w, x);
-                let mut alone_b = SimBreakthrough::view(&s, Player::Second);
+                let mut alone_b = SimBreakthrough::view(&s, Side::Second);
                 base.play(&mut alone_b, y);
                 let bit = |sq: u8| 1u64 << sq;
                 let captured_w = bit(y.to) & s.white & !bit(x.from);

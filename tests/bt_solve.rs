@@ -36,7 +36,7 @@ fn minimax(g: &Breakthrough, s: &BtState, memo: &mut HashMap<(u64, u64, bool), i
     if let Some(o) = g.outcome(s) {
         return if o == Outcome::Win { WIN } else { -WIN };
     }
-    let k = (s.white, s.black, s.stm == plateau::game::Player::First);
+    let k = (s.white, s.black, s.stm == plateau::game::Side::First);
     if let Some(&v) = memo.get(&k) {
         return v;
     }

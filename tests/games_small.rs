@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::connect_four::{C4State, ConnectFour, Shape};
 use plateau::games::marbles::Marbles;
 use plateau::games::tic_tac_toe::TicTacToe;
@@ -184,8 +184,8 @@ fn library_ttt_walk(g: &TicTacToe, s: &<TicTacToe as Game>::State, f: &mut TttFa
         // The outcome is from the side to move's view: a loss for the side to move is a win for the other.
         match (o, g.side_to_move(s)) {
             (Outcome::Draw, _) => f.draws += 1,
-            (Outcome::Loss, Player::Second) | (Outcome::Win, Player::First) => f.x_wins += 1,
-            (Outcome::Loss, Player::First) | (Outcome::Win, Player::Second) => f.o_wins += 1,
+            (Outcome::Loss, Side::Second) | (Outcome::Win, Side::First) => f.x_wins += 1,
+            (Outcome::Loss, Side::First) | (Outcome::Win, Side::Second) => f.o_wins += 1,
             (Outcome::Value(v), _) => panic!("tic-tac-toe has no numeric outcomes ({v})"),
         }
         return;
@@ -477,7 +477,7 @@ fn tic_tac_toe_perft_from_every_position_matches_naive() {
                 0
             };
         }
-        let turn = if s.stm == Player::First { 1 } else { 2 };
+        let turn = if s.stm == Side::First { 1 } else { 2 };
         for d in 0..=3 {
             assert_eq!(perft(&g, &s, d), naive_perft(&mut b, turn, d), "{} depth {d}", g.format_position(&s));
         }

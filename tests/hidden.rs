@@ -15,7 +15,7 @@ use plateau::arena::openings::Opening;
 use plateau::arena::play_game;
 use plateau::arena::player;
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Player};
+use plateau::game::{Game, MoveList, Side};
 use plateau::games::phantom_tic_tac_toe::PhantomTicTacToe;
 use plateau::games::{AnyGame, DarkBreakthrough, TicTacToe};
 use plateau::hidden::Tracking;
@@ -120,9 +120,9 @@ fn an_observation_never_shows_an_enemy_piece_that_was_not_found() {
             if g.is_terminal(&s) {
                 continue;
             }
-            for p in [Player::First, Player::Second] {
+            for p in [Side::First, Side::Second] {
                 let text = g.observation(&s, p);
-                let enemy = if p == Player::First { 'p' } else { 'P' };
+                let enemy = if p == Side::First { 'p' } else { 'P' };
                 // The board lines start with a rank number.
                 let shown: usize = text
                     .lines()
@@ -148,16 +148,16 @@ fn belief_holds_the_truth<G: Game>(g: &G, seed: u64, cap: usize) -> Result<(usiz
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut s = g.start();
     let mut beliefs =
-        [Belief::new(g, &s, Player::First, cap, seed), Belief::new(g, &s, Player::Second, cap, seed.wrapping_add(1))];
+        [Belief::new(g, &s, Side::First, cap, seed), Belief::new(g, &s, Side::Second, cap, seed.wrapping_add(1))];
     let mut moves = MoveList::new();
-    let mut told = [g.observation(&s, Player::First), g.observation(&s, Player::Second)];
+    let mut told = [g.observation(&s, Side::First), g.observation(&s, Side::Second)];
     while !g.is_terminal(&s) {
         g.generate_moves(&s, &mut moves);
         let m = moves[rng.random_range(0..moves.len())];
         let mover = g.side_to_move(&s);
         beliefs[mover.index()].played(g, m);
         g.play(&mut s, m);
-        for p in [Player::First, Player::Second] {
+        for p in [Side::First, Side::Second] {
             let seen = g.observation(&s, p);
             if seen == told[p.index()] {
                 // Not told: the belief stays where it was (the step is followed at the next observation).
@@ -193,18 +193,18 @@ fn the_players_tracker_reads_its_observations_when_it_chooses() {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut s = g.start();
         let mut lazy = Tracking::new(1_000_000, Some(seed));
-        lazy.start(&g, &s, Player::First);
-        let mut eager = Belief::new(&g, &s, Player::First, 1_000_000, seed);
-        let mut told = g.observation(&s, Player::First);
+        lazy.start(&g, &s, Side::First);
+        let mut eager = Belief::new(&g, &s, Side::First, 1_000_000, seed);
+        let mut told = g.observation(&s, Side::First);
         let mut moves = MoveList::new();
         while !g.is_terminal(&s) {
             g.generate_moves(&s, &mut moves);
             let m = moves[rng.random_range(0..moves.len())];
-            if g.side_to_move(&s) == Player::First {
+            if g.side_to_move(&s) == Side::First {
                 let queued = lazy.pending();
                 let boards = lazy.boards(&g, 4);
                 assert_eq!(lazy.pending(), 0, "seed {seed}: {queued} observations not read");
-                assert!(boards.iter().all(|b| g.observation(b, Player::First) == told), "seed {seed}");
+                assert!(boards.iter().all(|b| g.observation(b, Side::First) == told), "seed {seed}");
                 let (a, b) = (lazy.belief.as_ref().unwrap(), &eager);
                 assert!(a.exact && b.exact, "seed {seed}: the sets are small enough to stay exact");
                 let set = |x: &Belief<DarkBreakthrough>| x.states().iter().copied().collect::<HashSet<_>>();
@@ -213,7 +213,7 @@ fn the_players_tracker_reads_its_observations_when_it_chooses() {
                 eager.played(&g, m);
             }
             g.play(&mut s, m);
-            let seen = g.observation(&s, Player::First);
+            let seen = g.observation(&s, Side::First);
             if seen != told {
                 let before = lazy.pending();
                 lazy.observe(&seen);
@@ -278,7 +278,7 @@ fn phantom_infostates(max: usize) -> Vec<[usize; 2]> {
             g.play(&mut t, m);
             let mut next = info.clone();
             next[p.index()] += &format!("|move {}", g.format_move(s, m));
-            for q in [Player::First, Player::Second] {
+            for q in [Side::First, Side::Second] {
                 let (before, after) = (g.observation(s, q), g.observation(&t, q));
                 if before != after {
                     next[q.index()] += &format!("|{after}");
@@ -288,7 +288,7 @@ fn phantom_infostates(max: usize) -> Vec<[usize; 2]> {
         }
     }
     let s = g.start();
-    let info = [g.observation(&s, Player::First), g.observation(&s, Player::Second)];
+    let info = [g.observation(&s, Side::First), g.observation(&s, Side::Second)];
     walk(&g, &s, &info, 0, max, &mut sets);
     (0..=max)
         .map(|d| {
@@ -339,7 +339,7 @@ fn wins<G: Game>(g: &G, a: &str, b: &str, games: usize) -> usize {
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
         let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(5), false, 1000, i, a_first, 1);
         assert!(rec.termination == "normal", "{}", rec.termination);
-        let a_side = if a_first { Player::First } else { Player::Second };
+        let a_side = if a_first { Side::First } else { Side::Second };
         if rec.winner == Some(a_side) {
             won += 1;
         }

@@ -7,7 +7,7 @@
 
 use std::collections::HashSet;
 
-use plateau::game::{Game, MoveList, Player, Turn};
+use plateau::game::{Game, MoveList, Side, Turn};
 use plateau::games::{AnyGame, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -38,7 +38,7 @@ impl GameVisitor for Check {
                 // Chance outcomes are numbered below their count (OpenSpiel's `max_chance_outcomes`), moves below `n`.
                 let bound = if g.turn(&s) == Turn::Chance { moves.len() as u32 } else { n };
                 assert!(ids.iter().all(|&a| a < bound), "{}: an action beyond {bound}", g.spec());
-                for p in [Player::First, Player::Second] {
+                for p in [Side::First, Side::Second] {
                     let mut t = vec![0.0f32; size];
                     g.observation_tensor(&s, p, &mut t);
                     if shape.len() == 3 {
@@ -96,7 +96,7 @@ fn marbles_tensor_is_the_pile_and_the_side() {
     let two = g.parse_move(&s, "2").expect("legal");
     g.play(&mut s, two);
     let mut t = vec![0.0f32; 12];
-    g.observation_tensor(&s, Player::First, &mut t);
+    g.observation_tensor(&s, Side::First, &mut t);
     assert_eq!(t, [0., 0., 0., 1., 0., 0., 0., 1., 0., 0., 0., 0.]);
 }
 

@@ -1,7 +1,7 @@
 //! Monte Carlo tree search (`src/mcts/`): the tree's statistics, MCTS-Solver's proofs against the exact solvers,
 //! reproducibility for a seed, chance nodes, the parameters' errors, and the `pns` player.
 
-use plateau::game::{Game, MoveList, Outcome, Player};
+use plateau::game::{Game, MoveList, Outcome, Side};
 use plateau::games::{Breakthrough, CoinGame, ConnectFour, MatchingPennies, PhantomTicTacToe, TicTacToe};
 use plateau::mcts::Mcts;
 use plateau::mcts::tree::{Actor, Tree};
@@ -76,11 +76,11 @@ fn check_proofs<G: Game>(game: &G, tree: &Tree<G>, root: &G::State) -> usize {
     let mut checked = 0;
     for (n, s) in tree.nodes.iter().zip(&all) {
         let Some(v) = n.proven else { continue };
-        let exact = match game.outcome_for(s, Player::First) {
+        let exact = match game.outcome_for(s, Side::First) {
             Some(o) => o,
             None => {
                 let o = solver.solve(game, s).outcome;
-                if game.side_to_move(s) == Player::First { o } else { o.flip() }
+                if game.side_to_move(s) == Side::First { o } else { o.flip() }
             }
         };
         let want = match exact {

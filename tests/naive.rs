@@ -9,7 +9,7 @@ use plateau::arena::openings::Opening;
 use plateau::arena::play_game;
 use plateau::arena::player;
 use plateau::game::alternated::Alternated;
-use plateau::game::{Evaluator, Game, MoveList, Player, outcome_score};
+use plateau::game::{Evaluator, Game, MoveList, Side, outcome_score};
 use plateau::games::AnyGame;
 use plateau::games::breakthrough::BtMove;
 use plateau::games::breakthrough::imperfect::{DarkBreakthrough, DarkState, News};
@@ -38,12 +38,12 @@ fn the_last_seen_board_shows_the_observation_and_keeps_unseen_enemy_pieces_still
     for seed in 0..40u64 {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut s = g.start();
-        let mut guess: Vec<DarkState> = [Player::First, Player::Second]
+        let mut guess: Vec<DarkState> = [Side::First, Side::Second]
             .iter()
             .map(|&p| g.last_seen(&s, p, &g.observation(&s, p)).expect("the start reads back"))
             .collect();
         assert_eq!(guess[0].board, s.board, "at the start the guess is the start");
-        let mut told = [g.observation(&s, Player::First), g.observation(&s, Player::Second)];
+        let mut told = [g.observation(&s, Side::First), g.observation(&s, Side::Second)];
         let mut moves = MoveList::new();
         while !g.is_terminal(&s) {
             g.generate_moves(&s, &mut moves);
@@ -51,7 +51,7 @@ fn the_last_seen_board_shows_the_observation_and_keeps_unseen_enemy_pieces_still
             if g.is_terminal(&s) {
                 break;
             }
-            for p in [Player::First, Player::Second] {
+            for p in [Side::First, Side::Second] {
                 let text = g.observation(&s, p);
                 if text == told[p.index()] {
                     continue;
@@ -93,19 +93,19 @@ fn last_seen_moves_the_piece_behind_a_capture_onto_its_square() {
     // White's guess has a Black piece on d3; then Black captures on c2 (from d3, as it happens).
     let guess = g.parse_position("ppppp/ppp1p/5/3p1/PPPPP/PPPPP w - * +d4d3").expect("guess");
     let truth = g.parse_position("ppppp/ppp1p/5/5/PPpPP/PPPPP w - *c2 +d3c2").expect("truth");
-    let next = g.last_seen(&guess, Player::First, &g.observation(&truth, Player::First)).expect("read back");
-    let black = DarkBreakthrough::pieces(&next, Player::Second);
+    let next = g.last_seen(&guess, Side::First, &g.observation(&truth, Side::First)).expect("read back");
+    let black = DarkBreakthrough::pieces(&next, Side::Second);
     let sq = |name: &str| {
         let b = name.as_bytes();
         1u64 << ((b[1] - b'1') as u32 * 5 + (b[0] - b'a') as u32)
     };
     assert!(black & sq("c2") != 0 && black & sq("d3") == 0, "{}", g.format_position(&next));
     assert_eq!(black.count_ones(), 10, "{}", g.format_position(&next));
-    assert_eq!(DarkBreakthrough::pieces(&next, Player::First), DarkBreakthrough::pieces(&truth, Player::First));
+    assert_eq!(DarkBreakthrough::pieces(&next, Side::First), DarkBreakthrough::pieces(&truth, Side::First));
     // Without a guessed piece behind c2, one is added.
     let start = g.start();
-    let next = g.last_seen(&start, Player::First, &g.observation(&truth, Player::First)).expect("read back");
-    assert_eq!(DarkBreakthrough::pieces(&next, Player::Second).count_ones(), 11, "{}", g.format_position(&next));
+    let next = g.last_seen(&start, Side::First, &g.observation(&truth, Side::First)).expect("read back");
+    assert_eq!(DarkBreakthrough::pieces(&next, Side::Second).count_ones(), 11, "{}", g.format_position(&next));
 }
 
 /// The pure maximin of one turn of the simultaneous game for `me`, by brute force over the pairs, scoring each
@@ -113,7 +113,7 @@ fn last_seen_moves_the_piece_behind_a_capture_onto_its_square() {
 fn maximin(
     g: &SimBreakthrough,
     s: &<SimBreakthrough as Game>::State,
-    me: Player,
+    me: Side,
     eval: &impl Evaluator<SimBreakthrough>,
 ) -> (i32, Vec<BtMove>) {
     let (mut mine, mut theirs) = (MoveList::new(), MoveList::new());
@@ -123,7 +123,7 @@ fn maximin(
         Some(o) => outcome_score(o, 2),
         None => {
             let v = eval.evaluate(g, c);
-            if me == Player::First { v } else { -v }
+            if me == Side::First { v } else { -v }
         }
     };
     let mut best = (i32::MIN, Vec::new());
@@ -132,7 +132,7 @@ fn maximin(
             .iter()
             .map(|&b| {
                 let mut c = *s;
-                let (w, bl) = if me == Player::First { (a, b) } else { (b, a) };
+                let (w, bl) = if me == Side::First { (a, b) } else { (b, a) };
                 g.play_joint(&mut c, w, bl);
                 score(&c)
             })
@@ -158,8 +158,8 @@ fn the_alternating_view_at_one_turn_is_the_pure_maximin() {
         // A random position a few turns in.
         for _ in 0..rng.random_range(0..6) {
             let (mut a, mut b) = (MoveList::new(), MoveList::new());
-            g.player_moves(&s, Player::First, &mut a);
-            g.player_moves(&s, Player::Second, &mut b);
+            g.player_moves(&s, Side::First, &mut a);
+            g.player_moves(&s, Side::Second, &mut b);
             if g.is_terminal(&s) {
                 break;
             }
@@ -168,7 +168,7 @@ fn the_alternating_view_at_one_turn_is_the_pure_maximin() {
         if g.is_terminal(&s) {
             continue;
         }
-        for me in [Player::First, Player::Second] {
+        for me in [Side::First, Side::Second] {
             let (value, halves) = maximin(&g, &s, me, &eval);
             let mut naive = plateau::players::build::<SimBreakthrough>("naive(depth=2,eval=simple)").expect("naive");
             let r = naive.search_as(&g, &s, me);
@@ -188,7 +188,7 @@ fn the_alternating_view_at_one_turn_is_the_pure_maximin() {
 
 /// Play `games` games of `a` against `b` on `g`; every game must end normally (an illegal move or a failure would
 /// say so in the termination). Returns the records' moves and winners.
-fn records<G: Game>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, Option<Player>)> {
+fn records<G: Game>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, Option<Side>)> {
     let mut pa = player::build::<G>(a).expect("player a");
     let mut pb = player::build::<G>(b).expect("player b");
     let mut out = Vec::new();
@@ -215,7 +215,7 @@ fn both_naive_players_play_legal_moves_and_replay_with_their_seeds() {
     let wins = one
         .iter()
         .enumerate()
-        .filter(|(i, (_, w))| *w == Some(if i % 2 == 0 { Player::First } else { Player::Second }))
+        .filter(|(i, (_, w))| *w == Some(if i % 2 == 0 { Side::First } else { Side::Second }))
         .count();
     assert!(wins >= 3, "the simultaneous naive won {wins} of 4 against random");
 }

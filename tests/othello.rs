@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use std::process::Command;
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::AnyGame;
 use plateau::games::othello::{EndgameSolver, Othello, OthelloState, PASS};
 use plateau::spec::Spec;
@@ -101,7 +101,7 @@ fn openspiel_positions_and_perft_match() {
             r if r < 0.0 => Outcome::Loss,
             _ => Outcome::Draw,
         };
-        assert_eq!(g.outcome_for(&s, Player::First), Some(want), "{moves}");
+        assert_eq!(g.outcome_for(&s, Side::First), Some(want), "{moves}");
     }
     assert!(passes > 0, "the reference games include passes");
 }
@@ -129,7 +129,7 @@ fn passes_are_moves_and_the_game_ends_when_nobody_can_move() {
     assert!(g.parse_move(&s, "h1").unwrap_err().0.contains("must pass"));
     let mut t = s;
     g.play(&mut t, PASS);
-    assert_eq!(g.side_to_move(&t), Player::First);
+    assert_eq!(g.side_to_move(&t), Side::First);
     assert_eq!(g.key(&t), g.compute_key(&t));
     // A full board is over; the side with more discs wins, and the final score gives the empties to the winner.
     let full = g.parse_position("xxxxxxxx/xxxxxxxx/xxxxxxxx/xxxoxxxx/xxxxoxxx/xxxxxxxx/xxxxxxxx/oooooooo o").unwrap();

@@ -13,7 +13,7 @@
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::AnyGame;
 use plateau::games::oware::db::Tables;
 use plateau::games::oware::{Oware, OwareState};
@@ -80,7 +80,7 @@ fn random_games_match_openspiel_move_by_move() {
             entry["final_stores"].as_array().expect("final").iter().map(|x| x.as_u64().expect("n")).collect();
         assert_eq!(vec![s.stores[0] as u64, s.stores[1] as u64], fin, "game {gi} final stores");
         let ret = entry["returns"][0].as_f64().expect("returns");
-        let Some(Outcome::Value(v)) = g.outcome_for(&s, Player::First) else { panic!("game {gi}: no value") };
+        let Some(Outcome::Value(v)) = g.outcome_for(&s, Side::First) else { panic!("game {gi}: no value") };
         assert_eq!((v.signum()) as f64, ret, "game {gi}: result for the first player");
     }
 }
@@ -286,7 +286,7 @@ fn database_values_equal_an_exhaustive_minimax() {
                 let want = minimax(h, &b, &mut vec![b.clone()]);
                 assert_eq!(t.value(&pits, n) as i32, want, "houses={h} board {b:?}");
                 let a = (g.total() - n) / 2;
-                let s = g.make_state(pits, [a as u8, (g.total() - n - a) as u8], Player::First);
+                let s = g.make_state(pits, [a as u8, (g.total() - n - a) as u8], Side::First);
                 if g.board_seeds(&s) as usize == n {
                     // (a board where the mover is stuck is collected at once: not a position to probe)
                     assert_eq!(t.probe(&g, &s), Some(want));

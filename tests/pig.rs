@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::Pig;
 use plateau::games::pig::{HOLD, PigState, ROLL};
 use plateau::players;
@@ -48,7 +48,7 @@ fn perft_and_random_games_agree_with_openspiel() {
             }
             let first_wins = game["returns"][0].as_f64().unwrap() > 0.0;
             let want = if first_wins { Outcome::Win } else { Outcome::Loss };
-            assert_eq!(g.outcome_for(&s, Player::First), Some(want), "{}", g.format_position(&s));
+            assert_eq!(g.outcome_for(&s, Side::First), Some(want), "{}", g.format_position(&s));
         }
     }
 }
@@ -77,7 +77,7 @@ fn notation_round_trips_and_errors_are_one_line() {
     let at = g.parse_position("45 10 5 1").unwrap();
     assert_eq!(legal(&g, &at), vec!["hold"]);
     let over = g.play_moves(&at, "hold").unwrap();
-    assert_eq!(g.outcome_for(&over, Player::First), Some(Outcome::Win));
+    assert_eq!(g.outcome_for(&over, Side::First), Some(Outcome::Win));
     assert!(g.is_terminal(&over));
     for (bad, why) in [
         ("10 0 0", "wrong number"),

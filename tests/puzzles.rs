@@ -4,7 +4,7 @@
 use std::process::Command;
 use std::sync::{Arc, OnceLock};
 
-use plateau::game::{Game, Player};
+use plateau::game::{Game, Side};
 use plateau::games::breakthrough::Breakthrough;
 use plateau::puzzle::grid::Grid;
 use plateau::puzzle::number::NumberPuzzle;
@@ -301,7 +301,7 @@ fn race_moves_are_the_games_moves() {
         assert_eq!(mine, theirs);
         s = r.apply(&s, acts[0]).0;
     }
-    assert_eq!(r.side, Player::First);
+    assert_eq!(r.side, Side::First);
 }
 
 // ----------------------------------------------------------------------------------------- random small instances

@@ -8,7 +8,7 @@ use std::time::Duration;
 
 use plateau::arena::openings::Openings;
 use plateau::arena::{MatchConfig, parse_tc, run_match};
-use plateau::game::{Game, Player};
+use plateau::game::{Game, Side};
 use plateau::games::breakthrough::imperfect::DarkBreakthrough;
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::search::TimeControl;
@@ -91,7 +91,7 @@ fn plateau_ugi_plays_the_hidden_variant_and_receives_only_its_observations() {
     assert_eq!(games.len(), 4);
     records.sort_by_key(|r| r.round);
     for (rec, input) in records.iter().zip(games) {
-        let side = if rec.a_first { Player::First } else { Player::Second };
+        let side = if rec.a_first { Side::First } else { Side::Second };
         // What the engine should have been told: its observation at the start and each time it changed.
         let mut want = vec![g.observation(&g.start(), side)];
         let mut s = g.start();
@@ -109,7 +109,7 @@ fn plateau_ugi_plays_the_hidden_variant_and_receives_only_its_observations() {
             match word {
                 "observation" => got.push(line["observation ".len()..].replace('|', "\n")),
                 "position" => assert_eq!(line, "position startpos", "the engine gets the public start only"),
-                "side" => assert_eq!(line, format!("side {}", if side == Player::First { "p1" } else { "p2" })),
+                "side" => assert_eq!(line, format!("side {}", if side == Side::First { "p1" } else { "p2" })),
                 "legal" | "go" | "isready" | "ugi" | "setoption" | "quit" => {}
                 other => panic!("unexpected line to the engine: {line} ({other})"),
             }
@@ -123,7 +123,7 @@ fn plateau_ugi_plays_the_hidden_variant_and_receives_only_its_observations() {
         // Before the end, an observation shows the opponent's pieces only where the engine's tries found them.
         for o in &got {
             if !o.contains("the game is over") {
-                let enemy = if side == Player::First { 'p' } else { 'P' };
+                let enemy = if side == Side::First { 'p' } else { 'P' };
                 let shown = o
                     .lines()
                     .filter(|l| l.trim_start().starts_with(char::is_numeric))

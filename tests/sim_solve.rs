@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::process::Command;
 
-use plateau::game::{Game, MoveList, Player};
+use plateau::game::{Game, MoveList, Side};
 use plateau::games::AnyGame;
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::games::matching_pennies::MatchingPennies;
@@ -108,8 +108,8 @@ fn brute<G: Game>(g: &G, s: &G::State, memo: &mut HashMap<G::State, f64>) -> f64
         return v;
     }
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
-    g.player_moves(s, Player::First, &mut a);
-    g.player_moves(s, Player::Second, &mut b);
+    g.player_moves(s, Side::First, &mut a);
+    g.player_moves(s, Side::Second, &mut b);
     let mut m = Vec::new();
     for &x in &a {
         for &y in &b {

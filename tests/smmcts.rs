@@ -2,7 +2,7 @@
 //! with regret matching its root strategy approaches the equilibrium (matching pennies: 1/2 each; a small solved
 //! Breakthrough position: a strategy that guarantees nearly the LP value); it beats the random player.
 
-use plateau::game::{Game, MoveList, Outcome, Player};
+use plateau::game::{Game, MoveList, Outcome, Side};
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::games::matching_pennies::MatchingPennies;
 use plateau::games::{AnyGame, TicTacToe};
@@ -42,8 +42,8 @@ fn regret_matching_plays_matching_pennies_half_and_half() {
     let g = MatchingPennies::new(1).unwrap();
     for select in [Select::Rm, Select::Exp3] {
         let mut p = SmMcts::<MatchingPennies>::new(select, 1.4, 0.1, Some(20_000), Limits::default(), Some(3));
-        p.search_as(&g, &g.start(), Player::First);
-        for who in [Player::First, Player::Second] {
+        p.search_as(&g, &g.start(), Side::First);
+        for who in [Side::First, Side::Second] {
             let s = p.root_strategy(who);
             assert!(s.iter().all(|(_, q)| (q - 0.5).abs() < 0.08), "{select:?} {who:?}: {s:?}");
         }
@@ -57,12 +57,12 @@ fn regret_matching_approaches_the_lp_value_on_a_small_board() {
     let s = g.parse_position("2p/p2/2P/2P/1P1").unwrap();
     let root = SimSolver::new(&g).root(&s).unwrap();
     let mut p = SmMcts::<SimBreakthrough>::new(Select::Rm, 1.4, 0.1, Some(40_000), Limits::default(), Some(5));
-    p.search_as(&g, &s, Player::First);
-    let x: Vec<f64> = p.root_strategy(Player::First).iter().map(|m| m.1).collect();
+    p.search_as(&g, &s, Side::First);
+    let x: Vec<f64> = p.root_strategy(Side::First).iter().map(|m| m.1).collect();
     let got = root.matrix.guarantee(&x);
     assert!(got > root.value - 0.2, "the strategy {x:?} guarantees {got}, the value is {}", root.value);
-    p.search_as(&g, &s, Player::Second);
-    let y: Vec<f64> = p.root_strategy(Player::Second).iter().map(|m| m.1).collect();
+    p.search_as(&g, &s, Side::Second);
+    let y: Vec<f64> = p.root_strategy(Side::Second).iter().map(|m| m.1).collect();
     let got = -root.matrix.swapped().guarantee(&y);
     assert!(got < root.value + 0.2, "Black's strategy {y:?} concedes {got}, the value is {}", root.value);
 }
@@ -74,7 +74,7 @@ fn it_beats_the_random_player() {
     let mut score = 0.0;
     let games = 6;
     for i in 0..games {
-        let me = if i % 2 == 0 { Player::First } else { Player::Second };
+        let me = if i % 2 == 0 { Side::First } else { Side::Second };
         let mut p = SmMcts::<SimBreakthrough>::new(Select::Duct, 1.4, 0.1, Some(400), Limits::default(), Some(i));
         let mut s = g.start();
         while !g.is_terminal(&s) {
@@ -83,7 +83,7 @@ fn it_beats_the_random_player() {
             let mut other = MoveList::new();
             g.player_moves(&s, me.other(), &mut other);
             let theirs = other[rng.random_range(0..other.len())];
-            let (a, b) = if me == Player::First { (mine, theirs) } else { (theirs, mine) };
+            let (a, b) = if me == Side::First { (mine, theirs) } else { (theirs, mine) };
             g.play_joint(&mut t, a, b);
             s = t;
         }

@@ -14,7 +14,7 @@ use std::process::Command;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use plateau::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use plateau::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, zobrist};
 use plateau::games::Breakthrough;
 use plateau::games::ConnectFour;
 use plateau::games::connect_four::{Position, Shape, Standard};
@@ -283,8 +283,8 @@ impl Game for Marbles {
     fn start(&self) -> Heap {
         Heap { left: self.n, second: false }
     }
-    fn side_to_move(&self, s: &Heap) -> Player {
-        if s.second { Player::Second } else { Player::First }
+    fn side_to_move(&self, s: &Heap) -> Side {
+        if s.second { Side::Second } else { Side::First }
     }
     fn generate_moves(&self, s: &Heap, moves: &mut MoveList<u32>) {
         moves.clear();
@@ -357,8 +357,8 @@ impl Game for TicTacToe {
     fn start(&self) -> Ttt {
         Ttt { mine: 0, theirs: 0 }
     }
-    fn side_to_move(&self, s: &Ttt) -> Player {
-        if (s.mine | s.theirs).count_ones().is_multiple_of(2) { Player::First } else { Player::Second }
+    fn side_to_move(&self, s: &Ttt) -> Side {
+        if (s.mine | s.theirs).count_ones().is_multiple_of(2) { Side::First } else { Side::Second }
     }
     fn generate_moves(&self, s: &Ttt, moves: &mut MoveList<u8>) {
         moves.clear();

@@ -15,7 +15,7 @@
 use std::collections::HashMap;
 
 use plateau::check::check_playouts;
-use plateau::game::{ChanceList, Game, MoveList, Outcome, Player, Turn, perft};
+use plateau::game::{ChanceList, Game, MoveList, Outcome, Side, Turn, perft};
 use plateau::games::coin_game::{CoinGame, CoinState};
 use plateau::games::matching_pennies::MatchingPennies;
 use plateau::games::phantom_tic_tac_toe::PhantomTicTacToe;
@@ -110,7 +110,7 @@ fn coin_game_perft() {
 /// EXPECTIMAX for MAX, from the slide: the maximum at MAX, the minimum at MIN, the probability-weighted average of the
 /// successors at a chance node, the leaf's value for MAX at a leaf.
 fn expectimax(g: &CoinGame, s: &CoinState) -> f64 {
-    if let Some(o) = g.outcome_for(s, Player::First) {
+    if let Some(o) = g.outcome_for(s, Side::First) {
         let Outcome::Value(v) = o else { panic!("coin game leaves carry values") };
         return v as f64;
     }
@@ -129,7 +129,7 @@ fn expectimax(g: &CoinGame, s: &CoinState) -> f64 {
             let mut moves = MoveList::new();
             g.generate_moves(s, &mut moves);
             let values = moves.iter().map(|&m| child(m));
-            if p == Player::First { values.fold(f64::MIN, f64::max) } else { values.fold(f64::MAX, f64::min) }
+            if p == Side::First { values.fold(f64::MIN, f64::max) } else { values.fold(f64::MAX, f64::min) }
         }
         Turn::Simultaneous => unreachable!("the coin game has no simultaneous node"),
     }
@@ -193,8 +193,8 @@ fn coin_game_notation_positions_and_errors() {
     let s = g.play_moves(&g.start(), "l h r").unwrap();
     assert_eq!(g.format_position(&s), "l.h.r");
     assert_eq!(g.outcome(&s), Some(Outcome::Value(4)));
-    assert_eq!(g.side_to_move(&s), Player::First);
-    assert_eq!(g.outcome_for(&s, Player::Second), Some(Outcome::Value(-4)));
+    assert_eq!(g.side_to_move(&s), Side::First);
+    assert_eq!(g.outcome_for(&s, Side::Second), Some(Outcome::Value(-4)));
     assert_eq!(g.parse_position("l.h.r").unwrap(), s);
     assert_eq!(g.parse_position("root").unwrap(), g.start());
     // Long forms on input.
@@ -244,8 +244,8 @@ fn matching_pennies_values_of_all_two_round_games() {
     for a in words {
         for b in words {
             let s = g.play_moves(&g.start(), &format!("{a} {b}")).unwrap();
-            let Some(Outcome::Value(v)) = g.outcome_for(&s, Player::First) else { panic!("{a} {b}: not over") };
-            assert_eq!(g.outcome_for(&s, Player::Second), Some(Outcome::Value(-v)));
+            let Some(Outcome::Value(v)) = g.outcome_for(&s, Side::First) else { panic!("{a} {b}: not over") };
+            assert_eq!(g.outcome_for(&s, Side::Second), Some(Outcome::Value(-v)));
             *values.entry(v).or_default() += 1;
         }
     }
@@ -309,7 +309,7 @@ fn random_playouts_give_opposite_outcomes_to_the_two_players() {
             let b = plateau::game::playout::random_playout_for(
                 g,
                 &g.start(),
-                Player::Second,
+                Side::Second,
                 &mut SmallRng::seed_from_u64(seed + i),
             );
             assert_eq!(a.1, b.1, "{}: the same seed plays the same game", g.spec());

@@ -11,7 +11,7 @@ use std::time::Duration;
 use plateau::arena::openings::Openings;
 use plateau::arena::record::{GameRecord, read_games};
 use plateau::arena::{MatchConfig, run_match};
-use plateau::game::{Game, Player};
+use plateau::game::{Game, Side};
 use plateau::games::{CoinGame, MatchingPennies, PhantomTicTacToe};
 
 fn plateau(args: &[&str]) -> Output {
@@ -133,7 +133,7 @@ fn matching_pennies_matches_record_joint_moves() {
         // The winner is the sign of the sum of the rounds.
         let matched = r.moves.iter().filter(|m| m[..1] == m[2..]).count();
         let first_wins = matched >= 2;
-        assert_eq!(r.winner, Some(if first_wins { Player::First } else { Player::Second }), "{:?}", r.moves);
+        assert_eq!(r.winner, Some(if first_wins { Side::First } else { Side::Second }), "{:?}", r.moves);
         assert!(r.final_position.is_none());
     }
 }

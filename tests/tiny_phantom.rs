@@ -10,7 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Outcome, Player, perft};
+use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::phantom_tic_tac_toe::{PhantomState, PhantomTicTacToe};
 
 use proptest::prelude::*;
@@ -108,11 +108,11 @@ fn phantom_referee_texts_of_the_documentation() {
         assert_eq!(g.format_position(&g.parse_position(t).unwrap()), *t);
     }
     // X's view after O's a1: its mark on b2, nothing of O's, and that O moved.
-    let view = g.observation(&s, Player::First);
+    let view = g.observation(&s, Side::First);
     assert!(view.contains("O placed a mark") && view.contains("your move (X)"), "{view}");
     assert!(view.contains("2  . X .\n1  . . .\n"), "{view}");
     // O's view: its a1 and X's b2, which it found.
-    let view = g.observation(&s, Player::Second);
+    let view = g.observation(&s, Side::Second);
     assert!(view.contains("your mark went on a1") && view.contains("X to move"), "{view}");
     assert!(view.contains("2  . X .\n1  O . .\n"), "{view}");
     // The referee's drawing shows everything.
@@ -141,7 +141,7 @@ fn phantom_impossible_positions_and_illegal_moves_are_one_line_errors() {
     // Finished games: X completed rank 3 with c3; X completed rank 3 and file b with b3 (not with c3, above).
     for text in ["XXX/OO1/3 o +c3 *", "XXX/OXO/OXO o +b3 *"] {
         let s = g.parse_position(text).unwrap();
-        assert_eq!(g.outcome_for(&s, Player::First), Some(Outcome::Win), "{text}");
+        assert_eq!(g.outcome_for(&s, Side::First), Some(Outcome::Win), "{text}");
         assert_eq!(g.format_position(&s), text);
     }
     let s = g.play_moves(&g.start(), "b2 b2").unwrap();
@@ -183,7 +183,7 @@ fn phantom_resampling_keeps_the_view_reaches_only_reachable_states_and_varies() 
     for _ in 0..300 {
         let mut s = g.start();
         while !g.is_terminal(&s) {
-            for p in [Player::First, Player::Second] {
+            for p in [Side::First, Side::Second] {
                 let t = g.resample(&s, p, &mut rng);
                 assert!(
                     all.contains(&t),
@@ -198,7 +198,7 @@ fn phantom_resampling_keeps_the_view_reaches_only_reachable_states_and_varies() 
             let m = g.random_move(&s, &mut rng).unwrap();
             g.play(&mut s, m);
         }
-        assert_eq!(g.resample(&s, Player::First, &mut rng), s, "a finished game has nothing hidden");
+        assert_eq!(g.resample(&s, Side::First, &mut rng), s, "a finished game has nothing hidden");
     }
     // 5210 of 6234 here.
     assert!(differs * 3 > draws * 2, "{differs} of {draws} resamples differ from the true state");
@@ -206,7 +206,7 @@ fn phantom_resampling_keeps_the_view_reaches_only_reachable_states_and_varies() 
     let s = g.play_moves(&g.start(), "b2 a1").unwrap();
     let mut squares: HashMap<u16, u32> = HashMap::new();
     for _ in 0..4000 {
-        *squares.entry(g.resample(&s, Player::First, &mut rng).marks[1]).or_default() += 1;
+        *squares.entry(g.resample(&s, Side::First, &mut rng).marks[1]).or_default() += 1;
     }
     assert_eq!(squares.len(), 8);
     assert!(squares.values().all(|&n| (400..600).contains(&n)), "{squares:?}");

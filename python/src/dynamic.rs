@@ -9,7 +9,7 @@
 use std::any::Any;
 use std::sync::Arc;
 
-use plateau::game::{ChanceList, Game, Kind, MoveList, Player, Turn, playout};
+use plateau::game::{ChanceList, Game, Kind, MoveList, Side, Turn, playout};
 use plateau::games::{AnyGame, GameVisitor};
 use plateau::players;
 use plateau::search::{SearchResult, Searcher};
@@ -133,10 +133,10 @@ impl<G: Game> DynGame for GameOf<G> {
 }
 
 /// The player of index `p` (0 or 1).
-pub fn player(p: usize) -> Result<Player, String> {
+pub fn player(p: usize) -> Result<Side, String> {
     match p {
-        0 => Ok(Player::First),
-        1 => Ok(Player::Second),
+        0 => Ok(Side::First),
+        1 => Ok(Side::Second),
         _ => Err(format!("player {p}: the players are 0 and 1")),
     }
 }
@@ -309,13 +309,13 @@ impl<G: Game> DynState for StateOf<G> {
         Ok(self.action_of(&moves, m))
     }
     fn returns(&self) -> [f64; 2] {
-        match (self.game.outcome_for(&self.state, Player::First), self.game.outcome_for(&self.state, Player::Second)) {
+        match (self.game.outcome_for(&self.state, Side::First), self.game.outcome_for(&self.state, Side::Second)) {
             (Some(a), Some(b)) => [self.game.returns_value(a), self.game.returns_value(b)],
             _ => [0.0, 0.0],
         }
     }
     fn observation_string(&self, player: usize) -> String {
-        let p = if player == 1 { Player::Second } else { Player::First };
+        let p = if player == 1 { Side::Second } else { Side::First };
         self.game.observation(&self.state, p)
     }
     fn observation_tensor(&self, player: usize) -> Result<Vec<f32>, String> {
@@ -341,7 +341,7 @@ impl<G: Game> DynState for StateOf<G> {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut plies = 0u64;
         for pair in out.chunks_exact_mut(2).take(n) {
-            let (o, p) = playout::random_playout_for(&*self.game, &self.state, Player::First, &mut rng);
+            let (o, p) = playout::random_playout_for(&*self.game, &self.state, Side::First, &mut rng);
             let v = self.game.returns_value(o);
             pair[0] = v;
             pair[1] = -v;

@@ -8,7 +8,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use plateau::game::{
-    ChanceList, Evaluator, Forced, Game, GameError, Kind, MoveClass, MoveList, Outcome, Player, Term, Turn,
+    ChanceList, Evaluator, Forced, Game, GameError, Kind, MoveClass, MoveList, Outcome, Side, Term, Turn,
 };
 use rand::Rng;
 
@@ -66,7 +66,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn start(&self) -> G::State {
         self.inner.start()
     }
-    fn side_to_move(&self, s: &G::State) -> Player {
+    fn side_to_move(&self, s: &G::State) -> Side {
         self.inner.side_to_move(s)
     }
     fn generate_moves(&self, s: &G::State, moves: &mut MoveList<G::Move>) {
@@ -105,7 +105,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn count_leaf_moves(&self, s: &G::State) -> u64 {
         self.inner.count_leaf_moves(s)
     }
-    fn player_name(&self, p: Player) -> Option<&'static str> {
+    fn player_name(&self, p: Side) -> Option<&'static str> {
         self.inner.player_name(p)
     }
     fn is_terminal(&self, s: &G::State) -> bool {
@@ -123,7 +123,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn turn(&self, s: &G::State) -> Turn {
         self.inner.turn(s)
     }
-    fn outcome_for(&self, s: &G::State, p: Player) -> Option<Outcome> {
+    fn outcome_for(&self, s: &G::State, p: Side) -> Option<Outcome> {
         self.inner.outcome_for(s, p)
     }
     fn chance_outcomes(&self, s: &G::State, outcomes: &mut ChanceList<G::Move>) {
@@ -135,7 +135,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn value_bound(&self) -> i32 {
         self.inner.value_bound()
     }
-    fn player_moves(&self, s: &G::State, p: Player, moves: &mut MoveList<G::Move>) {
+    fn player_moves(&self, s: &G::State, p: Side, moves: &mut MoveList<G::Move>) {
         self.inner.player_moves(s, p, moves)
     }
     fn play_joint(&self, s: &mut G::State, a: G::Move, b: G::Move) {
@@ -144,10 +144,10 @@ impl<G: Game> Game for Evaluated<G> {
     fn parse_joint(&self, s: &G::State, text: &str) -> Result<(G::Move, G::Move), GameError> {
         self.inner.parse_joint(s, text)
     }
-    fn observation(&self, s: &G::State, p: Player) -> String {
+    fn observation(&self, s: &G::State, p: Side) -> String {
         self.inner.observation(s, p)
     }
-    fn resample<R: Rng + ?Sized>(&self, s: &G::State, p: Player, rng: &mut R) -> G::State {
+    fn resample<R: Rng + ?Sized>(&self, s: &G::State, p: Side, rng: &mut R) -> G::State {
         self.inner.resample(s, p, rng)
     }
     fn num_distinct_actions(&self) -> Option<u32> {
@@ -159,7 +159,7 @@ impl<G: Game> Game for Evaluated<G> {
     fn observation_shape(&self) -> Vec<usize> {
         self.inner.observation_shape()
     }
-    fn observation_tensor(&self, s: &G::State, p: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &G::State, p: Side, out: &mut [f32]) {
         self.inner.observation_tensor(s, p, out)
     }
     fn has_tactics(&self) -> bool {

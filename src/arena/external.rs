@@ -383,14 +383,14 @@ impl<G: Game> ArenaPlayer<G> for External {
         &mut self,
         game: &G,
         state: &G::State,
-        player: crate::game::Player,
+        player: crate::game::Side,
         pos: &PositionText,
         limit: Option<TimeControl>,
         hard: Duration,
     ) -> Result<G::Move, String> {
         super::observed::think_half(self, game, state, player, pos, limit, hard)
     }
-    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) -> Result<(), String> {
         super::observed::start(self, game, start, player)
     }
     fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {

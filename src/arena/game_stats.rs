@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, MoveList, Player, Turn};
+use crate::game::{Game, MoveList, Side, Turn};
 
 use super::record::GameRecord;
 
@@ -125,8 +125,8 @@ fn choices<G: Game>(game: &G, state: &G::State) -> Option<u64> {
         Turn::Chance => None,
         Turn::Simultaneous => {
             let (mut a, mut b) = (MoveList::new(), MoveList::new());
-            game.player_moves(state, Player::First, &mut a);
-            game.player_moves(state, Player::Second, &mut b);
+            game.player_moves(state, Side::First, &mut a);
+            game.player_moves(state, Side::Second, &mut b);
             Some((a.len() * b.len()) as u64)
         }
         Turn::Player(_) => Some(game.count_moves(state)),
@@ -170,8 +170,8 @@ impl StatsBuilder {
     /// Replay one recorded game and count its length and the branching factor before each ply.
     pub fn add<G: Game>(&mut self, game: &G, r: &GameRecord) -> Result<(), String> {
         let k = match r.winner {
-            Some(Player::First) => 0,
-            Some(Player::Second) => 1,
+            Some(Side::First) => 0,
+            Some(Side::Second) => 1,
             None => 2,
         };
         self.games += 1;

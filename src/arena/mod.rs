@@ -39,7 +39,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::game::{Game, GameError, Outcome, Player};
+use crate::game::{Game, GameError, Outcome, Side};
 use crate::search::TimeControl;
 use openings::{Opening, Openings};
 use player::{ArenaPlayer, PositionText};
@@ -201,7 +201,7 @@ pub fn play_game<G: Game>(
     let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
     for (i, p) in ps.iter_mut().enumerate() {
         if let Err(e) = p.new_game(game) {
-            rec.winner = Some(if i == 0 { Player::Second } else { Player::First });
+            rec.winner = Some(if i == 0 { Side::Second } else { Side::First });
             rec.termination = format!("{} lost: {e}", names[i]);
             return rec;
         }
@@ -214,7 +214,7 @@ pub fn play_game<G: Game>(
         _ => [Duration::ZERO; 2],
     };
     // Seat 0 plays the first player's side (White), seat 1 the second's, whoever moves first after the opening.
-    let seat_of = |p: Player| p.index();
+    let seat_of = |p: Side| p.index();
     let mut plies = 0;
     let mut rng = turns::chance_rng(seed, round);
     // With hidden information the players see only their observations (referee.rs).
@@ -223,7 +223,7 @@ pub fn play_game<G: Game>(
         match referee::Referee::start(game, &state, &mut ps) {
             Ok(r) => referee = Some(r),
             Err((seat, e)) => {
-                rec.winner = Some(if seat == 0 { Player::Second } else { Player::First });
+                rec.winner = Some(if seat == 0 { Side::Second } else { Side::First });
                 rec.termination = format!("{} lost: {e}", names[seat]);
                 return rec;
             }
@@ -233,13 +233,13 @@ pub fn play_game<G: Game>(
         if let Some(r) = referee.as_mut()
             && let Err((seat, e)) = r.tell(game, &state, &mut ps)
         {
-            rec.winner = Some(if seat == 0 { Player::Second } else { Player::First });
+            rec.winner = Some(if seat == 0 { Side::Second } else { Side::First });
             rec.termination = format!("{} lost: {e}", names[seat]);
             return rec;
         }
         let stm = game.side_to_move(&state);
         let seat = seat_of(stm);
-        let winner_if = |o: Outcome| -> Option<Player> {
+        let winner_if = |o: Outcome| -> Option<Side> {
             match o {
                 Outcome::Win => Some(stm),
                 Outcome::Loss => Some(stm.other()),
@@ -303,7 +303,7 @@ pub fn play_game<G: Game>(
         rec.total_move_ms[ab(seat)] += ms;
         rec.moves_timed[ab(seat)] += 1;
         rec.move_ms.push(ms);
-        let loser = if seat == 0 { Player::Second } else { Player::First };
+        let loser = if seat == 0 { Side::Second } else { Side::First };
         let m = match r {
             Ok(m) => m,
             Err(e) => {

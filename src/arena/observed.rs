@@ -17,7 +17,7 @@ use std::time::Duration;
 
 use super::external::{External, position_line};
 use super::player::PositionText;
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, MoveList, Side};
 use crate::protocol::observed::{encode_observation, side_word};
 use crate::search::TimeControl;
 
@@ -34,7 +34,7 @@ pub fn think_half<G: Game>(
     ext: &mut External,
     game: &G,
     state: &G::State,
-    player: Player,
+    player: Side,
     pos: &PositionText,
     limit: Option<TimeControl>,
     hard: Duration,
@@ -50,7 +50,7 @@ pub fn think_half<G: Game>(
 }
 
 /// Hidden information, a game starts: the public start, the engine's side and its first observation.
-pub fn start<G: Game>(ext: &mut External, game: &G, start: &G::State, player: Player) -> Result<(), String> {
+pub fn start<G: Game>(ext: &mut External, game: &G, start: &G::State, player: Side) -> Result<(), String> {
     let position = if *start == game.start() {
         "position startpos".to_string()
     } else {

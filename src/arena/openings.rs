@@ -8,7 +8,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, MoveList, Player, Turn};
+use crate::game::{Game, MoveList, Side, Turn};
 use crate::protocol::session::parse_fen;
 
 /// One opening: an optional start position text (`None` = the game's start) and moves played from it.
@@ -85,7 +85,7 @@ pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64, k: u64) -> Openi
             if game.is_terminal(&s) {
                 break;
             }
-            let m = match if G::KIND.is_classic() { Turn::Player(Player::First) } else { game.turn(&s) } {
+            let m = match if G::KIND.is_classic() { Turn::Player(Side::First) } else { game.turn(&s) } {
                 Turn::Simultaneous => break,
                 Turn::Chance => match game.random_move(&s, &mut rng) {
                     Some(m) => m,

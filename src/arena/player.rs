@@ -33,7 +33,7 @@ pub trait ArenaPlayer<G: Game>: Send {
         hard: Duration,
     ) -> Result<G::Move, String>;
     /// Choose `player`'s half of the joint move at a simultaneous node of `state`, without seeing the other's.
-    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> Result<G::Move, String> {
+    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Side) -> Result<G::Move, String> {
         let _ = (game, state, player);
         Err("this player cannot choose simultaneous moves".into())
     }
@@ -44,7 +44,7 @@ pub trait ArenaPlayer<G: Game>: Send {
         &mut self,
         game: &G,
         state: &G::State,
-        player: crate::game::Player,
+        player: crate::game::Side,
         pos: &PositionText,
         limit: Option<TimeControl>,
         hard: Duration,
@@ -54,7 +54,7 @@ pub trait ArenaPlayer<G: Game>: Send {
     }
     /// Hidden information (`referee.rs`): the game starts from `start`, a position both players know, and this player
     /// plays `player`.
-    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) -> Result<(), String> {
         let _ = (game, start, player);
         Ok(())
     }
@@ -135,7 +135,7 @@ pub struct Builtin<G: Game> {
 
 impl<G: Game> Builtin<G> {
     /// Under the match's time control `limit` (if any), the limits of a move of `side`.
-    fn limits(&self, limit: Option<TimeControl>, side: crate::game::Player) -> Option<Limits> {
+    fn limits(&self, limit: Option<TimeControl>, side: crate::game::Side) -> Option<Limits> {
         limit.map(|tc| self.own.under(tc, side))
     }
 }
@@ -154,7 +154,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
             None => self.own.describe(),
             Some(tc) if self.own == Limits::default() => tc.to_string(),
             Some(tc) => {
-                format!("{} (whichever stops first)", self.own.under(*tc, crate::game::Player::First).describe())
+                format!("{} (whichever stops first)", self.own.under(*tc, crate::game::Side::First).describe())
             }
         }
     }
@@ -173,7 +173,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         let r = self.searcher.search(game, state);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
     }
-    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> Result<G::Move, String> {
+    fn think_as(&mut self, game: &G, state: &G::State, player: crate::game::Side) -> Result<G::Move, String> {
         let r = self.searcher.search_as(game, state, player);
         r.best_move.ok_or_else(|| "the player returned no move".to_string())
     }
@@ -181,7 +181,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         &mut self,
         game: &G,
         state: &G::State,
-        player: crate::game::Player,
+        player: crate::game::Side,
         _pos: &PositionText,
         limit: Option<TimeControl>,
         _hard: Duration,
@@ -191,7 +191,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
         }
         self.think_as(game, state, player)
     }
-    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) -> Result<(), String> {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) -> Result<(), String> {
         self.searcher.observe_start(game, start, player);
         Ok(())
     }
@@ -209,7 +209,7 @@ impl<G: Game> ArenaPlayer<G> for Builtin<G> {
     ) -> Result<G::Move, String> {
         // The side is not known here (the player learns the game from observations): the first player's clock is
         // used only to compare its own time per move with a clock's plan; the searcher plans for its own side.
-        if let Some(l) = self.limits(limit, crate::game::Player::First) {
+        if let Some(l) = self.limits(limit, crate::game::Side::First) {
             self.searcher.set_limits(l);
         }
         let r = self.searcher.choose_observed(game, legal);

@@ -21,7 +21,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
-use crate::game::Player;
+use crate::game::Side;
 
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -41,7 +41,7 @@ pub struct GameRecord {
     pub moves: Vec<String>,
     /// `Some(First)`, `Some(Second)` or `None` for a draw.
     #[serde(serialize_with = "ser_winner")]
-    pub winner: Option<Player>,
+    pub winner: Option<Side>,
     pub termination: String,
     /// Longest time one move took, for player A and player B (milliseconds).
     pub max_move_ms: [u64; 2],
@@ -55,10 +55,10 @@ pub struct GameRecord {
     pub final_position: Option<String>,
 }
 
-fn ser_winner<S: serde::Serializer>(w: &Option<Player>, s: S) -> Result<S::Ok, S::Error> {
+fn ser_winner<S: serde::Serializer>(w: &Option<Side>, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_str(match w {
-        Some(Player::First) => "first",
-        Some(Player::Second) => "second",
+        Some(Side::First) => "first",
+        Some(Side::Second) => "second",
         None => "draw",
     })
 }
@@ -67,8 +67,8 @@ impl GameRecord {
     /// `1-0`, `0-1` or `1/2-1/2`.
     pub fn result_text(&self) -> &'static str {
         match self.winner {
-            Some(Player::First) => "1-0",
-            Some(Player::Second) => "0-1",
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
             None => "1/2-1/2",
         }
     }
@@ -84,7 +84,7 @@ impl GameRecord {
     pub fn a_score(&self) -> f64 {
         match (self.winner, self.a_first) {
             (None, _) => 0.5,
-            (Some(Player::First), true) | (Some(Player::Second), false) => 1.0,
+            (Some(Side::First), true) | (Some(Side::Second), false) => 1.0,
             _ => 0.0,
         }
     }
@@ -369,7 +369,7 @@ fn parse(text: &str, strict: bool) -> Result<(Vec<ReadGame>, usize), String> {
 mod tests {
     use super::*;
 
-    fn record(round: usize, moves: &[&str], winner: Option<Player>, fen: Option<&str>) -> GameRecord {
+    fn record(round: usize, moves: &[&str], winner: Option<Side>, fen: Option<&str>) -> GameRecord {
         GameRecord {
             round,
             game: "breakthrough".into(),
@@ -394,9 +394,9 @@ mod tests {
     fn games_read_back_as_written() {
         let long: Vec<String> = (0..60).map(|i| format!("a{}a{}", i % 7 + 1, i % 7 + 2)).collect();
         let long: Vec<&str> = long.iter().map(String::as_str).collect();
-        let a = record(1, &long, Some(Player::First), None);
+        let a = record(1, &long, Some(Side::First), None);
         let b = record(2, &["a2a3", "h7h6", "b2b3"], None, Some("8/8/8/8/8/8/8/8 w"));
-        let c = record(3, &["a2a3", "h7h6"], Some(Player::Second), None);
+        let c = record(3, &["a2a3", "h7h6"], Some(Side::Second), None);
         let text = format!("{}{}{}", a.to_pgn(), b.to_pgn(), c.to_pgn());
         let games = read_games(&text).unwrap();
         assert_eq!(games.len(), 3);
@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn only_a_record_cut_short_at_its_end_may_be_continued() {
-        let a = record(1, &["a2a3", "h7h6", "b2b3"], Some(Player::First), None).to_pgn();
+        let a = record(1, &["a2a3", "h7h6", "b2b3"], Some(Side::First), None).to_pgn();
         let b = record(2, &["a2a3", "h7h6"], None, None).to_pgn();
         let whole = format!("{a}{b}");
         let cont = |t: &str| read_record_to_continue(t, "breakthrough");
@@ -459,7 +459,7 @@ mod tests {
     #[test]
     fn results_read_back_quoted_tags_as_written() {
         // Found by the `records` fuzz target: `read_results` gave a termination with its quotes still escaped.
-        let mut r = record(4, &["a2a3", "h7h6"], Some(Player::First), None);
+        let mut r = record(4, &["a2a3", "h7h6"], Some(Side::First), None);
         r.termination = "[Game \"x\"] \\ end".into();
         let text = r.to_pgn();
         assert_eq!(read_results(&text), vec![(4, "1-0".to_string(), r.termination.clone())]);

@@ -14,7 +14,7 @@
 //! The record keeps every move (the referee's full game), so a game replays exactly.
 
 use super::player::ArenaPlayer;
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 
 /// The last observation each seat received (seat 0 plays the first player).
 pub struct Referee {
@@ -29,7 +29,7 @@ impl Referee {
         players: &mut [&mut dyn ArenaPlayer<G>; 2],
     ) -> Result<Referee, (usize, String)> {
         let mut told = [String::new(), String::new()];
-        for (seat, p) in [Player::First, Player::Second].into_iter().enumerate() {
+        for (seat, p) in [Side::First, Side::Second].into_iter().enumerate() {
             players[seat].observe_start(game, state, p).map_err(|e| (seat, e))?;
             told[seat] = game.observation(state, p);
         }
@@ -43,7 +43,7 @@ impl Referee {
         state: &G::State,
         players: &mut [&mut dyn ArenaPlayer<G>; 2],
     ) -> Result<(), (usize, String)> {
-        for (seat, p) in [Player::First, Player::Second].into_iter().enumerate() {
+        for (seat, p) in [Side::First, Side::Second].into_iter().enumerate() {
             let seen = game.observation(state, p);
             if seen != self.told[seat] {
                 players[seat].observe(game, &seen).map_err(|e| (seat, e))?;

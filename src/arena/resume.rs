@@ -25,7 +25,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 
 use super::openings::Opening;
 use super::record::{GameRecord, ReadGame, read_record_to_continue};
@@ -148,8 +148,8 @@ fn recorded<G: Game>(game: &G, cfg: &MatchConfig<G>, names: &[String; 2], g: &Re
         return Err(other("FEN", g.fen.as_deref(), opening.fen.as_deref().unwrap_or("the start position")));
     }
     let winner = match g.result.as_str() {
-        "1-0" => Some(Player::First),
-        "0-1" => Some(Player::Second),
+        "1-0" => Some(Side::First),
+        "0-1" => Some(Side::Second),
         "1/2-1/2" => None,
         other => return Err(format!("game {n} has no result ({other})")),
     };

@@ -21,7 +21,7 @@ use rand::rngs::SmallRng;
 use super::openings::Opening;
 use super::player::{ArenaPlayer, PositionText};
 use super::record::GameRecord;
-use crate::game::{ChanceList, Game, MoveList, Player, Turn, sample_outcome};
+use crate::game::{ChanceList, Game, MoveList, Side, Turn, sample_outcome};
 use crate::search::TimeControl;
 
 /// The generator of game `round`'s chance draws in a match seeded with `seed`.
@@ -102,7 +102,7 @@ fn joint<G: Game>(
     let pos = &timing.pos;
     let [p0, p1] = players;
     let think = |p: &mut dyn ArenaPlayer<G>, seat: usize| {
-        let side = if seat == 0 { Player::First } else { Player::Second };
+        let side = if seat == 0 { Side::First } else { Side::Second };
         let t0 = Instant::now();
         let r = p.think_as_timed(game, &s, side, pos, limit, hard(seat));
         (r, t0.elapsed())
@@ -118,7 +118,7 @@ fn joint<G: Game>(
     let mut failed: [Option<String>; 2] = [None, None];
     let mut total = 0;
     for (seat, (r, elapsed)) in results.into_iter().enumerate() {
-        let p = if seat == 0 { Player::First } else { Player::Second };
+        let p = if seat == 0 { Side::First } else { Side::Second };
         let ms = elapsed.as_millis() as u64;
         let ab = if rec.a_first { seat } else { 1 - seat };
         rec.max_move_ms[ab] = rec.max_move_ms[ab].max(ms);
@@ -149,7 +149,7 @@ fn joint<G: Game>(
         }
         [Some(e), None] | [None, Some(e)] => {
             let seat = seat_failed;
-            rec.winner = Some(if seat == 0 { Player::Second } else { Player::First });
+            rec.winner = Some(if seat == 0 { Side::Second } else { Side::First });
             rec.termination = format!("{} lost: {e}", names[seat]);
             return Step::Over;
         }

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::game::{Evaluator, Game, Outcome, Player};
+use crate::game::{Evaluator, Game, Outcome, Side};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -21,10 +21,10 @@ pub struct EvalArgs {
     json: bool,
 }
 
-fn side(p: Player) -> &'static str {
+fn side(p: Side) -> &'static str {
     match p {
-        Player::First => "first player",
-        Player::Second => "second player",
+        Side::First => "first player",
+        Side::Second => "second player",
     }
 }
 

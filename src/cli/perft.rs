@@ -8,7 +8,7 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::game::perft::{perft_unique, unique_bytes_per_position};
-use crate::game::{Game, MoveList, Player, Turn, perft};
+use crate::game::{Game, MoveList, Side, Turn, perft};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -74,8 +74,8 @@ pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 /// perft split per joint move `FIRST/SECOND` at a simultaneous node.
 fn divide_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
-    game.player_moves(state, Player::First, &mut a);
-    game.player_moves(state, Player::Second, &mut b);
+    game.player_moves(state, Side::First, &mut a);
+    game.player_moves(state, Side::Second, &mut b);
     let mut out = Vec::new();
     for &x in &a {
         for &y in &b {

@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{ChanceList, Game, GameError, MoveList, Outcome, Player, Turn, describe_score, sample_outcome};
+use crate::game::{ChanceList, Game, GameError, MoveList, Outcome, Side, Turn, describe_score, sample_outcome};
 use crate::games::with_game;
 use crate::search::Searcher;
 
@@ -62,7 +62,7 @@ fn help<G: Game>(g: &G, s: &G::State, humans: Humans) -> String {
     let simultaneous = turn_of(g, s) == Turn::Simultaneous;
     let mut moves = MoveList::new();
     if simultaneous {
-        let p = if humans == Humans::Second { Player::Second } else { Player::First };
+        let p = if humans == Humans::Second { Side::Second } else { Side::First };
         g.player_moves(s, p, &mut moves);
     } else {
         g.generate_moves(s, &mut moves);
@@ -117,24 +117,24 @@ fn default_engine<G: Game>(_g: &G) -> String {
     }
 }
 
-pub(super) fn is_human(h: Humans, p: Player) -> bool {
-    matches!((h, p), (Humans::Both, _) | (Humans::First, Player::First) | (Humans::Second, Player::Second))
+pub(super) fn is_human(h: Humans, p: Side) -> bool {
+    matches!((h, p), (Humans::Both, _) | (Humans::First, Side::First) | (Humans::Second, Side::Second))
 }
 
-fn side_name(p: Player) -> &'static str {
+fn side_name(p: Side) -> &'static str {
     match p {
-        Player::First => "first player",
-        Player::Second => "second player",
+        Side::First => "first player",
+        Side::Second => "second player",
     }
 }
 
 /// The side's name in the game's words where it has one (`White`), else `first player`: the prompt's.
-fn who<G: Game>(g: &G, p: Player) -> &'static str {
+fn who<G: Game>(g: &G, p: Side) -> &'static str {
     g.player_name(p).unwrap_or(side_name(p))
 }
 
 /// [`who`] inside a sentence: `White`, `the first player`.
-fn the<G: Game>(g: &G, p: Player) -> String {
+fn the<G: Game>(g: &G, p: Side) -> String {
     g.player_name(p).map_or_else(|| format!("the {}", side_name(p)), str::to_string)
 }
 
@@ -153,13 +153,13 @@ fn human_acts<G: Game>(g: &G, s: &G::State, humans: Humans) -> bool {
 }
 
 /// With hidden information, the human whose view is shown (`None`: the full board).
-fn viewer<G: Game>(g: &G, s: &G::State, humans: Humans) -> Option<Player> {
+fn viewer<G: Game>(g: &G, s: &G::State, humans: Humans) -> Option<Side> {
     if !G::KIND.hidden {
         return None;
     }
     match humans {
-        Humans::First => Some(Player::First),
-        Humans::Second => Some(Player::Second),
+        Humans::First => Some(Side::First),
+        Humans::Second => Some(Side::Second),
         Humans::Both => Some(g.side_to_move(s)),
         Humans::None => None,
     }
@@ -217,14 +217,14 @@ pub fn mark_changes(before: &str, after: &str) -> String {
 }
 
 /// The moves `p` may play in `s` as a list (its half at a simultaneous node).
-fn moves_of<G: Game>(g: &G, s: &G::State, p: Player) -> MoveList<G::Move> {
+fn moves_of<G: Game>(g: &G, s: &G::State, p: Side) -> MoveList<G::Move> {
     let mut moves = MoveList::new();
     g.player_moves(s, p, &mut moves);
     moves
 }
 
 /// A human's half of a joint move.
-fn parse_half<G: Game>(g: &G, s: &G::State, p: Player, text: &str) -> Result<G::Move, GameError> {
+fn parse_half<G: Game>(g: &G, s: &G::State, p: Side, text: &str) -> Result<G::Move, GameError> {
     let moves = moves_of(g, s, p);
     moves.iter().copied().find(|&m| g.format_move(s, m).eq_ignore_ascii_case(text.trim())).ok_or_else(|| {
         let legal: Vec<String> = moves.iter().map(|&m| g.format_move(s, m)).collect();
@@ -234,7 +234,7 @@ fn parse_half<G: Game>(g: &G, s: &G::State, p: Player, text: &str) -> Result<G::
 
 /// Hidden information: tell each engine its observation when it changed (`told[p]` is `None` for a human).
 fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Searcher<G>>; 2], told: &mut [Option<String>; 2]) {
-    for p in [Player::First, Player::Second] {
+    for p in [Side::First, Side::Second] {
         if let Some(last) = told[p.index()].as_mut() {
             let seen = g.observation(s, p);
             if seen != *last {
@@ -266,7 +266,7 @@ pub fn play_loop<G: Game>(
     // With hidden information the engines play under the referee's rules: they get only their observations.
     let mut told: [Option<String>; 2] = [None, None];
     if G::KIND.hidden {
-        for p in [Player::First, Player::Second] {
+        for p in [Side::First, Side::Second] {
             if !is_human(humans, p) {
                 engines[p.index()].observe_start(g, &start, p);
                 told[p.index()] = Some(g.observation(&start, p));
@@ -311,7 +311,7 @@ pub fn play_loop<G: Game>(
                 continue;
             }
             Turn::Simultaneous => {
-                for p in [Player::First, Player::Second] {
+                for p in [Side::First, Side::Second] {
                     if !is_human(humans, p) && halves[p.index()].is_none() {
                         let engine = &mut engines[p.index()];
                         let Some(m) = engine.search_as(g, &s, p).best_move else {
@@ -332,8 +332,8 @@ pub fn play_loop<G: Game>(
                         show(g, &next, humans, &mut shown, out)?;
                         continue;
                     }
-                    [None, _] => Player::First,
-                    _ => Player::Second,
+                    [None, _] => Side::First,
+                    _ => Side::Second,
                 }
             }
         };

@@ -3,7 +3,7 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::game::{Game, MoveList, Outcome, Player};
+use crate::game::{Game, MoveList, Outcome, Side};
 
 use super::play::{Humans, is_human};
 
@@ -19,8 +19,8 @@ pub fn move_between<G: Game>(g: &G, a: &G::State, b: &G::State) -> Option<String
         }
     }
     let (mut x, mut y) = (MoveList::new(), MoveList::new());
-    g.player_moves(a, Player::First, &mut x);
-    g.player_moves(a, Player::Second, &mut y);
+    g.player_moves(a, Side::First, &mut x);
+    g.player_moves(a, Side::Second, &mut y);
     for &m in &x {
         for &n in &y {
             let mut t = *a;
@@ -51,13 +51,13 @@ pub fn summary<G: Game>(
     let Some(o) = g.outcome(last) else { return Ok(()) };
     let stm = g.side_to_move(last);
     let (winner, result) = match o {
-        Outcome::Win => (Some(stm), if stm == Player::First { "1-0" } else { "0-1" }),
-        Outcome::Loss => (Some(stm.other()), if stm == Player::First { "0-1" } else { "1-0" }),
-        Outcome::Value(v) if v > 0 => (Some(stm), if stm == Player::First { "1-0" } else { "0-1" }),
-        Outcome::Value(v) if v < 0 => (Some(stm.other()), if stm == Player::First { "0-1" } else { "1-0" }),
+        Outcome::Win => (Some(stm), if stm == Side::First { "1-0" } else { "0-1" }),
+        Outcome::Loss => (Some(stm.other()), if stm == Side::First { "0-1" } else { "1-0" }),
+        Outcome::Value(v) if v > 0 => (Some(stm), if stm == Side::First { "1-0" } else { "0-1" }),
+        Outcome::Value(v) if v < 0 => (Some(stm.other()), if stm == Side::First { "0-1" } else { "1-0" }),
         _ => (None, "1/2-1/2"),
     };
-    let who = |p: Player| if is_human(humans, p) { "human".to_string() } else { engines[p.index()].clone() };
+    let who = |p: Side| if is_human(humans, p) { "human".to_string() } else { engines[p.index()].clone() };
     let words = match winner {
         Some(w) => super::winner_words(g, stm, if w == stm { "win" } else { "loss" }),
         None => "neither player wins".into(),
@@ -70,8 +70,8 @@ pub fn summary<G: Game>(
         let text = format!(
             "[Game \"{}\"]\n[First \"{}\"]\n[Second \"{}\"]\n[Result \"{result}\"]\n[Winner \"{words}\"]\n\n{} {result}\n\n",
             g.spec(),
-            who(Player::First),
-            who(Player::Second),
+            who(Side::First),
+            who(Side::Second),
             moves.join(" ")
         );
         let mut f = crate::files::append(path, "--record").map_err(std::io::Error::other)?;

@@ -8,7 +8,7 @@ use anyhow::{anyhow, bail};
 use clap::{Args, Subcommand};
 use serde_json::{Value, json};
 
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 use crate::puzzle::grid::Grid;
 use crate::puzzle::longest;
 use crate::puzzle::number::NumberPuzzle;
@@ -445,12 +445,12 @@ fn run_race(a: RaceArgs) -> anyhow::Result<()> {
     let state = super::resolve_position(&game, a.position.as_deref(), a.moves.as_deref())?;
     let side = match a.side.as_deref().map(|s| s.trim().to_ascii_lowercase()) {
         None => state.stm,
-        Some(s) if s == "white" || s == "w" => Player::First,
-        Some(s) if s == "black" || s == "b" => Player::Second,
+        Some(s) if s == "white" || s == "w" => Side::First,
+        Some(s) if s == "black" || s == "b" => Side::Second,
         Some(s) => bail!("--side '{s}': expected white or black"),
     };
     let race = Race::new(&game, &state, side).map_err(|e| anyhow!(e))?;
-    let side_name = if side == Player::First { "white" } else { "black" };
+    let side_name = if side == Side::First { "white" } else { "black" };
     let base = json!({"game": game.spec(), "position": race.position_text(&race.start), "side": side_name});
     if a.census {
         let t0 = Instant::now();

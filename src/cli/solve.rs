@@ -249,7 +249,7 @@ fn c4_single(a: &SolveArgs, board: &ConnectFour, table_log2: u32) -> anyhow::Res
         .map_err(anyhow::Error::msg)?;
     let result = connect4::result_word(r.score);
     let best = r.best_move.map(|c| (c + 1).to_string());
-    let stm = if p.plies % 2 == 0 { crate::game::Player::First } else { crate::game::Player::Second };
+    let stm = if p.plies % 2 == 0 { crate::game::Side::First } else { crate::game::Side::Second };
     let winner = super::winner_words(board, stm, result);
     if a.json {
         super::print_json(&json!({

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 
-use crate::game::{Game, Player, describe_score};
+use crate::game::{Game, Side, describe_score};
 use crate::games::with_game;
 use crate::mcts::Mcts;
 use crate::mcts::tree::{Actor, Tree, for_player};
@@ -178,7 +178,7 @@ pub fn run(
             eprintln!("wrote {path}");
         }
         if json {
-            let side = if g.side_to_move(&state) == Player::First { "first" } else { "second" };
+            let side = if g.side_to_move(&state) == Side::First { "first" } else { "second" };
             super::print_json(&serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "algo": m.name(), "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,

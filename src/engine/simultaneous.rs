@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::Engine;
 use crate::game::alternated::Alternated;
-use crate::game::{Game, GameError, Player};
+use crate::game::{Game, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::spec::Spec;
 
@@ -49,7 +49,7 @@ impl<G: Game> Searcher<G> for SimNaive<G> {
         }
     }
 
-    fn search_as(&mut self, game: &G, state: &G::State, player: Player) -> SearchResult<G::Move> {
+    fn search_as(&mut self, game: &G, state: &G::State, player: Side) -> SearchResult<G::Move> {
         let view = Alternated::new(game.clone(), player);
         self.engine.search(&view, &view.root(state))
     }

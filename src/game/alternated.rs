@@ -16,13 +16,13 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use super::{Evaluator, Game, GameError, MoveList, Outcome, Player, Turn, err};
+use super::{Evaluator, Game, GameError, MoveList, Outcome, Side, Turn, err};
 
 /// The alternating view of `inner`, where `first` chooses first at every simultaneous node.
 #[derive(Clone, Debug)]
 pub struct Alternated<G: Game> {
     pub inner: G,
-    pub first: Player,
+    pub first: Side,
 }
 
 /// A state of the view: the game's state and the half `first` chose, when the other player is to answer it.
@@ -34,7 +34,7 @@ pub struct AltState<S, M> {
 }
 
 impl<G: Game> Alternated<G> {
-    pub fn new(inner: G, first: Player) -> Self {
+    pub fn new(inner: G, first: Side) -> Self {
         Alternated { inner, first }
     }
 
@@ -72,7 +72,7 @@ impl<G: Game> Game for Alternated<G> {
         self.root(&self.inner.start())
     }
 
-    fn side_to_move(&self, s: &Self::State) -> Player {
+    fn side_to_move(&self, s: &Self::State) -> Side {
         match (self.simultaneous(s), s.pending) {
             (true, None) => self.first,
             (true, Some(_)) => self.first.other(),
@@ -92,7 +92,7 @@ impl<G: Game> Game for Alternated<G> {
         if !self.simultaneous(s) {
             self.inner.play(&mut s.inner, m);
         } else if let Some(a) = s.pending.take() {
-            let (w, b) = if self.first == Player::First { (a, m) } else { (m, a) };
+            let (w, b) = if self.first == Side::First { (a, m) } else { (m, a) };
             self.inner.play_joint(&mut s.inner, w, b);
         } else {
             s.pending = Some(m);

@@ -35,7 +35,7 @@ use rand::{Rng, RngExt};
 
 pub use knowledge::{Forced, MOVE_KEYS, MoveClass};
 pub use perft::perft;
-pub use player::{GameError, Outcome, Player, err, one_line};
+pub use player::{GameError, Outcome, Side, err, one_line};
 pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
 pub use turn::{ChanceList, Kind, Turn, line_words, sample_outcome};
 pub use view::{BoardView, Cell, Layout};
@@ -71,7 +71,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     fn start(&self) -> Self::State;
     /// Who moves in this state; in a state where no single player moves (chance, simultaneous, terminal), the player
     /// whose point of view [`Game::outcome`] takes.
-    fn side_to_move(&self, state: &Self::State) -> Player;
+    fn side_to_move(&self, state: &Self::State) -> Side;
     /// Legal moves of a non-terminal state, appended to `moves` (cleared first). A terminal state has none. At a chance
     /// node, the outcomes (as [`Game::chance_outcomes`] without the probabilities); at a simultaneous node, none (see
     /// [`Game::player_moves`]).
@@ -112,7 +112,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// A player's name in this game's words (`White`, `X`), for answers such as "Black, the second player, wins";
     /// `None` where the game has no names beyond first and second.
-    fn player_name(&self, player: Player) -> Option<&'static str> {
+    fn player_name(&self, player: Side) -> Option<&'static str> {
         let _ = player;
         None
     }
@@ -189,7 +189,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     }
 
     /// The outcome of a finished game for `player` (`outcome` is for the side to move).
-    fn outcome_for(&self, state: &Self::State, player: Player) -> Option<Outcome> {
+    fn outcome_for(&self, state: &Self::State, player: Side) -> Option<Outcome> {
         let o = self.outcome(state)?;
         Some(if self.side_to_move(state) == player { o } else { o.flip() })
     }
@@ -209,7 +209,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
 
     /// The legal moves of `player` in a non-terminal state: at a simultaneous node, that player's half of the joint
     /// moves; elsewhere the legal moves if `player` is to move, none otherwise.
-    fn player_moves(&self, state: &Self::State, player: Player, moves: &mut MoveList<Self::Move>) {
+    fn player_moves(&self, state: &Self::State, player: Side, moves: &mut MoveList<Self::Move>) {
         if self.turn(state) == Turn::Player(player) {
             self.generate_moves(state, moves);
         } else {
@@ -217,10 +217,10 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
-    /// Play a simultaneous node's joint move (`first` from [`Player::First`]'s `player_moves`, `second` from
-    /// [`Player::Second`]'s) in place. Games without simultaneous nodes play the mover's half.
+    /// Play a simultaneous node's joint move (`first` from [`Side::First`]'s `player_moves`, `second` from
+    /// [`Side::Second`]'s) in place. Games without simultaneous nodes play the mover's half.
     fn play_joint(&self, state: &mut Self::State, first: Self::Move, second: Self::Move) {
-        let m = if self.side_to_move(state) == Player::First { first } else { second };
+        let m = if self.side_to_move(state) == Side::First { first } else { second };
         self.play(state, m);
     }
 
@@ -229,7 +229,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         let Some((a, b)) = text.split_once('/') else {
             return err("both players move at once here: write the pair as FIRST/SECOND");
         };
-        let side = |p: Player, t: &str| {
+        let side = |p: Side, t: &str| {
             let mut moves = MoveList::new();
             self.player_moves(state, p, &mut moves);
             moves.iter().copied().find(|&m| self.format_move(state, m) == t.trim()).ok_or_else(|| {
@@ -237,11 +237,11 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
                 GameError::new(format!("'{}' is not a legal move of {p:?} (legal: {})", t.trim(), legal.join(" ")))
             })
         };
-        Ok((side(Player::First, a)?, side(Player::Second, b)?))
+        Ok((side(Side::First, a)?, side(Side::Second, b)?))
     }
 
     /// What `player` sees of the state, as text. With perfect information, the whole position.
-    fn observation(&self, state: &Self::State, player: Player) -> String {
+    fn observation(&self, state: &Self::State, player: Side) -> String {
         let _ = player;
         self.format_position(state)
     }
@@ -249,14 +249,14 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// [`Game::observation`] written into `out` (cleared first). The belief tracker of the hidden-information players
     /// compares many thousands of observations a move: a game whose observations are long overrides this to write
     /// them without allocating.
-    fn write_observation(&self, state: &Self::State, player: Player, out: &mut String) {
+    fn write_observation(&self, state: &Self::State, player: Side, out: &mut String) {
         out.clear();
         out.push_str(&self.observation(state, player));
     }
 
     /// A state drawn at random among those `player` cannot tell from `state` (same observation, same legal moves for
     /// `player`): what a player with hidden information may search. With perfect information, the state itself.
-    fn resample<R: Rng + ?Sized>(&self, state: &Self::State, player: Player, rng: &mut R) -> Self::State {
+    fn resample<R: Rng + ?Sized>(&self, state: &Self::State, player: Side, rng: &mut R) -> Self::State {
         let _ = (player, rng);
         *state
     }
@@ -266,7 +266,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// observation shows it and keeps every hidden piece where `player` last saw it, even when no game reaches that
     /// state (the opponent moved a piece, the guess does not know which). `None` (the default): the game has no such
     /// board, and `naive` guesses one consistent state instead.
-    fn last_seen(&self, guess: &Self::State, player: Player, observation: &str) -> Option<Self::State> {
+    fn last_seen(&self, guess: &Self::State, player: Side, observation: &str) -> Option<Self::State> {
         let _ = (guess, player, observation);
         None
     }
@@ -306,7 +306,7 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
     /// What `player` observes of `state` as numbers, written into `out` (as long as the shape's product, zeroed by
     /// the caller). Boards: one plane per kind of piece (first player's, second player's, empty), row `i` the row
     /// the game's notation names `i + 1`.
-    fn observation_tensor(&self, state: &Self::State, player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, state: &Self::State, player: Side, out: &mut [f32]) {
         let _ = (state, player, out);
     }
 

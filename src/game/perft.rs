@@ -4,7 +4,7 @@
 //! or one joint move of a simultaneous node (a pair of moves, one per player). The last ply is bulk-counted with
 //! [`Game::count_leaf_moves`].
 
-use super::{Game, MoveList, Player, Turn};
+use super::{Game, MoveList, Side, Turn};
 
 /// perft from `state`.
 pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
@@ -34,8 +34,8 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 /// perft of a simultaneous node: every pair of moves is one ply.
 fn perft_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
-    game.player_moves(state, Player::First, &mut a);
-    game.player_moves(state, Player::Second, &mut b);
+    game.player_moves(state, Side::First, &mut a);
+    game.player_moves(state, Side::Second, &mut b);
     if depth == 1 {
         return (a.len() * b.len()) as u64;
     }
@@ -105,8 +105,8 @@ pub fn perft_unique<G: Game>(
             }
             if G::KIND.simultaneous && game.turn(s) == Turn::Simultaneous {
                 let (mut a, mut b) = (MoveList::new(), MoveList::new());
-                game.player_moves(s, Player::First, &mut a);
-                game.player_moves(s, Player::Second, &mut b);
+                game.player_moves(s, Side::First, &mut a);
+                game.player_moves(s, Side::Second, &mut b);
                 for &x in &a {
                     for &y in &b {
                         let mut child = *s;

@@ -1,17 +1,17 @@
 //! The players, the result of a finished game, and the one-line error every parser returns.
 
-/// The two players. `First` moves first (White in Breakthrough, X in tic-tac-toe).
+/// The two sides of a game (the players as seats, not who plays them). `First` moves first (White in Breakthrough, X in tic-tac-toe).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Player {
+pub enum Side {
     First,
     Second,
 }
 
-impl Player {
-    pub fn other(self) -> Player {
+impl Side {
+    pub fn other(self) -> Side {
         match self {
-            Player::First => Player::Second,
-            Player::Second => Player::First,
+            Side::First => Side::Second,
+            Side::Second => Side::First,
         }
     }
     pub fn index(self) -> usize {

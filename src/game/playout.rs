@@ -3,7 +3,7 @@
 
 use rand::{Rng, RngExt};
 
-use super::{ChanceList, Game, MoveList, Outcome, Player, Turn, sample_outcome};
+use super::{ChanceList, Game, MoveList, Outcome, Side, Turn, sample_outcome};
 
 /// Play one random step in place: a uniformly random move at a player's turn, an outcome drawn by its probability at
 /// a chance node, a uniformly random move for each player at a simultaneous node. False when the game is over (or a
@@ -27,12 +27,12 @@ pub fn random_step<G: Game, R: Rng + ?Sized>(game: &G, state: &mut G::State, rng
             }
         }
         Turn::Simultaneous => {
-            let pick = |p: Player, rng: &mut R| {
+            let pick = |p: Side, rng: &mut R| {
                 let mut moves = MoveList::new();
                 game.player_moves(state, p, &mut moves);
                 if moves.is_empty() { None } else { Some(moves[rng.random_range(0..moves.len())]) }
             };
-            let (Some(a), Some(b)) = (pick(Player::First, rng), pick(Player::Second, rng)) else { return false };
+            let (Some(a), Some(b)) = (pick(Side::First, rng), pick(Side::Second, rng)) else { return false };
             game.play_joint(state, a, b);
         }
     }
@@ -44,7 +44,7 @@ pub fn random_step<G: Game, R: Rng + ?Sized>(game: &G, state: &mut G::State, rng
 pub fn random_playout_for<G: Game, R: Rng + ?Sized>(
     game: &G,
     state: &G::State,
-    player: Player,
+    player: Side,
     rng: &mut R,
 ) -> (Outcome, u32) {
     let mut s = *state;

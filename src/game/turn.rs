@@ -17,13 +17,13 @@
 use arrayvec::ArrayVec;
 use rand::{Rng, RngExt};
 
-use super::Player;
+use super::Side;
 
 /// Who acts in a non-terminal state.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Turn {
     /// One player chooses a move.
-    Player(Player),
+    Player(Side),
     /// The rules draw an outcome (a die, a coin) with known probabilities: [`Game::chance_outcomes`](super::Game).
     Chance,
     /// Both players choose at once; the rules resolve the pair: [`Game::play_joint`](super::Game).

@@ -14,7 +14,7 @@
 //! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Game::move_cells`](super::Game):
 //! the page highlights where a selected piece may go.
 
-use super::Player;
+use super::Side;
 
 /// How the page lays the cells out.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -98,7 +98,7 @@ impl BoardView {
 }
 
 /// A cell holding `piece` of `owner`, or an empty cell when `owner` is `None`.
-pub fn cell(name: String, piece: &str, owner: Option<Player>) -> Cell {
+pub fn cell(name: String, piece: &str, owner: Option<Side>) -> Cell {
     match owner {
         Some(p) => Cell { name, piece: piece.to_string(), owner: Some(p.index() as u8) },
         None => Cell { name, piece: String::new(), owner: None },

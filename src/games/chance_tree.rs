@@ -25,7 +25,7 @@
 //! node, then normalised). Moves and outcomes are written as child numbers `1..`; a position is its path, `2.1.3`, or
 //! `root`.
 
-use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err};
+use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err};
 use crate::games::random_tree::{MAX_TREE_DEPTH, MAX_TREE_WIDTH, mix, uniform};
 use crate::games::tree_path::{format_path, parse_path};
 use crate::games::{GameInfo, ParamInfo};
@@ -115,8 +115,8 @@ impl ChanceTree {
     }
 
     /// The player whose view a node's value takes.
-    fn side(ply: u8) -> Player {
-        if (ply as u32).div_ceil(2).is_multiple_of(2) { Player::First } else { Player::Second }
+    fn side(ply: u8) -> Side {
+        if (ply as u32).div_ceil(2).is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     /// The largest step of the walk model.
@@ -126,7 +126,7 @@ impl ChanceTree {
 
     /// A value for MAX seen by the side to move at `s`.
     fn view(s: &CtState, v: i32) -> i32 {
-        if Self::side(s.ply) == Player::First { v } else { -v }
+        if Self::side(s.ply) == Side::First { v } else { -v }
     }
 
     fn path<'a>(&self, s: &'a CtState) -> &'a [u8] {
@@ -173,7 +173,7 @@ impl Game for ChanceTree {
         CtState { key: self.root_key(), sum: 0, ply: 0, path: [0; MAX_TREE_DEPTH] }
     }
 
-    fn side_to_move(&self, s: &CtState) -> Player {
+    fn side_to_move(&self, s: &CtState) -> Side {
         Self::side(s.ply)
     }
 
@@ -217,7 +217,7 @@ impl Game for ChanceTree {
         vec![self.depth as usize, self.width.max(self.outcomes) as usize]
     }
 
-    fn observation_tensor(&self, s: &CtState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &CtState, _player: Side, out: &mut [f32]) {
         let row = self.width.max(self.outcomes) as usize;
         for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
             out[ply * row + child as usize] = 1.0;
@@ -272,7 +272,7 @@ impl Game for ChanceTree {
     fn display(&self, s: &CtState) -> String {
         let who = match (self.turn(s), Self::side(s.ply)) {
             (Turn::Chance, _) => "chance draws",
-            (_, Player::First) => "MAX to move",
+            (_, Side::First) => "MAX to move",
             _ => "MIN to move",
         };
         let mut out = format!("{}\nnode {} (ply {} of {}), ", self.spec(), self.format_position(s), s.ply, self.depth);
@@ -328,17 +328,17 @@ mod tests {
     #[test]
     fn chance_nodes_sit_at_odd_plies_and_sides_alternate_every_two() {
         let g = tree("chance_tree(width=2,depth=5)");
-        let sides: Vec<(Turn, Player)> = (0..5u8)
+        let sides: Vec<(Turn, Side)> = (0..5u8)
             .map(|ply| {
                 let s = g.parse_position(&vec!["1"; ply as usize].join(".")).unwrap();
                 (g.turn(&s), g.side_to_move(&s))
             })
             .collect();
-        assert_eq!(sides[0], (Turn::Player(Player::First), Player::First));
-        assert_eq!(sides[1], (Turn::Chance, Player::Second));
-        assert_eq!(sides[2], (Turn::Player(Player::Second), Player::Second));
-        assert_eq!(sides[3], (Turn::Chance, Player::First));
-        assert_eq!(sides[4], (Turn::Player(Player::First), Player::First));
+        assert_eq!(sides[0], (Turn::Player(Side::First), Side::First));
+        assert_eq!(sides[1], (Turn::Chance, Side::Second));
+        assert_eq!(sides[2], (Turn::Player(Side::Second), Side::Second));
+        assert_eq!(sides[3], (Turn::Chance, Side::First));
+        assert_eq!(sides[4], (Turn::Player(Side::First), Side::First));
     }
 
     #[test]

@@ -36,7 +36,7 @@
 //! Notation: the players' moves `l` and `r` (`left`, `right` accepted), the coin's outcomes `h` and `t` (`heads`,
 //! `tails` accepted); a position is its path from the root joined by `.`: `root`, `l`, `l.h`, `l.h.r`.
 
-use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err, zobrist};
+use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -181,9 +181,9 @@ impl Game for CoinGame {
         CoinState { ply: 0, path: 0, key: 0 }
     }
 
-    fn side_to_move(&self, s: &CoinState) -> Player {
+    fn side_to_move(&self, s: &CoinState) -> Side {
         // MAX at the root and at the leaves (whose values are MAX's); MIN at the toss (it plays next) and after it.
-        if s.ply == 0 || s.ply == DEPTH { Player::First } else { Player::Second }
+        if s.ply == 0 || s.ply == DEPTH { Side::First } else { Side::Second }
     }
 
     fn turn(&self, s: &CoinState) -> Turn {
@@ -217,7 +217,7 @@ impl Game for CoinGame {
         vec![DEPTH as usize, 2]
     }
 
-    fn observation_tensor(&self, s: &CoinState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &CoinState, _player: Side, out: &mut [f32]) {
         for ply in 0..s.ply {
             out[2 * ply as usize + Self::bit(s, ply) as usize] = 1.0;
         }

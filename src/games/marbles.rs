@@ -12,7 +12,7 @@
 //! Theory (Bouton's analysis of subtraction games): the side to move loses exactly when `left % (k+1) == 0`
 //! (misère: `== 1`). The default evaluator uses it as its heuristic, and the tests check it against the exact solver.
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -48,7 +48,7 @@ pub struct Marbles {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct MarblesState {
     pub left: u32,
-    pub stm: Player,
+    pub stm: Side,
     pub key: u64,
 }
 
@@ -58,10 +58,10 @@ impl Default for Marbles {
     }
 }
 
-fn side_digit(p: Player) -> char {
+fn side_digit(p: Side) -> char {
     match p {
-        Player::First => '1',
-        Player::Second => '2',
+        Side::First => '1',
+        Side::Second => '2',
     }
 }
 
@@ -99,7 +99,7 @@ impl Marbles {
 
     /// Whether `left` marbles with `stm` to move can arise from the start: some number `p` of plies with the parity
     /// of `stm` took the `n - left` marbles, each ply taking 1..=k.
-    pub fn reachable(&self, left: u32, stm: Player) -> bool {
+    pub fn reachable(&self, left: u32, stm: Side) -> bool {
         let taken = self.n - left;
         let min_plies = taken.div_ceil(self.k);
         (min_plies..=taken).any(|p| p % 2 == stm.index() as u32)
@@ -126,10 +126,10 @@ impl Game for Marbles {
     }
 
     fn start(&self) -> MarblesState {
-        MarblesState { left: self.n, stm: Player::First, key: zobrist::key(self.n as usize) }
+        MarblesState { left: self.n, stm: Side::First, key: zobrist::key(self.n as usize) }
     }
 
-    fn side_to_move(&self, s: &MarblesState) -> Player {
+    fn side_to_move(&self, s: &MarblesState) -> Side {
         s.stm
     }
 
@@ -165,7 +165,7 @@ impl Game for Marbles {
     }
 
     fn compute_key(&self, s: &MarblesState) -> u64 {
-        let side = if s.stm == Player::Second { zobrist::key(zobrist::SIDE) } else { 0 };
+        let side = if s.stm == Side::Second { zobrist::key(zobrist::SIDE) } else { 0 };
         zobrist::key(s.left as usize) ^ side
     }
 
@@ -217,8 +217,8 @@ impl Game for Marbles {
             return err(format!("position: {left} marbles left, but the game starts with n={}", self.n));
         }
         let stm = match side {
-            "1" => Player::First,
-            "2" => Player::Second,
+            "1" => Side::First,
+            "2" => Side::Second,
             _ => return err(format!("position: side to move '{side}': expected 1 (first player) or 2 (second)")),
         };
         if !self.reachable(left, stm) {
@@ -239,7 +239,7 @@ impl Game for Marbles {
         vec![2, self.n as usize + 1]
     }
 
-    fn observation_tensor(&self, s: &MarblesState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &MarblesState, _player: Side, out: &mut [f32]) {
         let row = self.n as usize + 1;
         out[(s.left as usize).min(row - 1)] = 1.0;
         out[row + s.stm.index()] = 1.0;

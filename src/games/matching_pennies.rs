@@ -20,7 +20,7 @@
 //! perft counts a joint move as one ply: 4 at depth 1, 16 at depth 2 (with `rounds` >= 2), 4^d up to `d = rounds` and
 //! 0 beyond (the game is over).
 
-use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err, zobrist};
+use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -112,8 +112,8 @@ impl Game for MatchingPennies {
         PenniesState { first: 0, second: 0, key: zkey(0, 0) }
     }
 
-    fn side_to_move(&self, _s: &PenniesState) -> Player {
-        Player::First
+    fn side_to_move(&self, _s: &PenniesState) -> Side {
+        Side::First
     }
 
     fn turn(&self, _s: &PenniesState) -> Turn {
@@ -125,7 +125,7 @@ impl Game for MatchingPennies {
         moves.clear();
     }
 
-    fn player_moves(&self, s: &PenniesState, _player: Player, moves: &mut MoveList<u8>) {
+    fn player_moves(&self, s: &PenniesState, _player: Side, moves: &mut MoveList<u8>) {
         moves.clear();
         if !self.is_terminal(s) {
             moves.extend([HEADS, TAILS]);
@@ -154,7 +154,7 @@ impl Game for MatchingPennies {
         vec![2, self.rounds as usize + 1]
     }
 
-    fn observation_tensor(&self, s: &PenniesState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &PenniesState, _player: Side, out: &mut [f32]) {
         let row = self.rounds as usize + 1;
         out[s.first as usize] = 1.0;
         out[row + s.second as usize] = 1.0;

@@ -23,7 +23,7 @@
 //!
 //! Moves are child numbers `1..=W`; a position is written as its path from the root, `2.1.3`, or `root`.
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err};
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::tree_path::{format_path, parse_path};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
@@ -291,8 +291,8 @@ impl Game for RandomTree {
         RtState { key, value, ply: 0, path: [0; MAX_TREE_DEPTH] }
     }
 
-    fn side_to_move(&self, s: &RtState) -> Player {
-        if s.ply.is_multiple_of(2) { Player::First } else { Player::Second }
+    fn side_to_move(&self, s: &RtState) -> Side {
+        if s.ply.is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     fn generate_moves(&self, s: &RtState, moves: &mut MoveList<RtMove>) {
@@ -318,7 +318,7 @@ impl Game for RandomTree {
         vec![self.depth as usize, self.width as usize]
     }
 
-    fn observation_tensor(&self, s: &RtState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &RtState, _player: Side, out: &mut [f32]) {
         for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
             out[ply * self.width as usize + child as usize] = 1.0;
         }

@@ -17,7 +17,7 @@
 //! player) and digits for runs of empty squares (`.` is accepted for one empty square on input), then the side to move,
 //! `x` or `o`. The start is `3/3/3 x`; after `b2 a1` it is `3/1X1/O2 x`.
 
-use crate::game::{BoardView, Evaluator, Game, GameError, Layout, MoveList, Outcome, Player, err, view, zobrist};
+use crate::game::{BoardView, Evaluator, Game, GameError, Layout, MoveList, Outcome, Side, err, view, zobrist};
 use crate::games::GameInfo;
 use crate::games::board_text;
 use crate::spec::Spec;
@@ -58,7 +58,7 @@ pub struct TttState {
     pub x: u16,
     /// O's squares (the second player).
     pub o: u16,
-    pub stm: Player,
+    pub stm: Side,
     pub key: u64,
 }
 
@@ -73,10 +73,10 @@ pub fn has_line(bits: u16) -> bool {
     false
 }
 
-fn side_letter(p: Player) -> char {
+fn side_letter(p: Side) -> char {
     match p {
-        Player::First => 'X',
-        Player::Second => 'O',
+        Side::First => 'X',
+        Side::Second => 'O',
     }
 }
 
@@ -87,7 +87,7 @@ impl TicTacToe {
         Ok(TicTacToe)
     }
 
-    fn zkey(side: Player, sq: u32) -> u64 {
+    fn zkey(side: Side, sq: u32) -> u64 {
         zobrist::key(side.index() * 9 + sq as usize)
     }
 
@@ -99,8 +99,8 @@ impl TicTacToe {
     /// The stones of the side to move, then of the opponent.
     pub fn own_opp(s: &TttState) -> (u16, u16) {
         match s.stm {
-            Player::First => (s.x, s.o),
-            Player::Second => (s.o, s.x),
+            Side::First => (s.x, s.o),
+            Side::Second => (s.o, s.x),
         }
     }
 
@@ -119,10 +119,10 @@ impl Game for TicTacToe {
     }
 
     fn start(&self) -> TttState {
-        TttState { x: 0, o: 0, stm: Player::First, key: 0 }
+        TttState { x: 0, o: 0, stm: Side::First, key: 0 }
     }
 
-    fn side_to_move(&self, s: &TttState) -> Player {
+    fn side_to_move(&self, s: &TttState) -> Side {
         s.stm
     }
 
@@ -142,8 +142,8 @@ impl Game for TicTacToe {
     fn play(&self, s: &mut TttState, m: u8) {
         let bit = 1u16 << m;
         match s.stm {
-            Player::First => s.x |= bit,
-            Player::Second => s.o |= bit,
+            Side::First => s.x |= bit,
+            Side::Second => s.o |= bit,
         }
         s.key ^= Self::zkey(s.stm, m as u32) ^ zobrist::key(zobrist::SIDE);
         s.stm = s.stm.other();
@@ -170,13 +170,13 @@ impl Game for TicTacToe {
 
     fn compute_key(&self, s: &TttState) -> u64 {
         let mut k = 0;
-        for (side, mut b) in [(Player::First, s.x), (Player::Second, s.o)] {
+        for (side, mut b) in [(Side::First, s.x), (Side::Second, s.o)] {
             while b != 0 {
                 k ^= Self::zkey(side, b.trailing_zeros());
                 b &= b - 1;
             }
         }
-        if s.stm == Player::Second {
+        if s.stm == Side::Second {
             k ^= zobrist::key(zobrist::SIDE);
         }
         k
@@ -222,7 +222,7 @@ impl Game for TicTacToe {
         vec![3, 3, 3]
     }
 
-    fn observation_tensor(&self, s: &TttState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &TttState, _player: Side, out: &mut [f32]) {
         for sq in 0..9 {
             let plane = if s.x >> sq & 1 == 1 {
                 0
@@ -289,14 +289,14 @@ impl Game for TicTacToe {
             }
         }
         let stm = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
+            "x" | "X" => Side::First,
+            "o" | "O" => Side::Second,
             _ => return err(format!("position: side to move '{side}': expected x or o")),
         };
         let (nx, no) = (x.count_ones(), o.count_ones());
         let expected = match stm {
-            Player::First => no,
-            Player::Second => no + 1,
+            Side::First => no,
+            Side::Second => no + 1,
         };
         if nx != expected {
             return err(format!(
@@ -343,8 +343,8 @@ impl Game for TicTacToe {
         out
     }
 
-    fn player_name(&self, player: Player) -> Option<&'static str> {
-        Some(if player == Player::First { "X" } else { "O" })
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "X" } else { "O" })
     }
 
     fn board_view(&self, s: &TttState) -> Option<BoardView> {
@@ -352,9 +352,9 @@ impl Game for TicTacToe {
             let bit = 1u16 << (row * 3 + col);
             let name = Self::square_name(row * 3 + col);
             if s.x & bit != 0 {
-                view::cell(name, "X", Some(Player::First))
+                view::cell(name, "X", Some(Side::First))
             } else if s.o & bit != 0 {
-                view::cell(name, "O", Some(Player::Second))
+                view::cell(name, "O", Some(Side::Second))
             } else {
                 view::cell(name, "", None)
             }

@@ -25,7 +25,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{Game, MoveList, Player, Turn};
+use crate::game::{Game, MoveList, Side, Turn};
 
 /// What the tracker remembers of the game, to rebuild the set.
 #[derive(Clone, Debug)]
@@ -39,7 +39,7 @@ const MAX_WIDTH: usize = 20_000;
 
 /// The states a player cannot rule out.
 pub struct Belief<G: Game> {
-    me: Player,
+    me: Side,
     start: G::State,
     states: Vec<G::State>,
     cap: usize,
@@ -55,7 +55,7 @@ pub struct Belief<G: Game> {
 
 impl<G: Game> Belief<G> {
     /// A tracker for `me`, from a start position both players know; at most `cap` states are kept.
-    pub fn new(game: &G, start: &G::State, me: Player, cap: usize, seed: u64) -> Self {
+    pub fn new(game: &G, start: &G::State, me: Side, cap: usize, seed: u64) -> Self {
         let seen = game.observation(start, me);
         Belief {
             me,
@@ -71,7 +71,7 @@ impl<G: Game> Belief<G> {
     }
 
     /// The player whose belief this is.
-    pub fn player(&self) -> Player {
+    pub fn player(&self) -> Side {
         self.me
     }
 
@@ -186,7 +186,7 @@ impl<G: Game> Belief<G> {
 fn successors<G: Game>(
     game: &G,
     s: &G::State,
-    me: Player,
+    me: Side,
     before: &str,
     seen: &str,
     out: &mut HashSet<G::State>,

@@ -17,7 +17,7 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Player};
+use crate::game::{Game, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -53,7 +53,7 @@ impl<G: Game> Determinize<G> {
         game: &G,
         boards: &[G::State],
         legal: &[G::Move],
-        side: Player,
+        side: Side,
         t0: Instant,
     ) -> SearchResult<G::Move> {
         let stop = self.stop.clone();
@@ -123,7 +123,7 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         self.limits = Limits { depth: limits.depth.or(Some(self.depth)), ..limits };
     }
 
-    fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {
         self.tracking.start(game, start, player);
     }
 
@@ -133,7 +133,7 @@ impl<G: Game> Searcher<G> for Determinize<G> {
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
         let t0 = Instant::now();
-        let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
+        let side = self.tracking.belief.as_ref().map_or(Side::First, |b| b.player());
         let boards = self.tracking.boards(game, self.samples);
         let mut r = if boards.is_empty() {
             // Nothing consistent was found again (a rebuild ran out of budget): a random legal move.

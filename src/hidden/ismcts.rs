@@ -26,7 +26,7 @@ use rand::RngExt;
 
 use super::{Tracking, random_of};
 use crate::game::playout::random_playout_for;
-use crate::game::{Game, GameError, MoveList, Outcome, Player, WIN_SCORE};
+use crate::game::{Game, GameError, MoveList, Outcome, Side, WIN_SCORE};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -36,7 +36,7 @@ pub const DEFAULT_PLAYOUTS: u64 = 1000;
 pub const DEFAULT_C: f64 = 0.7;
 
 struct Edge<M> {
-    mover: Player,
+    mover: Side,
     mv: M,
     child: u32,
     visits: u32,
@@ -84,7 +84,7 @@ impl<G: Game> Ismcts<G> {
     fn run(
         &mut self,
         game: &G,
-        me: Player,
+        me: Side,
         legal: &[G::Move],
         mut draw: impl FnMut(&mut Tracking<G>) -> Option<G::State>,
     ) -> SearchResult<G::Move> {
@@ -153,16 +153,16 @@ impl<G: Game> Ismcts<G> {
             max_depth = max_depth.max(path.len() as u32);
             // Simulate.
             let first = if game.is_terminal(&d) {
-                reward(game.outcome_for(&d, Player::First))
+                reward(game.outcome_for(&d, Side::First))
             } else {
                 stats.leaves += 1;
-                reward(Some(random_playout_for(game, &d, Player::First, &mut self.tracking.rng).0))
+                reward(Some(random_playout_for(game, &d, Side::First, &mut self.tracking.rng).0))
             };
             // Back up.
             for &(n, i) in &path {
                 let e = &mut nodes[n as usize].edges[i];
                 e.visits += 1;
-                e.reward += if e.mover == Player::First { first } else { 1.0 - first };
+                e.reward += if e.mover == Side::First { first } else { 1.0 - first };
             }
         }
         let root = &nodes[0].edges;
@@ -212,7 +212,7 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
         self.stop = Some(flag);
     }
 
-    fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {
         self.tracking.start(game, start, player);
     }
 
@@ -221,7 +221,7 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
     }
 
     fn choose_observed(&mut self, game: &G, legal: &[G::Move]) -> SearchResult<G::Move> {
-        let me = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
+        let me = self.tracking.belief.as_ref().map_or(Side::First, |b| b.player());
         let r = self.run(game, me, legal, |t| t.boards(game, 1).pop());
         if let Some(m) = r.best_move {
             self.tracking.played(game, m);

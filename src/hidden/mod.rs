@@ -21,7 +21,7 @@ pub mod naive;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, MoveList, Player};
+use crate::game::{Game, GameError, MoveList, Side};
 use crate::spec::Spec;
 use belief::Belief;
 
@@ -69,7 +69,7 @@ impl<G: Game> Tracking<G> {
         p
     }
 
-    pub fn start(&mut self, game: &G, start: &G::State, player: Player) {
+    pub fn start(&mut self, game: &G, start: &G::State, player: Side) {
         let seed = rand::RngExt::random(&mut self.rng);
         self.belief = Some(Belief::new(game, start, player, self.cap, seed));
         self.pending.clear();

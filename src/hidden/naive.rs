@@ -22,7 +22,7 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Player};
+use crate::game::{Game, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -31,7 +31,7 @@ pub struct Naive<G: Game> {
     eval: NamedEval<G>,
     limits: Limits,
     /// The guess and the player, in games with [`Game::last_seen`].
-    seen: Option<(G::State, Player)>,
+    seen: Option<(G::State, Side)>,
     /// Otherwise one consistent state, tracked.
     tracking: Tracking<G>,
     /// A protocol's or the web page's stop.
@@ -53,7 +53,7 @@ impl<G: Game> Naive<G> {
         game: &G,
         board: &G::State,
         legal: &[G::Move],
-        side: Player,
+        side: Side,
         t0: Instant,
     ) -> SearchResult<G::Move> {
         let stop = self.stop.clone();
@@ -100,7 +100,7 @@ impl<G: Game> Searcher<G> for Naive<G> {
         self.limits = limits;
     }
 
-    fn observe_start(&mut self, game: &G, start: &G::State, player: Player) {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {
         self.seen = game.last_seen(start, player, &game.observation(start, player)).map(|s| (s, player));
         self.tracking.belief = None;
         if self.seen.is_none() {
@@ -125,7 +125,7 @@ impl<G: Game> Searcher<G> for Naive<G> {
             return self.best(game, &guess, legal, side, Instant::now());
         }
         let t0 = Instant::now();
-        let side = self.tracking.belief.as_ref().map_or(Player::First, |b| b.player());
+        let side = self.tracking.belief.as_ref().map_or(Side::First, |b| b.player());
         let r = match self.tracking.boards(game, 1).pop() {
             Some(board) => self.best(game, &board, legal, side, t0),
             None => {

@@ -38,7 +38,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, Player, WIN_SCORE};
+use crate::game::{Game, GameError, Side, WIN_SCORE};
 use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats, TimeControl};
 use crate::spec::Spec;
@@ -299,7 +299,7 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 }
 
 /// The root's children over all trees, from the root mover's view, best first.
-fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Player) -> Vec<RootChild<G::Move>> {
+fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Side) -> Vec<RootChild<G::Move>> {
     let mut out: Vec<(RootChild<G::Move>, f64)> = Vec::new();
     for (tree, _) in trees {
         for i in tree.nodes[0].children() {
@@ -315,7 +315,7 @@ fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Player) -
             let (r, sum) = &mut out[k];
             r.visits += c.visits as u64;
             // The sum of the rewards for the mover: for `Second`, the visits minus `First`'s sum.
-            *sum += if mover == Player::First { c.reward } else { c.visits as f64 - c.reward };
+            *sum += if mover == Side::First { c.reward } else { c.visits as f64 - c.reward };
             if let Some(v) = c.proven {
                 r.proven = Some((for_player(v as f64, mover), c.proof_plies));
             }
@@ -347,7 +347,7 @@ fn rank<M>(r: &RootChild<M>) -> (i32, f64, f64) {
 }
 
 impl<G: Game> Mcts<G> {
-    fn result(&self, game: &G, state: &G::State, mover: Player, start: Instant) -> SearchResult<G::Move> {
+    fn result(&self, game: &G, state: &G::State, mover: Side, start: Instant) -> SearchResult<G::Move> {
         let best = self.root.first();
         let root0 = &self.trees[0].0.nodes[0];
         let value = match (root0.proven, best) {

@@ -17,7 +17,7 @@
 
 use rand::{Rng, RngExt};
 
-use crate::game::{Game, MOVE_KEYS, Player};
+use crate::game::{Game, MOVE_KEYS, Side};
 
 use super::params::Params;
 use super::tree::{Actor, NONE, Scratch, Tree, for_player};
@@ -40,7 +40,7 @@ impl<G: Game> Tree<G> {
         };
         let log_n = (node.visits.max(1) as f64).ln();
         // What the mover is already sure of: children that cannot do better are not explored.
-        let sure = for_player(if mover == Player::First { node.pess } else { node.opt } as f64, mover);
+        let sure = for_player(if mover == Side::First { node.pess } else { node.opt } as f64, mover);
         // GRAVE: the reference node's children by move key.
         let reference = if p.grave > 0 { sc.refs[mover.index()] } else { NONE };
         let graved = reference != NONE && reference != n;
@@ -59,7 +59,7 @@ impl<G: Game> Tree<G> {
                 continue;
             }
             if p.solver {
-                let hope = for_player(if mover == Player::First { c.opt } else { c.pess } as f64, mover);
+                let hope = for_player(if mover == Side::First { c.opt } else { c.pess } as f64, mover);
                 if hope <= sure {
                     continue;
                 }

@@ -27,7 +27,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::bandit::{Bandit, Select};
-use crate::game::{Game, GameError, MoveList, Outcome, Player, Turn, playout};
+use crate::game::{Game, GameError, MoveList, Outcome, Side, Turn, playout};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck, TimeControl};
 use crate::spec::Spec;
 
@@ -109,12 +109,12 @@ impl<G: Game> SmMcts<G> {
 
     fn node(game: &G, s: &G::State) -> Node<G::Move> {
         let turn = game.turn(s);
-        let list = |p: Player| {
+        let list = |p: Side| {
             let mut m = MoveList::new();
             game.player_moves(s, p, &mut m);
             m.to_vec()
         };
-        let mut moves = [list(Player::First), list(Player::Second)];
+        let mut moves = [list(Side::First), list(Side::Second)];
         // The player who does not move here has one (unused) choice: the mover's move stands in for it.
         if let Turn::Player(p) = turn {
             let mover = moves[p.index()].clone();
@@ -127,7 +127,7 @@ impl<G: Game> SmMcts<G> {
     fn play(game: &G, s: &mut G::State, node: &Node<G::Move>, i: usize, j: usize) {
         match node.turn {
             Turn::Simultaneous => game.play_joint(s, node.moves[0][i], node.moves[1][j]),
-            Turn::Player(p) => game.play(s, node.moves[p.index()][if p == Player::First { i } else { j }]),
+            Turn::Player(p) => game.play(s, node.moves[p.index()][if p == Side::First { i } else { j }]),
             Turn::Chance => unreachable!("the registry refuses games with chance"),
         }
     }
@@ -144,7 +144,7 @@ impl<G: Game> SmMcts<G> {
         let mut s = *root;
         let mut at = 0u32;
         let u = loop {
-            if let Some(o) = game.outcome_for(&s, Player::First) {
+            if let Some(o) = game.outcome_for(&s, Side::First) {
                 break reward(o);
             }
             let (select, c, gamma) = (self.select, self.c, self.gamma);
@@ -163,7 +163,7 @@ impl<G: Game> SmMcts<G> {
                         let fresh = Self::node(game, &s);
                         self.nodes.push(fresh);
                     }
-                    break reward(playout::random_playout_for(game, &s, Player::First, &mut self.rng).0);
+                    break reward(playout::random_playout_for(game, &s, Side::First, &mut self.rng).0);
                 }
             }
         };
@@ -175,7 +175,7 @@ impl<G: Game> SmMcts<G> {
     }
 
     /// Run the iterations of one search from `state` (a new tree).
-    fn run(&mut self, game: &G, state: &G::State, mover: Player) -> (u64, f64) {
+    fn run(&mut self, game: &G, state: &G::State, mover: Side) -> (u64, f64) {
         let start = Instant::now();
         self.nodes.clear();
         self.nodes.push(Self::node(game, state));
@@ -203,14 +203,14 @@ impl<G: Game> SmMcts<G> {
     }
 
     /// `player`'s moves at the root of the last search and the strategy it plays them with.
-    pub fn root_strategy(&self, player: Player) -> Vec<(G::Move, f64)> {
+    pub fn root_strategy(&self, player: Side) -> Vec<(G::Move, f64)> {
         let Some(root) = self.nodes.first() else { return Vec::new() };
         let p = player.index();
         root.moves[p].iter().copied().zip(root.bandits[p].final_strategy(self.select)).collect()
     }
 
     /// `player`'s mean reward at the root of the last search (its estimate of the position, in `[0, 1]`).
-    pub fn root_mean(&self, player: Player) -> f64 {
+    pub fn root_mean(&self, player: Side) -> f64 {
         let Some(root) = self.nodes.first() else { return 0.5 };
         let b = &root.bandits[player.index()];
         if b.total == 0 { 0.5 } else { b.reward.iter().sum::<f64>() / b.total as f64 }
@@ -245,12 +245,12 @@ impl<G: Game> Searcher<G> for SmMcts<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let p = match game.turn(state) {
             Turn::Player(p) => p,
-            _ => Player::First,
+            _ => Side::First,
         };
         self.search_as(game, state, p)
     }
 
-    fn search_as(&mut self, game: &G, state: &G::State, player: Player) -> SearchResult<G::Move> {
+    fn search_as(&mut self, game: &G, state: &G::State, player: Side) -> SearchResult<G::Move> {
         if game.is_terminal(state) {
             return SearchResult {
                 best_move: None,

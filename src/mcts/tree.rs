@@ -23,7 +23,7 @@
 //!                       cannot beat the node's pess (for the mover) is not explored
 //! ```
 //!
-//! Rewards are kept for [`Player::First`] (1 a win, ½ a draw, 0 a loss), so passes, repeated turns and chance nodes
+//! Rewards are kept for [`Side::First`] (1 a win, ½ a draw, 0 a loss), so passes, repeated turns and chance nodes
 //! need no sign flipping by parity: a node of `Second` reads `1 - w/n`. Results are read with
 //! [`Game::outcome_for`].
 //!
@@ -38,7 +38,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::game::{ChanceList, Evaluator, Game, MoveList, Outcome, Player, Turn};
+use crate::game::{ChanceList, Evaluator, Game, MoveList, Outcome, Side, Turn};
 
 use super::params::Params;
 use super::transpose::Table;
@@ -49,7 +49,7 @@ pub const NONE: u32 = u32::MAX;
 /// Who acts at a node.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub enum Actor {
-    Mover(Player),
+    Mover(Side),
     Chance,
 }
 
@@ -134,8 +134,8 @@ impl<M> Node<M> {
 
 /// A reward for `First` seen by `p`.
 #[inline]
-pub fn for_player(first_reward: f64, p: Player) -> f64 {
-    if p == Player::First { first_reward } else { 1.0 - first_reward }
+pub fn for_player(first_reward: f64, p: Side) -> f64 {
+    if p == Side::First { first_reward } else { 1.0 - first_reward }
 }
 
 /// A result's reward for its player: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
@@ -150,7 +150,7 @@ fn reward_of_outcome(o: Outcome) -> f64 {
 
 /// A finished game's reward for `First`: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
 pub fn reward_of<G: Game>(game: &G, state: &G::State) -> Option<f64> {
-    Some(reward_of_outcome(game.outcome_for(state, Player::First)?))
+    Some(reward_of_outcome(game.outcome_for(state, Side::First)?))
 }
 
 /// An evaluation (side to move's view) squashed to a winning chance for `First`.
@@ -182,7 +182,7 @@ pub struct Counts {
 #[derive(Default)]
 pub struct Scratch {
     /// Moves played after each point of the iteration, by player and move key (RAVE).
-    pub(super) played: Vec<(Option<Player>, usize)>,
+    pub(super) played: Vec<(Option<Side>, usize)>,
     pub(super) amaf: Vec<bool>,
     /// GRAVE: the reference node's child by move key.
     pub(super) by_key: Vec<u32>,
@@ -493,10 +493,10 @@ impl<G: Game> Tree<G> {
             Actor::Chance => {
                 children.iter().fold((0.0f32, 0.0f32), |(a, b), c| (a + c.prob * c.pess, b + c.prob * c.opt))
             }
-            Actor::Mover(Player::First) => {
+            Actor::Mover(Side::First) => {
                 children.iter().fold((0.0f32, 0.0f32), |(a, b), c| (a.max(c.pess), b.max(c.opt)))
             }
-            Actor::Mover(Player::Second) => {
+            Actor::Mover(Side::Second) => {
                 children.iter().fold((1.0f32, 1.0f32), |(a, b), c| (a.min(c.pess), b.min(c.opt)))
             }
         };
@@ -533,7 +533,7 @@ pub fn simulate<G: Game, R: Rng + ?Sized>(
     p: &Params,
     eval: &G::Eval,
     rng: &mut R,
-    played: &mut Vec<(Option<Player>, usize)>,
+    played: &mut Vec<(Option<Side>, usize)>,
 ) -> f64 {
     if p.cut == 0 && p.rave == 0.0 && !p.decisive {
         let (o, _) = game.random_playout(s, rng);

@@ -19,7 +19,7 @@ pub mod ugi;
 
 use std::time::Duration;
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::search::{Limits, TimeControl};
 
 /// Which protocol the loop speaks.
@@ -59,7 +59,7 @@ impl GoParams {
     /// The searcher's limits for a move of `side`: `go infinite` (or `go ponder`, or no limit at all) searches until
     /// stopped; a clock (`wtime`/`btime`, a missing one taken equal to the side to move's) takes precedence over
     /// `movetime`; `depth` and `nodes` combine with either.
-    pub fn limits(&self, side: Player) -> Limits {
+    pub fn limits(&self, side: Side) -> Limits {
         if self.unlimited() {
             return Limits { depth: None, time: Some(TimeControl::Infinite), nodes: None };
         }
@@ -243,15 +243,15 @@ mod tests {
         let ms = Duration::from_millis;
         let g = parse_go(&["wtime", "1000", "btime", "2000", "winc", "10", "movestogo", "5", "depth", "7"]).unwrap();
         let clock = TimeControl::Clock { time: [ms(1000), ms(2000)], inc: [ms(10), ms(0)], moves_to_go: Some(5) };
-        assert_eq!(g.limits(Player::Second), Limits { depth: Some(7), time: Some(clock), nodes: None });
+        assert_eq!(g.limits(Side::Second), Limits { depth: Some(7), time: Some(clock), nodes: None });
         // Only the side to move's clock given: the other one is taken equal to it.
         let g = parse_go(&["btime", "500", "movetime", "100"]).unwrap();
-        assert_eq!(g.limits(Player::Second).time, Some(TimeControl::clock(ms(500), ms(0))));
-        assert_eq!(g.limits(Player::First).time, Some(TimeControl::MoveTime(ms(100))));
+        assert_eq!(g.limits(Side::Second).time, Some(TimeControl::clock(ms(500), ms(0))));
+        assert_eq!(g.limits(Side::First).time, Some(TimeControl::MoveTime(ms(100))));
         let g = parse_go(&["nodes", "5000"]).unwrap();
-        assert_eq!(g.limits(Player::First), Limits { depth: None, time: None, nodes: Some(5000) });
+        assert_eq!(g.limits(Side::First), Limits { depth: None, time: None, nodes: Some(5000) });
         for words in [&["infinite"][..], &[], &["ponder", "movetime", "100"]] {
-            let l = parse_go(words).unwrap().limits(Player::First);
+            let l = parse_go(words).unwrap().limits(Side::First);
             assert_eq!(l, Limits { depth: None, time: Some(TimeControl::Infinite), nodes: None }, "{words:?}");
         }
     }

@@ -17,7 +17,7 @@ use rand::rngs::SmallRng;
 
 use super::GoParams;
 use super::session::{Engine, Out, Settings, build_searcher, replay};
-use crate::game::{Game, Kind, MoveList, Player};
+use crate::game::{Game, Kind, MoveList, Side};
 use crate::hidden::belief::Belief;
 use crate::search::Searcher;
 
@@ -28,8 +28,8 @@ pub fn carries(kind: Kind) -> bool {
 }
 
 /// `p1` or `p2`.
-pub fn side_word(p: Player) -> &'static str {
-    if p == Player::First { "p1" } else { "p2" }
+pub fn side_word(p: Side) -> &'static str {
+    if p == Side::First { "p1" } else { "p2" }
 }
 
 /// An observation as one protocol line: its lines joined by `|` (a text containing `|` cannot be sent).
@@ -50,7 +50,7 @@ pub struct ObservedEngine<G: Game> {
     game: G,
     /// Simultaneous moves: the position; hidden information: the public start.
     state: G::State,
-    side: Option<Player>,
+    side: Option<Side>,
     searcher: Option<Box<dyn Searcher<G>>>,
     /// Hidden information: one state consistent with the observations, to read and write the engine's moves.
     shadow: Option<Belief<G>>,
@@ -73,7 +73,7 @@ impl<G: Game> ObservedEngine<G> {
         })
     }
 
-    fn side(&self) -> Result<Player, String> {
+    fn side(&self) -> Result<Side, String> {
         self.side.ok_or_else(|| "go: send 'side p1' or 'side p2' first".to_string())
     }
 
@@ -187,8 +187,8 @@ command loop and cannot be stopped"
         let rest = rest.strip_prefix(' ').unwrap_or(rest).trim_end_matches(['\n', '\r']);
         Some(match cmd {
             "side" => match rest.trim() {
-                "p1" => self.set_side(Player::First),
-                "p2" => self.set_side(Player::Second),
+                "p1" => self.set_side(Side::First),
+                "p2" => self.set_side(Side::Second),
                 other => Err(format!("side: expected p1 or p2, got '{other}'")),
             },
             "observation" if G::KIND.hidden => match (self.side, self.searcher.as_mut()) {
@@ -212,7 +212,7 @@ command loop and cannot be stopped"
 }
 
 impl<G: Game> ObservedEngine<G> {
-    fn set_side(&mut self, p: Player) -> Result<(), String> {
+    fn set_side(&mut self, p: Side) -> Result<(), String> {
         self.side = Some(p);
         if G::KIND.hidden {
             if let Some(s) = self.searcher.as_mut() {

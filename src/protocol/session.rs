@@ -22,7 +22,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption};
-use crate::game::{Game, Outcome, Player};
+use crate::game::{Game, Outcome, Side};
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::{Iteration, Reporter, Searcher};
@@ -215,7 +215,7 @@ impl<G: Game> Engine for GameEngine<G> {
         let stm = self.game.side_to_move(s);
         match what {
             "gameover" => Ok(outcome.is_some().to_string()),
-            "p1turn" => Ok((stm == Player::First).to_string()),
+            "p1turn" => Ok((stm == Side::First).to_string()),
             "result" => Ok(match outcome {
                 None => "none".into(),
                 Some(Outcome::Draw) => "draw".into(),
@@ -225,7 +225,7 @@ impl<G: Game> Engine for GameEngine<G> {
                         Outcome::Value(v) => v > 0,
                         o => o == Outcome::Win,
                     };
-                    if stm_wins == (stm == Player::First) { "p1win".into() } else { "p2win".into() }
+                    if stm_wins == (stm == Side::First) { "p1win".into() } else { "p2win".into() }
                 }
             }),
             "fen" | "position" => Ok(self.game.format_position(s)),

@@ -13,7 +13,7 @@
 //! - the positions at distance `d` from a win: [`census`], which enumerates every position reachable from the start
 //!   and computes for each the length of its shortest race (bounded by a number of states).
 
-use crate::game::{Game, MoveList, Player};
+use crate::game::{Game, MoveList, Side};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
 use super::{ActionList, Cost, FastMap, Problem};
@@ -22,7 +22,7 @@ use super::{ActionList, Cost, FastMap, Problem};
 #[derive(Clone, Debug)]
 pub struct Race {
     pub game: Breakthrough,
-    pub side: Player,
+    pub side: Side,
     pub start: RaceState,
 }
 
@@ -35,10 +35,10 @@ pub struct RaceState {
 
 impl Race {
     /// The race of `side` from `state` (whoever is to move there).
-    pub fn new(game: &Breakthrough, state: &BtState, side: Player) -> Result<Race, String> {
+    pub fn new(game: &Breakthrough, state: &BtState, side: Side) -> Result<Race, String> {
         let (own, opp) = match side {
-            Player::First => (state.white, state.black),
-            Player::Second => (state.black, state.white),
+            Side::First => (state.white, state.black),
+            Side::Second => (state.black, state.white),
         };
         if own == 0 {
             return Err("race: the racing side has no piece".into());
@@ -49,8 +49,8 @@ impl Race {
     /// The Breakthrough state with the racing side to move (its key is not maintained: the race has its own).
     pub fn bt_state(&self, s: &RaceState) -> BtState {
         let (white, black) = match self.side {
-            Player::First => (s.own, s.opp),
-            Player::Second => (s.opp, s.own),
+            Side::First => (s.own, s.opp),
+            Side::Second => (s.opp, s.own),
         };
         BtState { white, black, key: 0, stm: self.side }
     }
@@ -87,8 +87,8 @@ impl Problem for Race {
         let c = self.game.columns as i32;
         // target + delta = source, per direction (straight, towards lower files, towards higher files).
         let (df, dl, dr) = match self.side {
-            Player::First => (-c, -(c - 1), -(c + 1)),
-            Player::Second => (c, c + 1, c - 1),
+            Side::First => (-c, -(c - 1), -(c + 1)),
+            Side::Second => (c, c + 1, c - 1),
         };
         for (set, d) in [(f, df), (l, dl), (r, dr)] {
             let mut b = set;
@@ -106,8 +106,8 @@ impl Problem for Race {
     fn heuristic(&self, s: &RaceState) -> Cost {
         let c = self.game.columns;
         match self.side {
-            Player::First => self.game.rows - 1 - (63 - s.own.leading_zeros()) / c,
-            Player::Second => s.own.trailing_zeros() / c,
+            Side::First => self.game.rows - 1 - (63 - s.own.leading_zeros()) / c,
+            Side::Second => s.own.trailing_zeros() / c,
         }
     }
     fn key(&self, s: &RaceState) -> (u64, u64) {

@@ -46,7 +46,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Player, WIN_SCORE};
+use crate::game::{Game, GameError, Side, WIN_SCORE};
 use crate::spec::Spec;
 pub use report::{Iteration, Reporter};
 pub use time::{Budget, StopCheck, TimeControl};
@@ -104,14 +104,14 @@ impl Limits {
     }
 
     /// The time plan of a move of `side` (see [`TimeControl::plan`]); no limit without a time control.
-    pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
+    pub fn plan(&self, side: Side, margin: Duration, soft_pct: u32) -> Budget {
         self.time.map_or(Budget::default(), |tc| tc.plan(side, margin, soft_pct))
     }
 
     /// A player's own limits (these) under the time control `tc` of a match, for a move of `side`: its depth and node
     /// budget stay, and of its own time per move and `tc`'s plan for this move the tighter applies. Whichever limit
     /// is reached first stops the search.
-    pub fn under(self, tc: TimeControl, side: Player) -> Limits {
+    pub fn under(self, tc: TimeControl, side: Side) -> Limits {
         let time = match self.time {
             Some(TimeControl::MoveTime(own)) if tc.plan(side, Duration::ZERO, 100).hard.is_none_or(|h| own <= h) => {
                 TimeControl::MoveTime(own)
@@ -168,7 +168,7 @@ pub trait Searcher<G: Game>: Send {
     /// Choose `player`'s move in `state`: at a simultaneous node, its half of the joint move (from
     /// [`Game::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
     /// that play simultaneous games override it.
-    fn search_as(&mut self, game: &G, state: &G::State, player: crate::game::Player) -> SearchResult<G::Move> {
+    fn search_as(&mut self, game: &G, state: &G::State, player: crate::game::Side) -> SearchResult<G::Move> {
         let _ = player;
         self.search(game, state)
     }
@@ -176,7 +176,7 @@ pub trait Searcher<G: Game>: Send {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move>;
     /// Hidden information, under a referee (`arena/referee.rs`): a game starts from `start`, a position both players
     /// know, and this searcher plays `player`; from then on it learns the game only from [`Searcher::observe`].
-    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Player) {
+    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) {
         let _ = (game, start, player);
     }
     /// Hidden information: the referee's new observation for this searcher's player ([`Game::observation`], sent

@@ -5,7 +5,7 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{Game, GameError, MoveList, Player, Turn};
+use crate::game::{Game, GameError, MoveList, Side, Turn};
 use crate::search::{SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -44,7 +44,7 @@ impl<G: Game> Searcher<G> for RandomPlayer {
         result(if legal.is_empty() { None } else { Some(legal[self.rng.random_range(0..legal.len())]) })
     }
     /// At a simultaneous node, a uniformly random move among `player`'s own.
-    fn search_as(&mut self, game: &G, state: &G::State, player: Player) -> SearchResult<G::Move> {
+    fn search_as(&mut self, game: &G, state: &G::State, player: Side) -> SearchResult<G::Move> {
         if !(G::KIND.simultaneous && game.turn(state) == Turn::Simultaneous) {
             return self.search(game, state);
         }

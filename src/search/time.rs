@@ -38,7 +38,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::Player;
+use crate::game::Side;
 
 /// How the time of a move is given.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -88,7 +88,7 @@ impl TimeControl {
 
     /// The budget of one move of `side` under this time control, keeping `margin` in reserve for latency; the soft
     /// limit of a fixed time per move is `soft_pct` percent of the hard one.
-    pub fn plan(&self, side: Player, margin: Duration, soft_pct: u32) -> Budget {
+    pub fn plan(&self, side: Side, margin: Duration, soft_pct: u32) -> Budget {
         match *self {
             TimeControl::Infinite => Budget::default(),
             TimeControl::MoveTime(t) => {
@@ -169,7 +169,7 @@ impl<'a> StopCheck<'a> {
     /// The stop check of a search without iterations (see the module's text): it stops at the plan's soft limit
     /// (its hard one when there is no soft), with [`ANYTIME_MARGIN`] and the whole time per move, counted from
     /// `start`; no node budget here (each search counts its own unit: playouts, tree nodes, boards).
-    pub fn anytime(start: Instant, time: Option<TimeControl>, side: Player) -> Self {
+    pub fn anytime(start: Instant, time: Option<TimeControl>, side: Side) -> Self {
         let budget = time.map_or(Budget::default(), |tc| tc.plan(side, ANYTIME_MARGIN, 100));
         let end = budget.soft.or(budget.hard).map(|d| start + d);
         StopCheck { soft: end, hard: end, nodes: None, stretch: None, flags: [None; 2] }
@@ -249,18 +249,18 @@ mod tests {
 
     #[test]
     fn move_time_keeps_the_margin() {
-        let b = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(5), 60);
+        let b = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(5), 60);
         assert_eq!(b.hard, Some(ms(95)));
         assert_eq!(b.soft, Some(ms(57)));
-        let b = TimeControl::MoveTime(ms(6)).plan(Player::First, ms(5), 60);
+        let b = TimeControl::MoveTime(ms(6)).plan(Side::First, ms(5), 60);
         assert_eq!(b.hard, Some(ms(3)), "a margin larger than half the time leaves half");
-        assert_eq!(TimeControl::Infinite.plan(Player::First, ms(5), 60), Budget::default());
+        assert_eq!(TimeControl::Infinite.plan(Side::First, ms(5), 60), Budget::default());
         assert!(!b.stretch, "a fixed time per move never stretches");
         // The engine's plan: all of it.
-        let b = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(10), 100);
+        let b = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(10), 100);
         assert_eq!((b.soft, b.hard), (Some(ms(90)), Some(ms(90))));
         // The catalogue's plan of `time=T`: stop at T, no new iteration after T/2.
-        let b = TimeControl::MoveTime(ms(1001)).plan(Player::Second, Duration::ZERO, 50);
+        let b = TimeControl::MoveTime(ms(1001)).plan(Side::Second, Duration::ZERO, 50);
         assert_eq!((b.soft, b.hard), (Some(Duration::from_micros(500_500)), Some(ms(1001))));
     }
 
@@ -272,7 +272,7 @@ mod tests {
                     for margin in [0u64, 5, 10, 50] {
                         for soft_pct in [10, 50, 60, 100] {
                             let tc = clock(rem, inc, mtg);
-                            let b = tc.plan(Player::First, ms(margin), soft_pct);
+                            let b = tc.plan(Side::First, ms(margin), soft_pct);
                             let (soft, hard) = (b.soft.unwrap(), b.hard.unwrap());
                             assert!(soft <= hard, "{tc:?}");
                             assert!(hard <= ms(rem) / 3, "{tc:?} plans {hard:?}, more than a third of the clock");
@@ -294,32 +294,32 @@ mod tests {
     fn the_side_to_move_plans_with_its_own_clock() {
         let tc = TimeControl::Clock { time: [ms(10_000), ms(1000)], inc: [ms(0), ms(400)], moves_to_go: None };
         for (margin, soft) in CALLERS {
-            assert_eq!(tc.plan(Player::First, margin, soft), clock(10_000, 0, None).plan(Player::Second, margin, soft));
-            assert_eq!(tc.plan(Player::Second, margin, soft), clock(1000, 400, None).plan(Player::First, margin, soft));
+            assert_eq!(tc.plan(Side::First, margin, soft), clock(10_000, 0, None).plan(Side::Second, margin, soft));
+            assert_eq!(tc.plan(Side::Second, margin, soft), clock(1000, 400, None).plan(Side::First, margin, soft));
         }
     }
 
     #[test]
     fn increment_is_spent_and_moves_to_go_divides() {
-        let a = clock(10_000, 0, None).plan(Player::First, ms(0), 60);
-        let b = clock(10_000, 400, None).plan(Player::First, ms(0), 60);
+        let a = clock(10_000, 0, None).plan(Side::First, ms(0), 60);
+        let b = clock(10_000, 400, None).plan(Side::First, ms(0), 60);
         assert_eq!(a.soft.unwrap().as_micros(), 166_666, "half of 10000/30");
         assert_eq!(b.soft.unwrap().as_micros(), 366_666, "half of 10000/30 + 400");
         assert!(b.hard > a.hard);
-        let c = clock(10_000, 0, Some(1)).plan(Player::First, ms(0), 60);
+        let c = clock(10_000, 0, Some(1)).plan(Side::First, ms(0), 60);
         assert_eq!(c.hard.unwrap().as_micros(), 3_333_333, "one move to go still keeps two thirds");
-        let d = clock(10_000, 0, Some(10)).plan(Player::First, ms(0), 60);
+        let d = clock(10_000, 0, Some(10)).plan(Side::First, ms(0), 60);
         assert_eq!(d.soft, Some(ms(500)), "ten moves to go: half of a tenth");
         assert_eq!(d.hard.unwrap().as_micros(), 3_333_333, "and a third of the clock at most");
         // 10 s + 0.1 s: ideal 10000/30 + 100 ms; no iteration starts after half of it, stop at four times it.
-        let e = clock(10_000, 100, None).plan(Player::First, Duration::ZERO, 50);
+        let e = clock(10_000, 100, None).plan(Side::First, Duration::ZERO, 50);
         assert_eq!(e.soft.unwrap().as_micros(), 216_666);
         assert_eq!(e.hard.unwrap().as_micros(), 1_733_333);
         // The margin comes off what is left, so more increment never means less time.
         for (margin, soft) in CALLERS {
             let mut last = Duration::ZERO;
             for inc in [0u64, 10, 100, 1000] {
-                let h = clock(5000, inc, None).plan(Player::First, margin, soft).hard.unwrap();
+                let h = clock(5000, inc, None).plan(Side::First, margin, soft).hard.unwrap();
                 assert!(h >= last);
                 last = h;
             }
@@ -335,7 +335,7 @@ mod tests {
             let (mut spent, mut moves) = (Duration::ZERO, 0u32);
             for _ in 0..150 {
                 let tc = TimeControl::Clock { time: [left; 2], inc: [ms(inc); 2], moves_to_go: None };
-                let b = tc.plan(Player::First, ms(10), 100);
+                let b = tc.plan(Side::First, ms(10), 100);
                 let took = (b.soft.unwrap() * 2).min(b.hard.unwrap());
                 assert!(took < left, "{base}+{inc}: a move of {took:?} with {left:?} left");
                 left = left - took + ms(inc);
@@ -347,21 +347,21 @@ mod tests {
             assert!(mean * 4 >= available, "{base}+{inc}: {mean:?} a move of {available:?} available");
         }
         // The increment alone, once the clock is low: about the increment a move.
-        let b = clock(500, 100, None).plan(Player::First, ms(10), 100);
+        let b = clock(500, 100, None).plan(Side::First, ms(10), 100);
         assert!(b.soft.unwrap() >= ms(50) && b.hard.unwrap() <= ms(170), "{b:?}");
     }
 
     #[test]
     fn the_soft_limit_stretches_with_the_best_move_only_on_a_clock() {
         let now = Instant::now();
-        let b = clock(10_000, 100, None).plan(Player::First, Duration::ZERO, 100);
+        let b = clock(10_000, 100, None).plan(Side::First, Duration::ZERO, 100);
         let s = StopCheck::planned(now, b, None);
         let (soft, hard) = (now + b.soft.unwrap(), now + b.hard.unwrap());
         assert_eq!(s.soft_deadline(100), Some(soft));
         assert_eq!(s.soft_deadline(200), Some(now + b.soft.unwrap() * 2));
         assert_eq!(s.soft_deadline(50), Some(now + b.soft.unwrap() / 2));
         assert_eq!(s.soft_deadline(10_000), Some(hard), "never past the hard limit");
-        let m = TimeControl::MoveTime(ms(100)).plan(Player::First, ms(10), 100);
+        let m = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(10), 100);
         let s = StopCheck::planned(now, m, None);
         assert_eq!(s.soft_deadline(50), Some(now + ms(90)), "a fixed time per move is used whole");
         let mut s = StopCheck::none();

@@ -26,7 +26,7 @@ use super::think::{Job, Sink};
 use super::{ApiError, Config, MAX_THINK, lock};
 use crate::arena::player::{ArenaPlayer, PositionText};
 use crate::arena::record::GameRecord;
-use crate::game::{Game, MoveList, Outcome, Player, Turn};
+use crate::game::{Game, MoveList, Outcome, Side, Turn};
 use crate::search::{Limits, Searcher, TimeControl};
 use crate::spec::Spec;
 
@@ -160,13 +160,13 @@ impl<G: Game> Session<G> {
         }
     }
 
-    fn is_human(&self, p: Player) -> bool {
+    fn is_human(&self, p: Side) -> bool {
         matches!(self.seats[p.index()], Seat::Human)
     }
 
     /// The side whose view the page shows: the human's (the first player's when both or neither are human).
-    fn viewer(&self) -> Player {
-        if self.is_human(Player::Second) && !self.is_human(Player::First) { Player::Second } else { Player::First }
+    fn viewer(&self) -> Side {
+        if self.is_human(Side::Second) && !self.is_human(Side::First) { Side::Second } else { Side::First }
     }
 
     /// Whether what leaves the session must be cut to the viewer's observation: hidden information, game not over.
@@ -226,7 +226,7 @@ impl<G: Game> Session<G> {
     }
 
     /// `player`'s half at a simultaneous node, chosen by its (non-human) seat.
-    fn half(&self, player: Player) -> Result<String, ApiError> {
+    fn half(&self, player: Side) -> Result<String, ApiError> {
         let s = self.current();
         let m = match &self.seats[player.index()] {
             Seat::Human => return Err(ApiError::conflict("a human chooses this half")),
@@ -261,21 +261,21 @@ impl<G: Game> Session<G> {
 
     /// The result for the page: the winner (0, 1 or none) and the words.
     fn result(&self, s: &G::State) -> Value {
-        let Some(o) = self.game.outcome_for(s, Player::First) else { return Value::Null };
+        let Some(o) = self.game.outcome_for(s, Side::First) else { return Value::Null };
         let winner = match o {
-            Outcome::Win => Some(Player::First),
-            Outcome::Loss => Some(Player::Second),
+            Outcome::Win => Some(Side::First),
+            Outcome::Loss => Some(Side::Second),
             Outcome::Draw => None,
-            Outcome::Value(v) => (v != 0).then_some(if v > 0 { Player::First } else { Player::Second }),
+            Outcome::Value(v) => (v != 0).then_some(if v > 0 { Side::First } else { Side::Second }),
         };
         let text = match winner {
             Some(p) => {
-                let rank = if p == Player::First { "the first player" } else { "the second player" };
+                let rank = if p == Side::First { "the first player" } else { "the second player" };
                 format!("{} wins", self.game.player_name(p).unwrap_or(rank))
             }
             None => "a draw".to_string(),
         };
-        json!({ "winner": winner.map(Player::index), "text": text })
+        json!({ "winner": winner.map(Side::index), "text": text })
     }
 
     /// The moves a human may click here: `{move, from, to}`.
@@ -291,9 +291,8 @@ impl<G: Game> Session<G> {
                 moves.iter().map(|&m| entry(m, self.game.format_move(s, m))).collect()
             }
             Turn::Simultaneous => {
-                let humans: Vec<Player> =
-                    [Player::First, Player::Second].into_iter().filter(|&p| self.is_human(p)).collect();
-                let halves = |p: Player| {
+                let humans: Vec<Side> = [Side::First, Side::Second].into_iter().filter(|&p| self.is_human(p)).collect();
+                let halves = |p: Side| {
                     let mut l = MoveList::new();
                     self.game.player_moves(s, p, &mut l);
                     l
@@ -301,7 +300,7 @@ impl<G: Game> Session<G> {
                 match humans.as_slice() {
                     [p] => halves(*p).iter().map(|&m| entry(m, self.game.format_move(s, m))).collect(),
                     [_, _] => {
-                        let (a, b) = (halves(Player::First), halves(Player::Second));
+                        let (a, b) = (halves(Side::First), halves(Side::Second));
                         let pair = |x, y| format!("{}/{}", self.game.format_move(s, x), self.game.format_move(s, y));
                         a.iter().flat_map(|&x| b.iter().map(move |&y| json!({ "move": pair(x, y) }))).collect()
                     }
@@ -326,7 +325,7 @@ impl<G: Game> Table for Session<G> {
         let human_to_move = !over
             && match self.game.turn(&s) {
                 Turn::Player(p) => self.is_human(p),
-                Turn::Simultaneous => self.is_human(Player::First) || self.is_human(Player::Second),
+                Turn::Simultaneous => self.is_human(Side::First) || self.is_human(Side::Second),
                 Turn::Chance => false,
             };
         // With hidden information the page shows what a human seat sees, never the whole state.
@@ -350,8 +349,8 @@ impl<G: Game> Table for Session<G> {
             "game": self.game.spec(),
             "kind": G::KIND,
             "players": self.names,
-            "humans": [self.is_human(Player::First), self.is_human(Player::Second)],
-            "player_names": [self.game.player_name(Player::First), self.game.player_name(Player::Second)],
+            "humans": [self.is_human(Side::First), self.is_human(Side::Second)],
+            "player_names": [self.game.player_name(Side::First), self.game.player_name(Side::Second)],
             "start": self.start_text,
             "moves": moves,
             "chance": chance,
@@ -381,13 +380,13 @@ impl<G: Game> Table for Session<G> {
             }
             Turn::Simultaneous if !text.contains('/') => {
                 // The human's half; the other seat chooses its own without seeing it.
-                let (human, other) = match (self.is_human(Player::First), self.is_human(Player::Second)) {
-                    (true, false) => (Player::First, Player::Second),
-                    (false, true) => (Player::Second, Player::First),
+                let (human, other) = match (self.is_human(Side::First), self.is_human(Side::Second)) {
+                    (true, false) => (Side::First, Side::Second),
+                    (false, true) => (Side::Second, Side::First),
                     _ => return Err(ApiError::bad("both players move at once here: write the pair as FIRST/SECOND")),
                 };
                 let theirs = self.half(other)?;
-                let pair = if human == Player::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
+                let pair = if human == Side::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
                 self.apply(&pair, 0)
             }
             _ => self.apply(text, 0),
@@ -405,7 +404,7 @@ impl<G: Game> Table for Session<G> {
             return Err(ApiError::conflict("nothing to undo"));
         }
         self.undo_step();
-        let any_human = self.is_human(Player::First) || self.is_human(Player::Second);
+        let any_human = self.is_human(Side::First) || self.is_human(Side::Second);
         while any_human && self.chance.contains(&false) {
             match self.game.turn(&self.current()) {
                 Turn::Player(p) if !self.is_human(p) => self.undo_step(),
@@ -419,10 +418,10 @@ impl<G: Game> Table for Session<G> {
     fn record(&self) -> String {
         let s = self.current();
         let over = self.game.is_terminal(&s);
-        let winner = match self.game.outcome_for(&s, Player::First) {
-            Some(Outcome::Win) => Some(Player::First),
-            Some(Outcome::Loss) => Some(Player::Second),
-            Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Player::First } else { Player::Second }),
+        let winner = match self.game.outcome_for(&s, Side::First) {
+            Some(Outcome::Win) => Some(Side::First),
+            Some(Outcome::Loss) => Some(Side::Second),
+            Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Side::First } else { Side::Second }),
             _ => None,
         };
         // While a game with hidden information goes on, the record is the viewer's view of it.
@@ -489,11 +488,11 @@ impl<G: Game> Table for Session<G> {
                     })
                 }
             },
-            Turn::Simultaneous if self.is_human(Player::First) || self.is_human(Player::Second) => {
+            Turn::Simultaneous if self.is_human(Side::First) || self.is_human(Side::Second) => {
                 return Err(ApiError::conflict("a human is to move: play your half"));
             }
             Turn::Simultaneous => {
-                let (a, b) = (self.half(Player::First)?, self.half(Player::Second)?);
+                let (a, b) = (self.half(Side::First)?, self.half(Side::Second)?);
                 Box::new(move |_sink| Ok(format!("{a}/{b}")))
             }
             Turn::Chance => return Err(ApiError::conflict("chance is to move")),

@@ -117,7 +117,7 @@ pub struct Dfpn<G: Game> {
     max_nodes: u64,
     /// Second run: a draw is a success for the root player.
     draw_ok_for_root: bool,
-    root_player: crate::game::Player,
+    root_player: crate::game::Side,
     saw_draw: bool,
     /// The table holds values of a previous run.
     dirty: bool,
@@ -135,7 +135,7 @@ impl<G: Game> Dfpn<G> {
             nodes: 0,
             max_nodes: max_nodes.unwrap_or(u64::MAX),
             draw_ok_for_root: false,
-            root_player: crate::game::Player::First,
+            root_player: crate::game::Side::First,
             saw_draw: false,
             dirty: false,
             max_ply: Self::max_ply_for(1 << 20),

@@ -18,13 +18,13 @@
 
 use std::collections::HashMap;
 
-use crate::game::{ChanceList, Game, MoveList, Outcome, Player, Turn};
+use crate::game::{ChanceList, Game, MoveList, Outcome, Side, Turn};
 
 use super::matrix_game::{Matrix, Solution};
 
 /// The first player's payoff of a finished game.
 pub fn payoff<G: Game>(game: &G, s: &G::State) -> Option<f64> {
-    game.outcome_for(s, Player::First).map(|o| match o {
+    game.outcome_for(s, Side::First).map(|o| match o {
         Outcome::Win => 1.0,
         Outcome::Loss => -1.0,
         Outcome::Draw => 0.0,
@@ -86,7 +86,7 @@ impl<'g, G: Game> SimSolver<'g, G> {
                     let v = self.value(&c)?;
                     best = Some(match best {
                         None => v,
-                        Some(b) if p == Player::First => b.max(v),
+                        Some(b) if p == Side::First => b.max(v),
                         Some(b) => b.min(v),
                     });
                 }
@@ -112,8 +112,8 @@ impl<'g, G: Game> SimSolver<'g, G> {
     #[allow(clippy::type_complexity)]
     fn node(&mut self, s: &G::State) -> Result<((MoveList<G::Move>, MoveList<G::Move>, Matrix), Solution), String> {
         let (mut a, mut b) = (MoveList::new(), MoveList::new());
-        self.game.player_moves(s, Player::First, &mut a);
-        self.game.player_moves(s, Player::Second, &mut b);
+        self.game.player_moves(s, Side::First, &mut a);
+        self.game.player_moves(s, Side::Second, &mut b);
         if a.is_empty() || b.is_empty() {
             return Err("a simultaneous node where a player has no move".into());
         }

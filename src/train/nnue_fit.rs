@@ -18,7 +18,7 @@
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use crate::game::{Evaluator, Player};
+use crate::game::{Evaluator, Side};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;
 use crate::games::breakthrough::eval::PstEvaluator;
@@ -54,10 +54,10 @@ pub struct NnueOptions {
 /// next to its goal (a threat). The quiescence search reads the evaluation at such positions.
 pub fn quiet(g: &Breakthrough, s: &BtState) -> bool {
     let (w, b) = (s.white, s.black);
-    g.attacks(Player::First, w) & b == 0
-        && g.attacks(Player::Second, b) & w == 0
-        && w & g.pre_goal_row(Player::First) == 0
-        && b & g.pre_goal_row(Player::Second) == 0
+    g.attacks(Side::First, w) & b == 0
+        && g.attacks(Side::Second, b) & w == 0
+        && w & g.pre_goal_row(Side::First) == 0
+        && b & g.pre_goal_row(Side::Second) == 0
 }
 
 /// What a fit reports.
@@ -90,7 +90,7 @@ struct Sample {
 fn features(s: &BtState) -> [Vec<u16>; 2] {
     [s.stm, s.stm.other()].map(|persp| {
         let mut v = Vec::with_capacity(32);
-        for (owner, mut bits) in [(Player::First, s.white), (Player::Second, s.black)] {
+        for (owner, mut bits) in [(Side::First, s.white), (Side::Second, s.black)] {
             while bits != 0 {
                 let sq = bits.trailing_zeros();
                 bits &= bits - 1;

@@ -42,17 +42,17 @@ pub fn run<G: Game>(g: &G, pos: &crate::cli::PositionArgs, json_out: bool) -> an
             "mixed_nodes": solver.mixed_nodes, "seconds": seconds,
         }));
     } else {
-        let name = |p| g.player_name(p).unwrap_or(if p == crate::game::Player::First { "first" } else { "second" });
+        let name = |p| g.player_name(p).unwrap_or(if p == crate::game::Side::First { "first" } else { "second" });
         let show = |v: &[(String, f64)]| v.iter().map(|(m, p)| format!("{m} {p:.4}")).collect::<Vec<_>>().join(", ");
         println!("position     {}", g.format_position(&s));
         println!(
             "value        {:+.6}  (for {}: expected result, win 1, loss -1, both playing optimal mixed strategies)",
             root.value,
-            name(crate::game::Player::First)
+            name(crate::game::Side::First)
         );
         println!("result       {result}");
-        println!("{:<12} {}", name(crate::game::Player::First), show(&first));
-        println!("{:<12} {}", name(crate::game::Player::Second), show(&second));
+        println!("{:<12} {}", name(crate::game::Side::First), show(&first));
+        println!("{:<12} {}", name(crate::game::Side::Second), show(&second));
         println!("states       {}  ({} needed the linear program)", solver.states(), solver.mixed_nodes);
         println!("seconds      {seconds:.3}");
     }

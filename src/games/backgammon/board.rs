@@ -12,7 +12,7 @@
 use crate::game::zobrist;
 
 /// One side's checkers: nibble `p` = checkers on the side's own point `p` (0 = borne off, 25 = the bar).
-pub type Side = u128;
+pub type Checkers = u128;
 
 /// Checkers per side.
 pub const CHECKERS: u32 = 15;
@@ -27,7 +27,7 @@ pub const OUTSIDE_HOME: u128 = ((1u128 << 104) - 1) & !((1u128 << 28) - 1);
 
 /// Checkers of `side` on nibble `p`.
 #[inline(always)]
-pub fn count(side: Side, p: usize) -> u32 {
+pub fn count(side: Checkers, p: usize) -> u32 {
     ((side >> (4 * p)) & 15) as u32
 }
 
@@ -39,13 +39,13 @@ pub fn one(p: usize) -> u128 {
 
 /// Bit `4p` set for each nibble `p` holding at least one checker.
 #[inline(always)]
-pub fn occupied(side: Side) -> u128 {
+pub fn occupied(side: Checkers) -> u128 {
     (side | side >> 1 | side >> 2 | side >> 3) & LOW_BITS
 }
 
 /// Bit `4p` set for each nibble `p` holding at least two checkers (a made point, when `p` is a point).
 #[inline(always)]
-pub fn made(side: Side) -> u128 {
+pub fn made(side: Checkers) -> u128 {
     (side >> 1 | side >> 2 | side >> 3) & LOW_BITS
 }
 
@@ -61,20 +61,20 @@ pub fn nibbles(lo: usize, hi: usize) -> u128 {
 
 /// Checkers on the board and the bar (those not borne off).
 #[inline(always)]
-pub fn in_play(side: Side) -> u32 {
+pub fn in_play(side: Checkers) -> u32 {
     CHECKERS - count(side, 0)
 }
 
 /// The pip count: the sum over checkers of their distance to bearing off (the bar is 25).
-pub fn pips(side: Side) -> u32 {
+pub fn pips(side: Checkers) -> u32 {
     (1..=BAR).map(|p| p as u32 * count(side, p)).sum()
 }
 
 /// A position's two sides, `me` to move: the result of one checker step.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Pair {
-    pub me: Side,
-    pub op: Side,
+    pub me: Checkers,
+    pub op: Checkers,
 }
 
 /// Where a step of `die` pips from `from` lands (0 = borne off), or `None` when it is illegal in `pair`.
@@ -117,7 +117,7 @@ pub fn apply_step(pair: &mut Pair, from: usize, to: usize) -> bool {
 
 /// The occupied source nibbles of `me` in decreasing order (the bar first): only the bar while it holds a checker.
 #[inline(always)]
-pub fn sources(me: Side) -> u128 {
+pub fn sources(me: Checkers) -> u128 {
     if count(me, BAR) != 0 { one(BAR) } else { occupied(me) & POINT_BITS }
 }
 
@@ -139,13 +139,13 @@ pub fn checker_key(player: usize, p: usize, n: u32) -> u64 {
 pub const TURN_KEYS: usize = 780;
 
 /// The key of a whole side from scratch.
-pub fn side_key(player: usize, side: Side) -> u64 {
+pub fn side_key(player: usize, side: Checkers) -> u64 {
     (0..26).fold(0, |k, p| k ^ checker_key(player, p, count(side, p)))
 }
 
 /// The key change between two versions of a side (only the nibbles that differ).
 #[inline(always)]
-pub fn side_key_delta(player: usize, before: Side, after: Side) -> u64 {
+pub fn side_key_delta(player: usize, before: Checkers, after: Checkers) -> u64 {
     let mut diff = before ^ after;
     let mut k = 0;
     while diff != 0 {
@@ -157,7 +157,7 @@ pub fn side_key_delta(player: usize, before: Side, after: Side) -> u64 {
 }
 
 /// The start position of one side: 2 on the 24 point, 5 on the 13, 3 on the 8, 5 on the 6.
-pub const START: Side = (2u128 << (4 * 24)) | (5u128 << (4 * 13)) | (3u128 << (4 * 8)) | (5u128 << (4 * 6));
+pub const START: Checkers = (2u128 << (4 * 24)) | (5u128 << (4 * 13)) | (3u128 << (4 * 8)) | (5u128 << (4 * 6));
 
 #[cfg(test)]
 mod tests {

@@ -13,7 +13,7 @@
 //! set in [`HAND`] (the evaluation `simple`), fitted to self-play results in [`TUNED`] (`tuned`, `tuned_weights.rs`,
 //! written by `plateau tune backgammon`: `train/bg_fit.rs`).
 
-use super::board::{BAR, LOW_BITS, Side, count, made, nibbles, occupied, pips};
+use super::board::{BAR, Checkers, LOW_BITS, count, made, nibbles, occupied, pips};
 use super::{Backgammon, BgState, phase};
 use crate::game::Evaluator;
 
@@ -94,13 +94,13 @@ pub struct Features {
 }
 
 /// The highest occupied nibble of a side (25 = the bar), 0 when all are off.
-fn back(side: Side) -> usize {
+fn back(side: Checkers) -> usize {
     let occ = occupied(side) & !1;
     if occ == 0 { 0 } else { (127 - occ.leading_zeros() as usize) / 4 }
 }
 
 /// Whether some checker must still pass an opposing one.
-pub fn contact(a: Side, b: Side) -> bool {
+pub fn contact(a: Checkers, b: Checkers) -> bool {
     back(a) + back(b) > 25
 }
 
@@ -120,7 +120,7 @@ fn longest_run(mask: u128) -> i32 {
 }
 
 /// The features of `side`.
-pub fn features(side: Side) -> Features {
+pub fn features(side: Checkers) -> Features {
     let points = made(side) & nibbles(1, 24) & LOW_BITS;
     let singles = occupied(side) & !made(side) & nibbles(1, 24) & LOW_BITS;
     Features {
@@ -136,7 +136,7 @@ pub fn features(side: Side) -> Features {
 }
 
 /// The raw score of `me` against `op` (before squashing; no roll bonus).
-pub fn raw(w: &Weights, me: Side, op: Side) -> i32 {
+pub fn raw(w: &Weights, me: Checkers, op: Checkers) -> i32 {
     let (a, b) = (features(me), features(op));
     let mut r = w.pip * (b.pips - a.pips) + w.off * (a.off - b.off) + w.bar * (a.bar - b.bar);
     if contact(me, op) {

@@ -23,7 +23,7 @@
 //! `24/18*/13`, `pass`; rolls `3-1` (`31` accepted), the opening roll `x:3-1` (X starts). Positions
 //! `x=24:2,13:5,8:3,6:5 o=24:2,13:5,8:3,6:5 opening` (see `docs/backgammon.md`).
 //!
-//! State: one [`board::Side`] per player (26 four-bit counters), the mover, the phase, the dice and the incremental
+//! State: one [`board::Checkers`] per player (26 four-bit counters), the mover, the phase, the dice and the incremental
 //! Zobrist key: 48 bytes, copied to play.
 
 pub mod board;
@@ -33,10 +33,10 @@ pub mod notation;
 pub mod tensor;
 pub mod tuned_weights;
 
-use board::{BAR, CHECKERS, Pair, Side, count, nibbles};
+use board::{BAR, CHECKERS, Checkers, Pair, count, nibbles};
 use movegen::{BgMove, CHANCE};
 
-use crate::game::{ChanceList, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err, zobrist};
+use crate::game::{ChanceList, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -87,7 +87,7 @@ pub struct Backgammon {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct BgState {
     /// X's and O's checkers, each in its own numbering.
-    pub sides: [Side; 2],
+    pub sides: [Checkers; 2],
     pub key: u64,
     /// The player who moves, or rolls next (0 = X, the first player; 1 = O).
     pub mover: u8,
@@ -125,8 +125,8 @@ fn turn_key(s: &BgState) -> u64 {
     k
 }
 
-fn player_of(i: u8) -> Player {
-    if i == 0 { Player::First } else { Player::Second }
+fn player_of(i: u8) -> Side {
+    if i == 0 { Side::First } else { Side::Second }
 }
 
 impl Backgammon {
@@ -150,7 +150,7 @@ impl Backgammon {
     }
 
     /// A state from its parts, with its key computed (the position parser and the tests).
-    pub fn make_state(&self, sides: [Side; 2], mover: u8, phase: u8, hi: u8, lo: u8, left: u8) -> BgState {
+    pub fn make_state(&self, sides: [Checkers; 2], mover: u8, phase: u8, hi: u8, lo: u8, left: u8) -> BgState {
         let mut s = BgState { sides, key: 0, mover, phase, hi, lo, left };
         s.key = self.compute_key(&s);
         s
@@ -190,7 +190,7 @@ impl Game for Backgammon {
         self.make_state([board::START, board::START], 0, phase::OPENING, 0, 0, 0)
     }
 
-    fn side_to_move(&self, s: &BgState) -> Player {
+    fn side_to_move(&self, s: &BgState) -> Side {
         player_of(s.mover)
     }
 
@@ -279,7 +279,7 @@ impl Game for Backgammon {
         vec![tensor::SIZE]
     }
 
-    fn observation_tensor(&self, s: &BgState, player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &BgState, player: Side, out: &mut [f32]) {
         tensor::observe(s, player.index(), out)
     }
 

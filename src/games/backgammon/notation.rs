@@ -8,7 +8,7 @@
 
 use arrayvec::ArrayVec;
 
-use super::board::{self, BAR, CHECKERS, Pair, Side, count, made, nibbles, one, pips};
+use super::board::{self, BAR, CHECKERS, Checkers, Pair, count, made, nibbles, one, pips};
 use super::movegen::{self, BgMove, CHANCE, PASS, steps};
 use super::{Backgammon, BgState, phase};
 use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, err};
@@ -346,7 +346,7 @@ pub fn play_moves(g: &Backgammon, state: &BgState, text: &str) -> Result<BgState
 
 // ---- Positions ----
 
-fn side_text(side: Side) -> String {
+fn side_text(side: Checkers) -> String {
     let mut parts = Vec::new();
     for p in (1..=BAR).rev() {
         let n = count(side, p);
@@ -370,11 +370,11 @@ pub fn format_position(s: &BgState) -> String {
     format!("x={} o={} {turn}", side_text(s.sides[0]), side_text(s.sides[1]))
 }
 
-fn parse_side(word: &str, letter: char) -> Result<Side, GameError> {
+fn parse_side(word: &str, letter: char) -> Result<Checkers, GameError> {
     let Some(list) = word.strip_prefix(&format!("{letter}=")) else {
         return err(format!("'{word}': expected {letter}= and its checkers, such as {letter}=24:2,13:5,8:3,6:5"));
     };
-    let mut side: Side = 0;
+    let mut side: Checkers = 0;
     if list != "-" {
         for item in list.split(',') {
             let bad = || GameError::new(format!("'{item}' in {letter}=...: expected POINT:COUNT (POINT 1..24 or bar)"));
@@ -456,7 +456,7 @@ pub fn parse_position(g: &Backgammon, text: &str) -> Result<BgState, GameError> 
     if count(x, 0) == CHECKERS && count(o, 0) == CHECKERS {
         return err("both players have borne off all their checkers");
     }
-    let closed = |side: Side| made(side) & nibbles(1, 6) == nibbles(1, 6) & board::LOW_BITS;
+    let closed = |side: Checkers| made(side) & nibbles(1, 6) == nibbles(1, 6) & board::LOW_BITS;
     if count(x, BAR) > 0 && count(o, BAR) > 0 && closed(x) && closed(o) {
         return err("both players are on the bar against closed boards: nobody could ever move");
     }

@@ -17,7 +17,7 @@
 
 use std::sync::OnceLock;
 
-use crate::game::{Forced, Game, MoveClass, Outcome, Player, zobrist};
+use crate::game::{Forced, Game, MoveClass, Outcome, Side, zobrist};
 
 use super::race::{MAX_ENTRIES, Race, RaceTable};
 use super::{Breakthrough, BtMove, BtState};
@@ -41,25 +41,25 @@ impl Breakthrough {
 
     /// The row next to `side`'s goal.
     #[inline(always)]
-    pub fn pre_goal_row(&self, side: Player) -> u64 {
+    pub fn pre_goal_row(&self, side: Side) -> u64 {
         self.pre_goal[side.index()]
     }
 
     /// The row before `side`'s pre-goal row: a piece there is one step from a threat (a "runner" once it can step
     /// onto the pre-goal row). On a 3-row board it is `side`'s home row.
     #[inline(always)]
-    pub fn pre_pre_goal_row(&self, side: Player) -> u64 {
+    pub fn pre_pre_goal_row(&self, side: Side) -> u64 {
         self.pre_pre_goal[side.index()]
     }
 
     /// Squares `side`'s pieces `p` attack (diagonally forward).
     #[inline(always)]
-    pub fn attacks(&self, side: Player, p: u64) -> u64 {
+    pub fn attacks(&self, side: Side, p: u64) -> u64 {
         let c = self.columns;
         let (nf, nl) = (self.not_first_file, self.not_last_file);
         match side {
-            Player::First => (((p & nf) << (c - 1)) | ((p & nl) << (c + 1))) & self.board,
-            Player::Second => ((p & nf) >> (c + 1)) | ((p & nl) >> (c - 1)),
+            Side::First => (((p & nf) << (c - 1)) | ((p & nl) << (c + 1))) & self.board,
+            Side::Second => ((p & nf) >> (c + 1)) | ((p & nl) >> (c - 1)),
         }
     }
 
@@ -130,7 +130,7 @@ impl Breakthrough {
             return false;
         }
         let (rows, cols) = (self.rows as i32, self.columns as i32);
-        let up = s.stm == Player::First;
+        let up = s.stm == Side::First;
         let (own, opp) = Self::sides(s);
         // Distance of a piece on `row` to its goal: own pieces towards the far row, enemy pieces the other way.
         let own_dist = |row: i32| if up { rows - 1 - row } else { row };
@@ -217,7 +217,7 @@ mod tests {
         let b = g.parse_position("8/8/8/8/8/8/3p4/2P5 w").unwrap();
         assert_eq!(g.forced(&b), Forced::Defend(11));
         let n = g.null_move(&b).unwrap();
-        assert_eq!(n.stm, Player::Second);
+        assert_eq!(n.stm, Side::Second);
         assert_eq!(g.compute_key(&n), n.key);
         // The capture answers the threat, the other move does not.
         let c2d2 = g.parse_move(&b, "c1d2").unwrap();
@@ -284,11 +284,11 @@ mod tests {
     fn goal_side_rows() {
         for (rows, columns) in [(3, 2), (5, 4), (6, 5), (8, 8)] {
             let g = Breakthrough::new(rows, columns, 1, false, false).unwrap();
-            assert_eq!(g.pre_goal_row(Player::First), g.row_mask(rows - 2));
-            assert_eq!(g.pre_goal_row(Player::Second), g.row_mask(1));
-            assert_eq!(g.pre_pre_goal_row(Player::First), g.row_mask(rows - 3));
-            assert_eq!(g.pre_pre_goal_row(Player::Second), g.row_mask(2));
-            for side in [Player::First, Player::Second] {
+            assert_eq!(g.pre_goal_row(Side::First), g.row_mask(rows - 2));
+            assert_eq!(g.pre_goal_row(Side::Second), g.row_mask(1));
+            assert_eq!(g.pre_pre_goal_row(Side::First), g.row_mask(rows - 3));
+            assert_eq!(g.pre_pre_goal_row(Side::Second), g.row_mask(2));
+            for side in [Side::First, Side::Second] {
                 // A piece of the pre-pre-goal row attacks squares of the pre-goal row only, and those attack the goal.
                 let pre = g.pre_goal_row(side);
                 assert_eq!(g.attacks(side, g.pre_pre_goal_row(side)) & !pre, 0);

@@ -26,7 +26,7 @@ pub mod notation;
 pub mod race;
 pub mod simultaneous;
 
-use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Player, err, playout, zobrist};
+use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Side, err, playout, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -76,7 +76,7 @@ pub struct BtState {
     pub white: u64,
     pub black: u64,
     pub key: u64,
-    pub stm: Player,
+    pub stm: Side,
 }
 
 /// A move from one square to another (a capture when the target holds an enemy piece).
@@ -183,10 +183,10 @@ impl Breakthrough {
         self.board
     }
     /// The row a side must reach to win (the far row).
-    pub fn goal_row(&self, side: Player) -> u64 {
+    pub fn goal_row(&self, side: Side) -> u64 {
         match side {
-            Player::First => self.top_row,
-            Player::Second => self.bottom_row,
+            Side::First => self.top_row,
+            Side::Second => self.bottom_row,
         }
     }
     pub fn file_mask(&self, column: u32) -> u64 {
@@ -200,18 +200,18 @@ impl Breakthrough {
     /// The three move target sets of `side`: (straight, diagonal towards lower files, diagonal towards higher files),
     /// each a bitboard of destination squares.
     #[inline(always)]
-    pub fn targets(&self, s: &BtState, side: Player) -> (u64, u64, u64) {
+    pub fn targets(&self, s: &BtState, side: Side) -> (u64, u64, u64) {
         let c = self.columns;
         let empty = self.board & !(s.white | s.black);
         match side {
-            Player::First => {
+            Side::First => {
                 let p = s.white;
                 let fwd = (p << c) & empty;
                 let dl = ((p & self.not_first_file) << (c - 1)) & self.board & !p;
                 let dr = ((p & self.not_last_file) << (c + 1)) & self.board & !p;
                 (fwd, dl, dr)
             }
-            Player::Second => {
+            Side::Second => {
                 let p = s.black;
                 let fwd = (p >> c) & empty;
                 let dl = ((p & self.not_first_file) >> (c + 1)) & !p;
@@ -223,19 +223,19 @@ impl Breakthrough {
 
     /// The source square offsets of the three directions for `side`: target + offset = source (as i32).
     #[inline(always)]
-    fn deltas(&self, side: Player) -> (i32, i32, i32) {
+    fn deltas(&self, side: Side) -> (i32, i32, i32) {
         let c = self.columns as i32;
         match side {
-            Player::First => (-c, -(c - 1), -(c + 1)),
-            Player::Second => (c, c + 1, c - 1),
+            Side::First => (-c, -(c - 1), -(c + 1)),
+            Side::Second => (c, c + 1, c - 1),
         }
     }
 
     #[inline(always)]
     fn sides(s: &BtState) -> (u64, u64) {
         match s.stm {
-            Player::First => (s.white, s.black),
-            Player::Second => (s.black, s.white),
+            Side::First => (s.white, s.black),
+            Side::Second => (s.black, s.white),
         }
     }
 
@@ -251,7 +251,7 @@ impl Breakthrough {
         opp & (1u64 << m.to) != 0
     }
 
-    fn zkey(side: Player, sq: u32) -> u64 {
+    fn zkey(side: Side, sq: u32) -> u64 {
         zobrist::key(side.index() * 64 + sq as usize)
     }
 
@@ -306,12 +306,12 @@ impl Game for Breakthrough {
         let n = self.piece_rows * self.columns;
         let white = (1u64 << n) - 1;
         let black = white << ((self.rows - self.piece_rows) * self.columns);
-        let mut s = BtState { white, black, key: 0, stm: Player::First };
+        let mut s = BtState { white, black, key: 0, stm: Side::First };
         s.key = self.compute_key(&s);
         s
     }
 
-    fn side_to_move(&self, s: &BtState) -> Player {
+    fn side_to_move(&self, s: &BtState) -> Side {
         s.stm
     }
 
@@ -376,8 +376,8 @@ impl Game for Breakthrough {
         let to = 1u64 << m.to;
         let me = s.stm;
         let (own, opp) = match me {
-            Player::First => (&mut s.white, &mut s.black),
-            Player::Second => (&mut s.black, &mut s.white),
+            Side::First => (&mut s.white, &mut s.black),
+            Side::Second => (&mut s.black, &mut s.white),
         };
         *own ^= from | to;
         let mut k = Self::zkey(me, m.from as u32) ^ Self::zkey(me, m.to as u32) ^ zobrist::key(zobrist::SIDE);
@@ -410,7 +410,7 @@ impl Game for Breakthrough {
         vec![3, self.rows as usize, self.columns as usize]
     }
 
-    fn observation_tensor(&self, s: &BtState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &BtState, _player: Side, out: &mut [f32]) {
         self.board_planes(s.white, s.black, out);
     }
 
@@ -442,14 +442,14 @@ impl Game for Breakthrough {
 
     fn compute_key(&self, s: &BtState) -> u64 {
         let mut k = 0;
-        for (side, mut b) in [(Player::First, s.white), (Player::Second, s.black)] {
+        for (side, mut b) in [(Side::First, s.white), (Side::Second, s.black)] {
             while b != 0 {
                 let sq = b.trailing_zeros();
                 b &= b - 1;
                 k ^= Self::zkey(side, sq);
             }
         }
-        if s.stm == Player::Second {
+        if s.stm == Side::Second {
             k ^= zobrist::key(zobrist::SIDE);
         }
         k
@@ -495,8 +495,8 @@ impl Game for Breakthrough {
         self.write_position(s)
     }
 
-    fn player_name(&self, player: Player) -> Option<&'static str> {
-        Some(if player == Player::First { "White" } else { "Black" })
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "White" } else { "Black" })
     }
 
     fn display(&self, s: &BtState) -> String {

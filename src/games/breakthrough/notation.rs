@@ -1,7 +1,7 @@
 //! Breakthrough's notations: squares (`a1`, or the course's `2a` on input), moves (`a2a3`; `b4xc5` and `b4-c5`
 //! accepted), the FEN-like position text of Fairy-Stockfish, and the board drawing.
 
-use crate::game::{BoardView, Game, GameError, Layout, MoveList, Player, err, view};
+use crate::game::{BoardView, Game, GameError, Layout, MoveList, Side, err, view};
 use crate::games::board_text;
 
 use super::{Breakthrough, BtMove, BtState};
@@ -18,9 +18,9 @@ impl Breakthrough {
         BoardView::from_fn(Layout::Grid, self.rows, self.columns, ["white", "black"], |row, column| {
             let sq = row * self.columns + column;
             let owner = if s.white >> sq & 1 != 0 {
-                Some(Player::First)
+                Some(Side::First)
             } else if s.black >> sq & 1 != 0 {
-                Some(Player::Second)
+                Some(Side::Second)
             } else {
                 None
             };
@@ -84,7 +84,7 @@ impl Breakthrough {
             return Ok(m);
         }
         let (own, _) = Self::sides(s);
-        let side = if s.stm == Player::First { "White" } else { "Black" };
+        let side = if s.stm == Side::First { "White" } else { "Black" };
         if own & (1u64 << from) == 0 {
             return err(format!("illegal move {t}: no {side} piece on {}", self.square_name(from)));
         }
@@ -114,13 +114,13 @@ impl Breakthrough {
         }
         let (white, black) = self.read_board(board)?;
         let stm = match side {
-            "w" | "W" => Player::First,
-            "b" | "B" => Player::Second,
+            "w" | "W" => Side::First,
+            "b" | "B" => Side::Second,
             _ => return err(format!("position: side to move '{side}': expected w or b")),
         };
         let s = BtState { white, black, key: 0, stm };
         let (own, opp) = Self::sides(&s);
-        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
+        let name = |p: Side| if p == Side::First { "White" } else { "Black" };
         if own & self.goal_row(stm) != 0 {
             return err(format!(
                 "position: impossible: {} to move already has a piece on its goal row (the game ended a move ago)",
@@ -153,9 +153,9 @@ impl Breakthrough {
             }
             true
         })?;
-        let name = |p: Player| if p == Player::First { "White" } else { "Black" };
+        let name = |p: Side| if p == Side::First { "White" } else { "Black" };
         let most = self.piece_rows * self.columns;
-        for (pieces, who) in [(white, Player::First), (black, Player::Second)] {
+        for (pieces, who) in [(white, Side::First), (black, Side::Second)] {
             if pieces.count_ones() > most {
                 return err(format!(
                     "position: impossible: {} has {} pieces, more than the {most} it starts with",
@@ -179,20 +179,20 @@ impl Breakthrough {
             }
         });
         out.push(' ');
-        out.push(if s.stm == Player::First { 'w' } else { 'b' });
+        out.push(if s.stm == Side::First { 'w' } else { 'b' });
         out
     }
 
     pub(super) fn draw(&self, s: &BtState) -> String {
         let mut out = self.draw_board(s.white, s.black);
-        let side = if s.stm == Player::First { "White (P)" } else { "Black (p)" };
+        let side = if s.stm == Side::First { "White (P)" } else { "Black (p)" };
         out += &format!("{side} to move");
         out
     }
 
     /// The board drawing (ranks from the top, files below), each line ending with a newline.
     pub(super) fn draw_board(&self, white: u64, black: u64) -> String {
-        let s = BtState { white, black, key: 0, stm: Player::First };
+        let s = BtState { white, black, key: 0, stm: Side::First };
         let mut out = String::new();
         for row in (0..self.rows).rev() {
             out += &format!("{:>3} ", row + 1);

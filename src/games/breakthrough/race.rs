@@ -37,7 +37,7 @@
 
 use std::time::Instant;
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
 /// No forced win for the attacker in the region.
@@ -74,10 +74,10 @@ pub struct RaceTable {
 }
 
 /// Fewest moves any of `side`'s pieces `p` (not empty) needs to reach its goal row, ignoring everything in the way.
-fn rows_to_goal(g: &Breakthrough, side: Player, p: u64) -> u32 {
+fn rows_to_goal(g: &Breakthrough, side: Side, p: u64) -> u32 {
     match side {
-        Player::First => g.rows - 1 - (63 - p.leading_zeros()) / g.columns,
-        Player::Second => p.trailing_zeros() / g.columns,
+        Side::First => g.rows - 1 - (63 - p.leading_zeros()) / g.columns,
+        Side::Second => p.trailing_zeros() / g.columns,
     }
 }
 
@@ -159,11 +159,11 @@ impl RaceTable {
     }
 
     /// The region of `attacker`'s goal in `s`, as region-local bitboards (attacker, defender).
-    fn region(&self, g: &Breakthrough, attacker: Player, s: &BtState) -> (u64, u64) {
+    fn region(&self, g: &Breakthrough, attacker: Side, s: &BtState) -> (u64, u64) {
         let (n, c) = (self.rows, self.columns);
         match attacker {
-            Player::Second => (s.black & self.region, s.white & self.region),
-            Player::First => {
+            Side::Second => (s.black & self.region, s.white & self.region),
+            Side::First => {
                 let (mut a, mut d) = (0u64, 0u64);
                 for k in 0..n {
                     let shift = (g.rows - 1 - k) * c;

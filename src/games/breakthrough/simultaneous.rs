@@ -24,7 +24,7 @@
 //! in the key). Position text: the ranks, then, after a cancelled turn, the count and the cancelled pair:
 //! `ppp/3/PPP` at the start of 3x3, `p1p/1p1/P1P 1 a1b2/b3b2` after a collision.
 
-use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, err, zobrist};
+use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -99,16 +99,16 @@ impl SimBreakthrough {
 
     /// The board as ordinary Breakthrough with `side` to move (what `side`'s moves are generated from).
     #[inline(always)]
-    pub fn view(s: &SimState, side: Player) -> BtState {
+    pub fn view(s: &SimState, side: Side) -> BtState {
         BtState { white: s.white, black: s.black, key: 0, stm: side }
     }
 
-    fn has_move(&self, s: &SimState, side: Player) -> bool {
+    fn has_move(&self, s: &SimState, side: Side) -> bool {
         let (f, l, r) = self.base.targets(&Self::view(s, side), side);
         (f | l | r) != 0
     }
 
-    fn piece_key(side: Player, mut bits: u64) -> u64 {
+    fn piece_key(side: Side, mut bits: u64) -> u64 {
         let mut k = 0;
         while bits != 0 {
             k ^= zobrist::key(side.index() * 64 + bits.trailing_zeros() as usize);
@@ -117,7 +117,7 @@ impl SimBreakthrough {
         k
     }
 
-    fn half(&self, s: &SimState, side: Player, text: &str) -> Result<BtMove, GameError> {
+    fn half(&self, s: &SimState, side: Side, text: &str) -> Result<BtMove, GameError> {
         self.base.read_move(&Self::view(s, side), text)
     }
 }
@@ -145,8 +145,8 @@ impl Game for SimBreakthrough {
         s
     }
 
-    fn side_to_move(&self, _s: &SimState) -> Player {
-        Player::First
+    fn side_to_move(&self, _s: &SimState) -> Side {
+        Side::First
     }
 
     fn turn(&self, _s: &SimState) -> Turn {
@@ -158,7 +158,7 @@ impl Game for SimBreakthrough {
         moves.clear();
     }
 
-    fn player_moves(&self, s: &SimState, player: Player, moves: &mut MoveList<BtMove>) {
+    fn player_moves(&self, s: &SimState, player: Side, moves: &mut MoveList<BtMove>) {
         moves.clear();
         if !self.is_terminal(s) {
             self.base.generate_moves(&Self::view(s, player), moves);
@@ -180,7 +180,7 @@ impl Game for SimBreakthrough {
             let bit = |sq: u8| 1u64 << sq;
             let white = (s.white & !bit(w.from) & !bit(b.to)) | bit(w.to);
             let black = (s.black & !bit(b.from) & !bit(w.to)) | bit(b.to);
-            s.key ^= Self::piece_key(Player::First, s.white ^ white) ^ Self::piece_key(Player::Second, s.black ^ black);
+            s.key ^= Self::piece_key(Side::First, s.white ^ white) ^ Self::piece_key(Side::Second, s.black ^ black);
             s.white = white;
             s.black = black;
             s.repeats = 0;
@@ -194,8 +194,8 @@ impl Game for SimBreakthrough {
             return Some(Outcome::Draw);
         }
         let reached = |won: bool| if won != self.base.misere { Outcome::Win } else { Outcome::Loss };
-        let white_in = s.white & self.base.goal_row(Player::First) != 0;
-        let black_in = s.black & self.base.goal_row(Player::Second) != 0;
+        let white_in = s.white & self.base.goal_row(Side::First) != 0;
+        let black_in = s.black & self.base.goal_row(Side::Second) != 0;
         match (white_in, black_in) {
             (true, true) => return Some(Outcome::Draw),
             (true, false) => return Some(reached(true)),
@@ -204,8 +204,8 @@ impl Game for SimBreakthrough {
         }
         // With pieces on the board a side always has a move (its most advanced piece can move diagonally): these
         // arise only in positions given by hand.
-        let white_can = s.white != 0 && self.has_move(s, Player::First);
-        let black_can = s.black != 0 && self.has_move(s, Player::Second);
+        let white_can = s.white != 0 && self.has_move(s, Side::First);
+        let black_can = s.black != 0 && self.has_move(s, Side::Second);
         match (white_can, black_can) {
             (true, true) => None,
             (false, false) => Some(Outcome::Draw),
@@ -219,7 +219,7 @@ impl Game for SimBreakthrough {
     }
 
     fn compute_key(&self, s: &SimState) -> u64 {
-        Self::piece_key(Player::First, s.white) ^ Self::piece_key(Player::Second, s.black) ^ repeat_key(s.repeats)
+        Self::piece_key(Side::First, s.white) ^ Self::piece_key(Side::Second, s.black) ^ repeat_key(s.repeats)
     }
 
     fn parse_move(&self, s: &SimState, text: &str) -> Result<BtMove, GameError> {
@@ -242,8 +242,8 @@ impl Game for SimBreakthrough {
             return err(format!("'{t}': both players move at once: write the pair WHITE/BLACK, e.g. a2a3/c5b4"));
         };
         let at = |who: &'static str| move |e: GameError| GameError::new(format!("'{t}': {who}'s half: {e}"));
-        let white = self.half(s, Player::First, a).map_err(at("White"))?;
-        Ok((white, self.half(s, Player::Second, b).map_err(at("Black"))?))
+        let white = self.half(s, Side::First, a).map_err(at("White"))?;
+        Ok((white, self.half(s, Side::Second, b).map_err(at("Black"))?))
     }
 
     fn parse_position(&self, text: &str) -> Result<SimState, GameError> {
@@ -297,13 +297,13 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         if s.repeats == 0 { board } else { format!("{board} {} {}", s.repeats, self.cancelled_pair(s)) }
     }
 
-    fn player_name(&self, player: Player) -> Option<&'static str> {
+    fn player_name(&self, player: Side) -> Option<&'static str> {
         self.base.player_name(player)
     }
 
     /// The referee's view, the same for both players (nothing is hidden): the board, and after a cancelled turn the
     /// cancelled pair and why.
-    fn observation(&self, s: &SimState, _player: Player) -> String {
+    fn observation(&self, s: &SimState, _player: Side) -> String {
         let board = self.format_position(&SimState { repeats: 0, ..*s });
         match self.announcement(s) {
             Some(a) => format!("{board}; {a}"),
@@ -317,7 +317,7 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         self.base.observation_shape()
     }
 
-    fn observation_tensor(&self, s: &SimState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &SimState, _player: Side, out: &mut [f32]) {
         self.base.board_planes(s.white, s.black, out);
     }
 
@@ -370,6 +370,6 @@ impl Evaluator<SimBreakthrough> for SimEval {
     type Carry = ();
 
     fn evaluate(&self, g: &SimBreakthrough, s: &SimState) -> i32 {
-        self.0.evaluate(&g.base, &SimBreakthrough::view(s, Player::First))
+        self.0.evaluate(&g.base, &SimBreakthrough::view(s, Side::First))
     }
 }

@@ -22,7 +22,7 @@ use std::hash::{Hash, Hasher};
 
 use cozy_chess::{Board, Color, Move};
 
-use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Player};
+use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Side};
 use crate::games::GameInfo;
 use crate::spec::Spec;
 
@@ -96,8 +96,8 @@ impl Chess {
         Ok(Chess)
     }
 
-    fn player(c: Color) -> Player {
-        if c == Color::White { Player::First } else { Player::Second }
+    fn player(c: Color) -> Side {
+        if c == Color::White { Side::First } else { Side::Second }
     }
 }
 
@@ -115,7 +115,7 @@ impl Game for Chess {
         ChessState::new(Board::default())
     }
 
-    fn side_to_move(&self, s: &ChessState) -> Player {
+    fn side_to_move(&self, s: &ChessState) -> Side {
         Self::player(s.board().side_to_move())
     }
 
@@ -223,7 +223,7 @@ impl Game for Chess {
         tensor::SHAPE.to_vec()
     }
 
-    fn observation_tensor(&self, s: &ChessState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &ChessState, _player: Side, out: &mut [f32]) {
         tensor::observe(s, out)
     }
 

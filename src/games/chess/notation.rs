@@ -8,7 +8,7 @@
 use cozy_chess::{Board, Color, FenParseError, File, Move, Piece, Rank, Square};
 
 use super::{Chess, ChessState};
-use crate::game::{BoardView, GameError, Layout, Player, err, view};
+use crate::game::{BoardView, GameError, Layout, Side, err, view};
 
 /// The move as UCI writes it: castling as the king's two-square move.
 #[inline]
@@ -224,7 +224,7 @@ impl Chess {
                         Piece::Queen => "\u{265B}",
                         Piece::King => "\u{265A}",
                     };
-                    let owner = if c == Color::White { Player::First } else { Player::Second };
+                    let owner = if c == Color::White { Side::First } else { Side::Second };
                     view::cell(name, glyph, Some(owner))
                 }
                 _ => view::cell(name, "", None),

@@ -50,7 +50,7 @@ pub use position::Position;
 pub use reachable::ORDER_BUDGET;
 pub use shape::{Shape, Standard};
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err, playout, zobrist};
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, playout, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -155,12 +155,12 @@ impl ConnectFour {
         &self.order[..self.columns as usize]
     }
 
-    fn zkey(side: Player, bit: u32) -> u64 {
+    fn zkey(side: Side, bit: u32) -> u64 {
         zobrist::key(side.index() * 64 + bit as usize)
     }
 
-    fn stm_of(plies: u32) -> Player {
-        if plies.is_multiple_of(2) { Player::First } else { Player::Second }
+    fn stm_of(plies: u32) -> Side {
+        if plies.is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     /// The discs of the first and the second player.
@@ -206,7 +206,7 @@ impl Game for ConnectFour {
         C4State { pos: Position::empty(), key: 0 }
     }
 
-    fn side_to_move(&self, s: &C4State) -> Player {
+    fn side_to_move(&self, s: &C4State) -> Side {
         Self::stm_of(s.pos.plies)
     }
 
@@ -289,13 +289,13 @@ impl Game for ConnectFour {
     fn compute_key(&self, s: &C4State) -> u64 {
         let (first, second) = Self::discs(s);
         let mut k = 0;
-        for (side, mut b) in [(Player::First, first), (Player::Second, second)] {
+        for (side, mut b) in [(Side::First, first), (Side::Second, second)] {
             while b != 0 {
                 k ^= Self::zkey(side, b.trailing_zeros());
                 b &= b - 1;
             }
         }
-        if Self::stm_of(s.pos.plies) == Player::Second {
+        if Self::stm_of(s.pos.plies) == Side::Second {
             k ^= zobrist::key(zobrist::SIDE);
         }
         k
@@ -333,7 +333,7 @@ impl Game for ConnectFour {
         vec![3, self.rows() as usize, self.columns() as usize]
     }
 
-    fn observation_tensor(&self, s: &C4State, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &C4State, _player: Side, out: &mut [f32]) {
         let first = if s.pos.plies.is_multiple_of(2) { s.pos.cur } else { s.pos.opponent() };
         let (rows, cols) = (self.rows() as usize, self.columns() as usize);
         for c in 0..cols {
@@ -367,8 +367,8 @@ impl Game for ConnectFour {
         self.format_position_text(s)
     }
 
-    fn player_name(&self, player: Player) -> Option<&'static str> {
-        Some(if player == Player::First { "X" } else { "O" })
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "X" } else { "O" })
     }
 
     fn display(&self, s: &C4State) -> String {

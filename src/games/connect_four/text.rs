@@ -1,16 +1,16 @@
 //! The notations: position text (`7/7/7/7/3O3/3XX2 o`), the board drawn for the terminal, move lists (`4 4 5 3` or
 //! `4453`), and Pascal Pons's move strings as the solver's benchmark files write them.
 
-use crate::game::{BoardView, Game, GameError, Layout, Player, err, view};
+use crate::game::{BoardView, Game, GameError, Layout, Side, err, view};
 use crate::games::board_text;
 
 use super::shape::{shl, shr};
 use super::{C4State, ConnectFour, Position, Shape};
 
-fn side_letter(p: Player) -> char {
+fn side_letter(p: Side) -> char {
     match p {
-        Player::First => 'X',
-        Player::Second => 'O',
+        Side::First => 'X',
+        Side::Second => 'O',
     }
 }
 
@@ -53,8 +53,8 @@ impl ConnectFour {
             true
         })?;
         let stm = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
+            "x" | "X" => Side::First,
+            "o" | "O" => Side::Second,
             _ => return err(format!("position: side to move '{side}': expected x or o")),
         };
         let mask = first | second;
@@ -70,8 +70,8 @@ impl ConnectFour {
         }
         let (nx, no) = (first.count_ones(), second.count_ones());
         let expected = match stm {
-            Player::First => no,
-            Player::Second => no + 1,
+            Side::First => no,
+            Side::Second => no + 1,
         };
         if nx != expected {
             return err(format!(
@@ -138,9 +138,9 @@ impl ConnectFour {
         BoardView::from_fn(Layout::Columns, self.rows, self.columns, ["crimson", "gold"], |row, col| {
             let b = self.bit(row, col);
             let owner = if first & b != 0 {
-                Some(Player::First)
+                Some(Side::First)
             } else if second & b != 0 {
-                Some(Player::Second)
+                Some(Side::Second)
             } else {
                 None
             };

@@ -13,7 +13,7 @@ pub mod text;
 
 use std::sync::Arc;
 
-use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Player, err};
+use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::random_tree::mix;
 use crate::games::tree_path::format_path;
 use crate::games::{GameInfo, ParamInfo};
@@ -123,8 +123,8 @@ impl Game for GivenTree {
         GtState { node: 0 }
     }
 
-    fn side_to_move(&self, s: &GtState) -> Player {
-        if self.node(s).ply.is_multiple_of(2) { Player::First } else { Player::Second }
+    fn side_to_move(&self, s: &GtState) -> Side {
+        if self.node(s).ply.is_multiple_of(2) { Side::First } else { Side::Second }
     }
 
     fn generate_moves(&self, s: &GtState, moves: &mut MoveList<u8>) {
@@ -142,7 +142,7 @@ impl Game for GivenTree {
         vec![self.nodes.len()]
     }
 
-    fn observation_tensor(&self, s: &GtState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &GtState, _player: Side, out: &mut [f32]) {
         out[s.node as usize] = 1.0;
     }
 

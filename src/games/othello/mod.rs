@@ -32,7 +32,7 @@ pub use bits::Geometry;
 pub use endgame::{Bounds, EndgameSolver, Limits};
 pub use eval::OthelloEval;
 
-use crate::game::{Game, GameError, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -66,7 +66,7 @@ pub struct OthelloState {
     /// Discs of the other side.
     pub opp: u64,
     /// The side to move (`First` = black, `x`).
-    pub side: Player,
+    pub side: Side,
     pub key: u64,
 }
 
@@ -97,12 +97,12 @@ impl Othello {
 
     /// (black, white) discs.
     pub fn colours(s: &OthelloState) -> (u64, u64) {
-        if s.side == Player::First { (s.own, s.opp) } else { (s.opp, s.own) }
+        if s.side == Side::First { (s.own, s.opp) } else { (s.opp, s.own) }
     }
 
     /// A state from the two colours' discs and the side to move, with its key (no validation).
-    pub fn from_colours(&self, black: u64, white: u64, side: Player) -> OthelloState {
-        let (own, opp) = if side == Player::First { (black, white) } else { (white, black) };
+    pub fn from_colours(&self, black: u64, white: u64, side: Side) -> OthelloState {
+        let (own, opp) = if side == Side::First { (black, white) } else { (white, black) };
         let mut s = OthelloState { own, opp, side, key: 0 };
         s.key = self.compute_key(&s);
         s
@@ -137,10 +137,10 @@ impl Game for Othello {
 
     fn start(&self) -> OthelloState {
         let (black, white) = self.geo.start();
-        self.from_colours(black, white, Player::First)
+        self.from_colours(black, white, Side::First)
     }
 
-    fn side_to_move(&self, s: &OthelloState) -> Player {
+    fn side_to_move(&self, s: &OthelloState) -> Side {
         s.side
     }
 
@@ -204,7 +204,7 @@ impl Game for Othello {
                 b &= b - 1;
             }
         }
-        if s.side == Player::Second {
+        if s.side == Side::Second {
             k ^= zobrist::key(zobrist::SIDE);
         }
         k
@@ -242,7 +242,7 @@ impl Game for Othello {
         vec![3, n, n]
     }
 
-    fn observation_tensor(&self, s: &OthelloState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &OthelloState, _player: Side, out: &mut [f32]) {
         let (black, white) = Othello::colours(s);
         let n = self.size() as usize;
         for r in 0..n {

@@ -1,7 +1,7 @@
 //! Othello's notations: square and move names (`d3`, `pass`), the position text and the drawing (see the module
 //! documentation of [`super`]).
 
-use crate::game::{BoardView, GameError, Layout, Player, err, view};
+use crate::game::{BoardView, GameError, Layout, Side, err, view};
 
 use super::bits::square;
 use super::{Othello, OthelloState, PASS};
@@ -72,7 +72,7 @@ impl Othello {
                     .collect()
             })
             .collect();
-        let side = if s.side == Player::First { 'x' } else { 'o' };
+        let side = if s.side == Side::First { 'x' } else { 'o' };
         format!("{} {side}", rows.join("/"))
     }
 
@@ -90,8 +90,8 @@ impl Othello {
             }
         };
         let side = match side {
-            "x" | "X" => Player::First,
-            "o" | "O" => Player::Second,
+            "x" | "X" => Side::First,
+            "o" | "O" => Side::Second,
             other => return err(format!("othello position: side to move '{other}': expected x or o")),
         };
         let cells: Vec<char> = if board.contains('/') {
@@ -134,7 +134,7 @@ impl Othello {
 
     fn start_state(&self) -> OthelloState {
         let (b, w) = self.geo.start();
-        self.from_colours(b, w, Player::First)
+        self.from_colours(b, w, Side::First)
     }
 
     /// [`Game::board_view`](crate::game::Game::board_view): black (x, the first player) and white discs, row 1 at the
@@ -147,9 +147,9 @@ impl Othello {
             let bit = 1u64 << square(r, c);
             let name = format!("{}{}", (b'a' + c as u8) as char, r + 1);
             let owner = if black & bit != 0 {
-                Some(Player::First)
+                Some(Side::First)
             } else if white & bit != 0 {
-                Some(Player::Second)
+                Some(Side::Second)
             } else {
                 None
             };
@@ -180,7 +180,7 @@ impl Othello {
             }
             out.push('\n');
         }
-        let side = if s.side == Player::First { "x (black)" } else { "o (white)" };
+        let side = if s.side == Side::First { "x (black)" } else { "o (white)" };
         out += &format!("x {}  o {}  {side} to move", black.count_ones(), white.count_ones());
         out
     }

@@ -47,7 +47,7 @@ use memmap2::Mmap;
 
 use super::rank::Ranker;
 use super::{MAX_HOUSES, Oware, OwareState};
-use crate::game::Player;
+use crate::game::Side;
 
 const MAGIC: &[u8; 8] = b"PLTOWARE";
 const HEADER: usize = 40;
@@ -164,7 +164,7 @@ impl Tables {
             .map(|house| {
                 let mut c = p;
                 let last = self.rules.sow(&mut c, house);
-                let taken = self.rules.capture(&mut c, Player::First, last) as usize;
+                let taken = self.rules.capture(&mut c, Side::First, last) as usize;
                 (house as u8, taken as i32 - self.value(&rotate(h, &c), n - taken) as i32)
             })
             .collect()
@@ -231,7 +231,7 @@ impl Tables {
                 any = true;
                 let mut c = p;
                 let last = g.sow(&mut c, house);
-                let taken = g.capture(&mut c, Player::First, last) as usize;
+                let taken = g.capture(&mut c, Side::First, last) as usize;
                 if taken == 0 {
                     edges += 1;
                 } else {
@@ -352,7 +352,7 @@ impl Tables {
                 }
                 let mut f = p;
                 let last = g.sow(&mut f, house);
-                if g.capture(&mut f, Player::First, last) == 0 && f == c {
+                if g.capture(&mut f, Side::First, last) == 0 && f == c {
                     out.push(self.ranker.rank(&p[..m], n) as u32);
                 }
             }

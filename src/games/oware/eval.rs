@@ -11,7 +11,7 @@
 //! The course's advice for Awalé: count the granaries early, count the seeds (and the moves left) late.
 
 use super::{Oware, OwareState};
-use crate::game::{Evaluator, Game, MoveList, Player};
+use crate::game::{Evaluator, Game, MoveList, Side};
 
 /// The evaluation named in `engine(eval=NAME)`; `Default` is `simple`.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -31,7 +31,7 @@ impl OwareEval {
     }
 }
 
-fn stores(s: &OwareState, me: Player) -> i32 {
+fn stores(s: &OwareState, me: Side) -> i32 {
     s.stores[me.index()] as i32 - s.stores[me.other().index()] as i32
 }
 

@@ -36,7 +36,7 @@ pub mod eval;
 pub mod rank;
 mod text;
 
-use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Player, err};
+use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Side, err};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -78,7 +78,7 @@ pub struct OwareState {
     pub pits: [u8; 2 * MAX_HOUSES],
     /// The first and the second player's stores.
     pub stores: [u8; 2],
-    pub stm: Player,
+    pub stm: Side,
     /// Positions seen since the last capture (the current one included), at most [`HISTORY`] kept.
     seen: u16,
     history: [u32; HISTORY],
@@ -140,13 +140,13 @@ impl Oware {
 
     /// Index of the first house of `p`.
     #[inline(always)]
-    pub fn base(&self, p: Player) -> usize {
+    pub fn base(&self, p: Side) -> usize {
         p.index() * self.houses
     }
 
     /// Seeds on `p`'s side.
     #[inline]
-    pub fn side_seeds(&self, s: &OwareState, p: Player) -> u32 {
+    pub fn side_seeds(&self, s: &OwareState, p: Side) -> u32 {
         let b = self.base(p);
         s.pits[b..b + self.houses].iter().map(|&x| x as u32).sum()
     }
@@ -183,7 +183,7 @@ impl Oware {
 
     /// The end of the game: each player adds the seeds on its side to its store.
     fn collect(&self, s: &mut OwareState) {
-        for p in [Player::First, Player::Second] {
+        for p in [Side::First, Side::Second] {
             let b = self.base(p);
             let side: u32 = s.pits[b..b + self.houses].iter().map(|&x| x as u32).sum();
             s.stores[p.index()] += side as u8;
@@ -226,7 +226,7 @@ impl Oware {
 
     /// The seeds a sowing that ended on `last` captures for `mover` (0 for a grand slam), taken off `pits`.
     #[inline]
-    pub fn capture(&self, pits: &mut [u8; 2 * MAX_HOUSES], mover: Player, last: usize) -> u32 {
+    pub fn capture(&self, pits: &mut [u8; 2 * MAX_HOUSES], mover: Side, last: usize) -> u32 {
         let ob = self.base(mover.other());
         if last < ob || last >= ob + self.houses {
             return 0;
@@ -275,7 +275,7 @@ impl Oware {
 
     /// The state with these houses, stores and side, an empty history, and the end rules applied (a position where
     /// the mover cannot move, or whose stores decide the game, has its seeds collected).
-    pub fn make_state(&self, pits: [u8; 2 * MAX_HOUSES], stores: [u8; 2], stm: Player) -> OwareState {
+    pub fn make_state(&self, pits: [u8; 2 * MAX_HOUSES], stores: [u8; 2], stm: Side) -> OwareState {
         let mut s = OwareState { pits, stores, stm, seen: 1, history: [0; HISTORY] };
         if self.decided(&s) || self.stuck(&s) {
             self.collect(&mut s);
@@ -306,10 +306,10 @@ impl Game for Oware {
     fn start(&self) -> OwareState {
         let mut pits = [0u8; 2 * MAX_HOUSES];
         pits[..2 * self.houses].fill(self.seeds as u8);
-        self.make_state(pits, [0, 0], Player::First)
+        self.make_state(pits, [0, 0], Side::First)
     }
 
-    fn side_to_move(&self, s: &OwareState) -> Player {
+    fn side_to_move(&self, s: &OwareState) -> Side {
         s.stm
     }
 
@@ -401,7 +401,7 @@ impl Game for Oware {
         vec![2 * self.houses + 2]
     }
 
-    fn observation_tensor(&self, s: &OwareState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &OwareState, _player: Side, out: &mut [f32]) {
         let total = self.total() as f32;
         let n = 2 * self.houses;
         for (o, &seeds) in out.iter_mut().zip(s.pits[..n].iter().chain(s.stores.iter())) {
@@ -410,7 +410,7 @@ impl Game for Oware {
     }
 
     fn format_move(&self, s: &OwareState, h: u8) -> String {
-        let a = if s.stm == Player::First { b'A' } else { b'a' };
+        let a = if s.stm == Side::First { b'A' } else { b'a' };
         ((a + h) as char).to_string()
     }
 

@@ -1,11 +1,11 @@
 //! Oware's move notation, position text and board drawing (see the module documentation of `oware`).
 
 use super::{MAX_HOUSES, Oware, OwareState};
-use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, Outcome, Player, err};
+use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, Outcome, Side, err};
 
 impl Oware {
-    fn letters(&self, p: Player) -> String {
-        let a = if p == Player::First { b'A' } else { b'a' };
+    fn letters(&self, p: Side) -> String {
+        let a = if p == Side::First { b'A' } else { b'a' };
         (0..self.houses as u8).map(|h| (a + h) as char).collect()
     }
 
@@ -25,12 +25,12 @@ impl Oware {
                 legal.join(" ")
             ));
         };
-        let a = if s.stm == Player::First { 'A' } else { 'a' };
+        let a = if s.stm == Side::First { 'A' } else { 'a' };
         let h = c as i32 - a as i32;
         if !(0..self.houses as i32).contains(&h) {
             return err(format!(
                 "'{t}': no such house; the {} player's houses are {} (legal: {})",
-                if s.stm == Player::First { "first" } else { "second" },
+                if s.stm == Side::First { "first" } else { "second" },
                 self.letters(s.stm),
                 legal.join(" ")
             ));
@@ -80,8 +80,8 @@ impl Oware {
         }
         let stores = [count(fields[1], "store")?, count(fields[2], "store")?];
         let stm = match fields[3] {
-            "1" => Player::First,
-            "2" => Player::Second,
+            "1" => Side::First,
+            "2" => Side::Second,
             x => return err(format!("position: side to move '{x}': expected 1 (first player) or 2 (second)")),
         };
         let board: u32 = pits.iter().map(|&x| x as u32).sum();
@@ -98,12 +98,12 @@ impl Oware {
     }
 
     pub(super) fn format_position_text(&self, s: &OwareState) -> String {
-        let row = |p: Player| {
+        let row = |p: Side| {
             let b = self.base(p);
             s.pits[b..b + self.houses].iter().map(|x| x.to_string()).collect::<Vec<_>>().join(",")
         };
-        let side = if s.stm == Player::First { 1 } else { 2 };
-        format!("{}/{} {} {} {side}", row(Player::First), row(Player::Second), s.stores[0], s.stores[1])
+        let side = if s.stm == Side::First { 1 } else { 2 };
+        format!("{}/{} {} {} {side}", row(Side::First), row(Side::Second), s.stores[0], s.stores[1])
     }
 
     /// [`Game::board_view`]: the houses as pits (seed counts), the second player's row on top, right to left; the
@@ -111,8 +111,7 @@ impl Oware {
     pub(super) fn view(&self, s: &OwareState) -> BoardView {
         let h = self.houses as u32;
         let mut v = BoardView::from_fn(Layout::Pits, 2, h, ["saddlebrown", "darkslateblue"], |row, c| {
-            let (player, i, letter) =
-                if row == 0 { (Player::First, c, b'A') } else { (Player::Second, h - 1 - c, b'a') };
+            let (player, i, letter) = if row == 0 { (Side::First, c, b'A') } else { (Side::Second, h - 1 - c, b'a') };
             let seeds = s.pits[self.base(player) + i as usize];
             Cell { name: ((letter + i as u8) as char).to_string(), piece: seeds.to_string(), owner: Some(row as u8) }
         });
@@ -124,8 +123,8 @@ impl Oware {
     pub(super) fn display_text(&self, s: &OwareState) -> String {
         let h = self.houses;
         let mut out = String::new();
-        let mark = |p: Player| if s.stm == p && !self.is_terminal(s) { "  [to move]" } else { "" };
-        out += &format!("second player store = {}{}\n", s.stores[1], mark(Player::Second));
+        let mark = |p: Side| if s.stm == p && !self.is_terminal(s) { "  [to move]" } else { "" };
+        out += &format!("second player store = {}{}\n", s.stores[1], mark(Side::Second));
         out += &(0..h).rev().map(|i| format!("{:>3}", (b'a' + i as u8) as char)).collect::<String>();
         out.push('\n');
         out += &(0..h).rev().map(|i| format!("{:>3}", s.pits[h + i])).collect::<String>();
@@ -134,8 +133,8 @@ impl Oware {
         out.push('\n');
         out += &(0..h).map(|i| format!("{:>3}", (b'A' + i as u8) as char)).collect::<String>();
         out.push('\n');
-        out += &format!("first player store = {}{}", s.stores[0], mark(Player::First));
-        if let Some(Outcome::Value(d)) = self.outcome_for(s, Player::First) {
+        out += &format!("first player store = {}{}", s.stores[0], mark(Side::First));
+        if let Some(Outcome::Value(d)) = self.outcome_for(s, Side::First) {
             out +=
                 &format!("\ngame over: {} - {}, a difference of {d:+} for the first player", s.stores[0], s.stores[1]);
         }

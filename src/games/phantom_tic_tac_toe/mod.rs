@@ -36,7 +36,7 @@ mod text;
 
 use rand::Rng;
 
-use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, err, zobrist};
+use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, err, zobrist};
 use crate::games::GameInfo;
 use crate::games::tic_tac_toe::{FULL, TicTacToe, has_line};
 use crate::spec::Spec;
@@ -89,28 +89,28 @@ pub struct PhantomState {
     pub marks: [u16; 2],
     /// `found[p]`: the opponent's marks p has found (a subset of `marks[1 - p]`).
     pub found: [u16; 2],
-    pub stm: Player,
+    pub stm: Side,
     pub said: [Said; 2],
     pub key: u64,
 }
 
-fn zmark(p: Player, sq: u8) -> u64 {
+fn zmark(p: Side, sq: u8) -> u64 {
     zobrist::key(9 * p.index() + sq as usize)
 }
 
-fn zfound(p: Player, sq: u8) -> u64 {
+fn zfound(p: Side, sq: u8) -> u64 {
     zobrist::key(18 + 9 * p.index() + sq as usize)
 }
 
-fn zsaid(p: Player, said: Said) -> u64 {
+fn zsaid(p: Side, said: Said) -> u64 {
     zobrist::key(36 + 20 * p.index() + said.code())
 }
 
 /// `X` or `O`.
-pub fn letter(p: Player) -> char {
+pub fn letter(p: Side) -> char {
     match p {
-        Player::First => 'X',
-        Player::Second => 'O',
+        Side::First => 'X',
+        Side::Second => 'O',
     }
 }
 
@@ -122,12 +122,12 @@ impl PhantomTicTacToe {
     }
 
     /// The squares `p` knows: its own marks and the opponent marks it has found.
-    pub fn known(s: &PhantomState, p: Player) -> u16 {
+    pub fn known(s: &PhantomState, p: Side) -> u16 {
         s.marks[p.index()] | s.found[p.index()]
     }
 
     /// Set the referee's message to `p`, keeping the key.
-    fn say(s: &mut PhantomState, p: Player, said: Said) {
+    fn say(s: &mut PhantomState, p: Side, said: Said) {
         s.key ^= zsaid(p, s.said[p.index()]) ^ zsaid(p, said);
         s.said[p.index()] = said;
     }
@@ -145,12 +145,12 @@ impl Game for PhantomTicTacToe {
     }
 
     fn start(&self) -> PhantomState {
-        let mut s = PhantomState { marks: [0; 2], found: [0; 2], stm: Player::First, said: [Said::Nothing; 2], key: 0 };
+        let mut s = PhantomState { marks: [0; 2], found: [0; 2], stm: Side::First, said: [Said::Nothing; 2], key: 0 };
         s.key = self.compute_key(&s);
         s
     }
 
-    fn side_to_move(&self, s: &PhantomState) -> Player {
+    fn side_to_move(&self, s: &PhantomState) -> Side {
         s.stm
     }
 
@@ -207,7 +207,7 @@ impl Game for PhantomTicTacToe {
 
     fn compute_key(&self, s: &PhantomState) -> u64 {
         let mut k = 0;
-        for p in [Player::First, Player::Second] {
+        for p in [Side::First, Side::Second] {
             for sq in 0..9u8 {
                 if s.marks[p.index()] & (1 << sq) != 0 {
                     k ^= zmark(p, sq);
@@ -218,7 +218,7 @@ impl Game for PhantomTicTacToe {
             }
             k ^= zsaid(p, s.said[p.index()]);
         }
-        if s.stm == Player::Second {
+        if s.stm == Side::Second {
             k ^= zobrist::key(zobrist::SIDE);
         }
         k
@@ -260,7 +260,7 @@ impl Game for PhantomTicTacToe {
         text::display(self, s)
     }
 
-    fn observation(&self, s: &PhantomState, player: Player) -> String {
+    fn observation(&self, s: &PhantomState, player: Side) -> String {
         text::observation(self, s, player)
     }
 
@@ -280,10 +280,10 @@ impl Game for PhantomTicTacToe {
         vec![27]
     }
 
-    fn observation_tensor(&self, s: &PhantomState, player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &PhantomState, player: Side, out: &mut [f32]) {
         let (own, found) = (s.marks[player.index()], s.found[player.index()]);
         // The planes of X and O: OpenSpiel's cell states are empty 0, nought 1, cross 2.
-        let (own_plane, their_plane) = if player == Player::First { (2, 1) } else { (1, 2) };
+        let (own_plane, their_plane) = if player == Side::First { (2, 1) } else { (1, 2) };
         for sq in 0..9u32 {
             let cell = ((2 - sq / 3) * 3 + sq % 3) as usize;
             let plane = if own >> sq & 1 == 1 {
@@ -297,7 +297,7 @@ impl Game for PhantomTicTacToe {
         }
     }
 
-    fn resample<R: Rng + ?Sized>(&self, s: &PhantomState, player: Player, rng: &mut R) -> PhantomState {
+    fn resample<R: Rng + ?Sized>(&self, s: &PhantomState, player: Side, rng: &mut R) -> PhantomState {
         let mut t = sample::resample(self, s, player, rng);
         t.key = self.compute_key(&t);
         t

@@ -19,7 +19,7 @@
 use rand::{Rng, RngExt};
 
 use super::{PhantomState, PhantomTicTacToe, Said};
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 use crate::games::tic_tac_toe::{FULL, has_line};
 
 /// One of the set bits of `b` (not empty), uniformly.
@@ -38,7 +38,7 @@ fn pick_bit<R: Rng + ?Sized>(b: u16, rng: &mut R) -> u8 {
 }
 
 /// A state `p` cannot tell from `s` (the key is recomputed by the caller).
-pub fn resample<R: Rng + ?Sized>(g: &PhantomTicTacToe, s: &PhantomState, p: Player, rng: &mut R) -> PhantomState {
+pub fn resample<R: Rng + ?Sized>(g: &PhantomTicTacToe, s: &PhantomState, p: Side, rng: &mut R) -> PhantomState {
     if g.is_terminal(s) {
         return *s;
     }

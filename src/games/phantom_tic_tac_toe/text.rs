@@ -2,7 +2,7 @@
 //! player's observation.
 
 use super::{PhantomState, PhantomTicTacToe, Said, letter};
-use crate::game::{Game, GameError, Outcome, Player, err};
+use crate::game::{Game, GameError, Outcome, Side, err};
 use crate::games::board_text;
 use crate::games::tic_tac_toe::{TicTacToe, has_line};
 
@@ -60,7 +60,7 @@ pub fn format_position(s: &PhantomState) -> String {
             None
         }
     });
-    let side = if s.stm == Player::First { 'x' } else { 'o' };
+    let side = if s.stm == Side::First { 'x' } else { 'o' };
     out += &format!(" {side} {} {}", said_token(s.said[0]), said_token(s.said[1]));
     out
 }
@@ -105,8 +105,8 @@ x/o: found, digits or '.' for empty squares), the side to move (x or o), then th
         }
     }
     let stm = match fields[1] {
-        "x" | "X" => Player::First,
-        "o" | "O" => Player::Second,
+        "x" | "X" => Side::First,
+        "o" | "O" => Side::Second,
         other => return err(format!("position: side to move '{other}': expected x or o")),
     };
     let said = [parse_said(fields[2], 'X')?, parse_said(fields[3], 'O')?];
@@ -118,7 +118,7 @@ x/o: found, digits or '.' for empty squares), the side to move (x or o), then th
 /// The consistency rules of a reachable state.
 fn check(s: &PhantomState) -> Result<(), GameError> {
     let (nx, no) = (s.marks[0].count_ones(), s.marks[1].count_ones());
-    let expected = if s.stm == Player::First { no } else { no + 1 };
+    let expected = if s.stm == Side::First { no } else { no + 1 };
     if nx != expected {
         return err(format!(
             "position: impossible counts: {nx} X and {no} O with {} to move (X must equal O with x to move, O + 1 \
@@ -130,7 +130,7 @@ with o to move)",
     if has_line(s.marks[p.index()]) {
         return err(format!("position: impossible: {} has three in a row but is to move", letter(p)));
     }
-    for who in [Player::First, Player::Second] {
+    for who in [Side::First, Side::Second] {
         let w = letter(who);
         match s.said[who.index()] {
             Said::Nothing if nx > 0 => {
@@ -201,7 +201,7 @@ fn board(cell: impl Fn(u16) -> char) -> String {
 }
 
 /// What the referee's message says to `p`.
-fn message(s: &PhantomState, p: Player) -> String {
+fn message(s: &PhantomState, p: Side) -> String {
     let q = letter(p.other());
     match s.said[p.index()] {
         Said::Nothing => "the game starts".into(),
@@ -231,7 +231,7 @@ pub fn display(g: &PhantomTicTacToe, s: &PhantomState) -> String {
         }
     });
     out += "(the referee's view: upper case = not found by the opponent, lower case = found)\n";
-    out += &format!("referee to X: {}; to O: {}\n", message(s, Player::First), message(s, Player::Second));
+    out += &format!("referee to X: {}; to O: {}\n", message(s, Side::First), message(s, Side::Second));
     match result(g, s) {
         Some(r) => out + &format!("game over: {r}"),
         None => out + &format!("{} to move", letter(s.stm)),
@@ -240,7 +240,7 @@ pub fn display(g: &PhantomTicTacToe, s: &PhantomState) -> String {
 
 /// What `p` sees: its marks, the opponent marks it found, the referee's last message to it and whose turn it is; at
 /// the end, the whole board.
-pub fn observation(g: &PhantomTicTacToe, s: &PhantomState, p: Player) -> String {
+pub fn observation(g: &PhantomTicTacToe, s: &PhantomState, p: Side) -> String {
     let (me, them) = (letter(p), letter(p.other()));
     if g.is_terminal(s) {
         return format!("{me}'s view: the game is over, the referee shows the whole board\n{}", display(g, s));

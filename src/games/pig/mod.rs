@@ -28,7 +28,7 @@
 
 mod notation;
 
-use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Player, Turn, WIN_THRESHOLD, err};
+use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, WIN_THRESHOLD, err};
 use crate::games::random_tree::mix;
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
@@ -166,8 +166,8 @@ impl Game for Pig {
         self.state([0, 0], 0, 0, false)
     }
 
-    fn side_to_move(&self, s: &PigState) -> Player {
-        if s.side == 0 { Player::First } else { Player::Second }
+    fn side_to_move(&self, s: &PigState) -> Side {
+        if s.side == 0 { Side::First } else { Side::Second }
     }
 
     fn turn(&self, s: &PigState) -> Turn {
@@ -256,7 +256,7 @@ impl Game for Pig {
         vec![3, self.target as usize + 1]
     }
 
-    fn observation_tensor(&self, s: &PigState, _player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &PigState, _player: Side, out: &mut [f32]) {
         let bins = self.target as usize + 1;
         for (row, v) in [s.turn_total, s.scores[0], s.scores[1]].into_iter().enumerate() {
             out[row * bins + (v as usize).min(bins - 1)] = 1.0;

@@ -28,7 +28,7 @@
 //! Rules 1 to 4 are exact for the distance as well; 5 to 7 only prove wins and losses.
 
 use super::Solver;
-use crate::game::{Forced, Game, MoveList, Outcome, Player};
+use crate::game::{Forced, Game, MoveList, Outcome, Side};
 use crate::games::breakthrough::race::Race;
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
@@ -139,11 +139,11 @@ impl Solver<'_> {
 /// The squares the pieces `r` of `me` can move to: straight forward onto an empty square, diagonally forward onto
 /// any square without an own piece.
 #[inline(always)]
-fn steps(g: &Breakthrough, me: Player, r: u64, own: u64, empty: u64) -> u64 {
+fn steps(g: &Breakthrough, me: Side, r: u64, own: u64, empty: u64) -> u64 {
     let c = g.columns;
     let fwd = match me {
-        Player::First => (r << c) & empty,
-        Player::Second => (r >> c) & empty,
+        Side::First => (r << c) & empty,
+        Side::Second => (r >> c) & empty,
     };
     fwd | (g.attacks(me, r) & !own)
 }
@@ -151,7 +151,7 @@ fn steps(g: &Breakthrough, me: Player, r: u64, own: u64, empty: u64) -> u64 {
 /// Rule 5 (weak): a runner of `me` on its pre-pre-goal row can step to a square `x` of the pre-goal row that
 /// `a >= 1` opponent pieces attack and `d >= a` other own pieces defend. Called only when the side to move has no
 /// piece on its pre-goal row, the opponent none on its own, and no runner has an unattacked landing square.
-fn defended_runner(g: &Breakthrough, me: Player, own: u64, opp: u64, runners: u64) -> bool {
+fn defended_runner(g: &Breakthrough, me: Side, own: u64, opp: u64, runners: u64) -> bool {
     let empty = g.board_mask() & !(own | opp);
     let mut rs = runners;
     while rs != 0 {
@@ -180,7 +180,7 @@ fn defended_runner(g: &Breakthrough, me: Player, own: u64, opp: u64, runners: u6
 /// pre-goal row such that either nothing attacks `x` (or the opponent has no piece left), or after every capture
 /// on `x` (the opponent's only moves that do not lose at once) the same holds with `depth - 1`. The opponent's
 /// captures land on its second row, never on its pre-goal row, so it never gets a threat of its own.
-fn threat_win(g: &Breakthrough, me: Player, own: u64, opp: u64, depth: u32) -> bool {
+fn threat_win(g: &Breakthrough, me: Side, own: u64, opp: u64, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }

@@ -8,7 +8,7 @@
 //!   one it displaced) holding a bound, stored relative to the node, and the best move.
 
 use super::Solver;
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::{BtMove, BtState};
 
 /// One df-pn table entry (`work == 0`: empty).
@@ -75,7 +75,7 @@ impl Solver<'_> {
         // splitmix64-style mixing of the two bitboards and the side to move.
         let mut h = w.wrapping_mul(0x9E37_79B9_7F4A_7C15)
             ^ b.rotate_left(29).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
-            ^ (s.stm == Player::Second) as u64;
+            ^ (s.stm == Side::Second) as u64;
         h ^= h >> 31;
         h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
         h ^= h >> 27;

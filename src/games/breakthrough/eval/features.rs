@@ -18,7 +18,7 @@
 //!
 //! Every feature is computed on bitboards for any board size; the masks are built once per board.
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
 use super::geometry::Geometry;
@@ -99,7 +99,7 @@ impl BtEvaluator {
         let (rows, cols) = (g.rows, g.columns);
         let geo = Geometry::new(g);
         let mut dist = [[0u64; 5]; 2];
-        for side in [Player::First, Player::Second] {
+        for side in [Side::First, Side::Second] {
             let si = side.index();
             for sq in 0..rows * cols {
                 let d = geo.to_goal[si][sq as usize] as u32;

@@ -9,7 +9,7 @@
 //!                  stopped (every enemy that could intercept it is inside)
 //! ```
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::Breakthrough;
 
 /// Per-board tables of the Breakthrough evaluations.
@@ -29,15 +29,15 @@ impl Geometry {
         let (rows, cols) = (g.rows, g.columns);
         let mut cone = [[0u64; 64]; 2];
         let mut to_goal = [[0u8; 64]; 2];
-        for side in [Player::First, Player::Second] {
+        for side in [Side::First, Side::Second] {
             let si = side.index();
             for sq in 0..rows * cols {
                 let (r, c) = (sq / cols, sq % cols);
-                to_goal[si][sq as usize] = (if side == Player::First { rows - 1 - r } else { r }) as u8;
+                to_goal[si][sq as usize] = (if side == Side::First { rows - 1 - r } else { r }) as u8;
                 let mut m = 0u64;
                 for sq2 in 0..rows * cols {
                     let (r2, c2) = (sq2 / cols, sq2 % cols);
-                    let dr = if side == Player::First { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
+                    let dr = if side == Side::First { r2 as i32 - r as i32 } else { r as i32 - r2 as i32 };
                     let dc = (c2 as i32 - c as i32).abs();
                     if dr >= 1 && dc <= dr / 2 + 1 {
                         m |= 1u64 << sq2;
@@ -58,27 +58,27 @@ impl Geometry {
 
     /// Squares attacked by `side`'s pieces `p` towards the left and towards the right (diagonally forward).
     #[inline(always)]
-    pub fn attacks2(&self, p: u64, side: Player) -> (u64, u64) {
+    pub fn attacks2(&self, p: u64, side: Side) -> (u64, u64) {
         let c = self.columns;
         match side {
-            Player::First => ((p & self.not_first_file) << (c - 1), (p & self.not_last_file) << (c + 1)),
-            Player::Second => ((p & self.not_first_file) >> (c + 1), (p & self.not_last_file) >> (c - 1)),
+            Side::First => ((p & self.not_first_file) << (c - 1), (p & self.not_last_file) << (c + 1)),
+            Side::Second => ((p & self.not_first_file) >> (c + 1), (p & self.not_last_file) >> (c - 1)),
         }
     }
 
     /// Squares attacked by `side`'s pieces `p`.
     #[inline(always)]
-    pub fn attacks(&self, p: u64, side: Player) -> u64 {
+    pub fn attacks(&self, p: u64, side: Side) -> u64 {
         let (l, r) = self.attacks2(p, side);
         l | r
     }
 
     /// The squares right in front of `side`'s pieces `p`.
     #[inline(always)]
-    pub fn ahead(&self, p: u64, side: Player) -> u64 {
+    pub fn ahead(&self, p: u64, side: Side) -> u64 {
         match side {
-            Player::First => p << self.columns,
-            Player::Second => p >> self.columns,
+            Side::First => p << self.columns,
+            Side::Second => p >> self.columns,
         }
     }
 
@@ -91,7 +91,7 @@ impl Geometry {
     /// The unstoppable runners of `side` among `own` against `opp`: their count and the rows to the goal of the
     /// nearest one (`u32::MAX` without one).
     #[inline(always)]
-    pub fn runners(&self, own: u64, opp: u64, side: Player) -> (u32, u32) {
+    pub fn runners(&self, own: u64, opp: u64, side: Side) -> (u32, u32) {
         let si = side.index();
         let mut best = u32::MAX;
         let mut n = 0;

@@ -21,7 +21,7 @@
 //! `u32` hidden size, `i32` scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), and `i32`
 //! b2.
 
-use crate::game::{Evaluator, GameError, Player};
+use crate::game::{Evaluator, GameError, Side};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 
 use super::PstEvaluator;
@@ -67,8 +67,8 @@ impl Default for Accumulator {
 
 /// The feature of a piece of `owner` on `sq` seen by `persp` (8x8 squares).
 #[inline]
-pub fn feature(persp: Player, owner: Player, sq: u32) -> usize {
-    let sq = if persp == Player::First { sq } else { sq ^ 56 } as usize;
+pub fn feature(persp: Side, owner: Side, sq: u32) -> usize {
+    let sq = if persp == Side::First { sq } else { sq ^ 56 } as usize;
     if owner == persp { sq } else { 64 + sq }
 }
 
@@ -187,9 +187,9 @@ impl NnueEvaluator {
     /// The accumulators of `s` computed from scratch.
     pub fn refresh(&self, s: &BtState) -> Accumulator {
         let mut acc = Accumulator { v: [self.weights.b1; 2] };
-        for persp in [Player::First, Player::Second] {
+        for persp in [Side::First, Side::Second] {
             let a = &mut acc.v[persp.index()];
-            for (owner, mut bits) in [(Player::First, s.white), (Player::Second, s.black)] {
+            for (owner, mut bits) in [(Side::First, s.white), (Side::Second, s.black)] {
                 while bits != 0 {
                     let sq = bits.trailing_zeros();
                     bits &= bits - 1;
@@ -203,10 +203,10 @@ impl NnueEvaluator {
     /// The accumulators after `m` is played in `s` (whose accumulators are `acc`), without touching `s`.
     pub fn update(&self, acc: &Accumulator, s: &BtState, m: BtMove) -> Accumulator {
         let mover = s.stm;
-        let opp_bits = if mover == Player::First { s.black } else { s.white };
+        let opp_bits = if mover == Side::First { s.black } else { s.white };
         let captured = opp_bits & (1u64 << m.to) != 0;
         let mut out = *acc;
-        for persp in [Player::First, Player::Second] {
+        for persp in [Side::First, Side::Second] {
             let a = &mut out.v[persp.index()];
             let w = &self.weights.w1;
             sub(a, &w[feature(persp, mover, m.from as u32)]);
@@ -226,7 +226,7 @@ impl NnueEvaluator {
 
     /// The network's value for `stm` from its accumulators (engine units).
     #[inline]
-    pub fn output(&self, acc: &Accumulator, stm: Player) -> i32 {
+    pub fn output(&self, acc: &Accumulator, stm: Side) -> i32 {
         let w = &self.weights;
         let mut sum = 0i32;
         for (half, persp) in [stm, stm.other()].into_iter().enumerate() {
@@ -291,7 +291,7 @@ mod tests {
             for j in 0..HIDDEN {
                 let mut a = w.b1[j] as f64 / QA as f64;
                 for sq in 0..64u32 {
-                    for (owner, bits) in [(Player::First, s.white), (Player::Second, s.black)] {
+                    for (owner, bits) in [(Side::First, s.white), (Side::Second, s.black)] {
                         if bits >> sq & 1 == 1 {
                             a += w.w1[feature(persp, owner, sq)][j] as f64 / QA as f64;
                         }

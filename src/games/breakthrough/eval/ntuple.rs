@@ -23,7 +23,7 @@
 //! window columns (3), table entries, pst features (each `u32`); then the pst middle-game and end-game weights (`i32`
 //! each) and the table as (middle game, end game) `i16` pairs, entry `bucket * 729 + pattern`.
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
 use super::pst::{self, Features, PstEvaluator};
@@ -265,7 +265,7 @@ impl NtEvaluator {
         let anchors = (cols - WIN_COLS + 1) as usize;
         // Row i from the side to move's home row: its own and opponent's bits.
         let row_bits = |i: usize| {
-            let row = if s.stm == Player::First { i } else { rows - 1 - i } as u32;
+            let row = if s.stm == Side::First { i } else { rows - 1 - i } as u32;
             ((own >> (row * cols)) & self.row_mask, (opp >> (row * cols)) & self.row_mask)
         };
         let triple = |o: u64, p: u64, c: usize, side: u8| {

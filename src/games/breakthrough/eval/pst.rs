@@ -26,7 +26,7 @@
 //! The runner cone is the one of [`super::geometry`] (shared with [`super::features`]): rows ahead `dr >= 1`,
 //! files `|dc| <= dr / 2 + 1`.
 
-use crate::game::Player;
+use crate::game::Side;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
 use super::geometry::Geometry;
@@ -118,7 +118,7 @@ impl PstEvaluator {
         let geo = Geometry::new(g);
         let mut cell = [[0u8; 64]; 2];
         let mut near = [0u64; 2];
-        for side in [Player::First, Player::Second] {
+        for side in [Side::First, Side::Second] {
             let si = side.index();
             for sq in 0..rows * cols {
                 let c = sq % cols;

@@ -1,7 +1,7 @@
 //! The named terms of Breakthrough's evaluations (`plateau eval`), from the side to move's point of view: each feature
 //! (own minus opponent's unless named `own_` or `opp_`) and what it adds to the value after the phase blend.
 
-use crate::game::{Player, Term, score::blend};
+use crate::game::{Side, Term, score::blend};
 use crate::games::breakthrough::{Breakthrough, BtState};
 
 use super::{BtEvaluator, NtEvaluator, PstEvaluator, features, pst};
@@ -9,17 +9,17 @@ use super::{BtEvaluator, NtEvaluator, PstEvaluator, features, pst};
 /// `simple`: 100 per piece (material) and `4a^2` for a piece `a` rows from its home row (advancement).
 pub fn simple(g: &Breakthrough, s: &BtState) -> Vec<Term> {
     let (mut pieces, mut advance) = (0i32, 0i32);
-    for (sign, side, mut b) in [(1, Player::First, s.white), (-1, Player::Second, s.black)] {
+    for (sign, side, mut b) in [(1, Side::First, s.white), (-1, Side::Second, s.black)] {
         while b != 0 {
             let sq = b.trailing_zeros();
             b &= b - 1;
             let row = sq / g.columns;
-            let adv = if side == Player::First { row } else { g.rows - 1 - row };
+            let adv = if side == Side::First { row } else { g.rows - 1 - row };
             pieces += sign;
             advance += sign * (adv * adv) as i32;
         }
     }
-    let me = if s.stm == Player::First { 1 } else { -1 };
+    let me = if s.stm == Side::First { 1 } else { -1 };
     vec![
         Term::new("material (100 per piece)", me * pieces, me * 100 * pieces),
         Term::new("advancement (4 a^2)", me * advance, me * 4 * advance),

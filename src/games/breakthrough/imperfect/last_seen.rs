@@ -18,7 +18,7 @@
 //! guess's.
 
 use super::{DarkBreakthrough, DarkState, News, text};
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 
 /// What an observation says (not at the end of the game).
 struct Told {
@@ -29,8 +29,8 @@ struct Told {
 }
 
 /// Read an observation written by [`text::observation`] for `p`; `None` at the end or for a text it did not write.
-fn read(g: &DarkBreakthrough, observation: &str, p: Player) -> Option<Told> {
-    let (me, them) = if p == Player::First { ('P', 'p') } else { ('p', 'P') };
+fn read(g: &DarkBreakthrough, observation: &str, p: Side) -> Option<Told> {
+    let (me, them) = if p == Side::First { ('P', 'p') } else { ('p', 'P') };
     let (mut own, mut found) = (0u64, 0u64);
     let mut news = None;
     let mut to_move = None;
@@ -80,10 +80,10 @@ fn read_news(g: &DarkBreakthrough, said: &str) -> Option<News> {
 }
 
 /// The squares from which an enemy piece (of `q`) reaches `sq` in one step: straight behind first, then diagonals.
-fn behind(g: &DarkBreakthrough, sq: u8, q: Player) -> Vec<u8> {
+fn behind(g: &DarkBreakthrough, sq: u8, q: Side) -> Vec<u8> {
     let c = g.bt.columns as i32;
     let (row, col) = (sq as i32 / c, sq as i32 % c);
-    let from_row = if q == Player::First { row - 1 } else { row + 1 };
+    let from_row = if q == Side::First { row - 1 } else { row + 1 };
     if from_row < 0 || from_row >= g.bt.rows as i32 {
         return Vec::new();
     }
@@ -91,7 +91,7 @@ fn behind(g: &DarkBreakthrough, sq: u8, q: Player) -> Vec<u8> {
 }
 
 /// [`Game::last_seen`] for dark Breakthrough.
-pub fn last_seen(g: &DarkBreakthrough, guess: &DarkState, p: Player, observation: &str) -> Option<DarkState> {
+pub fn last_seen(g: &DarkBreakthrough, guess: &DarkState, p: Side, observation: &str) -> Option<DarkState> {
     let told = read(g, observation, p)?;
     let q = p.other();
     let mut enemy = DarkBreakthrough::pieces(guess, q) & !told.own;
@@ -109,7 +109,7 @@ pub fn last_seen(g: &DarkBreakthrough, guess: &DarkState, p: Player, observation
         enemy |= 1u64 << sq;
     }
     let mut s = *guess;
-    let (white, black) = if p == Player::First { (told.own, enemy) } else { (enemy, told.own) };
+    let (white, black) = if p == Side::First { (told.own, enemy) } else { (enemy, told.own) };
     s.board.white = white;
     s.board.black = black;
     s.board.stm = if told.to_move { p } else { q };

@@ -43,7 +43,7 @@ use rand::Rng;
 
 use super::eval::BtEval;
 use super::{Breakthrough, BtMove, BtState};
-use crate::game::{Evaluator, Game, GameError, Kind, MoveClass, MoveList, Outcome, Player, err};
+use crate::game::{Evaluator, Game, GameError, Kind, MoveClass, MoveList, Outcome, Side, err};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -150,17 +150,17 @@ impl DarkBreakthrough {
     }
 
     /// The pieces of `p`.
-    pub fn pieces(s: &DarkState, p: Player) -> u64 {
+    pub fn pieces(s: &DarkState, p: Side) -> u64 {
         match p {
-            Player::First => s.board.white,
-            Player::Second => s.board.black,
+            Side::First => s.board.white,
+            Side::Second => s.board.black,
         }
     }
 
     /// The board the side to move sees: its pieces, and the enemy pieces it found this turn.
     fn view(s: &DarkState) -> BtState {
         let own = Self::pieces(s, s.board.stm);
-        let (white, black) = if s.board.stm == Player::First { (own, s.found) } else { (s.found, own) };
+        let (white, black) = if s.board.stm == Side::First { (own, s.found) } else { (s.found, own) };
         BtState { white, black, key: 0, stm: s.board.stm }
     }
 
@@ -197,7 +197,7 @@ impl Game for DarkBreakthrough {
         s
     }
 
-    fn side_to_move(&self, s: &DarkState) -> Player {
+    fn side_to_move(&self, s: &DarkState) -> Side {
         s.board.stm
     }
 
@@ -278,7 +278,7 @@ impl Game for DarkBreakthrough {
         text::format_position(self, s)
     }
 
-    fn player_name(&self, player: Player) -> Option<&'static str> {
+    fn player_name(&self, player: Side) -> Option<&'static str> {
         self.bt.player_name(player)
     }
 
@@ -286,13 +286,13 @@ impl Game for DarkBreakthrough {
         text::display(self, s)
     }
 
-    fn observation(&self, s: &DarkState, player: Player) -> String {
+    fn observation(&self, s: &DarkState, player: Side) -> String {
         let mut out = String::new();
         text::write_observation(self, s, player, &mut out);
         out
     }
 
-    fn write_observation(&self, s: &DarkState, player: Player, out: &mut String) {
+    fn write_observation(&self, s: &DarkState, player: Side, out: &mut String) {
         text::write_observation(self, s, player, out);
     }
 
@@ -303,16 +303,16 @@ impl Game for DarkBreakthrough {
         self.bt.observation_shape()
     }
 
-    fn observation_tensor(&self, s: &DarkState, player: Player, out: &mut [f32]) {
+    fn observation_tensor(&self, s: &DarkState, player: Side, out: &mut [f32]) {
         let found = if s.board.stm == player { s.found } else { 0 };
         let (white, black) = match player {
-            Player::First => (s.board.white, found & s.board.black),
-            Player::Second => (found & s.board.white, s.board.black),
+            Side::First => (s.board.white, found & s.board.black),
+            Side::Second => (found & s.board.white, s.board.black),
         };
         self.bt.board_planes(white, black, out);
     }
 
-    fn resample<R: Rng + ?Sized>(&self, s: &DarkState, player: Player, rng: &mut R) -> DarkState {
+    fn resample<R: Rng + ?Sized>(&self, s: &DarkState, player: Side, rng: &mut R) -> DarkState {
         let mut t = sample::resample(self, s, player, rng);
         t.board.key = self.bt.compute_key(&t.board);
         self.set_extras(&mut t);
@@ -320,7 +320,7 @@ impl Game for DarkBreakthrough {
     }
 
     /// The own pieces as told, the enemy pieces where last seen (`last_seen.rs`).
-    fn last_seen(&self, guess: &DarkState, player: Player, observation: &str) -> Option<DarkState> {
+    fn last_seen(&self, guess: &DarkState, player: Side, observation: &str) -> Option<DarkState> {
         last_seen::last_seen(self, guess, player, observation)
     }
 

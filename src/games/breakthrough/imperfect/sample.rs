@@ -12,10 +12,10 @@
 use rand::{Rng, RngExt};
 
 use super::{DarkBreakthrough, DarkState, News};
-use crate::game::{Game, Player};
+use crate::game::{Game, Side};
 
 /// A state `p` cannot tell from `s` (the keys are recomputed by the caller).
-pub fn resample<R: Rng + ?Sized>(g: &DarkBreakthrough, s: &DarkState, p: Player, rng: &mut R) -> DarkState {
+pub fn resample<R: Rng + ?Sized>(g: &DarkBreakthrough, s: &DarkState, p: Side, rng: &mut R) -> DarkState {
     if g.is_terminal(s) {
         return *s;
     }
@@ -31,8 +31,8 @@ pub fn resample<R: Rng + ?Sized>(g: &DarkBreakthrough, s: &DarkState, p: Player,
     } else {
         // q found p's pieces straight ahead of some of its own: those stay behind them.
         fixed |= match q {
-            Player::First => s.found >> c,
-            Player::Second => s.found << c,
+            Side::First => s.found >> c,
+            Side::Second => s.found << c,
         };
     }
     fixed &= theirs;
@@ -53,8 +53,8 @@ pub fn resample<R: Rng + ?Sized>(g: &DarkBreakthrough, s: &DarkState, p: Player,
     }
     let mut t = *s;
     match q {
-        Player::First => t.board.white = placed,
-        Player::Second => t.board.black = placed,
+        Side::First => t.board.white = placed,
+        Side::Second => t.board.black = placed,
     }
     t
 }

@@ -4,11 +4,11 @@
 use std::fmt::Write;
 
 use super::{DarkBreakthrough, DarkState, News};
-use crate::game::{Game, GameError, MoveList, Outcome, Player, err};
+use crate::game::{Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::breakthrough::BtMove;
 
-fn side_name(p: Player) -> &'static str {
-    if p == Player::First { "White" } else { "Black" }
+fn side_name(p: Side) -> &'static str {
+    if p == Side::First { "White" } else { "Black" }
 }
 
 /// Read one square (`a1`, file then rank) at the start of `t`; returns it and the rest.
@@ -166,8 +166,8 @@ fn check(g: &DarkBreakthrough, s: &DarkState) -> Result<(), GameError> {
         return err("position: a found square does not hold a piece of the opponent of the side to move");
     }
     let ahead = match p {
-        Player::First => own << g.bt.columns,
-        Player::Second => own >> g.bt.columns,
+        Side::First => own << g.bt.columns,
+        Side::Second => own >> g.bt.columns,
     };
     if s.found & !ahead != 0 {
         return err("position: a found square is not straight ahead of a piece of the side to move");
@@ -302,14 +302,14 @@ pub fn display(g: &DarkBreakthrough, s: &DarkState) -> String {
 /// What `p` sees: its pieces, the enemy pieces it found this turn (when it is to move), the referee's last message
 /// and whose turn it is; at the end, the whole board. Written into `out` (cleared first) without allocating once
 /// `out` has grown: the belief tracker compares many thousands of observations a move.
-pub fn write_observation(g: &DarkBreakthrough, s: &DarkState, p: Player, out: &mut String) {
+pub fn write_observation(g: &DarkBreakthrough, s: &DarkState, p: Side, out: &mut String) {
     out.clear();
     if g.is_terminal(s) {
         let _ = writeln!(out, "{}'s view: the game is over, the referee shows the whole board", side_name(p));
         out.push_str(&display(g, s));
         return;
     }
-    let (me, them) = if p == Player::First { ('P', 'p') } else { ('p', 'P') };
+    let (me, them) = if p == Side::First { ('P', 'p') } else { ('p', 'P') };
     let own = DarkBreakthrough::pieces(s, p);
     let found = if s.board.stm == p { s.found } else { 0 };
     out.push_str(side_name(p));
