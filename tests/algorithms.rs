@@ -66,7 +66,7 @@ fn check_exact<G: Game>(game: &G, positions: &[G::State], depths: std::ops::Rang
             let want = reference(game, &eval, s, d, 0);
             for name in algorithm_names() {
                 let mut searcher =
-                    plateau::players::build::<G>(&format!("{name}(depth={d})")).map_err(|e| e.to_string())?;
+                    plateau::players::searcher::<G>(&format!("{name}(depth={d})")).map_err(|e| e.to_string())?;
                 let r = searcher.search(game, s);
                 let at = || format!("{name} depth {d} on {} {}", game.spec(), game.format_position(s));
                 if r.value != want {
@@ -263,13 +263,13 @@ fn iterative_deepening_costs_12345_nodes_against_11111() {
     let g = tree("random_tree(width=10,depth=4,seed=1)");
     let s = g.start();
     let one = |d: u32| {
-        plateau::players::build::<RandomTree>(&format!("negamax(depth={d})")).unwrap().search(&g, &s).stats.nodes
+        plateau::players::searcher::<RandomTree>(&format!("negamax(depth={d})")).unwrap().search(&g, &s).stats.nodes
     };
     assert_eq!(one(4), 11_111);
     // Iterations over 1, 2, ..., 5 levels (0 to 4 plies).
     assert_eq!((0..=4).map(one).sum::<u64>(), 12_345);
     // The driver's iterative deepening starts at 1 ply: the same minus the root-only iteration.
-    let mut id = plateau::players::build::<RandomTree>("negamax(depth=4,id=true)").unwrap();
+    let mut id = plateau::players::searcher::<RandomTree>("negamax(depth=4,id=true)").unwrap();
     let r = id.search(&g, &s);
     assert_eq!(r.stats.nodes, 12_345 - 1);
     assert_eq!(r.depth, 4);
@@ -314,7 +314,7 @@ fn timed_and_budgeted_searches_return_a_legal_move() {
     let mut legal = MoveList::new();
     g.generate_moves(&s, &mut legal);
     for name in algorithm_names() {
-        let mut searcher = plateau::players::build::<Breakthrough>(&format!("{name}(nodes=3000)")).unwrap();
+        let mut searcher = plateau::players::searcher::<Breakthrough>(&format!("{name}(nodes=3000)")).unwrap();
         let r = searcher.search(&g, &s);
         assert!(r.best_move.is_some_and(|m| legal.contains(&m)), "{name}");
         assert!(r.depth >= 1, "{name}");
@@ -326,7 +326,7 @@ fn timed_and_budgeted_searches_return_a_legal_move() {
 fn deepening_stops_once_the_whole_tree_is_seen() {
     let g = tree("random_tree(width=3,depth=5,seed=4)");
     for name in ["alphabeta", "negascout", "sss", "negacstar", "scout"] {
-        let r = plateau::players::build::<RandomTree>(&format!("{name}(time=10s)")).unwrap().search(&g, &g.start());
+        let r = plateau::players::searcher::<RandomTree>(&format!("{name}(time=10s)")).unwrap().search(&g, &g.start());
         assert_eq!(r.depth, 5, "{name}: iterations beyond the last leaves would repeat the same search");
     }
 }
@@ -334,14 +334,14 @@ fn deepening_stops_once_the_whole_tree_is_seen() {
 #[test]
 fn algorithm_strings_are_checked() {
     for bad in ["alphabeta(depth=x)", "negascout(dpeth=3)", "mtdf(tt=lots)", "nosuch", "sss(depth=201)"] {
-        assert!(plateau::players::build::<Breakthrough>(bad).is_err(), "{bad}");
+        assert!(plateau::players::searcher::<Breakthrough>(bad).is_err(), "{bad}");
     }
-    let s = plateau::players::build::<Breakthrough>("mtdf(depth=3,tt=1mb,id=true)").unwrap();
+    let s = plateau::players::searcher::<Breakthrough>("mtdf(depth=3,tt=1mb,id=true)").unwrap();
     assert_eq!(s.name(), "mtdf(depth=3,id=true,tt=1mb)");
     for (name, aliases) in NAMES {
         assert!(plateau::players::find(name).is_some(), "{name} missing from the players registry");
         for a in *aliases {
-            assert!(plateau::players::build::<Breakthrough>(a).is_ok(), "{a}");
+            assert!(plateau::players::searcher::<Breakthrough>(a).is_ok(), "{a}");
         }
     }
 }

@@ -84,7 +84,7 @@ fn the_coin_game_by_hand() {
     let g = CoinGame::default();
     // MAX: l is worth 0.5 * min(2, 4) + 0.5 * min(7, 4) = 3, r is worth 0.5 * min(6, 0) + 0.5 * min(5, -2) = -1.
     for algo in ["expectimax(depth=3)", "star1(depth=3)", "star2(depth=3)", "star2(depth=3,tt=1mb)"] {
-        let mut p = players::build::<CoinGame>(algo).unwrap();
+        let mut p = players::searcher::<CoinGame>(algo).unwrap();
         let r = p.search(&g, &g.start());
         assert_eq!(r.value, 3, "{algo}");
         assert_eq!(r.best_move.map(|m| g.format_move(&g.start(), m)).as_deref(), Some("l"), "{algo}");
@@ -109,25 +109,29 @@ fn on_deterministic_games_expectimax_is_negamax_and_the_stars_alpha_beta() {
     let ttt = TicTacToe;
     let marbles = Marbles::from_spec(&Spec::parse("marbles(n=13,k=3)").unwrap()).unwrap();
     for depth in 1..=5 {
-        let want = players::build::<TicTacToe>(&format!("negamax(depth={depth})")).unwrap().search(&ttt, &ttt.start());
+        let want =
+            players::searcher::<TicTacToe>(&format!("negamax(depth={depth})")).unwrap().search(&ttt, &ttt.start());
         for algo in ["expectimax", "star1", "star2", "star2(tt=1mb"] {
             let text = format!("{algo}{}depth={depth})", if algo.contains('(') { "," } else { "(" });
-            let got = players::build::<TicTacToe>(&text).unwrap().search(&ttt, &ttt.start());
+            let got = players::searcher::<TicTacToe>(&text).unwrap().search(&ttt, &ttt.start());
             assert_eq!(got.value, want.value, "{text}");
         }
         let s = marbles.start();
-        let v = players::build::<Marbles>(&format!("alphabeta(depth={depth})")).unwrap().search(&marbles, &s).value;
+        let v = players::searcher::<Marbles>(&format!("alphabeta(depth={depth})")).unwrap().search(&marbles, &s).value;
         assert_same(&marbles, &s, depth, "marbles");
-        assert_eq!(players::build::<Marbles>(&format!("star2(depth={depth})")).unwrap().search(&marbles, &s).value, v);
+        assert_eq!(
+            players::searcher::<Marbles>(&format!("star2(depth={depth})")).unwrap().search(&marbles, &s).value,
+            v
+        );
     }
 }
 
 #[test]
 fn the_deterministic_algorithms_refuse_chance_games_and_the_chance_ones_are_listed() {
-    let e = players::build::<ChanceTree>("alphabeta(depth=2)").err().unwrap().to_string();
+    let e = players::searcher::<ChanceTree>("alphabeta(depth=2)").err().unwrap().to_string();
     assert!(e.contains("alphabeta cannot play a game with chance") && e.contains("star2"), "{e}");
     for name in ["expectimax", "star1", "star2", "expectiminimax", "star_2"] {
-        assert!(players::build::<ChanceTree>(name).is_ok(), "{name}");
+        assert!(players::searcher::<ChanceTree>(name).is_ok(), "{name}");
     }
     let names = players::names_for(<ChanceTree as Game>::KIND);
     assert!(names.contains(&"expectimax") && !names.contains(&"minimax"), "{names:?}");

@@ -7,7 +7,7 @@ use plateau::engine::Engine;
 use plateau::engine::params::Options;
 use plateau::game::{Game, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use plateau::games::{AnyGame, Breakthrough};
-use plateau::players::build as from_spec;
+use plateau::players::searcher as from_spec;
 use plateau::search::alphabeta::search_depth;
 use plateau::search::{Limits, Searcher};
 use rand::rngs::SmallRng;

@@ -229,7 +229,7 @@ fn tic_tac_toe_facts_match_solved_json() {
     let total: u64 = 1 + (1..=9).map(|d| perft(&g, &g.start(), d)).sum::<u64>();
     assert_eq!(total, want.nodes);
     assert_eq!(e["result"], "draw");
-    let r = plateau::players::build::<TicTacToe>("alphabeta(depth=9)").expect("algo").search(&g, &g.start());
+    let r = plateau::players::searcher::<TicTacToe>("alphabeta(depth=9)").expect("algo").search(&g, &g.start());
     assert_eq!(r.value, 0, "tic-tac-toe is a draw");
 }
 
@@ -307,7 +307,7 @@ fn marbles_theory_from_solved_json() {
     }
     // The default search finds the theory's move: from 21 with k=3, take 1 (leaving 20, a multiple of 4).
     let g = Marbles::default();
-    let r = plateau::players::build::<Marbles>("alphabeta(depth=4)").expect("algo").search(&g, &g.start());
+    let r = plateau::players::searcher::<Marbles>("alphabeta(depth=4)").expect("algo").search(&g, &g.start());
     assert_eq!(r.best_move, Some(1));
 }
 

@@ -316,15 +316,15 @@ fn phantom_information_states_per_player_equal_openspiel() {
 #[test]
 fn hidden_information_players_refuse_other_games_in_one_line() {
     for name in ["determinize", "ismcts", "naive", "determinize(depth=2,samples=4)"] {
-        let e = plateau::players::build::<TicTacToe>(name).err().expect("refused").to_string();
+        let e = plateau::players::searcher::<TicTacToe>(name).err().expect("refused").to_string();
         assert!(e.contains("hidden information") && !e.contains('\n'), "{e}");
-        assert!(plateau::players::build::<DarkBreakthrough>(name).is_ok(), "{name}");
-        assert!(plateau::players::build::<PhantomTicTacToe>(name).is_ok(), "{name}");
+        assert!(plateau::players::searcher::<DarkBreakthrough>(name).is_ok(), "{name}");
+        assert!(plateau::players::searcher::<PhantomTicTacToe>(name).is_ok(), "{name}");
     }
-    let e = plateau::players::build::<DarkBreakthrough>("determinize(eval=magic)").err().unwrap().to_string();
+    let e = plateau::players::searcher::<DarkBreakthrough>("determinize(eval=magic)").err().unwrap().to_string();
     assert!(e.contains("eval=magic"), "{e}");
     // The engine still cannot play them.
-    assert!(plateau::players::build::<DarkBreakthrough>("engine").is_err());
+    assert!(plateau::players::searcher::<DarkBreakthrough>("engine").is_err());
 }
 
 /// Games won by `a` against `b` on `g` under the referee, colours alternating.
@@ -335,7 +335,7 @@ fn wins<G: Game>(g: &G, a: &str, b: &str, games: usize) -> usize {
     for i in 0..games {
         let opening = Opening { start: g.start(), fen: None, moves: Vec::new(), move_text: Vec::new() };
         let a_first = i % 2 == 0;
-        let seats: [&mut dyn player::ArenaPlayer<G>; 2] =
+        let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
         let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(5), false, 1000, i, a_first, 1);
         assert!(rec.termination == "normal", "{}", rec.termination);
@@ -369,7 +369,7 @@ fn the_hidden_players_stop_when_told() {
     let g = PhantomTicTacToe;
     let s = g.start();
     let stopped = |text: &str| {
-        let mut p = plateau::players::build::<PhantomTicTacToe>(text).unwrap();
+        let mut p = plateau::players::searcher::<PhantomTicTacToe>(text).unwrap();
         p.set_limits(Limits { time: Some(TimeControl::Infinite), ..Limits::default() });
         p.set_stop(Arc::new(AtomicBool::new(true)));
         let r = p.search(&g, &s);
@@ -380,11 +380,11 @@ fn the_hidden_players_stop_when_told() {
     assert!(stopped("ismcts(playouts=200000)") <= 8);
     // Determinization: the first board only (a vote needs one), as if it had one board to search.
     let one_board =
-        plateau::players::build::<PhantomTicTacToe>("determinize(samples=1,depth=4)").unwrap().search(&g, &s);
+        plateau::players::searcher::<PhantomTicTacToe>("determinize(samples=1,depth=4)").unwrap().search(&g, &s);
     assert_eq!(stopped("determinize(samples=10000,depth=4)"), one_board.stats.nodes);
     // The naive player: its search stops at its first look at the check (node 256; the siblings still on the path
     // are counted as they return at once), not after the whole depth-8 tree.
-    let whole = plateau::players::build::<PhantomTicTacToe>("naive(depth=8)").unwrap().search(&g, &s).stats.nodes;
+    let whole = plateau::players::searcher::<PhantomTicTacToe>("naive(depth=8)").unwrap().search(&g, &s).stats.nodes;
     let cut = stopped("naive(depth=8)");
     assert!(cut <= 256 + 9 * 8 && whole > 10 * cut, "{cut} of {whole}");
 }

@@ -280,15 +280,15 @@ fn bad_parameters_and_unsupported_games_are_refused() {
         ("pns(fallback=nobody)", "unknown algorithm 'nobody'"),
         ("pns(budgit=1)", "unknown parameter 'budgit'"),
     ] {
-        let e = plateau::players::build::<TicTacToe>(text).err().unwrap().to_string();
+        let e = plateau::players::searcher::<TicTacToe>(text).err().unwrap().to_string();
         assert!(e.contains(words), "{text}: {e}");
     }
-    assert!(plateau::players::build::<Breakthrough>("mcts(eval=nt,cut=4)").is_ok());
-    let e = plateau::players::build::<MatchingPennies>("mcts").err().unwrap().to_string();
+    assert!(plateau::players::searcher::<Breakthrough>("mcts(eval=nt,cut=4)").is_ok());
+    let e = plateau::players::searcher::<MatchingPennies>("mcts").err().unwrap().to_string();
     assert!(e.contains("mcts cannot play") && e.contains("simultaneous"), "{e}");
-    assert!(plateau::players::build::<PhantomTicTacToe>("mcts").is_err());
-    assert!(plateau::players::build::<CoinGame>("mcts").is_ok());
-    assert!(plateau::players::build::<CoinGame>("pns").is_err());
+    assert!(plateau::players::searcher::<PhantomTicTacToe>("mcts").is_err());
+    assert!(plateau::players::searcher::<CoinGame>("mcts").is_ok());
+    assert!(plateau::players::searcher::<CoinGame>("pns").is_err());
 }
 
 #[test]
@@ -296,7 +296,7 @@ fn pns_plays_a_proven_win_and_defers_otherwise() {
     // Connect Four: a position where the side to move wins (Pons score > 0), within df-pn's budget.
     let g = ConnectFour::default();
     let s = g.play_moves(&g.start(), "7422341735647741166133573473242566").unwrap();
-    let mut p = plateau::players::build::<ConnectFour>("pns(budget=200000,fallback=random(seed=1))").unwrap();
+    let mut p = plateau::players::searcher::<ConnectFour>("pns(budget=200000,fallback=random(seed=1))").unwrap();
     let r = p.search(&g, &s);
     let mut after = s;
     g.play(&mut after, r.best_move.unwrap());
@@ -305,8 +305,8 @@ fn pns_plays_a_proven_win_and_defers_otherwise() {
     assert!(r.value >= plateau::game::WIN_THRESHOLD);
     // Tic-tac-toe's start is a draw: no win to prove, the fallback's move.
     let g = TicTacToe;
-    let mut p = plateau::players::build::<TicTacToe>("pns(budget=10000,fallback=random(seed=3))").unwrap();
-    let mut q = plateau::players::build::<TicTacToe>("random(seed=3)").unwrap();
+    let mut p = plateau::players::searcher::<TicTacToe>("pns(budget=10000,fallback=random(seed=3))").unwrap();
+    let mut q = plateau::players::searcher::<TicTacToe>("random(seed=3)").unwrap();
     assert_eq!(p.search(&g, &g.start()).best_move, q.search(&g, &g.start()).best_move);
     assert_eq!(p.name(), "pns(budget=10000,fallback=random(seed=3))");
 }

@@ -102,7 +102,7 @@ fn grave_reads_an_ancestors_amaf_and_needs_rave() {
     plain.search(&g, &s);
     let visits = |m: &Mcts<ConnectFour>| m.root_stats().iter().map(|c| c.visits).collect::<Vec<_>>();
     assert_ne!(visits(&m), visits(&plain));
-    let e = plateau::players::build::<Breakthrough>("mcts(grave=50)").err().unwrap().to_string();
+    let e = plateau::players::searcher::<Breakthrough>("mcts(grave=50)").err().unwrap().to_string();
     assert!(e.contains("grave=50 needs rave"), "{e}");
 }
 
@@ -158,6 +158,6 @@ fn tree_parallelism_shares_one_tree_and_leaves_no_virtual_loss() {
     let mut m = mcts::<ConnectFour>("mcts(playouts=4000,threads=2,parallel=root,seed=27)");
     m.search(&ConnectFour::default(), &ConnectFour::default().start());
     assert!(m.tree(1).is_some());
-    let e = plateau::players::build::<ConnectFour>("mcts(parallel=leaf)").err().unwrap().to_string();
+    let e = plateau::players::searcher::<ConnectFour>("mcts(parallel=leaf)").err().unwrap().to_string();
     assert!(e.contains("parallel=leaf: expected tree or root"), "{e}");
 }

@@ -170,7 +170,7 @@ fn the_alternating_view_at_one_turn_is_the_pure_maximin() {
         }
         for me in [Side::First, Side::Second] {
             let (value, halves) = maximin(&g, &s, me, &eval);
-            let mut naive = plateau::players::build::<SimBreakthrough>("naive(depth=2,eval=simple)").expect("naive");
+            let mut naive = plateau::players::searcher::<SimBreakthrough>("naive(depth=2,eval=simple)").expect("naive");
             let r = naive.search_as(&g, &s, me);
             let m = r.best_move.expect("a move");
             assert!(halves.contains(&m), "{}: {me:?} chose {m:?}, maximin halves {halves:?}", g.format_position(&s));
@@ -195,7 +195,7 @@ fn records<G: Game>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, 
     for i in 0..games {
         let opening = Opening { start: g.start(), fen: None, moves: Vec::new(), move_text: Vec::new() };
         let a_first = i % 2 == 0;
-        let seats: [&mut dyn player::ArenaPlayer<G>; 2] =
+        let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
         let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(30), false, 1000, i, a_first, 1);
         assert_eq!(rec.termination, "normal", "{a} vs {b}: {:?}", rec.moves);
@@ -222,10 +222,10 @@ fn both_naive_players_play_legal_moves_and_replay_with_their_seeds() {
 
 #[test]
 fn naive_refuses_games_it_cannot_play_in_one_line() {
-    let e = plateau::players::build::<plateau::games::TicTacToe>("naive").err().expect("refused").to_string();
+    let e = plateau::players::searcher::<plateau::games::TicTacToe>("naive").err().expect("refused").to_string();
     assert!(e.contains("simultaneous moves") && !e.contains('\n'), "{e}");
     assert!(
-        plateau::players::build::<SimBreakthrough>("naive(seed=3)").is_err(),
+        plateau::players::searcher::<SimBreakthrough>("naive(seed=3)").is_err(),
         "no seed: the engine is deterministic"
     );
 }

@@ -178,7 +178,7 @@ fn the_chance_searches_agree_on_pig() {
                 .iter()
                 .map(|a| {
                     let text = format!("{a}{}depth={depth})", if a.contains('(') { "," } else { "(" });
-                    players::build::<Pig>(&text).unwrap().search(&g, &s).value
+                    players::searcher::<Pig>(&text).unwrap().search(&g, &s).value
                 })
                 .collect();
             assert!(values.iter().all(|&v| v == values[0]), "{pos} depth {depth}: {values:?}");
@@ -192,7 +192,7 @@ fn the_engine_mostly_agrees_with_the_optimal_policy() {
     // winning chances: the engine at depth 8 chooses the solver's move in at least 95% of them (all 520 when written).
     let g = pig("pig(target=30)");
     let sol = PigSolution::solve(&g).unwrap();
-    let mut engine = players::build::<Pig>("engine(depth=8)").unwrap();
+    let mut engine = players::searcher::<Pig>("engine(depth=8)").unwrap();
     let (mut agree, mut total) = (0, 0);
     for i in (0..30).step_by(3) {
         for j in (0..30).step_by(3) {

@@ -9,7 +9,7 @@ use rand::{RngExt, SeedableRng};
 use plateau::game::{Game, MoveList, WIN_THRESHOLD};
 use plateau::games::Breakthrough;
 use plateau::games::breakthrough::race::{Race, RaceTable};
-use plateau::players::build as from_spec;
+use plateau::players::searcher as from_spec;
 use plateau::solve::retro::{self, Options, Value};
 use plateau::spec::Spec;
 

@@ -26,11 +26,11 @@ fn tic_tac_toe_tree_and_value() {
     let g = TicTacToe::from_spec(&Spec::parse("tic_tac_toe").unwrap()).unwrap();
     let s = g.start();
     for name in ["minimax", "negamax"] {
-        let r = plateau::players::build::<TicTacToe>(&format!("{name}(depth=9)")).unwrap().search(&g, &s);
+        let r = plateau::players::searcher::<TicTacToe>(&format!("{name}(depth=9)")).unwrap().search(&g, &s);
         assert_eq!((r.stats.nodes, r.stats.leaves), (TTT_NODES, TTT_GAMES), "{name} visits the whole game tree");
     }
     for (name, _) in NAMES {
-        let r = plateau::players::build::<TicTacToe>(&format!("{name}(depth=9)")).unwrap().search(&g, &s);
+        let r = plateau::players::searcher::<TicTacToe>(&format!("{name}(depth=9)")).unwrap().search(&g, &s);
         assert_eq!(r.value, 0, "{name}: tic-tac-toe is a draw");
     }
 }
@@ -43,8 +43,9 @@ fn marbles_losing_piles() {
             let g = Marbles::from_spec(&Spec::parse(&format!("marbles(n={n},k=3,misere={misere})")).unwrap()).unwrap();
             let loses = if misere { n % 4 == 1 } else { n % 4 == 0 };
             for (name, _) in NAMES {
-                let r =
-                    plateau::players::build::<Marbles>(&format!("{name}(depth={n})")).unwrap().search(&g, &g.start());
+                let r = plateau::players::searcher::<Marbles>(&format!("{name}(depth={n})"))
+                    .unwrap()
+                    .search(&g, &g.start());
                 if loses {
                     assert!(r.value <= -WIN_THRESHOLD, "{name} n={n} misere={misere}: {}", r.value);
                 } else {
@@ -59,14 +60,14 @@ fn marbles_losing_piles() {
 fn small_breakthrough_first_player_wins() {
     let g = Breakthrough::from_spec(&Spec::parse("breakthrough(rows=4,columns=3,piece_rows=1)").unwrap()).unwrap();
     for (name, _) in NAMES.iter().filter(|(n, _)| !["minimax", "negamax"].contains(n)) {
-        let r = plateau::players::build::<Breakthrough>(&format!("{name}(depth=9)")).unwrap().search(&g, &g.start());
+        let r = plateau::players::searcher::<Breakthrough>(&format!("{name}(depth=9)")).unwrap().search(&g, &g.start());
         assert!(r.value >= WIN_THRESHOLD, "{name}: {}", r.value);
     }
     // 4x4 with one row: only a1a2 and d1d2 win.
     let g = Breakthrough::from_spec(&Spec::parse("breakthrough(rows=4,columns=4,piece_rows=1)").unwrap()).unwrap();
     let s = g.start();
     for name in ["alphabeta", "mtdf", "negascout"] {
-        let r = plateau::players::build::<Breakthrough>(&format!("{name}(depth=11)")).unwrap().search(&g, &s);
+        let r = plateau::players::searcher::<Breakthrough>(&format!("{name}(depth=11)")).unwrap().search(&g, &s);
         assert!(r.value >= WIN_THRESHOLD, "{name}: {}", r.value);
         let m = g.format_move(&s, r.best_move.unwrap());
         assert!(m == "a1a2" || m == "d1d2", "{name}: {m}");

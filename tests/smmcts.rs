@@ -23,18 +23,18 @@ fn game(text: &str) -> SimBreakthrough {
 
 #[test]
 fn the_registry_builds_it_for_simultaneous_games_only() {
-    assert!(players::build::<MatchingPennies>("smmcts(playouts=100,select=exp3,seed=1)").is_ok());
-    assert!(players::build::<SimBreakthrough>("smmcts(time=10ms,select=duct,c=2)").is_ok());
-    assert!(players::build::<SimBreakthrough>("duct").is_ok());
-    let e = players::build::<TicTacToe>("smmcts").err().unwrap().to_string();
+    assert!(players::searcher::<MatchingPennies>("smmcts(playouts=100,select=exp3,seed=1)").is_ok());
+    assert!(players::searcher::<SimBreakthrough>("smmcts(time=10ms,select=duct,c=2)").is_ok());
+    assert!(players::searcher::<SimBreakthrough>("duct").is_ok());
+    let e = players::searcher::<TicTacToe>("smmcts").err().unwrap().to_string();
     assert!(e.contains("simultaneous") && !e.contains('\n'), "{e}");
     for bad in ["smmcts(select=best)", "smmcts(playouts=0)", "smmcts(gamma=2)", "smmcts(depth=3)", "smmcts(cc=1)"] {
-        let e = players::build::<MatchingPennies>(bad).err().unwrap_or_else(|| panic!("{bad} built")).to_string();
+        let e = players::searcher::<MatchingPennies>(bad).err().unwrap_or_else(|| panic!("{bad} built")).to_string();
         assert!(!e.contains('\n'), "{bad}: {e}");
     }
     // The engine and the catalogue still refuse simultaneous games.
-    assert!(players::build::<SimBreakthrough>("engine").is_err());
-    assert!(players::build::<SimBreakthrough>("alphabeta").is_err());
+    assert!(players::searcher::<SimBreakthrough>("engine").is_err());
+    assert!(players::searcher::<SimBreakthrough>("alphabeta").is_err());
 }
 
 #[test]

@@ -4,7 +4,7 @@ use plateau::arena::spsa::{self, SpsaConfig};
 use plateau::engine::tunables::{PARAMS, SearchParams};
 use plateau::game::Game;
 use plateau::games::Breakthrough;
-use plateau::players::build;
+use plateau::players::searcher as build;
 use plateau::search::{Limits, Searcher};
 use plateau::spec::Spec;
 

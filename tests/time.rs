@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use plateau::game::{Game, MoveList};
 use plateau::games::Breakthrough;
-use plateau::players::build as from_spec;
+use plateau::players::searcher as from_spec;
 use plateau::search::{Limits, Searcher, TimeControl};
 
 const SEARCHERS: &[&str] = &["alphabeta", "pvs", "mtdf", "sss", "negacstar", "engine"];

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use plateau::game::{ChanceList, Game, Kind, MoveList, Side, Turn, playout};
 use plateau::games::{AnyGame, GameVisitor};
-use plateau::players;
-use plateau::search::{SearchResult, Searcher};
+use plateau::players::{self, Context, Player};
+use plateau::search::SearchResult;
 use rand::SeedableRng;
 
 use crate::pyeval::Evaluated;
@@ -144,7 +144,7 @@ pub fn player(p: usize) -> Result<Side, String> {
 /// The bot of one game type held in a Python bot's slot.
 struct BotOf<G: Game> {
     spec: String,
-    searcher: Box<dyn Searcher<G>>,
+    player: Box<dyn Player<G>>,
 }
 
 impl<G: Game> StateOf<G> {
@@ -353,7 +353,7 @@ impl<G: Game> DynState for StateOf<G> {
         if self.is_terminal() {
             return Err("the game is over in this position: there is nothing to search".into());
         }
-        let mut searcher = players::build::<G>(algo).map_err(|e| e.to_string())?;
+        let mut searcher = players::searcher::<G>(algo).map_err(|e| e.to_string())?;
         let r = searcher.search(&self.game, &self.state);
         Ok(self.document(&searcher.name(), &r))
     }
@@ -379,13 +379,16 @@ impl<G: Game> DynState for StateOf<G> {
             None => true,
         };
         if fresh {
-            let searcher = players::build::<G>(spec).map_err(|e| e.to_string())?;
-            *slot = Some(Box::new(BotOf { spec: self.game.spec(), searcher }));
+            let mut player = players::build::<G>(spec).map_err(|e| e.to_string())?;
+            // Tables and evaluations are built with the bot, not in its first move.
+            player.setup(&self.game)?;
+            player.new_game(&self.game)?;
+            *slot = Some(Box::new(BotOf { spec: self.game.spec(), player }));
         }
         let bot = slot.as_mut().and_then(|b| b.downcast_mut::<BotOf<G>>()).ok_or("the bot could not be built")?;
-        let r = bot.searcher.search_as(&self.game, &self.state, p);
+        let choice = bot.player.choose(&self.game, Context::at(&*self.game, &self.state, p))?;
         let moves = self.node_moves(Some(p.index()))?;
-        let m = r.best_move.filter(|m| moves.contains(m)).ok_or("the bot found no legal move")?;
+        let m = Some(choice.mv).filter(|m| moves.contains(m)).ok_or("the bot found no legal move")?;
         Ok(self.action_of(&moves, m))
     }
     fn search_with(&self, algo: &str, eval: Arc<dyn Evaluate>) -> Result<serde_json::Value, String> {
@@ -399,7 +402,7 @@ impl<G: Game> DynState for StateOf<G> {
                 eval.evaluate(Box::new(StateOf { game: arc.clone(), state: *s, history: Vec::new() }))
             }),
         );
-        let mut searcher = players::build::<Evaluated<G>>(algo).map_err(|e| e.to_string())?;
+        let mut searcher = players::searcher::<Evaluated<G>>(algo).map_err(|e| e.to_string())?;
         let r = searcher.search(&wrapped, &self.state);
         Ok(self.document(&searcher.name(), &r))
     }

@@ -14,8 +14,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use super::player::{ArenaPlayer, PositionText};
 use crate::game::{Game, GameError};
+use crate::players::{Choice, Context, Player, PositionText, View};
 use crate::protocol::Dialect;
 use crate::search::{Limits, TimeControl};
 use crate::spec::Spec;
@@ -143,6 +143,15 @@ impl External {
                     return Err(self.crash_reason(&format!("output closed while waiting for '{prefix}'")));
                 }
             }
+        }
+    }
+
+    /// Without variant= (UCI) or game= (UGI): the full game string is sent (`breakthrough(rows=6,columns=5)`; the
+    /// default board is plain `breakthrough`, as Fairy-Stockfish names it).
+    fn set_game<G: Game>(&mut self, game: &G) {
+        let key = if self.dialect == Dialect::Uci { "UCI_Variant" } else { "Game" };
+        if !self.setoptions.iter().any(|(k, _)| k == key) {
+            self.setoptions.insert(0, (key.into(), game.spec()));
         }
     }
 
@@ -308,14 +317,21 @@ impl Drop for External {
     }
 }
 
-impl<G: Game> ArenaPlayer<G> for External {
+impl<G: Game> Player<G> for External {
     fn name(&self) -> String {
         self.display.clone()
     }
 
-    fn check_limit(&self, limit: &Option<TimeControl>) -> Result<(), String> {
+    fn plays_under(&self, limits: Option<Limits>) -> String {
+        match limits.and_then(|l| l.time) {
+            Some(tc) => tc.to_string(),
+            None => self.own.describe(),
+        }
+    }
+
+    fn check_limits(&self, limits: Option<Limits>) -> Result<(), String> {
         let own = self.own.time.is_some() || self.own.depth.is_some() || self.own.nodes.is_some();
-        if limit.is_none() && !own {
+        if limits.and_then(|l| l.time).is_none() && !own {
             return Err(format!(
                 "{}: an external engine needs a limit: give the match --movetime or --tc, or the player movetime=, \
                  depth= or nodes=",
@@ -325,13 +341,9 @@ impl<G: Game> ArenaPlayer<G> for External {
         Ok(())
     }
 
-    fn new_game(&mut self, game: &G) -> Result<(), String> {
-        // Without variant= (UCI) or game= (UGI): send the full game string (`breakthrough(rows=6,columns=5)`; the
-        // default board is plain `breakthrough`, as Fairy-Stockfish names it).
-        let key = if self.dialect == Dialect::Uci { "UCI_Variant" } else { "Game" };
-        if !self.setoptions.iter().any(|(k, _)| k == key) {
-            self.setoptions.insert(0, (key.into(), game.spec()));
-        }
+    /// The engine is started and its handshake done here, outside the clock.
+    fn setup(&mut self, game: &G) -> Result<(), String> {
+        self.set_game(game);
         if let Some(e) = &self.failed {
             return Err(e.clone());
         }
@@ -341,6 +353,11 @@ impl<G: Game> ArenaPlayer<G> for External {
             self.kill();
             return Err(e);
         }
+        Ok(())
+    }
+
+    fn new_game(&mut self, game: &G) -> Result<(), String> {
+        Player::<G>::setup(self, game)?;
         let newgame = match self.dialect {
             Dialect::Uci => "ucinewgame",
             Dialect::Ugi => "uginewgame",
@@ -353,58 +370,38 @@ impl<G: Game> ArenaPlayer<G> for External {
         Ok(())
     }
 
-    fn think(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        pos: &PositionText,
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        let text = match self.think_inner(pos, limit, hard) {
-            Ok(t) => t,
-            Err(e) => {
-                self.kill();
-                return Err(e);
-            }
-        };
-        match crate::protocol::chance::parse_word(game, state, &text) {
-            Ok(m) => Ok(m),
-            Err(e) => {
-                // The engine's idea of the game differs from ours: start afresh next game.
-                self.kill();
-                Err(format!("illegal move '{text}' from the engine: {e}"))
-            }
-        }
+    // Games with simultaneous moves or hidden information over UGI: `observed.rs`.
+    fn observe_start(&mut self, game: &G, start: &G::State, side: crate::game::Side) -> Result<(), String> {
+        super::observed::start(self, game, start, side)
     }
 
-    // Games with simultaneous moves or hidden information over UGI: `observed.rs`.
-    fn think_as_timed(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        player: crate::game::Side,
-        pos: &PositionText,
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        super::observed::think_half(self, game, state, player, pos, limit, hard)
-    }
-    fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) -> Result<(), String> {
-        super::observed::start(self, game, start, player)
-    }
     fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
         super::observed::observe(self, game, observation)
     }
-    fn think_observed(
-        &mut self,
-        game: &G,
-        legal: &[G::Move],
-        legal_text: &[String],
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        let _ = game;
-        super::observed::choose(self, legal, legal_text, limit, hard)
+
+    fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
+        let limit = cx.limits.and_then(|l| l.time);
+        let mv = match cx.view {
+            View::Half(state) => super::observed::think_half(self, game, state, cx.side, &cx.history, limit, cx.hard)?,
+            View::Observed { legal, text } => super::observed::choose(self, legal, text, limit, cx.hard)?,
+            View::Position(state) => {
+                let text = match self.think_inner(&cx.history, limit, cx.hard) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        self.kill();
+                        return Err(e);
+                    }
+                };
+                match crate::protocol::chance::parse_word(game, state, &text) {
+                    Ok(m) => m,
+                    Err(e) => {
+                        // The engine's idea of the game differs from ours: start afresh next game.
+                        self.kill();
+                        return Err(format!("illegal move '{text}' from the engine: {e}"));
+                    }
+                }
+            }
+        };
+        Ok(Choice::bare(mv))
     }
 }

@@ -40,9 +40,9 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::game::{Game, GameError, Outcome, Side};
-use crate::search::TimeControl;
+use crate::players::{Context, Player, PositionText, View};
+use crate::search::{Limits, TimeControl};
 use openings::{Opening, Openings};
-use player::{ArenaPlayer, PositionText};
 use record::{GameRecord, RecordFile};
 use stats::{Sprt, SprtStatus};
 use tally::Tally;
@@ -169,7 +169,7 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 pub fn play_game<G: Game>(
     game: &G,
     opening: &Opening<G>,
-    players: [&mut dyn ArenaPlayer<G>; 2],
+    players: [&mut dyn Player<G>; 2],
     limit: Option<TimeControl>,
     margin: Duration,
     adjudicate: bool,
@@ -198,7 +198,7 @@ pub fn play_game<G: Game>(
         final_position: None,
     };
     let [p0, p1] = players;
-    let mut ps: [&mut dyn ArenaPlayer<G>; 2] = [p0, p1];
+    let mut ps: [&mut dyn Player<G>; 2] = [p0, p1];
     for (i, p) in ps.iter_mut().enumerate() {
         if let Err(e) = p.new_game(game) {
             rec.winner = Some(if i == 0 { Side::Second } else { Side::First });
@@ -290,12 +290,30 @@ pub fn play_game<G: Game>(
             let mut legal = crate::game::MoveList::new();
             game.generate_moves(&state, &mut legal);
             let text: Vec<String> = legal.iter().map(|&m| game.format_move(&state, m)).collect();
-            match ps[seat].think_observed(game, &legal, &text, move_limit, hard) {
+            let cx = Context {
+                view: View::Observed { legal: &legal, text: &text },
+                side: stm,
+                history: pos,
+                limits: move_limit.map(Limits::time),
+                hard,
+                stop: None,
+                progress: None,
+            };
+            match ps[seat].choose(game, cx).map(|c| c.mv) {
                 Ok(m) if !legal.contains(&m) => Err("chose a move that is not legal on the board it sees".into()),
                 other => other,
             }
         } else {
-            ps[seat].think(game, &state, &pos, move_limit, hard)
+            let cx = Context {
+                view: View::Position(&state),
+                side: stm,
+                history: pos,
+                limits: move_limit.map(Limits::time),
+                hard,
+                stop: None,
+                progress: None,
+            };
+            ps[seat].choose(game, cx).map(|c| c.mv)
         };
         let elapsed = t0.elapsed();
         let ms = elapsed.as_millis() as u64;
@@ -337,10 +355,11 @@ pub fn check_players<G: Game>(
 ) -> Result<([String; 2], [String; 2]), GameError> {
     let a = player::build::<G>(&players[0])?;
     let b = player::build::<G>(&players[1])?;
+    let limits = limit.map(Limits::time);
     for p in [&a, &b] {
-        p.check_limit(limit).map_err(GameError::new)?;
+        p.check_limits(limits).map_err(GameError::new)?;
     }
-    Ok(([a.name(), b.name()], [a.plays_under(limit), b.plays_under(limit)]))
+    Ok(([a.name(), b.name()], [a.plays_under(limits), b.plays_under(limits)]))
 }
 
 /// Run a match. `on_record` sees every finished game (in the order they finish).
@@ -415,7 +434,7 @@ pub(crate) fn play_match<G: Game>(
                     let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
                     let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
                     let a_first = cfg.fixed_colours || i % 2 == 0;
-                    let seats: [&mut dyn ArenaPlayer<G>; 2] =
+                    let seats: [&mut dyn Player<G>; 2] =
                         if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
                     let mut rec = play_game(
                         game,

@@ -2,19 +2,19 @@
 //!
 //! ```text
 //! game start:     each player learns the start position (public: the opening is played in the open) and its seat
-//!                 (ArenaPlayer::observe_start)
+//!                 (Player::observe_start)
 //! after each step (a move, a cancelled move, a chance draw): each player whose observation (Game::observation)
-//!                 changed receives the new one (ArenaPlayer::observe); a player is never told a step that leaves its
+//!                 changed receives the new one (Player::observe); a player is never told a step that leaves its
 //!                 observation unchanged (the opponent's failed try in phantom tic-tac-toe)
 //! a player's turn: it gets the moves legal on the board it sees (the game's legal moves of the true state, which
-//!                 depend only on the mover's observation) and answers one of them (ArenaPlayer::think_observed); the
+//!                 depend only on the mover's observation) and answers one of them (Player::think_observed); the
 //!                 referee plays it on the true state: cancelled moves, captures and what each side is told are the
 //!                 game's rules (`play`, `observation`)
 //! ```
 //! The record keeps every move (the referee's full game), so a game replays exactly.
 
-use super::player::ArenaPlayer;
 use crate::game::{Game, Side};
+use crate::players::Player;
 
 /// The last observation each seat received (seat 0 plays the first player).
 pub struct Referee {
@@ -26,7 +26,7 @@ impl Referee {
     pub fn start<G: Game>(
         game: &G,
         state: &G::State,
-        players: &mut [&mut dyn ArenaPlayer<G>; 2],
+        players: &mut [&mut dyn Player<G>; 2],
     ) -> Result<Referee, (usize, String)> {
         let mut told = [String::new(), String::new()];
         for (seat, p) in [Side::First, Side::Second].into_iter().enumerate() {
@@ -41,7 +41,7 @@ impl Referee {
         &mut self,
         game: &G,
         state: &G::State,
-        players: &mut [&mut dyn ArenaPlayer<G>; 2],
+        players: &mut [&mut dyn Player<G>; 2],
     ) -> Result<(), (usize, String)> {
         for (seat, p) in [Side::First, Side::Second].into_iter().enumerate() {
             let seen = game.observation(state, p);

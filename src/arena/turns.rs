@@ -3,7 +3,7 @@
 //! ```text
 //! chance node         the arena draws the outcome by its probability with the game's seeded generator, and writes it
 //!                     into the record like a move (0 ms in the move times)
-//! simultaneous node   both players are asked at once (one thread each; ArenaPlayer::think_as_timed) and choose their
+//! simultaneous node   both players are asked at once (one thread each; Player::choose with View::Half) and choose their
 //!                     own half without seeing the other's, each within the match's time control: a fixed time per
 //!                     move, or its own clock (both clocks run during the step; each is charged its own thinking
 //!                     time and gets its increment); a failure or a half past its time (+ margin) loses, both: a draw;
@@ -19,10 +19,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::openings::Opening;
-use super::player::{ArenaPlayer, PositionText};
 use super::record::GameRecord;
 use crate::game::{ChanceList, Game, MoveList, Side, Turn, sample_outcome};
-use crate::search::TimeControl;
+use crate::players::{Context, Player, PositionText, View};
+use crate::search::{Limits, TimeControl};
 
 /// The generator of game `round`'s chance draws in a match seeded with `seed`.
 pub fn chance_rng(seed: u64, round: usize) -> SmallRng {
@@ -43,7 +43,7 @@ pub enum Step {
 pub fn step<G: Game>(
     game: &G,
     state: &mut G::State,
-    players: &mut [&mut dyn ArenaPlayer<G>; 2],
+    players: &mut [&mut dyn Player<G>; 2],
     names: &[String; 2],
     rng: &mut SmallRng,
     timing: Timing,
@@ -81,7 +81,7 @@ pub struct Timing<'a> {
 fn joint<G: Game>(
     game: &G,
     state: &mut G::State,
-    players: &mut [&mut dyn ArenaPlayer<G>; 2],
+    players: &mut [&mut dyn Player<G>; 2],
     names: &[String; 2],
     timing: Timing,
     rec: &mut GameRecord,
@@ -101,10 +101,19 @@ fn joint<G: Game>(
     let s = *state;
     let pos = &timing.pos;
     let [p0, p1] = players;
-    let think = |p: &mut dyn ArenaPlayer<G>, seat: usize| {
+    let think = |p: &mut dyn Player<G>, seat: usize| {
         let side = if seat == 0 { Side::First } else { Side::Second };
         let t0 = Instant::now();
-        let r = p.think_as_timed(game, &s, side, pos, limit, hard(seat));
+        let cx = Context {
+            view: View::Half(&s),
+            side,
+            history: *pos,
+            limits: limit.map(Limits::time),
+            hard: hard(seat),
+            stop: None,
+            progress: None,
+        };
+        let r = p.choose(game, cx).map(|c| c.mv);
         (r, t0.elapsed())
     };
     // Both players think at the same time, neither seeing the other's half.

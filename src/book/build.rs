@@ -280,7 +280,7 @@ mod tests {
             checkpoint: Duration::from_secs(3600),
         };
         let stop = AtomicBool::new(false);
-        let mut player = crate::players::build::<TicTacToe>(&cfg.player).unwrap();
+        let mut player = crate::players::searcher::<TicTacToe>(&cfg.player).unwrap();
         let (book, prog) = build(&g, &cfg, "test", &stop, |_, _| {}, player.as_mut()).unwrap();
         assert!(prog.positions >= 1 && book.positions() == prog.positions);
         // Perfect play draws: every kept move at the start scores 0 (a draw), and all 9 first moves draw.

@@ -177,7 +177,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
             build_with(g, &cfg, &note, stop, progress, &mut scorer)?
         }),
         None => with_game!(&any, g => {
-            let mut player = crate::players::build(&cfg.player)?;
+            let mut player = crate::players::searcher(&cfg.player)?;
             build(g, &cfg, &note, stop, progress, player.as_mut())?
         }),
     };

@@ -113,12 +113,12 @@ pub fn compare<G: Game>(game: &G, state: &G::State, algos: &[String], depths: &[
         if spec.name == "random" {
             return Err(GameError::new("compare: 'random' does not search"));
         }
-        crate::players::build::<G>(a)?;
+        crate::players::searcher::<G>(a)?;
     }
     let mut rows = Vec::new();
     for &d in depths {
         for a in algos {
-            let mut s = crate::players::build::<G>(a)?;
+            let mut s = crate::players::searcher::<G>(a)?;
             s.set_limits(Limits { depth: Some(d), time: None, nodes: None });
             let r = s.search(game, state);
             rows.push(Row {

@@ -18,7 +18,7 @@ use rand::rngs::SmallRng;
 
 use crate::game::{ChanceList, Game, GameError, MoveList, Outcome, Side, Turn, describe_score, sample_outcome};
 use crate::games::with_game;
-use crate::search::Searcher;
+use crate::players::{Choice, Context, Player};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Humans {
@@ -233,12 +233,13 @@ fn parse_half<G: Game>(g: &G, s: &G::State, p: Side, text: &str) -> Result<G::Mo
 }
 
 /// Hidden information: tell each engine its observation when it changed (`told[p]` is `None` for a human).
-fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Searcher<G>>; 2], told: &mut [Option<String>; 2]) {
+fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Player<G>>; 2], told: &mut [Option<String>; 2]) {
     for p in [Side::First, Side::Second] {
         if let Some(last) = told[p.index()].as_mut() {
             let seen = g.observation(s, p);
             if seen != *last {
-                engines[p.index()].observe(g, &seen);
+                // (A built-in player's observe does not fail.)
+                let _ = engines[p.index()].observe(g, &seen);
                 *last = seen;
             }
         }
@@ -250,7 +251,7 @@ pub fn play_loop<G: Game>(
     g: &G,
     start: G::State,
     humans: Humans,
-    mut engines: [Box<dyn Searcher<G>>; 2],
+    mut engines: [Box<dyn Player<G>>; 2],
     seed: Option<u64>,
     input: &mut dyn BufRead,
     out: &mut dyn Write,
@@ -265,10 +266,14 @@ pub fn play_loop<G: Game>(
     let mut shown = String::new();
     // With hidden information the engines play under the referee's rules: they get only their observations.
     let mut told: [Option<String>; 2] = [None, None];
+    // Tables and evaluations are built before the first move (outside its time).
+    for e in engines.iter_mut() {
+        e.new_game(g).map_err(std::io::Error::other)?;
+    }
     if G::KIND.hidden {
         for p in [Side::First, Side::Second] {
             if !is_human(humans, p) {
-                engines[p.index()].observe_start(g, &start, p);
+                engines[p.index()].observe_start(g, &start, p).map_err(std::io::Error::other)?;
                 told[p.index()] = Some(g.observation(&start, p));
             }
         }
@@ -314,7 +319,7 @@ pub fn play_loop<G: Game>(
                 for p in [Side::First, Side::Second] {
                     if !is_human(humans, p) && halves[p.index()].is_none() {
                         let engine = &mut engines[p.index()];
-                        let Some(m) = engine.search_as(g, &s, p).best_move else {
+                        let Ok(Choice { mv: m, .. }) = engine.choose(g, Context::half(&s, p)) else {
                             writeln!(out, "the engine found no move")?;
                             return Ok(history);
                         };
@@ -342,14 +347,16 @@ pub fn play_loop<G: Game>(
             let engine = &mut engines[stm.index()];
             let r = if G::KIND.hidden {
                 let legal = moves_of(g, &s, stm);
-                engine.choose_observed(g, &legal)
+                let text: Vec<String> = legal.iter().map(|&m| g.format_move(&s, m)).collect();
+                engine.choose(g, Context::observed(&legal, &text, stm))
             } else {
-                engine.search(g, &s)
+                engine.choose(g, Context::position(g, &s))
             };
-            let Some(m) = r.best_move else {
+            let Ok(r) = r else {
                 writeln!(out, "the engine found no move")?;
                 return Ok(history);
             };
+            let m = r.mv;
             if viewer(g, &s, humans).is_none() {
                 let pv = crate::game::line_words(g, &s, &r.pv);
                 writeln!(
@@ -358,8 +365,8 @@ pub fn play_loop<G: Game>(
                     side_name(stm),
                     engine.name(),
                     g.format_move(&s, m),
-                    r.value,
-                    describe_score(r.value),
+                    r.value.unwrap_or(0),
+                    describe_score(r.value.unwrap_or(0)),
                     r.depth,
                     r.stats.nodes,
                     r.seconds,
@@ -412,9 +419,9 @@ pub fn play_loop<G: Game>(
             // (a board drawn from the true one keeps, for one, the opponent's number of pieces).
             "hint" if G::KIND.hidden => writeln!(out, "hint is not available with hidden information")?,
             "hint" => {
-                let r = engines[stm.index()].search_as(g, &s, stm);
-                if let Some(m) = r.best_move {
-                    writeln!(out, "hint: {} (value {})", g.format_move(&s, m), describe_score(r.value))?;
+                if let Ok(r) = engines[stm.index()].choose(g, Context::at(g, &s, stm)) {
+                    let value = r.value.map_or_else(String::new, |v| format!(" (value {})", describe_score(v)));
+                    writeln!(out, "hint: {}{value}", g.format_move(&s, r.mv))?;
                 }
             }
             "undo" if told.iter().any(Option::is_some) => {

@@ -38,7 +38,7 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         if g.is_terminal(&state) {
             anyhow::bail!("the game is over in this position: there is nothing to search");
         }
-        let mut searcher = crate::players::build::<_>(&a.algo)?;
+        let mut searcher = crate::players::searcher::<_>(&a.algo)?;
         if a.depth.is_some() || a.time.is_some() {
             let time = a.time.as_deref().map(parse_duration).transpose().map_err(|e| anyhow::anyhow!("--time: {e}"))?;
             searcher.set_limits(Limits { depth: a.depth, time: time.map(TimeControl::MoveTime), nodes: None });

@@ -5,7 +5,7 @@
 //! (`uci`/`uciok` against `ugi`/`ugiok`), the option list, the clock names (`wtime`/`btime` against
 //! `p1time`/`p2time`; both are accepted everywhere) and UGI's `query` command.
 //!
-//! Searches run on a worker thread that shares a stop flag with the searcher ([`crate::search::Searcher::set_stop`]),
+//! Searches run on a worker thread that shares a stop flag with the player (`Context::stop` of [`crate::players::Player::choose`]),
 //! so `stop`, `isready` and `quit` are answered while the engine thinks. Bad input (unknown commands, malformed
 //! positions, illegal moves, bad numbers) is answered with one `info string error ...` line and the engine goes on.
 

@@ -16,10 +16,10 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::GoParams;
-use super::session::{Engine, Out, Settings, build_searcher, replay};
+use super::session::{Engine, Out, Settings, build_player, replay};
 use crate::game::{Game, Kind, MoveList, Side};
 use crate::hidden::belief::Belief;
-use crate::search::Searcher;
+use crate::players::{Context, Player};
 
 /// Whether UGI carries games of this kind with the referee lines: simultaneous moves or hidden information (not
 /// both, no chance).
@@ -51,7 +51,7 @@ pub struct ObservedEngine<G: Game> {
     /// Simultaneous moves: the position; hidden information: the public start.
     state: G::State,
     side: Option<Side>,
-    searcher: Option<Box<dyn Searcher<G>>>,
+    player: Option<Box<dyn Player<G>>>,
     /// Hidden information: one state consistent with the observations, to read and write the engine's moves.
     shadow: Option<Belief<G>>,
     legal_text: Vec<String>,
@@ -60,13 +60,14 @@ pub struct ObservedEngine<G: Game> {
 
 impl<G: Game> ObservedEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
-        let searcher = build_searcher::<G>(settings)?;
+        let mut player = build_player::<G>(settings)?;
+        player.setup(&game)?;
         let state = game.start();
         Ok(ObservedEngine {
             game,
             state,
             side: None,
-            searcher: Some(searcher),
+            player: Some(player),
             shadow: None,
             legal_text: Vec::new(),
             rng: SmallRng::seed_from_u64(0x0b5e),
@@ -77,9 +78,8 @@ impl<G: Game> ObservedEngine<G> {
         self.side.ok_or_else(|| "go: send 'side p1' or 'side p2' first".to_string())
     }
 
-    fn hidden_move(&mut self, params: &GoParams, searcher: &mut Box<dyn Searcher<G>>) -> Result<String, String> {
+    fn hidden_move(&mut self, params: &GoParams, player: &mut Box<dyn Player<G>>) -> Result<String, String> {
         let side = self.side()?;
-        searcher.set_limits(params.limits(side));
         let state = self.shadow.as_mut().and_then(|b| b.states().first().copied());
         let Some(state) = state else {
             // The belief found no consistent state: a random move of the referee's list.
@@ -90,8 +90,9 @@ impl<G: Game> ObservedEngine<G> {
         };
         let mut legal = MoveList::new();
         self.game.generate_moves(&state, &mut legal);
-        let r = searcher.choose_observed(&self.game, &legal);
-        let m = r.best_move.ok_or("go: the player returned no move")?;
+        let text: Vec<String> = legal.iter().map(|&m| self.game.format_move(&state, m)).collect();
+        let cx = Context { limits: Some(params.limits(side)), ..Context::observed(&legal, &text, side) };
+        let m = player.choose(&self.game, cx).map_err(|e| format!("go: {e}"))?.mv;
         if let Some(b) = self.shadow.as_mut() {
             b.played(&self.game, m);
         }
@@ -105,8 +106,8 @@ impl<G: Game> Engine for ObservedEngine<G> {
     }
 
     fn new_game(&mut self) {
-        if let Some(s) = self.searcher.as_mut() {
-            s.new_game();
+        if let Some(p) = self.player.as_mut() {
+            let _ = p.new_game(&self.game);
         }
         self.state = self.game.start();
         self.side = None;
@@ -145,22 +146,21 @@ impl<G: Game> Engine for ObservedEngine<G> {
 command loop and cannot be stopped"
                 .into());
         }
-        let mut searcher = self.searcher.take().ok_or("go: no searcher (set the Player option)")?;
+        let mut player = self.player.take().ok_or("go: no player (set the Player option)")?;
         let r = if G::KIND.hidden {
-            self.hidden_move(params, &mut searcher)
+            self.hidden_move(params, &mut player)
         } else {
             let side = self.side();
             side.and_then(|side| {
                 if self.game.is_terminal(&self.state) {
                     return Err("go: the game is over in this position".into());
                 }
-                searcher.set_limits(params.limits(side));
-                let r = searcher.search_as(&self.game, &self.state, side);
-                let m = r.best_move.ok_or("go: the player returned no move")?;
+                let cx = Context { limits: Some(params.limits(side)), ..Context::half(&self.state, side) };
+                let m = player.choose(&self.game, cx).map_err(|e| format!("go: {e}"))?.mv;
                 Ok(self.game.format_move(&self.state, m))
             })
         };
-        self.searcher = Some(searcher);
+        self.player = Some(player);
         out.line(&format!("bestmove {}", r?));
         Ok(())
     }
@@ -178,7 +178,9 @@ command loop and cannot be stopped"
     fn join(&mut self) {}
 
     fn rebuild(&mut self, settings: &Settings) -> Result<(), String> {
-        self.searcher = Some(build_searcher::<G>(settings)?);
+        let mut player = build_player::<G>(settings)?;
+        player.setup(&self.game)?;
+        self.player = Some(player);
         Ok(())
     }
 
@@ -191,10 +193,12 @@ command loop and cannot be stopped"
                 "p2" => self.set_side(Side::Second),
                 other => Err(format!("side: expected p1 or p2, got '{other}'")),
             },
-            "observation" if G::KIND.hidden => match (self.side, self.searcher.as_mut()) {
-                (Some(_), Some(s)) => {
+            "observation" if G::KIND.hidden => match (self.side, self.player.as_mut()) {
+                (Some(_), Some(p)) => {
                     let seen = decode_observation(rest);
-                    s.observe(&self.game, &seen);
+                    if let Err(e) = p.observe(&self.game, &seen) {
+                        return Some(Err(e));
+                    }
                     if let Some(b) = self.shadow.as_mut() {
                         b.observe(&self.game, &seen);
                     }
@@ -215,9 +219,9 @@ impl<G: Game> ObservedEngine<G> {
     fn set_side(&mut self, p: Side) -> Result<(), String> {
         self.side = Some(p);
         if G::KIND.hidden {
-            if let Some(s) = self.searcher.as_mut() {
-                s.new_game();
-                s.observe_start(&self.game, &self.state, p);
+            if let Some(player) = self.player.as_mut() {
+                player.new_game(&self.game)?;
+                player.observe_start(&self.game, &self.state, p)?;
             }
             self.shadow = Some(Belief::new(&self.game, &self.state, p, 1, 0x5eed));
         }

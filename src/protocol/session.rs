@@ -25,7 +25,8 @@ use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_set
 use crate::game::{Game, Outcome, Side};
 use crate::games::AnyGame;
 use crate::games::with_game;
-use crate::search::{Iteration, Reporter, Searcher};
+use crate::players::{Context, Player};
+use crate::search::{Iteration, Reporter};
 use crate::spec::Spec;
 
 pub use super::out::{MAX_ERROR_CHARS, Out, clip};
@@ -48,8 +49,8 @@ fn default_player_of<G: Game>(_game: &G) -> String {
     default_player::<G>()
 }
 
-/// Build the searcher for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
-pub fn build_searcher<G: Game>(settings: &Settings) -> Result<Box<dyn Searcher<G>>, String> {
+/// Build the player for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
+pub fn build_player<G: Game>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
     let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
     // The registry says which protocol options the player takes: the player is built once.
     let accepts = crate::players::find(&base.name).map_or(&[][..], |p| p.protocol_options);
@@ -97,9 +98,9 @@ pub trait Engine: Send {
     fn has_worker(&self) -> bool;
     /// Ask the running search to stop.
     fn stop(&self);
-    /// Wait for the worker thread and take the searcher back.
+    /// Wait for the worker thread and take the player back.
     fn join(&mut self);
-    /// Rebuild the searcher after a settings change.
+    /// Rebuild the player after a settings change.
     fn rebuild(&mut self, settings: &Settings) -> Result<(), String>;
     /// The referee lines of games with simultaneous moves or hidden information (`side`, `observation`, `legal`;
     /// `protocol/observed.rs`): `None` when `cmd` is not one of this engine's.
@@ -110,7 +111,7 @@ pub trait Engine: Send {
 }
 
 struct Worker<G: Game> {
-    handle: JoinHandle<Box<dyn Searcher<G>>>,
+    handle: JoinHandle<Box<dyn Player<G>>>,
     answer: Arc<Answer>,
     out: Out,
 }
@@ -171,18 +172,18 @@ pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -
 pub struct GameEngine<G: Game> {
     game: G,
     state: G::State,
-    searcher: Option<Box<dyn Searcher<G>>>,
+    player: Option<Box<dyn Player<G>>>,
     worker: Option<Worker<G>>,
     stop: Arc<AtomicBool>,
 }
 
 impl<G: Game> GameEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
-        let mut searcher = build_searcher::<G>(settings)?;
+        let mut player = build_player::<G>(settings)?;
         // Tables and evaluations are built here, when the game is set (before `readyok`), not in the first `go`.
-        searcher.prepare(&game);
+        player.setup(&game)?;
         let state = game.start();
-        Ok(GameEngine { game, state, searcher: Some(searcher), worker: None, stop: Arc::new(AtomicBool::new(false)) })
+        Ok(GameEngine { game, state, player: Some(player), worker: None, stop: Arc::new(AtomicBool::new(false)) })
     }
 }
 
@@ -192,8 +193,9 @@ impl<G: Game> Engine for GameEngine<G> {
     }
 
     fn new_game(&mut self) {
-        if let Some(s) = self.searcher.as_mut() {
-            s.new_game();
+        if let Some(p) = self.player.as_mut() {
+            // (A built-in player's new game does not fail: its setup was done when it was built.)
+            let _ = p.new_game(&self.game);
         }
         self.state = self.game.start();
     }
@@ -237,32 +239,31 @@ impl<G: Game> Engine for GameEngine<G> {
         if self.worker.is_some() {
             return Err("go: a search is already running (send stop first)".into());
         }
-        let Some(mut searcher) = self.searcher.take() else {
-            return Err("go: no searcher (set the Player option)".into());
+        let Some(player) = self.player.take() else {
+            return Err("go: no player (set the Player option)".into());
         };
         let state = self.state;
         let game = self.game.clone();
         if game.is_terminal(&state) {
-            self.searcher = Some(searcher);
+            self.player = Some(player);
             out.error("go: the game is over in this position");
             out.line("bestmove (none)");
             return Ok(());
         }
         if let Some(e) = super::chance::go_refusal(&game, &state) {
-            self.searcher = Some(searcher);
+            self.player = Some(player);
             out.error(&e);
             out.line("bestmove (none)");
             return Ok(());
         }
         let infinite = params.unlimited();
-        searcher.set_limits(params.limits(game.side_to_move(&state)));
+        let limits = params.limits(game.side_to_move(&state));
         self.stop.store(false, Ordering::SeqCst);
-        searcher.set_stop(self.stop.clone());
         let answer = Arc::new(Answer::default());
         let start = Instant::now();
-        {
+        let reporter: Reporter<G::Move> = {
             let (game, out, answer) = (game.clone(), out.clone(), answer.clone());
-            let reporter: Reporter<G::Move> = Arc::new(move |it: &Iteration<G::Move>| {
+            Arc::new(move |it: &Iteration<G::Move>| {
                 // Holding the lock: no `info` after `bestmove`.
                 let Ok(answered) = answer.answered.lock() else { return };
                 if *answered {
@@ -275,40 +276,51 @@ impl<G: Game> Engine for GameEngine<G> {
                 }
                 out.line(&info_line(&game, &state, it));
                 drop(answered);
-            });
-            searcher.set_reporter(Some(reporter));
-        }
+            })
+        };
         let stop = self.stop.clone();
         let answer2 = answer.clone();
         let worker_out = out.clone();
-        // The searcher waits in a slot the thread takes it from: if the thread cannot start, it is taken back.
-        let slot = Arc::new(Mutex::new(Some(searcher)));
+        // The player waits in a slot the thread takes it from: if the thread cannot start, it is taken back.
+        let slot = Arc::new(Mutex::new(Some(player)));
         let slot2 = slot.clone();
+        let flag = self.stop.clone();
         let spawned = std::thread::Builder::new().spawn(move || {
-            let mut searcher = slot2.lock().ok().and_then(|mut s| s.take()).expect("the searcher waits in its slot");
-            let r = searcher.search(&game, &state);
-            searcher.set_reporter(None);
+            let mut player = slot2.lock().ok().and_then(|mut s| s.take()).expect("the player waits in its slot");
+            let cx = Context {
+                limits: Some(limits),
+                stop: Some(flag),
+                progress: Some(reporter),
+                ..Context::position(&game, &state)
+            };
+            let r = player.choose(&game, cx);
             if infinite {
                 // `go infinite` / `go ponder`: the answer waits for stop (which unparks this thread).
                 while !stop.load(Ordering::SeqCst) {
                     std::thread::park_timeout(Duration::from_millis(50));
                 }
             }
-            let it = Iteration {
-                depth: r.depth,
-                seldepth: None,
-                value: r.value,
-                nodes: r.stats.nodes,
-                elapsed: start.elapsed(),
-                hashfull: None,
-                pv: r.pv.clone(),
-            };
-            let best = match r.best_move {
-                Some(m) => super::chance::move_word(&game.format_move(&state, m)),
-                None => "(none)".into(),
-            };
-            answer2.answer(&worker_out, Some(&info_line(&game, &state, &it)), &best);
-            searcher
+            match r {
+                Ok(c) => {
+                    let it = c.value.map(|value| Iteration {
+                        depth: c.depth,
+                        seldepth: None,
+                        value,
+                        nodes: c.stats.nodes,
+                        elapsed: start.elapsed(),
+                        hashfull: None,
+                        pv: c.pv.clone(),
+                    });
+                    let info = it.map(|it| info_line(&game, &state, &it));
+                    let best = super::chance::move_word(&game.format_move(&state, c.mv));
+                    answer2.answer(&worker_out, info.as_deref(), &best);
+                }
+                Err(e) => {
+                    worker_out.error(&format!("go: {e}"));
+                    answer2.answer(&worker_out, None, "(none)");
+                }
+            }
+            player
         });
         match spawned {
             Ok(handle) => {
@@ -316,7 +328,7 @@ impl<G: Game> Engine for GameEngine<G> {
                 Ok(())
             }
             Err(e) => {
-                self.searcher = slot.lock().ok().and_then(|mut s| s.take());
+                self.player = slot.lock().ok().and_then(|mut s| s.take());
                 Err(format!("go: cannot start the search thread ({e})"))
             }
         }
@@ -352,15 +364,17 @@ impl<G: Game> Engine for GameEngine<G> {
                 }
             }
             match w.handle.join() {
-                Ok(s) => self.searcher = Some(s),
-                Err(_) => self.searcher = None,
+                Ok(p) => self.player = Some(p),
+                Err(_) => self.player = None,
             }
         }
     }
 
     fn rebuild(&mut self, settings: &Settings) -> Result<(), String> {
         self.join();
-        self.searcher = Some(build_searcher::<G>(settings)?);
+        let mut player = build_player::<G>(settings)?;
+        player.setup(&self.game)?;
+        self.player = Some(player);
         Ok(())
     }
 }

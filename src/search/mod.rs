@@ -121,6 +121,29 @@ impl Limits {
         Limits { depth: self.depth, nodes: self.nodes, time: Some(time) }
     }
 
+    /// These limits (a player's own) together with a caller's `other` for a move of `side`: the smaller depth, the
+    /// smaller node budget, and of the two times the tighter ([`Limits::under`]). Whichever is reached first stops
+    /// the search.
+    pub fn with(self, other: Limits, side: Side) -> Limits {
+        let least = |a: Option<u64>, b: Option<u64>| match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y)),
+            (x, y) => x.or(y),
+        };
+        Limits {
+            depth: least(self.depth.map(u64::from), other.depth.map(u64::from)).map(|d| d as u32),
+            nodes: least(self.nodes, other.nodes),
+            time: match other.time {
+                Some(tc) => self.under(tc, side).time,
+                None => self.time,
+            },
+        }
+    }
+
+    /// A time control alone.
+    pub fn time(tc: TimeControl) -> Limits {
+        Limits { time: Some(tc), ..Limits::default() }
+    }
+
     /// The limits in words, as a match reports what a player plays under: `depth 2, movetime 100ms`.
     pub fn describe(&self) -> String {
         let mut parts = Vec::new();

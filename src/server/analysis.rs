@@ -166,12 +166,12 @@ fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess) -> Result<
         if Spec::parse_with(a, files)?.name == "random" {
             return Err(ApiError::bad("'random' does not search"));
         }
-        crate::players::build_with::<G>(a, files)?;
+        crate::players::searcher_with::<G>(a, files)?;
     }
     let mut rows = Vec::new();
     for &depth in &r.depths {
         for a in &r.algos {
-            let mut s = crate::players::build_with::<G>(a, files)?;
+            let mut s = crate::players::searcher_with::<G>(a, files)?;
             s.set_limits(Limits { depth: Some(depth), time: None, nodes: Some(COMPARE_NODE_BUDGET) });
             let res = s.search(g, &state);
             rows.push(json!({

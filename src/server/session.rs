@@ -23,11 +23,11 @@ use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 
 use super::think::{Job, Sink};
-use super::{ApiError, Config, MAX_THINK, lock};
-use crate::arena::player::{ArenaPlayer, PositionText};
+use super::{ApiError, Config, lock};
 use crate::arena::record::GameRecord;
 use crate::game::{Game, MoveList, Outcome, Side, Turn};
-use crate::search::{Limits, Searcher, TimeControl};
+use crate::players::{Context, Player, PositionText};
+use crate::search::{Limits, TimeControl};
 use crate::spec::Spec;
 
 /// What the handlers do with a game, whatever its type.
@@ -48,11 +48,11 @@ pub trait Table: Send {
     fn stop(&self);
 }
 
-/// Who plays a side.
+/// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
+/// own (a second per move for a player given no limit of its own).
 enum Seat<G: Game> {
     Human,
-    Builtin(Arc<Mutex<Box<dyn Searcher<G>>>>),
-    External(Arc<Mutex<Box<dyn ArenaPlayer<G>>>>),
+    Player(Arc<Mutex<Box<dyn Player<G>>>>, Option<Limits>),
 }
 
 impl<G: Game> Seat<G> {
@@ -67,22 +67,15 @@ impl<G: Game> Seat<G> {
                 "'{}' starts another program: refused (start the server with --allow-external to allow it)",
                 spec.name
             ))),
-            "uci" | "ugi" => {
-                let mut p = crate::arena::player::build_with::<G>(text, &config.files)?;
-                p.new_game(game).map_err(ApiError::bad)?;
-                Ok(Seat::External(Arc::new(Mutex::new(p))))
-            }
             _ => {
-                let mut s = crate::players::build_with::<G>(text, &config.files)?;
+                let mut p = crate::arena::player::build_with::<G>(text, &config.files)?;
                 // A player given no limit of its own thinks a second per move.
-                if !["depth", "time", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k)) {
-                    let second = TimeControl::MoveTime(std::time::Duration::from_secs(1));
-                    s.set_limits(Limits { depth: None, time: Some(second), nodes: None });
-                }
-                // Tables and evaluations are built now, with the game, not inside the first move's time.
-                s.prepare(game);
-                s.new_game();
-                Ok(Seat::Builtin(Arc::new(Mutex::new(s))))
+                let own = ["depth", "time", "movetime", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k));
+                let limits = (!own).then(|| Limits::time(TimeControl::MoveTime(std::time::Duration::from_secs(1))));
+                // Tables, evaluations and an external engine's start now, with the game, not in the first move's time.
+                p.setup(game).map_err(ApiError::bad)?;
+                p.new_game(game).map_err(ApiError::bad)?;
+                Ok(Seat::Player(Arc::new(Mutex::new(p)), limits))
             }
         }
     }
@@ -230,8 +223,11 @@ impl<G: Game> Session<G> {
         let s = self.current();
         let m = match &self.seats[player.index()] {
             Seat::Human => return Err(ApiError::conflict("a human chooses this half")),
-            Seat::Builtin(p) => lock(p).search_as(&self.game, &s, player).best_move,
-            Seat::External(p) => lock(p).think_as(&self.game, &s, player).ok(),
+            Seat::Player(p, limits) => {
+                let history = PositionText { fen: self.start_text.as_deref(), moves: &self.moves };
+                let cx = Context { history, limits: *limits, ..Context::half(&s, player) };
+                lock(p).choose(&self.game, cx).ok().map(|c| c.mv)
+            }
         };
         m.map(|m| self.game.format_move(&s, m)).ok_or_else(|| ApiError::conflict("the player found no move"))
     }
@@ -469,22 +465,15 @@ impl<G: Game> Table for Session<G> {
         let run: Box<dyn FnOnce(Sink) -> Result<String, String> + Send> = match self.game.turn(&s) {
             Turn::Player(p) => match &self.seats[p.index()] {
                 Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
-                Seat::Builtin(player) => {
-                    let (player, stop) = (player.clone(), stop.clone());
+                Seat::Player(player, limits) => {
+                    let (player, stop, limits) = (player.clone(), stop.clone(), *limits);
                     // The other side's plans (its principal variation, its score) are not the viewer's to see.
                     let private = self.secret() && p != self.viewer();
+                    let (fen, moves) = (self.start_text.clone(), self.moves.clone());
                     Box::new(move |sink| {
                         let sink = if private { super::think::redacted(sink) } else { sink };
-                        super::think::search(&game, &s, &player, stop, sink)
-                    })
-                }
-                Seat::External(player) => {
-                    let player = player.clone();
-                    let (fen, moves) = (self.start_text.clone(), self.moves.clone());
-                    Box::new(move |_sink| {
-                        let pos = PositionText { fen: fen.as_deref(), moves: &moves };
-                        let m = lock(&player).think(&game, &s, &pos, None, MAX_THINK)?;
-                        Ok(game.format_move(&s, m))
+                        let history = PositionText { fen: fen.as_deref(), moves: &moves };
+                        super::think::search(&game, &s, &player, history, limits, stop, sink)
                     })
                 }
             },

@@ -2,7 +2,7 @@
 //!
 //! ```text
 //! GET /api/games/{id}/think
-//!   lock the game: Table::think() -> Job (the searcher, the position, a fresh stop flag); the game is busy
+//!   lock the game: Table::think() -> Job (the player, the position, a fresh stop flag); the game is busy
 //!   blocking thread: job.run(sink)   every completed iteration -> event "info" {depth, value, score, nodes, nps, pv}
 //!   lock the game: Table::finish()   the move played -> event "done" {the new state}   (or event "error" {error})
 //! ```
@@ -25,7 +25,8 @@ use tokio_stream::wrappers::UnboundedReceiverStream;
 
 use super::{ApiError, MAX_THINK, Shared, lock};
 use crate::game::{Game, describe_score};
-use crate::search::{Iteration, Searcher};
+use crate::players::{Context, Player, PositionText, View};
+use crate::search::{Iteration, Limits, Reporter};
 
 /// Where a search's iterations go, as JSON.
 pub type Sink = Arc<dyn Fn(Value) + Send + Sync>;
@@ -49,11 +50,14 @@ fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Va
     })
 }
 
-/// Run `player` on `state` with `stop`, every iteration into `sink`; the move found, written.
+/// Ask `player` for its move in `state` (the game so far: `history`) under `limits` (added to its own), with `stop`,
+/// every iteration into `sink`; the move found, written.
 pub fn search<G: Game>(
     game: &G,
     state: &G::State,
-    player: &Mutex<Box<dyn Searcher<G>>>,
+    player: &Mutex<Box<dyn Player<G>>>,
+    history: PositionText,
+    limits: Option<Limits>,
     stop: Arc<AtomicBool>,
     sink: Sink,
 ) -> Result<String, String> {
@@ -61,29 +65,38 @@ pub fn search<G: Game>(
     let (g, s) = (game.clone(), *state);
     let reported = Arc::new(AtomicBool::new(false));
     let (seen, report) = (reported.clone(), sink.clone());
-    p.set_stop(stop);
-    p.set_reporter(Some(Arc::new(move |it: &Iteration<G::Move>| {
+    let progress: Reporter<G::Move> = Arc::new(move |it: &Iteration<G::Move>| {
         seen.store(true, Ordering::Relaxed);
         report(iteration(&g, &s, it))
-    })));
-    let r = p.search(game, state);
-    p.set_reporter(None);
-    // A searcher that reports no iteration (a fixed-depth catalogue search) shows its final result as one.
-    if !reported.load(Ordering::Relaxed) {
-        let elapsed = std::time::Duration::from_secs_f64(r.seconds.max(0.0));
+    });
+    let cx = Context {
+        view: View::Position(state),
+        side: game.side_to_move(state),
+        history,
+        limits,
+        hard: MAX_THINK,
+        stop: Some(stop),
+        progress: Some(progress),
+    };
+    let c = p.choose(game, cx)?;
+    // A player that reports no iteration (a fixed-depth catalogue search) shows its final result as one, when it has
+    // one (an external engine gives a move only).
+    if !reported.load(Ordering::Relaxed)
+        && let Some(value) = c.value
+    {
+        let elapsed = std::time::Duration::from_secs_f64(c.seconds.max(0.0));
         let it = Iteration {
-            depth: r.depth,
+            depth: c.depth,
             seldepth: None,
-            value: r.value,
-            nodes: r.stats.nodes,
+            value,
+            nodes: c.stats.nodes,
             elapsed,
             hashfull: None,
-            pv: r.pv.clone(),
+            pv: c.pv,
         };
         sink(iteration(game, state, &it));
     }
-    let m = r.best_move.ok_or("the player returned no move")?;
-    Ok(game.format_move(state, m))
+    Ok(game.format_move(state, c.mv))
 }
 
 /// `sink` without what would tell the other side's plans: the principal variation, the value and the score of each

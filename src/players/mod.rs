@@ -1,8 +1,11 @@
-//! The one registry of players: every algorithm string a user can give (`--algo`, `--player`, `--engine`, the
-//! protocols' player option), what each accepts and which kinds of game each can play.
+//! Players: the one interface every surface plays through ([`player`]: [`Player`], [`Context`], [`Choice`]), the
+//! built-in players behind it ([`builtin`]), and the one registry of player strings: every algorithm string a user can
+//! give (`--algo`, `--player`, `--engine`, the protocols' player option), what each accepts and which kinds of game
+//! each can play. (External engines over UCI/UGI are players too: `arena::player::build` adds them.)
 //!
 //! ```text
-//! players::build::<G>("alphabeta(depth=6)")
+//! players::build::<G>("alphabeta(depth=6)")        a Player; players::searcher::<G>(...) the bare Searcher
+//!     (a player's own depth=/nodes=/time= are kept to combine with a caller's limits: builtin.rs)
 //!     parse the string once (Spec)
 //!     find the entry by name or alias                     -> unknown name: the list of known ones
 //!     check the game's kind against the entry's           -> alpha-beta on a dice game: a one-line refusal
@@ -12,6 +15,12 @@
 //!
 //! Adding an algorithm: its file (in `search/` for the catalogue, with its line in `catalogue::build`), then one entry
 //! in [`PLAYERS`] (or in `catalogue::NAMES` for a catalogue algorithm, which this registry lists).
+
+pub mod builtin;
+pub mod player;
+
+pub use builtin::{Builtin, build, build_with};
+pub use player::{Choice, Context, Player, PositionText, View};
 
 use crate::engine::Engine;
 use crate::engine::simultaneous::SimNaive;
@@ -114,13 +123,14 @@ pub fn names_for(kind: Kind) -> Vec<&'static str> {
     all().into_iter().filter(|p| p.plays(kind)).map(|p| p.name).collect()
 }
 
-/// Build a player from its string, such as `alphabeta(depth=6)` or `engine(time=1s)`.
-pub fn build<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
-    build_with::<G>(text, &FileAccess::Any)
+/// The searcher of a player string, such as `alphabeta(depth=6)` or `engine(time=1s)`: the algorithm alone, for tools
+/// that inspect a search (trees, comparisons, books). To play, use [`build`].
+pub fn searcher<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
+    searcher_with::<G>(text, &FileAccess::Any)
 }
 
-/// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
+/// [`searcher`] for a surface whose strings may name only the files `files` allows (the web server's requests).
+pub fn searcher_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
     let spec = Spec::parse_with(text, files)?;
     let Some(info) = find(&spec.name) else {
         let names: Vec<&str> = all().iter().map(|p| p.name).collect();
@@ -165,8 +175,9 @@ pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Sea
         Family::Pns => {
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
-            let fallback = build_with::<G>(&spec.text("fallback").unwrap_or_else(|| default_for::<G>().into()), files)
-                .map_err(|e| GameError::new(format!("pns: fallback: {e}")))?;
+            let fallback =
+                searcher_with::<G>(&spec.text("fallback").unwrap_or_else(|| default_for::<G>().into()), files)
+                    .map_err(|e| GameError::new(format!("pns: fallback: {e}")))?;
             Box::new(PnsPlayer::new(budget, tt, fallback))
         }
     };

@@ -1,0 +1,147 @@
+//! Built-in players: any searcher of the registry behind the [`Player`] interface, its own limits (`depth=`,
+//! `nodes=`, `time=` of its string) combined with the caller's.
+//!
+//! ```text
+//! choose(game, context):
+//!     limits  = own + the caller's (Limits::with: the tighter depth, node budget and time apply)   [none: own alone]
+//!     stop    = the caller's flag, or a fresh one (a flag raised for an earlier move never stops this one)
+//!     progress= the caller's sink for this move only
+//!     view    = position -> Searcher::search | half -> search_as | observed -> choose_observed
+//! ```
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use super::player::{Choice, Context, Player, View};
+use crate::files::FileAccess;
+use crate::game::{Game, GameError, Side};
+use crate::search::{Limits, RootMove, Searcher};
+use crate::spec::Spec;
+
+/// A built-in searcher as a player.
+pub struct Builtin<G: Game> {
+    searcher: Box<dyn Searcher<G>>,
+    /// The name before any limit was imposed (`set_limits` changes what `Searcher::name` says).
+    name: String,
+    /// The limits of its own string: a caller's limits add to them, they do not replace them.
+    own: Limits,
+    /// Whether the searcher runs under a caller's limits now (its own are restored when a caller imposes none).
+    imposed: bool,
+    /// Whether a caller's stop flag was handed to the searcher (replaced by a fresh one when a caller gives none).
+    stop_given: bool,
+    prepared: bool,
+}
+
+impl<G: Game> Builtin<G> {
+    /// `searcher` as a player whose own limits are `own`.
+    pub fn new(searcher: Box<dyn Searcher<G>>, own: Limits) -> Self {
+        Builtin { name: searcher.name(), searcher, own, imposed: false, stop_given: false, prepared: false }
+    }
+
+    /// The searcher behind the player (for tools that inspect a search, not play).
+    pub fn searcher(&mut self) -> &mut dyn Searcher<G> {
+        &mut *self.searcher
+    }
+
+    /// The player's own limits.
+    pub fn own_limits(&self) -> Limits {
+        self.own
+    }
+}
+
+/// Build a built-in player from its string (`alphabeta(depth=2)`, `engine(time=1s)`, `mcts`...).
+pub fn build<G: Game>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
+    build_with::<G>(text, &FileAccess::Any)
+}
+
+/// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
+pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
+    Ok(Box::new(builtin_with::<G>(text, files)?))
+}
+
+/// [`build_with`] with the concrete type (its searcher reachable).
+pub fn builtin_with<G: Game>(text: &str, files: &FileAccess) -> Result<Builtin<G>, GameError> {
+    let searcher = super::searcher_with::<G>(text, files)?;
+    let own = Limits::from_spec(&Spec::parse_with(text, files)?)?;
+    Ok(Builtin::new(searcher, own))
+}
+
+impl<G: Game> Player<G> for Builtin<G> {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn plays_under(&self, limits: Option<Limits>) -> String {
+        match limits {
+            None => self.own.describe(),
+            Some(l) if self.own == Limits::default() => l.describe(),
+            Some(l) => format!("{} (whichever stops first)", self.own.with(l, Side::First).describe()),
+        }
+    }
+
+    fn setup(&mut self, game: &G) -> Result<(), String> {
+        self.searcher.prepare(game);
+        self.prepared = true;
+        Ok(())
+    }
+
+    fn new_game(&mut self, game: &G) -> Result<(), String> {
+        if !self.prepared {
+            self.setup(game)?;
+        }
+        self.searcher.new_game();
+        Ok(())
+    }
+
+    fn observe_start(&mut self, game: &G, start: &G::State, side: Side) -> Result<(), String> {
+        self.searcher.observe_start(game, start, side);
+        Ok(())
+    }
+
+    fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
+        self.searcher.observe(game, observation);
+        Ok(())
+    }
+
+    fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
+        match cx.limits {
+            Some(l) => {
+                self.searcher.set_limits(self.own.with(l, cx.side));
+                self.imposed = true;
+            }
+            None if self.imposed => {
+                self.searcher.set_limits(self.own);
+                self.imposed = false;
+            }
+            None => {}
+        }
+        match cx.stop {
+            Some(flag) => {
+                self.searcher.set_stop(flag);
+                self.stop_given = true;
+            }
+            None if self.stop_given => {
+                self.searcher.set_stop(Arc::new(AtomicBool::new(false)));
+                self.stop_given = false;
+            }
+            None => {}
+        }
+        let reporting = cx.progress.is_some();
+        if reporting {
+            self.searcher.set_reporter(cx.progress);
+        }
+        let r = match cx.view {
+            View::Position(state) => self.searcher.search(game, state),
+            View::Half(state) => self.searcher.search_as(game, state, cx.side),
+            View::Observed { legal, .. } => self.searcher.choose_observed(game, legal),
+        };
+        if reporting {
+            self.searcher.set_reporter(None);
+        }
+        Choice::from_result(r)
+    }
+
+    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        self.searcher.root_moves()
+    }
+}
