@@ -145,3 +145,49 @@ impl<G: Game> Player<G> for Builtin<G> {
         self.searcher.root_moves()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::TicTacToe;
+    use crate::search::TimeControl;
+    use std::time::Duration;
+
+    fn depth_of(player: &str, limits: Option<Limits>) -> u32 {
+        let g = TicTacToe::default();
+        let s = g.start();
+        let mut p = build::<TicTacToe>(player).unwrap();
+        p.new_game(&g).unwrap();
+        p.choose(&g, Context { limits, ..Context::position(&g, &s) }).unwrap().depth
+    }
+
+    #[test]
+    fn a_callers_limits_add_to_the_players_own() {
+        let depth = |d| Some(Limits { depth: Some(d), ..Limits::default() });
+        // Its own depth holds under a deeper request, a shallower request applies.
+        assert_eq!(depth_of("alphabeta(depth=2)", depth(5)), 2);
+        assert_eq!(depth_of("alphabeta(depth=4)", depth(1)), 1);
+        assert_eq!(depth_of("alphabeta(depth=3)", None), 3);
+        // After a call with limits, a call without them is back to its own.
+        let g = TicTacToe::default();
+        let s = g.start();
+        let mut p = build::<TicTacToe>("alphabeta(depth=3)").unwrap();
+        assert_eq!(p.choose(&g, Context { limits: depth(1), ..Context::position(&g, &s) }).unwrap().depth, 1);
+        assert_eq!(p.choose(&g, Context::position(&g, &s)).unwrap().depth, 3);
+        let tc = Limits::time(TimeControl::MoveTime(Duration::from_millis(100)));
+        assert_eq!(p.plays_under(Some(tc)), "depth 3, movetime 100ms (whichever stops first)");
+        assert_eq!(p.plays_under(None), "depth 3");
+    }
+
+    #[test]
+    fn a_stop_raised_for_one_move_does_not_stop_the_next() {
+        let g = TicTacToe::default();
+        let s = g.start();
+        let mut p = build::<TicTacToe>("alphabeta(depth=9,id=true)").unwrap();
+        let flag = Arc::new(AtomicBool::new(true));
+        let stopped = p.choose(&g, Context { stop: Some(flag), ..Context::position(&g, &s) }).unwrap();
+        let full = p.choose(&g, Context::position(&g, &s)).unwrap();
+        assert!(full.depth > stopped.depth, "{} vs {}", full.depth, stopped.depth);
+        assert_eq!(full.depth, 9);
+    }
+}
