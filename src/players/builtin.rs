@@ -154,7 +154,7 @@ mod tests {
     use std::time::Duration;
 
     fn depth_of(player: &str, limits: Option<Limits>) -> u32 {
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let s = g.start();
         let mut p = build::<TicTacToe>(player).unwrap();
         p.new_game(&g).unwrap();
@@ -169,7 +169,7 @@ mod tests {
         assert_eq!(depth_of("alphabeta(depth=4)", depth(1)), 1);
         assert_eq!(depth_of("alphabeta(depth=3)", None), 3);
         // After a call with limits, a call without them is back to its own.
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let s = g.start();
         let mut p = build::<TicTacToe>("alphabeta(depth=3)").unwrap();
         assert_eq!(p.choose(&g, Context { limits: depth(1), ..Context::position(&g, &s) }).unwrap().depth, 1);
@@ -181,7 +181,7 @@ mod tests {
 
     #[test]
     fn a_stop_raised_for_one_move_does_not_stop_the_next() {
-        let g = TicTacToe::default();
+        let g = TicTacToe;
         let s = g.start();
         let mut p = build::<TicTacToe>("alphabeta(depth=9,id=true)").unwrap();
         let flag = Arc::new(AtomicBool::new(true));
