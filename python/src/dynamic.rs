@@ -411,7 +411,8 @@ impl<G: Game> DynState for StateOf<G> {
 impl<G: Game> StateOf<G> {
     /// The search document with the best move's action.
     pub fn document(&self, algo: &str, r: &SearchResult<G::Move>) -> serde_json::Value {
-        let mut doc = plateau::cli::search_json(&*self.game, &self.state, algo, r);
+        let report = plateau::search::summary::SearchReport::new(&*self.game, &self.state, algo, r);
+        let mut doc = serde_json::to_value(report).unwrap_or_default();
         let moves = self.node_moves(None).unwrap_or_default();
         doc["best_action"] = match r.best_move {
             Some(m) if moves.contains(&m) => serde_json::json!(self.action_of(&moves, m)),

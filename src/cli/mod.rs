@@ -16,7 +16,6 @@ mod play_summary;
 mod puzzle;
 mod search_cmd;
 mod serve;
-pub use search_cmd::search_json;
 mod solve;
 mod solve_db;
 mod solve_dfpn;
@@ -141,20 +140,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
     }
 }
 
-/// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
-/// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
-pub fn winner_words<G: Game>(game: &G, side_to_move: crate::game::Side, result: &str) -> String {
-    let winner = match result {
-        "win" => side_to_move,
-        "loss" => side_to_move.other(),
-        _ => return "neither player wins".into(),
-    };
-    let rank = if winner == crate::game::Side::First { "the first player" } else { "the second player" };
-    match game.player_name(winner) {
-        Some(name) => format!("{name}, {rank}, wins"),
-        None => format!("{}{} wins", rank[..1].to_uppercase(), &rank[1..]),
-    }
-}
+pub use crate::game::winner_words;
 
 /// Print a JSON value on stdout (or hand it to [`run_json`]'s caller when it runs the command).
 pub fn print_json(v: &serde_json::Value) {

@@ -2,9 +2,10 @@
 
 use clap::Args;
 
-use crate::game::{Game, describe_score};
+use crate::game::Game;
 use crate::games::with_game;
-use crate::search::{Limits, SearchResult, TimeControl};
+use crate::search::summary::SearchReport;
+use crate::search::{Limits, TimeControl};
 use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
@@ -48,85 +49,33 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
         searcher.prepare(g);
         let setup = t0.elapsed().as_secs_f64();
         let r = searcher.search(g, &state);
-        let best = r.best_move.map(|m| g.format_move(&state, m));
+        let report = SearchReport::new(g, &state, &searcher.name(), &r)
+            .with_root_moves(g, &state, &searcher.root_moves());
+        let report = SearchReport { setup_seconds: Some(setup), ..report };
         if a.json {
-            let mut doc = search_json(g, &state, &searcher.name(), &r);
-            doc["setup_seconds"] = serde_json::json!(setup);
-            // Searchers that keep statistics per root move (MCTS): visits, mean reward for the side to move, proof.
-            let root: Vec<serde_json::Value> = searcher
-                .root_moves()
-                .iter()
-                .map(|m| serde_json::json!({
-                    "move": g.format_move(&state, m.mv), "visits": m.visits, "mean": m.mean, "proven": m.proven,
-                }))
-                .collect();
-            if !root.is_empty() {
-                doc["root_moves"] = serde_json::json!(root);
-            }
-            super::print_json(&doc);
+            super::print_json(&serde_json::to_value(&report)?);
         } else {
-            let pv = crate::game::line_words(g, &state, &r.pv);
-            let winner = winner_text(g, &state, r.value);
             println!("{}", g.display(&state));
-            println!("algorithm  {}", searcher.name());
-            println!("best move  {}", best.unwrap_or_else(|| "-".into()));
-            match &winner {
-                Some(w) => println!("value      {} ({}, proven: {w})", r.value, describe_score(r.value)),
+            println!("algorithm  {}", report.algo);
+            println!("best move  {}", report.best_move.as_deref().unwrap_or("-"));
+            match &report.winner_text {
+                Some(w) => println!("value      {} ({}, proven: {w})", r.value, report.value_text),
                 None => println!("value      {} (heuristic: depth-limited, side to move's view)", r.value),
             }
             println!("depth      {}", r.depth);
-            println!("pv         {}", pv.join(" "));
+            println!("pv         {}", report.pv.join(" "));
             println!("nodes      {}  leaves {}  cutoffs {}  re-searches {}  tt {}/{}",
                 r.stats.nodes, r.stats.leaves, r.stats.cutoffs, r.stats.researches, r.stats.tt_hits, r.stats.tt_probes);
             println!("seconds    {:.3}", r.seconds);
             if setup >= 0.001 {
                 println!("setup      {setup:.3} s before the search (tables, evaluation)");
             }
-            let root = searcher.root_moves();
-            if !root.is_empty() {
-                let shown: Vec<String> = root.iter().take(8).map(|m| {
-                    format!("{} {} ({:.3})", g.format_move(&state, m.mv), m.visits, m.mean)
-                }).collect();
+            if !report.root_moves.is_empty() {
+                let shown: Vec<String> = report.root_moves.iter().take(8)
+                    .map(|m| format!("{} {} ({:.3})", m.mv, m.visits, m.mean)).collect();
                 println!("root       {}", shown.join(", "));
             }
         }
         Ok(())
     })
-}
-
-/// The document `plateau search --json` prints for the result `r` of the player named `algo` searching `state`.
-pub fn search_json<G: Game>(g: &G, state: &G::State, algo: &str, r: &SearchResult<G::Move>) -> serde_json::Value {
-    let proven = r.value.abs() >= crate::game::WIN_THRESHOLD;
-    let mut doc = serde_json::json!({
-        "proven": proven, "value_kind": if proven { "proven" } else { "heuristic" },
-        "winner_text": winner_text(g, state, r.value),
-        "game": g.spec(), "position": g.format_position(state), "algo": algo,
-        "best_move": r.best_move.map(|m| g.format_move(state, m)), "value": r.value,
-        "value_text": describe_score(r.value), "depth": r.depth,
-        "nodes": r.stats.nodes, "leaves": r.stats.leaves, "cutoffs": r.stats.cutoffs,
-        "researches": r.stats.researches, "tt_probes": r.stats.tt_probes, "tt_hits": r.stats.tt_hits,
-        "pv": crate::game::line_words(g, state, &r.pv), "seconds": r.seconds,
-    });
-    // The terms of the game's default evaluation at the searched position, when the game names them.
-    let terms = default_terms(g, state);
-    if !terms.is_empty() {
-        doc["eval_terms"] = serde_json::json!(terms);
-    }
-    doc
-}
-
-/// Who wins, in words, when the value is a proven win or loss for the side to move.
-fn winner_text<G: Game>(g: &G, state: &G::State, value: i32) -> Option<String> {
-    if value >= crate::game::WIN_THRESHOLD {
-        Some(super::winner_words(g, g.side_to_move(state), "win"))
-    } else if value <= -crate::game::WIN_THRESHOLD {
-        Some(super::winner_words(g, g.side_to_move(state), "loss"))
-    } else {
-        None
-    }
-}
-
-/// The named terms of the game's default evaluation in `state` (empty where it is not split into terms).
-fn default_terms<G: crate::game::Game>(game: &G, state: &G::State) -> Vec<crate::game::Term> {
-    crate::game::Evaluator::terms(&G::Eval::default(), game, state)
 }

@@ -35,7 +35,7 @@ use rand::{Rng, RngExt};
 
 pub use knowledge::{Forced, MOVE_KEYS, MoveClass};
 pub use perft::perft;
-pub use player::{GameError, Outcome, Side, err, one_line};
+pub use player::{GameError, Outcome, Side, err, one_line, winner_words};
 pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
 pub use turn::{ChanceList, Kind, Turn, line_words, sample_outcome};
 pub use view::{BoardView, Cell, Layout};

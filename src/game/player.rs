@@ -67,3 +67,18 @@ pub fn one_line(text: &str) -> String {
 pub fn err<T>(msg: impl Into<String>) -> Result<T, GameError> {
     Err(GameError::new(msg))
 }
+
+/// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
+/// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
+pub fn winner_words<G: super::Game>(game: &G, side_to_move: Side, result: &str) -> String {
+    let winner = match result {
+        "win" => side_to_move,
+        "loss" => side_to_move.other(),
+        _ => return "neither player wins".into(),
+    };
+    let rank = if winner == Side::First { "the first player" } else { "the second player" };
+    match game.player_name(winner) {
+        Some(name) => format!("{name}, {rank}, wins"),
+        None => format!("{}{} wins", rank[..1].to_uppercase(), &rank[1..]),
+    }
+}

@@ -37,6 +37,7 @@ pub mod scout;
 pub mod sss;
 pub mod star1;
 pub mod star2;
+pub mod summary;
 pub mod time;
 pub mod trace;
 pub mod trace_draw;
