@@ -41,6 +41,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 pub const MAX_TEXT: u64 = 16 << 20;
 /// The largest opening book a player string may name (`engine(book=FILE)`), in bytes.
 pub const MAX_BOOK: u64 = 256 << 20;
+/// The largest record, checkpoint or training-data file (a match's games, self-play positions).
+pub const MAX_DATA: u64 = 1 << 30;
 /// The largest network weights file (`eval=nnue:FILE`; a network of this build is 16,788 bytes).
 pub const MAX_NETWORK: u64 = 1 << 20;
 
@@ -117,6 +119,14 @@ pub fn read(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
         return Err(format!("{what} {name}: more than the {limit} bytes allowed"));
     }
     Ok(bytes)
+}
+
+/// [`read`], or `None` when there is no file at `path` (a job's record or checkpoint not written yet).
+pub fn read_if_any(path: &Path, limit: u64, what: &str) -> Result<Option<Vec<u8>>, String> {
+    match std::fs::symlink_metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        _ => read(path, limit, what).map(Some),
+    }
 }
 
 /// [`read`] as UTF-8 text.

@@ -587,3 +587,17 @@ fn garbage_numbers_are_refused_in_one_line() {
     assert_eq!(o.status.code(), Some(2), "a usage error: {}", stderr(&o));
     assert!(stderr(&o).contains("201"), "{}", stderr(&o));
 }
+
+#[test]
+fn every_file_a_command_reads_is_bounded() {
+    // Each read /dev/zero (endless) to the end before: now a device is refused before anything is read.
+    let zero = "/dev/zero";
+    refused(&["match", "tic_tac_toe", "--player", "random", "--player", "random", "--openings", zero], "--openings");
+    refused(&["puzzle", "grid", "--file", zero], "not a regular file");
+    refused(&["spsa", "--start", zero, "--iterations", "1"], "not a regular file");
+    refused(&["tune", "--eval", "pst", "--data", zero], "not a regular file");
+    refused(&["tune", "--eval", "pst", "--pgn", zero], "not a regular file");
+    // A directory where a file is expected: the same one line.
+    let dir = std::env::temp_dir();
+    refused(&["puzzle", "grid", "--file", &dir.to_string_lossy()], "not a regular file");
+}

@@ -55,10 +55,9 @@ pub fn resume_match<G: Game>(
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
     crate::files::check_output(path, "record file")?;
-    let text = match std::fs::read(path) {
-        Ok(bytes) => String::from_utf8(bytes).map_err(|_| format!("record file {shown} is not text (damaged?)"))?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(format!("cannot read record file {shown}: {e}")),
+    let text = match crate::files::read_if_any(path, crate::files::MAX_DATA, "record file")? {
+        Some(bytes) => String::from_utf8(bytes).map_err(|_| format!("record file {shown} is not text (damaged?)"))?,
+        None => String::new(),
     };
     let (games, end) = read_record_to_continue(&text, &game.spec()).map_err(|e| format!("record file {shown}: {e}"))?;
     let (names, _) = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;

@@ -57,10 +57,9 @@ pub fn settings<G: Game>(game: &G, cfg: &SpsaConfig) -> Vec<(String, String)> {
 /// run's). An unfinished run's checkpoint without `resume`, or one with other settings: an error.
 pub fn load(path: &Path, settings: &[(String, String)], resume: bool) -> Result<Option<State>, String> {
     let shown = path.display();
-    let text = match std::fs::read_to_string(path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("spsa: cannot read the checkpoint {shown}: {e}")),
+    let text = match crate::files::read_if_any(path, crate::files::MAX_TEXT, "spsa: the checkpoint")? {
+        Some(bytes) => String::from_utf8(bytes).map_err(|_| format!("spsa: the checkpoint {shown} is not text"))?,
+        None => return Ok(None),
     };
     let mut s: State =
         serde_json::from_str(&text).map_err(|e| format!("spsa: the checkpoint {shown} is damaged ({e})"))?;

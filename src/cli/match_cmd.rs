@@ -96,8 +96,8 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
     let summary: MatchSummary = with_game!(&any, g => {
         let openings = match (&a.openings, a.random_plies) {
             (Some(path), _) => {
-                let text = std::fs::read_to_string(path)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+                let text = crate::files::read_text(path, crate::files::MAX_TEXT, "--openings")
+                    .map_err(anyhow::Error::msg)?;
                 Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
             }
             (None, Some(0)) => Openings::Start,

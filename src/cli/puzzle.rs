@@ -229,7 +229,8 @@ fn run_grid(a: GridArgs) -> anyhow::Result<()> {
         return run_longest(side, a.opts.json);
     }
     let file = a.file.as_deref().unwrap_or_default();
-    let text = std::fs::read_to_string(file).map_err(|e| anyhow!("cannot read {file}: {e}"))?;
+    let text = crate::files::read_text(std::path::Path::new(file), crate::files::MAX_TEXT, "--file")
+        .map_err(anyhow::Error::msg)?;
     let grid = Grid::parse(&text).map_err(|e| anyhow!("{file}: {e}"))?;
     a.opts.algorithm()?;
     if !grid.goal_reachable() {

@@ -77,7 +77,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     let opts = Options::from_spec(&Spec::parse(&a.engine)?)?;
     let mut start = with_game!(&any, g => opts.given.resolve(g, opts.eval.as_deref()));
     if let Some(path) = &a.start {
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::MAX_TEXT, "spsa:").map_err(anyhow::Error::msg)?;
         start.read_text(&text, &path.display().to_string())?;
     }
     let names: Vec<String> = match &a.params {
@@ -174,7 +174,7 @@ pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
         None => SearchParams::default(),
     };
     if let Some(path) = &a.file {
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::MAX_TEXT, "spsa:").map_err(anyhow::Error::msg)?;
         values.read_text(&text, &path.display().to_string())?;
     }
     if a.json {

@@ -209,7 +209,8 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
     let opts = train::data_options(a.nodes.max(1), data_eval(a)?);
     let mut records = Vec::new();
     for path in &a.data {
-        let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+        let text = crate::files::read_text(std::path::Path::new(path), crate::files::MAX_DATA, "tune:")
+            .map_err(anyhow::Error::msg)?;
         let first = records.iter().map(|r: &train::Record| r.game + 1).max().unwrap_or(0);
         records.extend(train::read_records(g, &text)?.into_iter().map(|r| train::Record { game: r.game + first, ..r }));
     }
@@ -271,7 +272,8 @@ fn read_pgn_games(
     path: &str,
 ) -> anyhow::Result<Vec<(crate::games::breakthrough::BtState, Vec<crate::games::breakthrough::BtMove>, f32)>> {
     use crate::game::Game;
-    let text = std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+    let text = crate::files::read_text(std::path::Path::new(path), crate::files::MAX_DATA, "tune:")
+        .map_err(anyhow::Error::msg)?;
     let games = crate::arena::record::read_games(&text).map_err(|e| anyhow::anyhow!("tune: {path}: {e}"))?;
     let mut out = Vec::new();
     for rg in games {
@@ -395,8 +397,8 @@ fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Ve
         false => {
             let mut all = Vec::new();
             for path in a.data.iter().flat_map(|p| p.split(',')) {
-                let text =
-                    std::fs::read_to_string(path).map_err(|e| anyhow::anyhow!("tune: cannot read {path}: {e}"))?;
+                let text = crate::files::read_text(std::path::Path::new(path), crate::files::MAX_DATA, "tune:")
+                    .map_err(anyhow::Error::msg)?;
                 all.push(train::read_records(g, &text)?);
             }
             all

@@ -128,10 +128,9 @@ impl Reader<'_> {
 /// The enumeration of the checkpoint file, its positions rebuilt by replay (see the module documentation); `None`
 /// when there is no file. Any mismatch (another game, another root, a damaged file) is a one-line error.
 pub fn load<G: Game>(game: &G, root: &G::State, cp: &Checkpoint) -> Result<Option<Enumeration<G::State>>, String> {
-    let bytes = match std::fs::read(&cp.path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: cannot read the checkpoint: {e}", cp.path.display())),
+    let bytes = match crate::files::read_if_any(&cp.path, crate::files::MAX_DATA, "the checkpoint")? {
+        Some(b) => b,
+        None => return Ok(None),
     };
     let bad = |what: String| format!("{}: {what} (delete it to start the build again)", cp.path.display());
     let e = parse(game, root, cp, &bytes).map_err(|w| bad(format!("not a usable checkpoint: {w}")))?;

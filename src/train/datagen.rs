@@ -64,10 +64,11 @@ pub fn generate_to_file(
     let name = path.display();
     let header = set.header(g);
     crate::files::check_output(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
-    let mut kept = match std::fs::read(path) {
-        Ok(bytes) => resume(g, &bytes, &header, &name.to_string())?,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Vec::new(),
-        Err(e) => anyhow::bail!("tune: cannot read {name}: {e}"),
+    let mut kept = match crate::files::read_if_any(path, crate::files::MAX_DATA, "tune: --save-data")
+        .map_err(anyhow::Error::msg)?
+    {
+        Some(bytes) => resume(g, &bytes, &header, &name.to_string())?,
+        None => Vec::new(),
     };
     // Rewrite what is kept (the last game and a cut line gone), then append.
     let kept_text = format!("{header}\n{}", write_records(g, &kept));
