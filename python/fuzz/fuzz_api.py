@@ -12,7 +12,7 @@ sees it). Anything else escapes and atheris reports it as a crash: a Rust panic 
 `pyo3_runtime.PanicException` (a BaseException), an abort or a signal kills the process. An error message with a line
 break fails too (the messages are one line).
 
-    pip install atheris    # in the venv that has the plateau module (maturin develop --release)
+    pip install atheris    # in the venv that has the plateau module (maturin develop --profile python)
     python python/fuzz/fuzz_api.py python/fuzz/corpus -atheris_runs=1000000 -max_len=512
     python python/fuzz/fuzz_api.py python/fuzz/corpus -max_total_time=60        # the short check
 

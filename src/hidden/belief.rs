@@ -17,7 +17,7 @@
 //!                     play a random legal move)
 //! ```
 //! Uncut, the set is exactly the states consistent with the observations (the true state is always in it: tested in
-//! `tests/hidden.rs`).
+//! `tests/suite/hidden.rs`).
 
 use std::collections::HashSet;
 

@@ -1,4 +1,4 @@
-// Generated from `plateau solve c4 --batch FILE --json` runs (node counts of our solver), see tests/solve.rs.
+// Generated from `plateau solve c4 --batch FILE --json` runs (node counts of our solver), see tests/suite/solve.rs.
 // Line numbers only: the expected scores are read from the benchmark files.
 
 /// 50 positions, 861287 nodes in all.

@@ -11,7 +11,7 @@
 //! - when the game ends the referee reveals the whole board to both.
 //!
 //! The legal moves of the mover are the squares not known to it, so the first move has 9, and O's first also 9 (it
-//! may try X's square). perft: 9, 81, 648, 5112, 36288 at depths 1 to 5 (see `tests/tiny_phantom.rs` for the
+//! may try X's square). perft: 9, 81, 648, 5112, 36288 at depths 1 to 5 (see `tests/suite/tiny_phantom.rs` for the
 //! reasoning).
 //! Every ply places a mark or finds one, so a game lasts at most 9 + 8 plies.
 //!
