@@ -299,6 +299,19 @@ fn a_resumed_tournament_plays_each_missing_game_once_and_refuses_another_tournam
     let err = String::from_utf8_lossy(&plateau(&dir, &args).stderr).to_string();
     assert!(err.contains("--resume") && err.lines().count() == 1, "{err}");
     assert_eq!(before, (std::fs::read(dir.join("res.jsonl")).unwrap(), std::fs::read(dir.join("games.pgn")).unwrap()));
+    // A results file cut short beside the record file of another tournament: refused, and neither file is changed
+    // (the cut line is not removed before both files are checked).
+    std::fs::write(dir.join("cut.jsonl"), &whole[..cut]).unwrap();
+    let record = std::fs::read_to_string(dir.join("games.pgn")).unwrap();
+    let id = full["tournament"].as_str().unwrap();
+    std::fs::write(dir.join("other.pgn"), record.replace(id, "0123456789abcdef")).unwrap();
+    let mut mixed = resume.clone();
+    mixed[8] = "cut.jsonl";
+    mixed[10] = "other.pgn";
+    let err = String::from_utf8_lossy(&plateau(&dir, &mixed).stderr).to_string();
+    assert!(err.contains("not from this tournament") && err.lines().count() == 1, "{err}");
+    assert_eq!(std::fs::read_to_string(dir.join("cut.jsonl")).unwrap(), whole[..cut]);
+    assert_eq!(std::fs::read_to_string(dir.join("other.pgn")).unwrap(), record.replace(id, "0123456789abcdef"));
     // A results file of something else: refused, untouched.
     std::fs::write(dir.join("notes.txt"), "my notes\n").unwrap();
     let mut foreign = resume.clone();

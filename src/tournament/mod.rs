@@ -291,12 +291,22 @@ pub fn run_tournament<G: Game>(
     }
     let mut done: Vec<GameResult> = Vec::new();
     if cfg.resume {
+        let mut repairs = Vec::new();
         if let Some(path) = &cfg.results {
-            done = results::resume_results(path, &p.settings, &p.jobs)?;
+            let (kept, repair) = results::resume_results(path, &p.settings, &p.jobs)?;
+            done = kept;
+            repairs.push((path, "results file", repair));
         }
         if let Some(path) = &cfg.record {
             let ids: HashSet<usize> = done.iter().map(|r| r.id).collect();
-            results::resume_record(path, &id, &game.spec(), &ids)?;
+            repairs.push((path, "record file", results::resume_record(path, &id, &game.spec(), &ids)?));
+        }
+        // Both files are this tournament's: only now is either changed.
+        for (path, what, repair) in repairs {
+            if let Some((bytes, why)) = repair {
+                crate::files::replace(path, &bytes, what)?;
+                eprintln!("note: {why}");
+            }
         }
     } else {
         if let Some(path) = &cfg.results {

@@ -12,10 +12,11 @@
 //!     its header must be this tournament's (same settings): otherwise a one-line error, nothing changed
 //!     every whole line must be a result of one of the schedule's games (id, round, players), each id once;
 //!         otherwise a one-line error, nothing changed
-//!     a last line cut short (no line break) is cut off (crate::files::replace): that game is played again
+//!     a last line cut short (no line break) is cut off: that game is played again
 //!     record file: every whole game must carry this tournament's [Tournament] id, else a one-line error and
 //!         nothing changed; the blocks of games the results file does not hold (written just before a crash) and a
 //!         block cut short are cut off, so that every game is in both files exactly once
+//!     only once both files are checked is either rewritten (crate::files::replace, atomically)
 //! ```
 //!
 //! The results file decides which games are done: a game is finished once its line is whole.
@@ -223,12 +224,17 @@ pub fn check_fresh(path: &Path, what: &str, flag: &str) -> Result<(), String> {
     }
 }
 
-/// The results the results file already holds (see the module documentation); a line cut short is cut off.
-pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Result<Vec<GameResult>, String> {
+/// A file's text to write back once every file of the tournament is checked (nothing is changed before), and the
+/// note that says why.
+pub type Repair = Option<(Vec<u8>, String)>;
+
+/// The results the results file already holds (see the module documentation), and its repair when a line was cut
+/// short (the caller writes it).
+pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Result<(Vec<GameResult>, Repair), String> {
     let shown = path.display();
     let text = file_text(path, "results file")?;
     if text.is_empty() {
-        return Ok(Vec::new());
+        return Ok((Vec::new(), None));
     }
     let names: Vec<&str> = settings.players.iter().map(|e| e.name.as_str()).collect();
     let not_ours = |why: String| format!("results file {shown}: {why}: nothing was changed");
@@ -241,8 +247,7 @@ pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Res
         if !mine.starts_with(first) {
             return Err(not_ours("not a results file of plateau tournament".into()));
         }
-        crate::files::replace(path, b"", "results file")?;
-        return Ok(Vec::new());
+        return Ok((Vec::new(), Some((Vec::new(), format!("results file {shown}: its header cut short was removed")))));
     }
     let header: Header = serde_json::from_str(first.trim())
         .map_err(|_| not_ours("not a results file of plateau tournament (its first line is no header)".into()))?;
@@ -277,21 +282,21 @@ pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Res
         done.push(r);
         end += line.len();
     }
-    if end < text.len() {
-        crate::files::replace(path, &text.as_bytes()[..end], "results file")?;
-        eprintln!("note: results file {shown}: a line cut short at its end was removed (that game is played again)");
-    }
-    Ok(done)
+    let repair = (end < text.len()).then(|| {
+        let why = format!("results file {shown}: a line cut short at its end was removed (that game is played again)");
+        (text.as_bytes()[..end].to_vec(), why)
+    });
+    Ok((done, repair))
 }
 
 /// Make the record file hold exactly the games of `done` (ids) of tournament `id`: the blocks of other games of this
 /// tournament (played but not in the results file) and a block cut short are cut off. A block of anything else is
-/// a one-line error, and the file is left as it was.
-pub fn resume_record(path: &Path, id: &str, game: &str, done: &HashSet<usize>) -> Result<(), String> {
+/// a one-line error, and the file is left as it was. Returns the repair (the caller writes it).
+pub fn resume_record(path: &Path, id: &str, game: &str, done: &HashSet<usize>) -> Result<Repair, String> {
     let shown = path.display();
     let text = file_text(path, "record file")?;
     if text.is_empty() {
-        return Ok(());
+        return Ok(None);
     }
     let (games, end) = read_record_to_continue(&text, game).map_err(|e| format!("record file {shown}: {e}"))?;
     for g in &games {
@@ -321,12 +326,11 @@ pub fn resume_record(path: &Path, id: &str, game: &str, done: &HashSet<usize>) -
             _ => dropped += 1,
         }
     }
-    if dropped > 0 || !text[end..].trim().is_empty() {
-        crate::files::replace(path, out.as_bytes(), "record file")?;
-        eprintln!(
-            "note: record file {shown}: {} game(s) not in the results file and any game cut short removed (played again)",
-            dropped
+    let cut = dropped > 0 || !text[end..].trim().is_empty();
+    Ok(cut.then(|| {
+        let why = format!(
+            "record file {shown}: {dropped} game(s) not in the results file and any game cut short removed (played again)"
         );
-    }
-    Ok(())
+        (out.into_bytes(), why)
+    }))
 }
