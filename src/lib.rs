@@ -23,4 +23,5 @@ pub mod search;
 pub mod server;
 pub mod solve;
 pub mod spec;
+pub mod tournament;
 pub mod train;

@@ -252,7 +252,7 @@ pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
 }
 
 /// The first line of every block [`GameRecord::to_pgn`] writes.
-const EVENT: &str = "[Event \"plateau match\"]";
+pub const EVENT: &str = "[Event \"plateau match\"]";
 
 /// [`read_games_to_end`] for a record file a match is to continue (`match --resume`), strictly: every line must
 /// belong to a game block, and what follows the last whole game must be a block of a match of `game` cut short (the

@@ -22,6 +22,7 @@ mod solve_dfpn;
 mod solve_oware;
 mod spsa;
 mod stats;
+mod tournament;
 mod tree;
 mod tree_mcts;
 mod tune;
@@ -59,6 +60,8 @@ pub enum Command {
     Ugi(uci::ProtocolArgs),
     /// Play a match between two players: W/L/D, Elo, SPRT, game records.
     Match(match_cmd::MatchArgs),
+    /// A tournament of many players (round robin or gauntlet): crosstable, maximum-likelihood ratings, records.
+    Tournament(tournament::TournamentArgs),
     /// Single-agent search: grid mazes, the number puzzle, sliding-tile puzzles, Breakthrough races.
     Puzzle(puzzle::PuzzleArgs),
     /// Search fixed positions to a fixed depth; the last line is `N nodes M nps`.
@@ -251,6 +254,7 @@ fn run_command(command: Command) -> anyhow::Result<()> {
         Command::Uci(a) => uci::run_uci(a),
         Command::Ugi(a) => uci::run_ugi(a),
         Command::Match(a) => match_cmd::run(a),
+        Command::Tournament(a) => tournament::run(a),
         Command::Puzzle(a) => puzzle::run(a),
         Command::Bench(a) => bench::run(a),
         Command::Tune(a) => tune::run(a),
