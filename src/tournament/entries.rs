@@ -19,11 +19,10 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::time::Duration;
 
-use crate::arena::player::{ArenaPlayer, PositionText};
-use crate::game::{Game, Player};
-use crate::search::TimeControl;
+use crate::game::{Game, Side};
+use crate::players::{Choice, Context, Player};
+use crate::search::{Limits, RootMove, TimeControl};
 
 /// The longest entry name.
 pub const MAX_NAME: usize = 80;
@@ -261,63 +260,38 @@ fn executable(_m: &std::fs::Metadata) -> bool {
     true
 }
 
-/// An arena player under its entry's name.
+/// A player under its entry's name.
 pub struct Named<G: Game> {
     pub name: String,
-    pub inner: Box<dyn ArenaPlayer<G>>,
+    pub inner: Box<dyn Player<G>>,
 }
 
-impl<G: Game> ArenaPlayer<G> for Named<G> {
+impl<G: Game> Player<G> for Named<G> {
     fn name(&self) -> String {
         self.name.clone()
+    }
+    fn plays_under(&self, limits: Option<Limits>) -> String {
+        self.inner.plays_under(limits)
+    }
+    fn check_limits(&self, limits: Option<Limits>) -> Result<(), String> {
+        self.inner.check_limits(limits)
+    }
+    fn setup(&mut self, game: &G) -> Result<(), String> {
+        self.inner.setup(game)
     }
     fn new_game(&mut self, game: &G) -> Result<(), String> {
         self.inner.new_game(game)
     }
-    fn think(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        pos: &PositionText,
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        self.inner.think(game, state, pos, limit, hard)
-    }
-    fn think_as(&mut self, game: &G, state: &G::State, player: Player) -> Result<G::Move, String> {
-        self.inner.think_as(game, state, player)
-    }
-    fn think_as_timed(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        player: Player,
-        pos: &PositionText,
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        self.inner.think_as_timed(game, state, player, pos, limit, hard)
-    }
-    fn observe_start(&mut self, game: &G, start: &G::State, player: Player) -> Result<(), String> {
-        self.inner.observe_start(game, start, player)
+    fn observe_start(&mut self, game: &G, start: &G::State, side: Side) -> Result<(), String> {
+        self.inner.observe_start(game, start, side)
     }
     fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
         self.inner.observe(game, observation)
     }
-    fn think_observed(
-        &mut self,
-        game: &G,
-        legal: &[G::Move],
-        legal_text: &[String],
-        limit: Option<TimeControl>,
-        hard: Duration,
-    ) -> Result<G::Move, String> {
-        self.inner.think_observed(game, legal, legal_text, limit, hard)
+    fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
+        self.inner.choose(game, cx)
     }
-    fn plays_under(&self, limit: &Option<TimeControl>) -> String {
-        self.inner.plays_under(limit)
-    }
-    fn check_limit(&self, limit: &Option<TimeControl>) -> Result<(), String> {
-        self.inner.check_limit(limit)
+    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+        self.inner.root_moves()
     }
 }

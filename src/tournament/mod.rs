@@ -33,11 +33,12 @@ use std::time::{Duration, Instant};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::arena::openings::Openings;
-use crate::arena::player::{self, ArenaPlayer};
+use crate::arena::player;
 use crate::arena::record::GameRecord;
 use crate::arena::{describe_limit, play_game, turns};
-use crate::game::{Game, Player};
-use crate::search::TimeControl;
+use crate::game::{Game, Side};
+use crate::players::Player;
+use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
 use entries::Named;
 pub use results::GameResult;
@@ -153,8 +154,12 @@ pub fn prepare<G: Game>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared,
     for (e, clock) in cfg.entries.iter().zip(&clocks) {
         let p = player::build::<G>(&e.player).map_err(|err| format!("player {}: {err}", e.name))?;
         let limit = clock.or(cfg.limit);
-        p.check_limit(&limit).map_err(|err| format!("player {}: {err}", e.name))?;
-        players.push(PlayerInfo { name: e.name.clone(), player: e.player.clone(), plays_under: p.plays_under(&limit) });
+        p.check_limits(limit.map(Limits::time)).map_err(|err| format!("player {}: {err}", e.name))?;
+        players.push(PlayerInfo {
+            name: e.name.clone(),
+            player: e.player.clone(),
+            plays_under: p.plays_under(limit.map(Limits::time)),
+        });
     }
     if let Schedule::Gauntlet { player, .. } = cfg.schedule
         && player >= n
@@ -232,10 +237,10 @@ pub fn play_job<G: Game>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job:
     };
     let (mut white, mut black) = match (build(job.white), build(job.black)) {
         (Ok(w), Ok(b)) => (w, b),
-        (Err(e), _) => return forfeit(game, job, p, Player::First, &e),
-        (_, Err(e)) => return forfeit(game, job, p, Player::Second, &e),
+        (Err(e), _) => return forfeit(game, job, p, Side::First, &e),
+        (_, Err(e)) => return forfeit(game, job, p, Side::Second, &e),
     };
-    let seats: [&mut dyn ArenaPlayer<G>; 2] = [&mut white, &mut black];
+    let seats: [&mut dyn Player<G>; 2] = [&mut white, &mut black];
     let mut rec =
         play_game(game, &opening, seats, limit, cfg.margin, cfg.adjudicate, cfg.max_plies, job.id, true, cfg.seed);
     if G::KIND.hidden {
@@ -256,8 +261,8 @@ pub fn play_job<G: Game>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job:
 }
 
 /// The record of a game `loser` lost before it started (its player could not be built).
-fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Player, why: &str) -> GameRecord {
-    let name = &p.names[if loser == Player::First { job.white } else { job.black }];
+fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &str) -> GameRecord {
+    let name = &p.names[if loser == Side::First { job.white } else { job.black }];
     GameRecord {
         round: job.id,
         game: game.spec(),

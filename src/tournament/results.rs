@@ -29,7 +29,7 @@ use std::path::Path;
 use super::entries::Entry;
 use super::schedule::GameJob;
 use crate::arena::record::{EVENT, GameRecord, read_games, read_record_to_continue};
-use crate::game::Player;
+use crate::game::Side;
 
 /// Everything that decides a tournament's games; two runs with the same settings are the same tournament.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -144,10 +144,10 @@ impl GameResult {
     }
 
     /// The winner's side, or `None` for a draw.
-    pub fn winner(&self) -> Option<Player> {
+    pub fn winner(&self) -> Option<Side> {
         match self.result.as_str() {
-            "1-0" => Some(Player::First),
-            "0-1" => Some(Player::Second),
+            "1-0" => Some(Side::First),
+            "0-1" => Some(Side::Second),
             _ => None,
         }
     }

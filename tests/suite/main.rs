@@ -64,4 +64,5 @@ mod time;
 mod tiny_games;
 mod tiny_games_play;
 mod tiny_phantom;
+mod tournament;
 mod tune;
