@@ -19,8 +19,6 @@ mod serve;
 pub use search_cmd::search_json;
 mod solve;
 mod solve_db;
-mod solve_dfpn;
-mod solve_oware;
 mod spsa;
 mod stats;
 mod tree;
@@ -102,17 +100,9 @@ impl PositionArgs {
     }
 }
 
-/// Resolve `--position` and `--moves` into a state of `game`.
+/// Resolve `--position` and `--moves` into a state of `game` ([`crate::game::position_at`]).
 pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
-    let mut state = match position.map(str::trim) {
-        None | Some("start") | Some("startpos") | Some("") => game.start(),
-        Some(text) => game.parse_position(text)?,
-    };
-    if let Some(moves) = moves {
-        let words = game.split_moves(moves);
-        state = game.play_moves(&state, &words.join(" "))?;
-    }
-    Ok(state)
+    crate::game::position_at(game, position, moves)
 }
 
 /// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].
@@ -144,16 +134,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 /// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
 /// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
 pub fn winner_words<G: Game>(game: &G, side_to_move: crate::game::Player, result: &str) -> String {
-    let winner = match result {
-        "win" => side_to_move,
-        "loss" => side_to_move.other(),
-        _ => return "neither player wins".into(),
-    };
-    let rank = if winner == crate::game::Player::First { "the first player" } else { "the second player" };
-    match game.player_name(winner) {
-        Some(name) => format!("{name}, {rank}, wins"),
-        None => format!("{}{} wins", rank[..1].to_uppercase(), &rank[1..]),
-    }
+    crate::game::winner_words(game, side_to_move, result)
 }
 
 /// Print a JSON value on stdout (or hand it to [`run_json`]'s caller when it runs the command).

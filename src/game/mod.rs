@@ -429,3 +429,32 @@ pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
         err(format!("eval={name}: this game's evaluations are {}", names.join(", ")))
     }
 }
+
+/// The state of `game` at `position` (its position text; none, `start` or `startpos`: the start) after `moves`
+/// (space-separated, or the game's compact notation): what `--position` and `--moves` name on every surface.
+pub fn position_at<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
+    let mut state = match position.map(str::trim) {
+        None | Some("start") | Some("startpos") | Some("") => game.start(),
+        Some(text) => game.parse_position(text)?,
+    };
+    if let Some(moves) = moves {
+        let words = game.split_moves(moves);
+        state = game.play_moves(&state, &words.join(" "))?;
+    }
+    Ok(state)
+}
+
+/// Who wins when the side to move gets `result` (`win`, `loss`, anything else: a draw), in words:
+/// `Black, the second player, wins`, `The first player wins` (a game without player names), `neither player wins`.
+pub fn winner_words<G: Game>(game: &G, side_to_move: Player, result: &str) -> String {
+    let winner = match result {
+        "win" => side_to_move,
+        "loss" => side_to_move.other(),
+        _ => return "neither player wins".into(),
+    };
+    let rank = if winner == Player::First { "the first player" } else { "the second player" };
+    match game.player_name(winner) {
+        Some(name) => format!("{name}, {rank}, wins"),
+        None => format!("{}{} wins", rank[..1].to_uppercase(), &rank[1..]),
+    }
+}
