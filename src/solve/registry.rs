@@ -14,7 +14,7 @@
 //!
 //! Adding a solver: its code in `src/solve/`, a run function in `src/solve/run/` that turns a [`Request`] into a
 //! [`SolveReport`] variant, one entry in [`SOLVERS`] and one arm in [`solve`]'s dispatch; `docs/solving.md`'s table is
-//! checked against [`SOLVERS`] by a test (`tests/solve.rs`, `solver_table_matches_the_registry`).
+//! [`markdown_table`], checked by the test `docs_table_is_the_registry` below.
 
 use serde::Serialize;
 

@@ -134,11 +134,6 @@ impl Request {
         on.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
     }
 
-    /// Whether `flag` was given.
-    pub fn has(&self, flag: Flag) -> bool {
-        self.given().contains(&flag)
-    }
-
     /// The checks of values that hold whatever the solver: ranges, and the options that only make sense with another.
     pub fn check_values(&self) -> Result<(), String> {
         if self.first.is_some() && self.batch.is_none() {
