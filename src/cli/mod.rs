@@ -18,8 +18,6 @@ mod search_cmd;
 mod serve;
 mod solve;
 mod solve_db;
-mod solve_dfpn;
-mod solve_oware;
 mod spsa;
 mod stats;
 mod tournament;
@@ -104,17 +102,9 @@ impl PositionArgs {
     }
 }
 
-/// Resolve `--position` and `--moves` into a state of `game`.
+/// Resolve `--position` and `--moves` into a state of `game` ([`crate::game::position_at`]).
 pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
-    let mut state = match position.map(str::trim) {
-        None | Some("start") | Some("startpos") | Some("") => game.start(),
-        Some(text) => game.parse_position(text)?,
-    };
-    if let Some(moves) = moves {
-        let words = game.split_moves(moves);
-        state = game.play_moves(&state, &words.join(" "))?;
-    }
-    Ok(state)
+    crate::game::position_at(game, position, moves)
 }
 
 /// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].

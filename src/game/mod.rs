@@ -429,3 +429,17 @@ pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
         err(format!("eval={name}: this game's evaluations are {}", names.join(", ")))
     }
 }
+
+/// The state of `game` at `position` (its position text; none, `start` or `startpos`: the start) after `moves`
+/// (space-separated, or the game's compact notation): what `--position` and `--moves` name on every surface.
+pub fn position_at<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
+    let mut state = match position.map(str::trim) {
+        None | Some("start") | Some("startpos") | Some("") => game.start(),
+        Some(text) => game.parse_position(text)?,
+    };
+    if let Some(moves) = moves {
+        let words = game.split_moves(moves);
+        state = game.play_moves(&state, &words.join(" "))?;
+    }
+    Ok(state)
+}

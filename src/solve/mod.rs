@@ -12,7 +12,9 @@
 //! - [`pig`]: Pig (a dice game) by value iteration: the optimal policy and its winning chances;
 //! - [`simultaneous`]: games with simultaneous moves by backward induction, a matrix game solved by linear
 //!   programming ([`matrix_game`]) at every state: the value and both players' optimal mixed strategies;
-//! - [`batch`]: batch files of positions (`plateau solve --batch`): reading, running with the generic solver, report.
+//! - [`batch`]: batch files of positions (`plateau solve --batch`): reading, running with the generic solver, report;
+//! - [`registry`]: the one table of solvers (`--method`: name, games, default, options, score), which chooses the
+//!   solver of a [`request::Request`] and runs it ([`run`]) into a typed [`report::SolveReport`].
 
 pub mod batch;
 pub mod breakthrough;
@@ -24,8 +26,12 @@ pub mod matrix_game;
 pub mod pig;
 pub mod pns_player;
 pub mod proof_check;
+pub mod registry;
+pub mod report;
+pub mod request;
 pub mod retro;
 pub mod retro_resume;
+pub mod run;
 pub mod simultaneous;
 pub mod table_file;
 

@@ -272,3 +272,50 @@ fn solve_breakthrough_check() {
     let out = plateau(&["solve", "breakthrough(rows=5,columns=4)", "--split", "--check"]);
     assert!(!out.status.success() && String::from_utf8_lossy(&out.stderr).contains("--check"));
 }
+
+/// The solver registry: every solver by its name on a game it applies to, the old spellings still working, an
+/// unknown or inapplicable `--method` refused in one line that lists the game's solvers.
+#[test]
+fn solve_methods_from_the_registry() {
+    let c4 = "connect_four(rows=4,columns=5)";
+    for method in ["connect4", "alphabeta"] {
+        let v = json(&plateau(&["solve", c4, "--moves", "3333", "--method", method, "--json"]));
+        assert!(v["best_move_nodes"].is_u64(), "{method}: the Connect Four solver answers: {v}");
+    }
+    let g = "breakthrough(rows=4,columns=4,piece_rows=1)";
+    for method in ["breakthrough-dfpn", "dfpn"] {
+        let v = json(&plateau(&["solve", g, "--method", method, "--json"]));
+        assert_eq!((v["method"].as_str(), v["result"].as_str()), (Some("dfpn"), Some("win")), "{method}");
+        assert!(v["distance_nodes"].is_u64(), "{method}: the Breakthrough solver answers: {v}");
+    }
+    let v = json(&plateau(&["solve", g, "--method", "dfpn-generic", "--json"]));
+    assert_eq!((v["result"].as_str(), v["runs"].is_u64()), (Some("win"), true));
+    let v = json(&plateau(&["solve", "othello(size=4)", "--method", "othello-endgame", "--json"]));
+    assert!(v["empties"].is_u64(), "{v}");
+    let v = json(&plateau(&["solve", "matching_pennies", "--method", "simultaneous", "--json"]));
+    assert_eq!(v["result"], "mixed");
+    let v = json(&plateau(&["solve", "pig(target=10)", "--method", "pig", "--json"]));
+    assert!(v["win_probability"].as_f64().is_some_and(|p| p > 0.5), "{v}");
+    let v = json(&plateau(&["solve", "oware(houses=3,seeds=2)", "--method", "oware-db", "--json"]));
+    assert!(v["value"].is_i64(), "{v}");
+    let v = json(&plateau(&["solve", "tic_tac_toe", "--method", "alphabeta", "--json"]));
+    assert_eq!((v["result"].as_str(), v["plies"].is_null()), (Some("draw"), true));
+    for (args, needle) in [
+        (
+            &["solve", "tic_tac_toe", "--method", "nope"][..],
+            "unknown --method 'nope' (solvers for this game: alphabeta, dfpn-generic, retro)",
+        ),
+        (&["solve", "tic_tac_toe", "--method", "connect4"], "--method connect4 does not apply to tic_tac_toe"),
+        (&["solve", "othello(size=4)", "--method", "oware-db"], "othello-endgame, dfpn-generic, retro"),
+        (&["solve", "oware(houses=3,seeds=2)", "--method", "pig"], "alphabeta, dfpn-generic, oware-db"),
+    ] {
+        let out = plateau(args);
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success() && e.trim_end().lines().count() == 1 && e.contains(needle), "{args:?}: {e}");
+    }
+    // The help lists every solver.
+    let help = String::from_utf8_lossy(&plateau(&["solve", "--help"]).stdout).to_string();
+    for name in plateau::solve::registry::SOLVERS.iter().map(|s| s.name) {
+        assert!(help.contains(&format!("  {name}")), "{name} missing from the help");
+    }
+}

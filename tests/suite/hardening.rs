@@ -158,6 +158,21 @@ fn solve_refuses_options_that_do_not_apply() {
         (&["solve", "connect_four", "--check"], "--check"),
         (&["solve", "tic_tac_toe", "--max-seconds", "3"], "--max-seconds"),
         (&["solve", "tic_tac_toe", "--method", "retro", "--race-rows", "2"], "--race-rows"),
+        // Issue 43 point 8: options the chosen solver does not read, on every solver (the registry's option lists).
+        (&["solve", "tic_tac_toe", "--first", "3"], "--first"),
+        (&["solve", "tic_tac_toe", "--db-seeds", "3"], "--db-seeds"),
+        (&["solve", "tic_tac_toe", "--budget", "3"], "--budget"),
+        (&["solve", "connect_four", "--first", "0"], "--first"),
+        (&["solve", "connect_four", "--moves", "4444", "--analyze"], "--analyze"),
+        (&["solve", "pig(target=10)", "--weak"], "--weak"),
+        (&["solve", "pig(target=10)", "--method", "retro"], "solvers for this game: pig"),
+        (&["solve", "tic_tac_toe", "--method", "dfpn", "--batch", "/tmp/none"], "--batch"),
+        (&["solve", "tic_tac_toe", "--db", "/tmp/x.db", "--max-memory", "1gb"], "--max-memory"),
+        (&["solve", "breakthrough(rows=5,columns=3)", "--check-memo", "1gb"], "--check-memo"),
+        (&["solve", "breakthrough(rows=5,columns=3)", "--split", "--max-nodes", "9"], "--max-nodes"),
+        (&["solve", "breakthrough(rows=5,columns=3)", "--method", "dfpn", "--analyze"], "--analyze"),
+        (&["solve", "oware(houses=3,seeds=2)", "--method", "retro", "--tt", "1gb"], "--tt"),
+        (&["solve", "othello(size=4)", "--batch", "/tmp/none", "--analyze"], "--analyze"),
     ] {
         refused(args, flag);
     }

@@ -1,20 +1,19 @@
-//! `plateau solve` on Othello with its exact endgame solver ([`crate::games::othello::endgame`]): the final disc
-//! difference under perfect play for the side to move (the empties going to the winner), or only win, draw or loss
-//! with `--weak` (score 1, 0 or -1); `--batch FILE` takes lines `position [expected_score]` (plateau's position text
-//! or the FFO/Edax form), `--analyze` the exact value of every move. `--table FILE` keeps the table in a file from run
-//! to run, `--max-seconds` stops a single position's solve with the bounds it proved.
+//! `othello-endgame`: Othello's exact endgame solver ([`crate::games::othello::endgame`]): the final disc difference
+//! under perfect play for the side to move (the empties going to the winner), or only win, draw or loss with `--weak`
+//! (score 1, 0 or -1); `--batch FILE` takes lines `position [expected_score]` (plateau's position text or the
+//! FFO/Edax form), `--analyze` the exact value of every move. `--table FILE` keeps the table in a file from run to run,
+//! `--max-seconds` stops a single position's solve with the bounds it proved.
 
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use anyhow::bail;
-use serde_json::json;
 
 use crate::game::{Game, MoveList};
 use crate::games::othello::{Bounds, EndgameSolver, Limits, Othello, OthelloState};
 use crate::solve::batch::{self, Entry, Report};
-
-use super::SolveArgs;
+use crate::solve::report::{BatchReport, MoveValue, OthelloReport, SolveReport};
+use crate::solve::request::{Progress, Request};
 
 fn word(score: i32) -> &'static str {
     match score.signum() {
@@ -24,28 +23,43 @@ fn word(score: i32) -> &'static str {
     }
 }
 
-/// One position.
-pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<()> {
-    let state = crate::cli::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
-    if let Some(o) = g.outcome(&state) {
-        bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
+/// One position, or a batch file.
+pub fn solve(g: &Othello, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    if req.save_every.is_some() && req.table.is_none() {
+        bail!("--save-every needs --table");
     }
-    let mut solver = solver(a, g, mib)?;
+    let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
+    match &req.batch {
+        Some(file) => {
+            for (flag, on) in [("--max-seconds", req.max_seconds.is_some()), ("--analyze", req.analyze)] {
+                if on {
+                    bail!("{flag} does not apply to a --batch file of the Othello endgame solver (one position only)");
+                }
+            }
+            run_batch(req, g, mib, file, progress)
+        }
+        None => single(req, g, mib, progress),
+    }
+}
+
+fn single(req: &Request, g: &Othello, mib: usize, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    let state = super::root(g, req)?;
+    let mut solver = solver(req, g, mib)?;
     let start = Instant::now();
     let limits = Limits {
-        deadline: a.max_seconds.map(|s| start + Duration::from_secs_f64(s)),
+        deadline: req.max_seconds.map(|s| start + Duration::from_secs_f64(s)),
         // With a table file, Ctrl-C / SIGTERM stop the solve, which reports its bounds (a second one ends the process).
-        interrupt: a.table.is_some().then(crate::limits::catch_interrupt),
+        interrupt: req.table.is_some().then(crate::limits::catch_interrupt),
     };
-    // Each pass of MTD(f) narrows the bounds; said on stderr once the solve has taken a second.
+    // Each pass of MTD(f) narrows the bounds; said once the solve has taken a second.
     let mut on_pass = |b: &Bounds| {
         let seconds = start.elapsed().as_secs_f64();
         if seconds >= 1.0 {
             let best = b.best.map(|m| format!(", best move {}", g.format_move(&state, m))).unwrap_or_default();
-            eprintln!("score in [{}, {}]{best} ({} nodes, {seconds:.1} s)", b.lower, b.upper, b.nodes);
+            progress.note(&format!("score in [{}, {}]{best} ({} nodes, {seconds:.1} s)", b.lower, b.upper, b.nodes));
         }
     };
-    let outcome = solver.solve_until(&g.geo, state.own, state.opp, a.weak, limits, &mut on_pass);
+    let outcome = solver.solve_until(&g.geo, state.own, state.opp, req.weak, limits, &mut on_pass);
     let seconds = start.elapsed().as_secs_f64();
     if let Some(e) = solver.save_error() {
         bail!("{e} (the solve stopped)");
@@ -54,14 +68,15 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
     let r = match outcome {
         Ok(r) => r,
         Err(b) => {
-            let why = if seconds >= a.max_seconds.unwrap_or(f64::INFINITY) { "--max-seconds" } else { "an interrupt" };
+            let why =
+                if seconds >= req.max_seconds.unwrap_or(f64::INFINITY) { "--max-seconds" } else { "an interrupt" };
             let best = match b.best {
                 Some(m) if b.lower > -64 => {
                     format!(", best move so far {} (scores at least {})", g.format_move(&state, m), b.lower)
                 }
                 _ => String::new(),
             };
-            let kept = a
+            let kept = req
                 .table
                 .as_ref()
                 .map(|f| format!("; {f} keeps what was proven: the same command goes on from it"))
@@ -74,52 +89,42 @@ pub(super) fn single(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<(
             );
         }
     };
-    let best = r.best.map(|m| g.format_move(&state, m));
-    let analysis = if a.analyze { analyze(g, &state, &mut solver, a.weak, limits)? } else { Vec::new() };
+    let moves = if req.analyze { Some(analyze(g, &state, &mut solver, req.weak, limits)?) } else { None };
     solver.save().map_err(anyhow::Error::msg)?;
-    if a.json {
-        let mut doc = json!({
-            "game": g.spec(), "position": g.format_position(&state), "weak": a.weak, "result": word(r.score),
-            "score": r.score, "empties": g.empties(&state), "best_move": best, "nodes": r.nodes, "seconds": seconds,
-        });
-        if a.analyze {
-            let moves = analysis.iter().map(|(m, s, n)| json!({"move": m, "result": word(*s), "score": s, "nodes": n}));
-            doc["moves"] = serde_json::Value::Array(moves.collect());
-        }
-        super::super::print_json(&doc);
-    } else {
-        for (m, s, _) in &analysis {
-            println!("move {m:<8} {:<5} {s}", word(*s));
-        }
-        println!("{}", g.display(&state));
-        println!("result     {}", word(r.score));
-        println!("score      {} (final disc difference for the side to move, empties to the winner)", r.score);
-        println!("best move  {}", best.unwrap_or_else(|| "-".into()));
-        println!("nodes      {}", r.nodes);
-        println!("seconds    {seconds:.6}");
-    }
-    Ok(())
+    Ok(SolveReport::Othello(OthelloReport {
+        game: g.spec(),
+        position: g.format_position(&state),
+        weak: req.weak,
+        result: word(r.score),
+        score: r.score,
+        empties: g.empties(&state),
+        best_move: r.best.map(|m| g.format_move(&state, m)),
+        nodes: r.nodes,
+        seconds,
+        moves,
+        display: g.display(&state),
+    }))
 }
 
 /// The solver of `--tt` and `--table`.
-fn solver(a: &SolveArgs, g: &Othello, mib: usize) -> anyhow::Result<EndgameSolver> {
-    match &a.table {
+fn solver(req: &Request, g: &Othello, mib: usize) -> anyhow::Result<EndgameSolver> {
+    match &req.table {
         Some(f) => {
-            let every = Duration::from_secs_f64(a.save_every.unwrap_or(600.0));
+            let every = Duration::from_secs_f64(req.save_every.unwrap_or(600.0));
             EndgameSolver::with_file(&g.geo, Path::new(f), mib, Some(every)).map_err(anyhow::Error::msg)
         }
         None => Ok(EndgameSolver::new(mib)),
     }
 }
 
-/// The exact value of every legal move: (move, score for the side to move, nodes); an error when `limits` stop it.
+/// The exact value of every legal move; an error when `limits` stop it.
 fn analyze(
     g: &Othello,
     s: &OthelloState,
     solver: &mut EndgameSolver,
     weak: bool,
     limits: Limits,
-) -> anyhow::Result<Vec<(String, i32, u64)>> {
+) -> anyhow::Result<Vec<MoveValue>> {
     let mut moves = MoveList::new();
     g.generate_moves(s, &mut moves);
     let mut out = Vec::with_capacity(moves.len());
@@ -140,39 +145,45 @@ fn analyze(
                 ),
             }
         };
-        out.push((name, score, nodes));
+        out.push(MoveValue { mv: name, result: word(score), score, nodes });
     }
     Ok(out)
 }
 
 /// A batch file: every position solved, compared with its expected score.
-pub(super) fn run_batch(a: &SolveArgs, g: &Othello, mib: usize, file: &str) -> anyhow::Result<()> {
-    let lines = batch::read_lines(file, a.first).map_err(anyhow::Error::msg)?;
+fn run_batch(
+    req: &Request,
+    g: &Othello,
+    mib: usize,
+    file: &str,
+    progress: &mut dyn Progress,
+) -> anyhow::Result<SolveReport> {
+    let lines = batch::read_lines(file, req.first).map_err(anyhow::Error::msg)?;
     let jobs = batch::parse_positions(g, file, &lines).map_err(anyhow::Error::msg)?;
-    let bar = super::progress(jobs.len());
-    let mut solver = solver(a, g, mib)?;
+    progress.batch_start(jobs.len());
+    let mut solver = solver(req, g, mib)?;
     let mut entries = Vec::with_capacity(jobs.len());
     for (n, state, expected) in &jobs {
         // Each position from an empty table (node counts that do not depend on the order), unless the table is a
         // file: then it keeps everything.
         solver.clear();
-        let start = std::time::Instant::now();
-        let r = solver.solve(&g.geo, state.own, state.opp, a.weak);
+        let start = Instant::now();
+        let r = solver.solve(&g.geo, state.own, state.opp, req.weak);
         let e = Entry {
             line: *n,
             position: g.format_position(state),
             result: word(r.score),
             score: r.score,
-            expected: batch::expected_score(*expected, a.weak),
+            expected: batch::expected_score(*expected, req.weak),
             best_move: r.best.map(|m| g.format_move(state, m)),
             nodes: r.nodes,
             seconds: start.elapsed().as_secs_f64(),
             best_move_cost: None,
         };
-        super::entry_done(&bar, &e);
+        progress.entry(&e);
         entries.push(e);
     }
-    bar.finish_and_clear();
+    progress.batch_end();
     solver.save().map_err(anyhow::Error::msg)?;
-    super::print_report(a.json, file, &Report::new(entries, false))
+    Ok(SolveReport::Batch(BatchReport::new(file, &Report::new(entries, false))))
 }

@@ -1,0 +1,362 @@
+//! What a solve returns: one typed report per kind of solver ([`SolveReport`]), serialised as the JSON document of
+//! `plateau solve --json` (field for field) and printed as text by the command line. Fields marked `serde(skip)` are
+//! for the text only (the board drawn, counts shown beside a value).
+
+use serde::Serialize;
+
+use super::proof_check::ProofCheck;
+
+/// The report of one `plateau solve`, by solver.
+#[derive(Clone, Debug, Serialize)]
+#[serde(untagged)]
+pub enum SolveReport {
+    /// `connect4`, one position.
+    Connect4(Connect4Report),
+    /// `alphabeta`, one position.
+    AlphaBeta(AlphaBetaReport),
+    /// `connect4`, `alphabeta`, `othello-endgame` on a `--batch` file.
+    Batch(BatchReport),
+    /// `othello-endgame`, one position.
+    Othello(OthelloReport),
+    /// `dfpn-generic`.
+    Dfpn(DfpnReport),
+    /// `breakthrough-dfpn`, one position.
+    Breakthrough(BreakthroughReport),
+    /// `breakthrough-dfpn --split`.
+    Split(SplitReport),
+    /// `retro` building (`--method retro`).
+    RetroBuild(RetroBuildReport),
+    /// `retro` reading a database (`--db FILE` alone).
+    RetroQuery(RetroQueryReport),
+    /// `oware-db`.
+    Oware(OwareReport),
+    /// `pig`.
+    Pig(PigReport),
+    /// `simultaneous`.
+    Simultaneous(SimultaneousReport),
+}
+
+impl SolveReport {
+    /// The error the run ends with after its report is shown (a batch whose scores are not all the expected ones).
+    pub fn failure(&self) -> Option<String> {
+        match self {
+            SolveReport::Batch(b) if b.mismatches > 0 => {
+                Some(format!("{} of {} positions do not have the expected score", b.mismatches, b.positions))
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The value of one move (`--analyze`).
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveValue {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub result: &'static str,
+    pub score: i32,
+    pub nodes: u64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Connect4Report {
+    pub game: String,
+    /// Stones on the board.
+    pub moves: u32,
+    pub weak: bool,
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub best_move: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    pub best_move_nodes: u64,
+    pub best_move_seconds: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct AlphaBetaReport {
+    pub game: String,
+    pub position: String,
+    pub weak: bool,
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub plies: Option<u32>,
+    pub best_move: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// `--analyze`: every legal move's value.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveValue>>,
+    #[serde(skip)]
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Mismatch {
+    pub line: usize,
+    pub position: String,
+    pub expected: Option<i32>,
+    pub score: i32,
+}
+
+/// One position of a batch.
+#[derive(Clone, Debug, Serialize)]
+pub struct BatchEntry {
+    pub line: usize,
+    pub position: String,
+    pub result: &'static str,
+    pub score: i32,
+    pub expected: Option<i32>,
+    pub best_move: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_move_nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub best_move_seconds: Option<f64>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BatchReport {
+    pub file: String,
+    pub positions: usize,
+    pub mismatches: usize,
+    pub mismatched: Vec<Mismatch>,
+    pub mean_seconds: f64,
+    pub mean_nodes: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_best_move_nodes: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub mean_best_move_seconds: Option<f64>,
+    pub results: Vec<BatchEntry>,
+}
+
+impl BatchReport {
+    pub fn new(file: &str, report: &super::batch::Report) -> BatchReport {
+        let e = &report.entries;
+        BatchReport {
+            file: file.to_string(),
+            positions: e.len(),
+            mismatches: report.mismatches().count(),
+            mismatched: report
+                .mismatches()
+                .map(|e| Mismatch { line: e.line, position: e.position.clone(), expected: e.expected, score: e.score })
+                .collect(),
+            mean_seconds: report.mean_seconds,
+            mean_nodes: report.mean_nodes,
+            mean_best_move_nodes: report.mean_best_move.map(|(nodes, _)| nodes),
+            mean_best_move_seconds: report.mean_best_move.map(|(_, seconds)| seconds),
+            results: e
+                .iter()
+                .map(|e| BatchEntry {
+                    line: e.line,
+                    position: e.position.clone(),
+                    result: e.result,
+                    score: e.score,
+                    expected: e.expected,
+                    best_move: e.best_move.clone(),
+                    nodes: e.nodes,
+                    seconds: e.seconds,
+                    best_move_nodes: e.best_move_cost.map(|c| c.0),
+                    best_move_seconds: e.best_move_cost.map(|c| c.1),
+                })
+                .collect(),
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OthelloReport {
+    pub game: String,
+    pub position: String,
+    pub weak: bool,
+    pub result: &'static str,
+    pub score: i32,
+    pub empties: u32,
+    pub best_move: Option<String>,
+    pub nodes: u64,
+    pub seconds: f64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub moves: Option<Vec<MoveValue>>,
+    #[serde(skip)]
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct DfpnReport {
+    pub game: String,
+    pub position: String,
+    pub weak: bool,
+    pub method: &'static str,
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub best_move: Option<String>,
+    pub nodes: u64,
+    pub runs: u32,
+    pub seconds: f64,
+    #[serde(skip)]
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct BreakthroughReport {
+    pub game: String,
+    pub position: String,
+    pub weak: bool,
+    pub method: &'static str,
+    pub result: String,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub plies: Option<u32>,
+    pub best_move: Option<String>,
+    pub winning_moves: Vec<String>,
+    pub nodes: u64,
+    pub distance_nodes: u64,
+    pub earlier_nodes: u64,
+    pub proof_check: Option<ProofCheck>,
+    pub seconds: f64,
+    #[serde(skip)]
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SplitReport {
+    pub game: String,
+    pub position: String,
+    pub weak: bool,
+    pub method: &'static str,
+    /// `win`, `loss`, or `unknown` when some first move is undecided.
+    pub result: String,
+    /// 1, -1, or none when undecided.
+    pub score: Option<i32>,
+    pub best_move: Option<String>,
+    pub winning_moves: Vec<String>,
+    pub undecided_moves: Vec<String>,
+    pub nodes: u64,
+    pub earlier_nodes: u64,
+    pub seconds: f64,
+    pub root_pn: u32,
+    pub root_dn: u32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RetroBuildReport {
+    pub game: String,
+    pub position: String,
+    pub method: &'static str,
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub plies: Option<u32>,
+    pub best_moves: Vec<String>,
+    pub positions: usize,
+    pub moves: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub max_distance: u32,
+    pub memory_bytes: u64,
+    pub db: Option<String>,
+    pub db_bytes: Option<u64>,
+    pub seconds: f64,
+    pub write_seconds: f64,
+    #[serde(skip)]
+    pub display: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct RetroQueryReport {
+    pub game: String,
+    pub position: String,
+    pub method: &'static str,
+    pub db: String,
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub plies: Option<u32>,
+    pub best_move: Option<String>,
+    pub best_moves: Vec<String>,
+    pub seconds: f64,
+    /// Positions in the database.
+    #[serde(skip)]
+    pub db_positions: usize,
+    #[serde(skip)]
+    pub display: String,
+}
+
+/// The value of one move from the Oware databases.
+#[derive(Clone, Debug, Serialize)]
+pub struct OwareMoveValue {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub value: i32,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OwareReport {
+    pub game: String,
+    pub position: String,
+    pub db_seeds: usize,
+    pub positions: u64,
+    pub built_positions: u64,
+    pub seconds: f64,
+    pub positions_per_second: f64,
+    pub levels: Vec<crate::games::oware::db::LevelReport>,
+    pub seeds_on_board: usize,
+    /// The database value (seeds from the board, side to move minus opponent); none when not in the databases.
+    pub value: Option<i32>,
+    /// The value with the stores.
+    pub final_difference: Option<i32>,
+    pub best_moves: Option<Vec<String>>,
+    pub move_values: Option<Vec<OwareMoveValue>>,
+    /// Whether the databases were built (`--method retro`), not only read.
+    #[serde(skip)]
+    pub built: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PigReport {
+    pub game: String,
+    pub position: String,
+    pub result: &'static str,
+    pub win_probability: f64,
+    pub best_move: Option<String>,
+    pub hold_at: Vec<Vec<u32>>,
+    pub sweeps: u64,
+    pub seconds: f64,
+    /// The turn total at which the side to move holds from this score.
+    #[serde(skip)]
+    pub hold_here: u32,
+}
+
+/// One move of a mixed strategy.
+#[derive(Clone, Debug, Serialize)]
+pub struct Weighted {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub probability: f64,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct SimultaneousReport {
+    pub game: String,
+    pub position: String,
+    pub result: &'static str,
+    pub value: f64,
+    pub strategy_first: Vec<Weighted>,
+    pub strategy_second: Vec<Weighted>,
+    pub states: usize,
+    pub mixed_nodes: u64,
+    pub seconds: f64,
+    /// The players' names (`first`, `second` in games without names).
+    #[serde(skip)]
+    pub names: [String; 2],
+}

@@ -1,0 +1,185 @@
+//! What a solve is asked (a [`Request`]: the position, the method and every option, as typed values), the options by
+//! name ([`Flag`], so that the registry can say which ones a solver reads), and where a solve reports its progress
+//! ([`Progress`]: lines for stderr, a batch's entries, the jobs of a split solve).
+
+use serde::{Serialize, Serializer};
+
+use super::batch::Entry;
+use super::breakthrough::Job;
+
+/// An option of `plateau solve` that some solvers read and others do not.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Flag {
+    Batch,
+    First,
+    Weak,
+    Analyze,
+    Tt,
+    Db,
+    DbSeeds,
+    MaxMemory,
+    RaceRows,
+    MaxNodes,
+    MaxSeconds,
+    Split,
+    Budget,
+    SplitFirst,
+    Results,
+    Table,
+    SaveEvery,
+    FirstWinOnly,
+    Check,
+    CheckMemo,
+}
+
+impl Flag {
+    /// Its spelling on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Flag::Batch => "--batch",
+            Flag::First => "--first",
+            Flag::Weak => "--weak",
+            Flag::Analyze => "--analyze",
+            Flag::Tt => "--tt",
+            Flag::Db => "--db",
+            Flag::DbSeeds => "--db-seeds",
+            Flag::MaxMemory => "--max-memory",
+            Flag::RaceRows => "--race-rows",
+            Flag::MaxNodes => "--max-nodes",
+            Flag::MaxSeconds => "--max-seconds",
+            Flag::Split => "--split",
+            Flag::Budget => "--budget",
+            Flag::SplitFirst => "--split-first",
+            Flag::Results => "--results",
+            Flag::Table => "--table",
+            Flag::SaveEvery => "--save-every",
+            Flag::FirstWinOnly => "--first-win-only",
+            Flag::Check => "--check",
+            Flag::CheckMemo => "--check-memo",
+        }
+    }
+}
+
+impl Serialize for Flag {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+/// The table size when `--tt` is not given.
+pub const TT_DEFAULT: &str = "128mb";
+/// The memory limit of a retrograde analysis when `--max-memory` is not given.
+pub const MAX_MEMORY_DEFAULT: &str = "2gb";
+/// The proof check's memo when `--check-memo` is not given.
+pub const CHECK_MEMO_DEFAULT: &str = "256mb";
+/// The first round's budget per root move of `--split` when `--budget` is not given.
+pub const BUDGET_DEFAULT: u64 = 20_000_000;
+
+/// One solve: the position and every option, `None`/`false` when not given (the solver's default then).
+#[derive(Clone, Debug, Default)]
+pub struct Request {
+    pub position: Option<String>,
+    pub moves: Option<String>,
+    /// `--method`: a solver's name or alias ([`super::registry::SOLVERS`]); `None`: the game's default.
+    pub method: Option<String>,
+    pub batch: Option<String>,
+    pub first: Option<usize>,
+    pub weak: bool,
+    pub analyze: bool,
+    pub tt: Option<String>,
+    pub db: Option<String>,
+    pub db_seeds: Option<usize>,
+    pub max_memory: Option<String>,
+    pub race_rows: Option<u32>,
+    pub max_nodes: Option<u64>,
+    pub max_seconds: Option<f64>,
+    pub split: bool,
+    pub budget: Option<u64>,
+    pub split_first: Option<String>,
+    pub results: Option<String>,
+    pub table: Option<String>,
+    pub save_every: Option<f64>,
+    pub first_win_only: bool,
+    pub check: bool,
+    pub check_memo: Option<String>,
+    /// No progress lines on stderr (a JSON run).
+    pub quiet: bool,
+}
+
+impl Request {
+    /// The options given, in the order of [`Flag`].
+    pub fn given(&self) -> Vec<Flag> {
+        let on = [
+            (Flag::Batch, self.batch.is_some()),
+            (Flag::First, self.first.is_some()),
+            (Flag::Weak, self.weak),
+            (Flag::Analyze, self.analyze),
+            (Flag::Tt, self.tt.is_some()),
+            (Flag::Db, self.db.is_some()),
+            (Flag::DbSeeds, self.db_seeds.is_some()),
+            (Flag::MaxMemory, self.max_memory.is_some()),
+            (Flag::RaceRows, self.race_rows.is_some()),
+            (Flag::MaxNodes, self.max_nodes.is_some()),
+            (Flag::MaxSeconds, self.max_seconds.is_some()),
+            (Flag::Split, self.split),
+            (Flag::Budget, self.budget.is_some()),
+            (Flag::SplitFirst, self.split_first.is_some()),
+            (Flag::Results, self.results.is_some()),
+            (Flag::Table, self.table.is_some()),
+            (Flag::SaveEvery, self.save_every.is_some()),
+            (Flag::FirstWinOnly, self.first_win_only),
+            (Flag::Check, self.check),
+            (Flag::CheckMemo, self.check_memo.is_some()),
+        ];
+        on.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
+    }
+
+    /// The checks of values that hold whatever the solver: ranges, and the options that only make sense with another.
+    pub fn check_values(&self) -> Result<(), String> {
+        if self.first.is_some() && self.batch.is_none() {
+            return Err("--first N takes the first N positions of a --batch file: it needs --batch".into());
+        }
+        if self.first == Some(0) {
+            return Err("--first must be at least 1".into());
+        }
+        if self.save_every.is_some_and(|s| s.is_nan() || s < 0.0) {
+            return Err("--save-every must be a number of seconds >= 0".into());
+        }
+        if self.db.as_deref().is_some_and(|d| d.trim().is_empty()) {
+            return Err("--db: an empty file name".into());
+        }
+        Ok(())
+    }
+
+    /// `--tt` in MiB (default [`TT_DEFAULT`]).
+    pub fn tt_mib(&self) -> Result<usize, String> {
+        crate::spec::parse_table_mib(self.tt.as_deref().unwrap_or(TT_DEFAULT)).map_err(|e| format!("--tt: {e}"))
+    }
+}
+
+/// Where a solve reports what it does while it runs. Every method does nothing by default.
+pub trait Progress {
+    /// A line for the user (stderr on the command line): memory planned, bounds proven so far.
+    fn note(&mut self, line: &str) {
+        let _ = line;
+    }
+    /// A batch of `positions` positions starts.
+    fn batch_start(&mut self, positions: usize) {
+        let _ = positions;
+    }
+    /// One position of a batch is solved.
+    fn entry(&mut self, e: &Entry) {
+        let _ = e;
+    }
+    /// The batch is over.
+    fn batch_end(&mut self) {}
+    /// One job of a split solve (`--split`) is done.
+    fn job(&mut self, job: &Job) {
+        let _ = job;
+    }
+}
+
+/// A solve that reports nothing while it runs.
+pub struct Quiet;
+
+impl Progress for Quiet {}

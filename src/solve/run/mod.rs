@@ -1,0 +1,33 @@
+//! The run functions of the registry's solvers ([`super::registry::SOLVERS`]): each turns a
+//! [`super::request::Request`] into a [`super::report::SolveReport`], reading the options its solver takes (the
+//! registry has refused the others) and checking their values.
+//!
+//! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
+//! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
+//! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
+//! - [`chance`]: `pig` and `simultaneous`.
+
+pub mod breakthrough;
+pub mod chance;
+pub mod classic;
+pub mod othello;
+pub mod oware;
+pub mod retro;
+
+use crate::game::{Game, GameError};
+
+use super::request::Request;
+
+/// The position of `req` in `g`, refused when the game is over there (nothing to solve).
+pub(crate) fn root<G: Game>(g: &G, req: &Request) -> anyhow::Result<G::State> {
+    let state = crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())?;
+    if let Some(o) = g.outcome(&state) {
+        anyhow::bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
+    }
+    Ok(state)
+}
+
+/// The position of `req` in `g` (the game may be over there).
+pub(crate) fn position<G: Game>(g: &G, req: &Request) -> Result<G::State, GameError> {
+    crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())
+}
