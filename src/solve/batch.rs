@@ -29,7 +29,7 @@ pub fn lines_of(text: &str, first: Option<usize>) -> Vec<(usize, String)> {
 }
 
 /// One solved position of a batch.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Entry {
     /// Line number in the file.
     pub line: usize,
@@ -43,8 +43,18 @@ pub struct Entry {
     pub best_move: Option<String>,
     pub nodes: u64,
     pub seconds: f64,
-    /// Connect Four: what finding the best move cost after the score (nodes, seconds).
-    pub best_move_cost: Option<(u64, f64)>,
+    /// Connect Four: what finding the best move cost after the score (`best_move_nodes`, `best_move_seconds`).
+    #[serde(flatten)]
+    pub best_move_cost: Option<BestMoveCost>,
+}
+
+/// What finding the best move cost after the score was known.
+#[derive(Copy, Clone, Debug, PartialEq, serde::Serialize)]
+pub struct BestMoveCost {
+    #[serde(rename = "best_move_nodes")]
+    pub nodes: u64,
+    #[serde(rename = "best_move_seconds")]
+    pub seconds: f64,
 }
 
 impl Entry {
@@ -79,9 +89,9 @@ impl Report {
         for e in &entries {
             sum_s += e.seconds;
             sum_n += e.nodes;
-            if let Some((n, s)) = e.best_move_cost {
-                sum_bn += n;
-                sum_bs += s;
+            if let Some(cost) = e.best_move_cost {
+                sum_bn += cost.nodes;
+                sum_bs += cost.seconds;
             }
         }
         let mean_best_move = best_move_costs.then(|| (sum_bn as f64 / count, sum_bs / count));
@@ -158,7 +168,8 @@ mod tests {
 
     fn entry(line: usize, score: i32, expected: Option<i32>, nodes: u64, cost: Option<(u64, f64)>) -> Entry {
         let position = String::new();
-        let (best_move, seconds, best_move_cost) = (None, 0.5, cost);
+        let (best_move, seconds) = (None, 0.5);
+        let best_move_cost = cost.map(|(nodes, seconds)| BestMoveCost { nodes, seconds });
         Entry { line, position, result: "draw", score, expected, best_move, nodes, seconds, best_move_cost }
     }
 

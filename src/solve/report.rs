@@ -103,23 +103,6 @@ pub struct Mismatch {
     pub score: i32,
 }
 
-/// One position of a batch.
-#[derive(Clone, Debug, Serialize)]
-pub struct BatchEntry {
-    pub line: usize,
-    pub position: String,
-    pub result: &'static str,
-    pub score: i32,
-    pub expected: Option<i32>,
-    pub best_move: Option<String>,
-    pub nodes: u64,
-    pub seconds: f64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub best_move_nodes: Option<u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub best_move_seconds: Option<f64>,
-}
-
 #[derive(Clone, Debug, Serialize)]
 pub struct BatchReport {
     pub file: String,
@@ -132,7 +115,7 @@ pub struct BatchReport {
     pub mean_best_move_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub mean_best_move_seconds: Option<f64>,
-    pub results: Vec<BatchEntry>,
+    pub results: Vec<super::batch::Entry>,
 }
 
 impl BatchReport {
@@ -150,21 +133,7 @@ impl BatchReport {
             mean_nodes: report.mean_nodes,
             mean_best_move_nodes: report.mean_best_move.map(|(nodes, _)| nodes),
             mean_best_move_seconds: report.mean_best_move.map(|(_, seconds)| seconds),
-            results: e
-                .iter()
-                .map(|e| BatchEntry {
-                    line: e.line,
-                    position: e.position.clone(),
-                    result: e.result,
-                    score: e.score,
-                    expected: e.expected,
-                    best_move: e.best_move.clone(),
-                    nodes: e.nodes,
-                    seconds: e.seconds,
-                    best_move_nodes: e.best_move_cost.map(|c| c.0),
-                    best_move_seconds: e.best_move_cost.map(|c| c.1),
-                })
-                .collect(),
+            results: e.clone(),
         }
     }
 }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use crate::games::connect_four::{ConnectFour, Position, Shape, Standard};
-use crate::solve::batch::{Entry, Report, expected_score};
+use crate::solve::batch::{BestMoveCost, Entry, Report, expected_score};
 
 use super::{Solver, result_word};
 
@@ -136,7 +136,7 @@ pub fn solve_batch(
                 best_move: r.best_move.map(|c| (c + 1).to_string()),
                 nodes: r.nodes,
                 seconds: r.seconds,
-                best_move_cost: Some((r.best_move_nodes, r.best_move_seconds)),
+                best_move_cost: Some(BestMoveCost { nodes: r.best_move_nodes, seconds: r.best_move_seconds }),
             };
             on_entry(&entry);
             entries.push(entry);
