@@ -22,6 +22,7 @@ pub mod othello;
 pub mod oware;
 pub mod phantom_tic_tac_toe;
 pub mod pig;
+pub mod qubic;
 pub mod random_tree;
 pub mod tic_tac_toe;
 pub mod tree_path;
@@ -44,6 +45,7 @@ pub use othello::Othello;
 pub use oware::Oware;
 pub use phantom_tic_tac_toe::PhantomTicTacToe;
 pub use pig::Pig;
+pub use qubic::Qubic;
 pub use random_tree::RandomTree;
 pub use tic_tac_toe::TicTacToe;
 
@@ -182,6 +184,7 @@ registry! {
     $
     Breakthrough: Breakthrough => breakthrough::info,
     TicTacToe: TicTacToe => tic_tac_toe::info,
+    Qubic: Qubic => qubic::info,
     Marbles: Marbles => marbles::info,
     ConnectFour: ConnectFour => connect_four::info,
     Othello: Othello => othello::info,

@@ -47,6 +47,7 @@ mod pig;
 mod protocol;
 mod protocol_chance;
 mod puzzles;
+mod qubic;
 mod race_probe;
 mod random_moves;
 mod referee_ugi;

@@ -1,0 +1,376 @@
+//! Qubic: tic-tac-toe in a 4 x 4 x 4 cube (and the 3 x 3 x 3 cube for tests), on one `u64` per side.
+//!
+//! ```text
+//!  cell index = layer * n*n + rank * n + file       a move is written layer, file, rank: 2b3 = layer 2, file b, rank 3
+//!
+//!      layer 1            layer 2            layer 3            layer 4
+//!   4  12 13 14 15     4  28 29 30 31     4  44 45 46 47     4  60 61 62 63
+//!   3   8  9 10 11     3  24 ...
+//!   2   4  5  6  7     2  20 ...
+//!   1   0  1  2  3     1  16 17 18 19     ...
+//!       a  b  c  d
+//! ```
+//!
+//! X and O fill empty cells in turn; n in a row along any of the 76 lines (rows, columns and pillars, the diagonals of
+//! the 12 axis planes, the 4 space diagonals: `geometry.rs`) wins; a full cube is a draw. Patashnik (1980) and Allis (1994,
+//! with proof-number search and threat-space search) proved it a first-player win. Only the side that just moved can
+//! have completed a line, so [`Game::outcome`] tests that side only.
+//!
+//! Files: this one holds the rules and the game knowledge the engine and solvers use (wins in one, forced blocks);
+//! `geometry.rs` the lines and the cube's 192 symmetries; `text.rs` the notations; `eval.rs` the evaluation.
+//!
+//! Position text: the layers from layer 1 up, separated by `|`, each as tic-tac-toe writes a board (ranks from the top
+//! down, separated by `/`, `X`, `O`, digits for runs of empty cells), then the side to move, `x` or `o`. The start is
+//! `4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4 x`.
+
+mod eval;
+pub mod geometry;
+mod text;
+
+pub use eval::QubicEval;
+
+use crate::game::{
+    BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
+};
+use crate::games::{GameInfo, ParamInfo};
+use crate::spec::Spec;
+
+/// The registry entry (`plateau games`).
+pub fn info() -> GameInfo {
+    GameInfo {
+        name: "qubic",
+        aliases: &["3d_tic_tac_toe", "tic_tac_toe_3d"],
+        description: "Qubic: 3D tic-tac-toe in a 4x4x4 cube; X and O fill cells (layer, file, rank: 2b3) in turn, four in a row along any of the 76 lines wins",
+        parameters: vec![ParamInfo {
+            name: "size",
+            default: "4",
+            description: "edge of the cube: 3 or 4 (3x3x3: 49 lines, a quick first-player win)",
+        }],
+    }
+}
+
+/// The rules: the cube's size and its lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Qubic {
+    /// The edge of the cube (3 or 4).
+    pub n: u32,
+    /// Every winning line as a mask of cells.
+    lines: Vec<u64>,
+    /// For each cell, the lines through it.
+    through: Vec<Vec<u64>>,
+    /// Every cell.
+    full: u64,
+}
+
+/// A position: one bitboard per side, the side to move and the incremental Zobrist key.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct QubicState {
+    /// X's cells (the first player).
+    pub x: u64,
+    /// O's cells (the second player).
+    pub o: u64,
+    pub stm: Side,
+    pub key: u64,
+}
+
+impl QubicState {
+    /// The cells of the side to move, then of the opponent.
+    #[inline(always)]
+    pub fn own_opp(&self) -> (u64, u64) {
+        match self.stm {
+            Side::First => (self.x, self.o),
+            Side::Second => (self.o, self.x),
+        }
+    }
+}
+
+impl Default for Qubic {
+    fn default() -> Self {
+        Qubic::new(4)
+    }
+}
+
+impl Qubic {
+    /// The n x n x n game (n is 3 or 4).
+    pub fn new(n: u32) -> Qubic {
+        assert!((3..=4).contains(&n), "Qubic is played on 3x3x3 or 4x4x4");
+        let lines = geometry::lines(n);
+        let cells = n * n * n;
+        let through = (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
+        let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
+        Qubic { n, lines, through, full }
+    }
+
+    /// Build from a parsed game string (`size=3` or `size=4`).
+    pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
+        let n = spec.int("size", 4, 3, 4)? as u32;
+        spec.finish()?;
+        Ok(Qubic::new(n))
+    }
+
+    /// Every winning line.
+    pub fn lines(&self) -> &[u64] {
+        &self.lines
+    }
+
+    /// Every cell of the board.
+    pub fn full(&self) -> u64 {
+        self.full
+    }
+
+    fn zkey(side: Side, cell: u32) -> u64 {
+        zobrist::key(side.index() * 64 + cell as usize)
+    }
+
+    /// Whether `bits` holds a whole line.
+    pub fn has_line(&self, bits: u64) -> bool {
+        Self::any_full(&self.lines, bits)
+    }
+
+    /// Whether the stone just put on `cell` completes a line of `bits` (which holds it).
+    #[inline]
+    pub fn completes(&self, bits: u64, cell: u32) -> bool {
+        Self::any_full(&self.through[cell as usize], bits)
+    }
+
+    /// Whether one of `lines` is wholly inside `bits`.
+    #[inline(always)]
+    fn any_full(lines: &[u64], bits: u64) -> bool {
+        for &l in lines {
+            if bits & l == l {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The empty cells where `own` would complete a line (no stone of `opp` on it): its threats.
+    #[inline]
+    pub fn winning_cells(&self, own: u64, opp: u64) -> u64 {
+        let mut out = 0;
+        for &l in &self.lines {
+            if l & opp == 0 && (l & own).count_ones() == self.n - 1 {
+                out |= l & !own;
+            }
+        }
+        out
+    }
+
+    fn empty(&self, s: &QubicState) -> u64 {
+        self.full & !(s.x | s.o)
+    }
+}
+
+impl Game for Qubic {
+    type State = QubicState;
+    type Move = u8;
+    type Eval = QubicEval;
+
+    fn spec(&self) -> String {
+        if self.n == 4 { "qubic".to_string() } else { format!("qubic(size={})", self.n) }
+    }
+
+    fn start(&self) -> QubicState {
+        QubicState { x: 0, o: 0, stm: Side::First, key: 0 }
+    }
+
+    fn side_to_move(&self, s: &QubicState) -> Side {
+        s.stm
+    }
+
+    fn generate_moves(&self, s: &QubicState, moves: &mut MoveList<u8>) {
+        moves.clear();
+        if self.outcome(s).is_some() {
+            return;
+        }
+        let mut b = self.empty(s);
+        while b != 0 {
+            moves.push(b.trailing_zeros() as u8);
+            b &= b - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&self, s: &mut QubicState, m: u8) {
+        let bit = 1u64 << m;
+        match s.stm {
+            Side::First => s.x |= bit,
+            Side::Second => s.o |= bit,
+        }
+        s.key ^= Self::zkey(s.stm, m as u32) ^ zobrist::key(zobrist::SIDE);
+        s.stm = s.stm.other();
+    }
+
+    #[inline]
+    fn outcome(&self, s: &QubicState) -> Option<Outcome> {
+        let (own, opp) = s.own_opp();
+        if self.has_line(opp) {
+            Some(Outcome::Loss)
+        } else if self.has_line(own) {
+            // Only in positions given by hand, which the parser refuses.
+            Some(Outcome::Win)
+        } else if s.x | s.o == self.full {
+            Some(Outcome::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn key(&self, s: &QubicState) -> u64 {
+        s.key
+    }
+
+    fn compute_key(&self, s: &QubicState) -> u64 {
+        let mut k = 0;
+        for (side, mut b) in [(Side::First, s.x), (Side::Second, s.o)] {
+            while b != 0 {
+                k ^= Self::zkey(side, b.trailing_zeros());
+                b &= b - 1;
+            }
+        }
+        if s.stm == Side::Second {
+            k ^= zobrist::key(zobrist::SIDE);
+        }
+        k
+    }
+
+    fn count_moves(&self, s: &QubicState) -> u64 {
+        if self.outcome(s).is_some() { 0 } else { self.empty(s).count_ones() as u64 }
+    }
+
+    fn parse_move(&self, s: &QubicState, t: &str) -> Result<u8, GameError> {
+        text::parse_move(self, s, t)
+    }
+
+    fn format_move(&self, _s: &QubicState, m: u8) -> String {
+        text::cell_name(self.n, m as u32)
+    }
+
+    fn parse_position(&self, t: &str) -> Result<QubicState, GameError> {
+        text::parse_position(self, t)
+    }
+
+    fn format_position(&self, s: &QubicState) -> String {
+        text::format_position(self, s)
+    }
+
+    fn display(&self, s: &QubicState) -> String {
+        text::display(self, s)
+    }
+
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "X" } else { "O" })
+    }
+
+    /// The layers side by side, layer 1 on the left, one empty column between them.
+    fn board_view(&self, s: &QubicState) -> Option<BoardView> {
+        let n = self.n;
+        Some(BoardView::from_fn(Layout::Grid, n, n * n + n - 1, ["royalblue", "crimson"], |rank, column| {
+            let (layer, file) = (column / (n + 1), column % (n + 1));
+            if file == n {
+                return view::cell(String::new(), "", None);
+            }
+            let cell = layer * n * n + rank * n + file;
+            let name = text::cell_name(n, cell);
+            if s.x >> cell & 1 == 1 {
+                view::cell(name, "X", Some(Side::First))
+            } else if s.o >> cell & 1 == 1 {
+                view::cell(name, "O", Some(Side::Second))
+            } else {
+                view::cell(name, "", None)
+            }
+        }))
+    }
+
+    /// One action per cell, its index (`layer * n*n + rank * n + file`).
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(self.n * self.n * self.n)
+    }
+
+    fn action_id(&self, _s: &QubicState, m: u8) -> Option<u32> {
+        Some(m as u32)
+    }
+
+    /// `[3, n, n, n]`: X's cells, O's, the empty cells; then layer, rank, file.
+    fn observation_shape(&self) -> Vec<usize> {
+        let n = self.n as usize;
+        vec![3, n, n, n]
+    }
+
+    fn observation_tensor(&self, s: &QubicState, _player: Side, out: &mut [f32]) {
+        let cells = (self.n * self.n * self.n) as usize;
+        for c in 0..cells {
+            let plane = if s.x >> c & 1 == 1 {
+                0
+            } else if s.o >> c & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            out[plane * cells + c] = 1.0;
+        }
+    }
+
+    // ---- Knowledge: wins in one and forced blocks ----
+
+    fn has_tactics(&self) -> bool {
+        false
+    }
+
+    fn move_class(&self, s: &QubicState, m: u8) -> MoveClass {
+        let (own, opp) = s.own_opp();
+        let after = own | 1 << m;
+        if self.completes(after, m as u32) {
+            MoveClass::Win
+        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
+            MoveClass::Threat
+        } else {
+            MoveClass::Quiet
+        }
+    }
+
+    fn has_winning_move(&self, s: &QubicState) -> bool {
+        if self.outcome(s).is_some() {
+            return false;
+        }
+        let (own, opp) = s.own_opp();
+        self.winning_cells(own, opp) != 0
+    }
+
+    /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
+    fn forced(&self, s: &QubicState) -> Forced {
+        let (own, opp) = s.own_opp();
+        let threats = self.winning_cells(opp, own);
+        match threats.count_ones() {
+            0 => Forced::Free,
+            1 => Forced::Defend(threats.trailing_zeros()),
+            _ => Forced::Lost,
+        }
+    }
+
+    fn defends(&self, m: u8, target: u32) -> bool {
+        m as u32 == target
+    }
+
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &QubicState, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        let (own, opp) = s.own_opp();
+        let empty = self.empty(s);
+        let win = self.winning_cells(own, opp) & empty;
+        let block = self.winning_cells(opp, own) & empty;
+        let pick = if win != 0 {
+            win
+        } else if block != 0 {
+            block
+        } else {
+            empty
+        };
+        Some(playout::random_bit(pick, rng) as u8)
+    }
+
+    fn move_key(&self, m: u8) -> usize {
+        m as usize
+    }
+}
