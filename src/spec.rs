@@ -201,14 +201,20 @@ impl Spec {
         Ok(Some(v.to_string()))
     }
 
+    /// Every parameter a getter asked for, given or not, sorted (the parameters this string's reader accepts).
+    pub fn asked(&self) -> Vec<String> {
+        let mut acc: Vec<String> = self.accepted.borrow().clone();
+        acc.sort();
+        acc.dedup();
+        acc
+    }
+
     /// Fail on parameters that no getter asked for, listing the accepted ones.
     pub fn finish(&self) -> Result<(), GameError> {
         let used = self.used.borrow();
         for (k, _) in &self.params {
             if !used.contains(k) {
-                let mut acc: Vec<String> = self.accepted.borrow().clone();
-                acc.sort();
-                acc.dedup();
+                let acc = self.asked();
                 let list = if acc.is_empty() { "none".to_string() } else { acc.join(", ") };
                 return err(format!("{}: unknown parameter '{k}' (accepted: {list})", self.name));
             }

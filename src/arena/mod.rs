@@ -66,7 +66,8 @@ pub struct MatchConfig<G: Game> {
     /// Tolerance over the time limit before a move counts as a time forfeit.
     pub margin: Duration,
     pub progress: bool,
-    /// The match's seed: chance draws (game `i` uses a generator seeded from it and `i`).
+    /// The match's seed: every random thing of game `i` comes from it and `i`: the random opening, the chance draws,
+    /// and the players' random choices (each player is re-seeded before each game: [`crate::game::seed`]).
     pub seed: u64,
     /// A moves first in every game (each game its own opening) instead of colours alternating.
     pub fixed_colours: bool,
@@ -164,7 +165,8 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 }
 
 /// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
-/// record; `seed` seeds the chance draws of games with chance ([`turns`]).
+/// record; `seed` seeds the chance draws of games with chance ([`turns`]) and, with `round` and the seat, each
+/// player's random choices ([`Player::reseed`]).
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<G: Game>(
     game: &G,
@@ -200,6 +202,8 @@ pub fn play_game<G: Game>(
     let [p0, p1] = players;
     let mut ps: [&mut dyn Player<G>; 2] = [p0, p1];
     for (i, p) in ps.iter_mut().enumerate() {
+        // Every random choice of the game comes from the match's seed, the game's number and the seat.
+        p.reseed(crate::game::seed::derive(&[seed, round as u64, i as u64]));
         if let Err(e) = p.new_game(game) {
             rec.winner = Some(if i == 0 { Side::Second } else { Side::First });
             rec.termination = format!("{} lost: {e}", names[i]);

@@ -352,6 +352,12 @@ impl BookUser {
         Ok(Some(BookUser { book: std::sync::Arc::new(book), opts: opts.clone(), rng }))
     }
 
+    /// Re-seed the random pick from `seed` (mixed with `book_seed=` when given: [`crate::game::seed`]).
+    pub fn reseed(&mut self, seed: u64) {
+        use rand::SeedableRng;
+        self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.opts.seed, seed));
+    }
+
     /// The book move in `state`, when the book is for this game and knows the position.
     pub fn pick<G: Game>(&mut self, game: &G, state: &G::State) -> Option<(G::Move, Entry)> {
         if self.book.game != game.spec() {

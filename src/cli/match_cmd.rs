@@ -16,6 +16,7 @@ use crate::search::TimeControl;
 use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
+#[command(after_help = crate::players::listing::help())]
 pub struct MatchArgs {
     /// The game string.
     #[arg(default_value = "breakthrough")]
@@ -43,7 +44,8 @@ pub struct MatchArgs {
     /// moves; 0 = start position only).
     #[arg(long)]
     random_plies: Option<u32>,
-    /// Seed of the random openings and of the chance draws.
+    /// Seed of every random thing: the random openings, the chance draws, and the moves of players that draw at
+    /// random (`random`, `mcts`, ...): the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05`; the match stops when it decides.

@@ -13,6 +13,7 @@ mod match_cmd;
 mod perft;
 mod play;
 mod play_summary;
+mod players_cmd;
 mod puzzle;
 mod search_cmd;
 mod serve;
@@ -32,7 +33,12 @@ use crate::game::{Game, GameError};
 use crate::games::AnyGame;
 
 #[derive(Parser, Debug)]
-#[command(name = "plateau", version, about = "Two-player board-game AI: games, search algorithms, solvers, arena")]
+#[command(
+    name = "plateau",
+    version,
+    about = "Two-player board-game AI: games, search algorithms, solvers, arena",
+    after_help = crate::players::listing::help()
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -42,6 +48,8 @@ pub struct Cli {
 pub enum Command {
     /// List the games, their parameters and defaults.
     Games(games_cmd::GamesArgs),
+    /// List the players and algorithms: what each is, the games it plays, its parameters and defaults.
+    Players(players_cmd::PlayersArgs),
     /// Count the positions exactly D plies ahead.
     Perft(perft::PerftArgs),
     /// Run one search from a position.
@@ -236,6 +244,7 @@ pub fn main() -> i32 {
 fn run_command(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Games(a) => games_cmd::run(a),
+        Command::Players(a) => players_cmd::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Search(a) => search_cmd::run(a),
         Command::Play(a) => play::run(a),

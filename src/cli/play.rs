@@ -128,9 +128,34 @@ fn side_name(p: Side) -> &'static str {
     }
 }
 
-/// The side's name in the game's words where it has one (`White`), else `first player`: the prompt's.
+/// The side's name in the game's words where it has one (`White`), else `Player 1` / `Player 2`: the prompt's
+/// (`White to move>`, `Player 1 to move>`: one form for every game).
 fn who<G: Game>(g: &G, p: Side) -> &'static str {
-    g.player_name(p).unwrap_or(side_name(p))
+    g.player_name(p).unwrap_or(match p {
+        Side::First => "Player 1",
+        Side::Second => "Player 2",
+    })
+}
+
+/// A value from `p`'s point of view, for people: `-4 for White`, `win in 7 for Player 1`.
+fn value_words<G: Game>(g: &G, p: Side, v: i32) -> String {
+    format!("{} for {}", describe_score(v), who(g, p))
+}
+
+/// A probability for people: a fraction with a small denominator when it is one (`1/36`, `1/2`), else three decimals.
+fn probability_words(p: f64) -> String {
+    for d in 1..=216u32 {
+        let n = (p * d as f64).round();
+        if (p * d as f64 - n).abs() < 1e-9 {
+            return if n == d as f64 { "1".into() } else { format!("{}/{d}", n as u64) };
+        }
+    }
+    format!("{p:.3}")
+}
+
+/// A board's text after the game ended: without the line saying who is to move (nobody is).
+fn after_the_end(text: &str) -> String {
+    text.lines().filter(|l| !l.trim_end().ends_with("to move")).collect::<Vec<_>>().join("\n")
 }
 
 /// [`who`] inside a sentence: `White`, `the first player`.
@@ -170,6 +195,7 @@ fn show<G: Game>(g: &G, s: &G::State, humans: Humans, shown: &mut String, out: &
     let text = match viewer(g, s, humans) {
         Some(_) if g.is_terminal(s) => return Ok(()),
         Some(p) => g.observation(s, p),
+        None if g.is_terminal(s) => after_the_end(&g.display(s)),
         None => g.display(s),
     };
     if G::KIND.hidden && text == *shown {
@@ -260,6 +286,12 @@ pub fn play_loop<G: Game>(
         Some(x) => SmallRng::seed_from_u64(x),
         None => SmallRng::from_rng(&mut rand::rng()),
     };
+    // With a seed, the engines' random choices come from it too (seat 0 and 1 of game 0).
+    if let Some(x) = seed {
+        for (i, e) in engines.iter_mut().enumerate() {
+            e.reseed(crate::game::seed::derive(&[x, 0, i as u64]));
+        }
+    }
     let mut history: Vec<G::State> = vec![start];
     // The halves already chosen at the current simultaneous node, and the last view printed (hidden information).
     let mut halves: [Option<G::Move>; 2] = [None, None];
@@ -286,10 +318,10 @@ pub fn play_loop<G: Game>(
         if let Some(o) = g.outcome(&s) {
             let stm = g.side_to_move(&s);
             let text = match o {
-                Outcome::Win => format!("game over: the {} wins", side_name(stm)),
-                Outcome::Loss => format!("game over: the {} wins", side_name(stm.other())),
+                Outcome::Win => format!("game over: {} wins", the(g, stm)),
+                Outcome::Loss => format!("game over: {} wins", the(g, stm.other())),
                 Outcome::Draw => "game over: draw".to_string(),
-                Outcome::Value(v) => format!("game over: value {v} for the {}", side_name(stm)),
+                Outcome::Value(v) => format!("game over: value {v} for {}", the(g, stm)),
             };
             writeln!(out, "{text}")?;
             if G::KIND.hidden {
@@ -308,7 +340,7 @@ pub fn play_loop<G: Game>(
                     return Ok(history);
                 };
                 let p = outcomes.iter().find(|o| o.0 == m).map_or(0.0, |o| o.1);
-                writeln!(out, "chance: {} (probability {p})", g.format_move(&s, m))?;
+                writeln!(out, "chance: {} (probability {})", g.format_move(&s, m), probability_words(p))?;
                 let mut next = s;
                 g.play(&mut next, m);
                 history.push(next);
@@ -361,12 +393,11 @@ pub fn play_loop<G: Game>(
                 let pv = crate::game::line_words(g, &s, &r.pv);
                 writeln!(
                     out,
-                    "{} ({}) plays {}   value {} ({})  depth {}  nodes {}  {:.2} s  pv {}",
-                    side_name(stm),
+                    "{} ({}) plays {}   value {}  depth {}  nodes {}  {:.2} s  pv {}",
+                    who(g, stm),
                     engine.name(),
                     g.format_move(&s, m),
-                    r.value.unwrap_or(0),
-                    describe_score(r.value.unwrap_or(0)),
+                    value_words(g, stm, r.value.unwrap_or(0)),
                     r.depth,
                     r.stats.nodes,
                     r.seconds,
@@ -420,7 +451,7 @@ pub fn play_loop<G: Game>(
             "hint" if G::KIND.hidden => writeln!(out, "hint is not available with hidden information")?,
             "hint" => {
                 if let Ok(r) = engines[stm.index()].choose(g, Context::at(g, &s, stm)) {
-                    let value = r.value.map_or_else(String::new, |v| format!(" (value {})", describe_score(v)));
+                    let value = r.value.map_or_else(String::new, |v| format!(" (value {})", value_words(g, stm, v)));
                     writeln!(out, "hint: {}{value}", g.format_move(&s, r.mv))?;
                 }
             }
@@ -471,7 +502,8 @@ pub fn play_loop<G: Game>(
 
 #[cfg(test)]
 mod tests {
-    use super::mark_changes;
+    use super::{after_the_end, mark_changes, probability_words, value_words};
+    use crate::game::Side;
 
     #[test]
     fn the_last_move_is_bracketed_on_the_board() {
@@ -486,5 +518,18 @@ mod tests {
         assert_eq!(mark_changes("", after), after);
         // Lines whose changes are not single cells stay as they are.
         assert_eq!(mark_changes("abc def", "abd dxf"), "abd dxf");
+    }
+
+    #[test]
+    fn probabilities_values_and_the_end_for_people() {
+        assert_eq!(probability_words(0.5), "1/2");
+        assert_eq!(probability_words(1.0 / 36.0), "1/36");
+        assert_eq!(probability_words(0.03333333333333333), "1/30");
+        assert_eq!(probability_words(1.0), "1");
+        assert_eq!(probability_words(0.123456789), "0.123");
+        let g = crate::games::TicTacToe;
+        assert_eq!(value_words(&g, Side::First, -4), "-4 for X");
+        assert_eq!(value_words(&crate::games::Pig::default(), Side::Second, 12), "12 for Player 2");
+        assert_eq!(after_the_end("  2 P .\n    a b\nWhite (P) to move"), "  2 P .\n    a b");
     }
 }

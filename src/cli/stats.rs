@@ -31,10 +31,12 @@ pub struct StatsArgs {
     /// Clock for both players: base+increment (`10s+0.1s`).
     #[arg(long)]
     tc: Option<String>,
-    /// Random plies before the players take over (default 0: every game from the start position).
+    /// Random plies before the players take over (default 0: every game from the start position). Two players that
+    /// draw nothing at random need them, or they play one game N times (a warning says so).
     #[arg(long, default_value_t = 0)]
     random_plies: u32,
-    /// Seed of the random openings and of the chance draws (random players draw their own moves).
+    /// Seed of every random thing: the random openings, the chance draws, and the moves of players that draw at
+    /// random (`random`, `mcts`, ...): the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Games played at the same time.
@@ -74,6 +76,9 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         (None, None) => None,
     };
     let any = AnyGame::parse(&a.game)?;
+    if let Some(warning) = repeat_warning(&players, a.random_plies, a.games, any.kind().chance) {
+        eprintln!("{warning}");
+    }
     let (spec, stats) = with_game!(&any, g => {
         let cfg = MatchConfig {
             players: players.clone(),
@@ -121,6 +126,19 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         print_text(&spec, &players, a.random_plies, &stats);
     }
     Ok(())
+}
+
+/// The warning when every game would be the same one: two players that draw nothing at random, no random opening
+/// plies, no chance in the game, more than one game.
+fn repeat_warning(players: &[String; 2], random_plies: u32, games: usize, chance: bool) -> Option<String> {
+    let fixed = |p: &String| crate::players::draws_at_random(p) == Some(false);
+    (games > 1 && random_plies == 0 && !chance && players.iter().all(fixed)).then(|| {
+        format!(
+            "warning: {} and {} draw nothing at random: the {games} games will all be the same game; give \
+             --random-plies N (random opening plies from --seed) to vary them",
+            players[0], players[1]
+        )
+    })
 }
 
 fn line(name: &str, s: &Summary) -> String {

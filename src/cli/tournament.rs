@@ -56,7 +56,8 @@ pub struct TournamentArgs {
     /// simultaneous moves; 0 = start position only).
     #[arg(long)]
     random_plies: Option<u32>,
-    /// Seed of the random openings and of the chance draws.
+    /// Seed of every random thing: the random openings, the chance draws, and the moves of players that draw at
+    /// random (`random`, `mcts`, ...): the same seed gives the same games.
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Append every game to this file (PGN-style, as `match --record`).

@@ -118,6 +118,12 @@ impl<G: Game> Searcher<G> for Engine<G> {
         self.tt.clear();
     }
 
+    fn reseed(&mut self, seed: u64) {
+        if let Some(b) = &mut self.book {
+            b.reseed(seed);
+        }
+    }
+
     fn set_limits(&mut self, limits: Limits) {
         self.opts.limits = limits;
     }

@@ -62,6 +62,10 @@ impl<G: Game> Searcher<G> for SimNaive<G> {
         Searcher::<Alternated<G>>::new_game(&mut self.engine);
     }
 
+    fn reseed(&mut self, seed: u64) {
+        Searcher::<Alternated<G>>::reseed(&mut self.engine, seed);
+    }
+
     fn set_limits(&mut self, limits: Limits) {
         // As the engine: the new limits replace the old ones; with none at all, the default depth.
         let unlimited = limits.depth.is_none() && limits.nodes.is_none() && limits.time.is_none();

@@ -23,6 +23,7 @@ pub mod perft;
 pub mod player;
 pub mod playout;
 pub mod score;
+pub mod seed;
 pub mod turn;
 pub mod view;
 pub mod zobrist;

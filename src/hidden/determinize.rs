@@ -123,6 +123,10 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         self.limits = Limits { depth: limits.depth.or(Some(self.depth)), ..limits };
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.tracking.reseed(seed);
+    }
+
     fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {
         self.tracking.start(game, start, player);
     }

@@ -76,6 +76,9 @@ impl<G: Game> Ismcts<G> {
             return Err(GameError::new("ismcts: c must be a non-negative number"));
         }
         let limits = Limits::from_spec(spec)?;
+        if limits.depth.is_some() || limits.nodes.is_some() {
+            return Err(GameError::new("ismcts: no depth or node limit (it plays to the end); use playouts= or time="));
+        }
         let tracking = Tracking::from_spec(spec)?;
         Ok(Ismcts { playouts, c, limits, tracking, stop: None })
     }
@@ -210,6 +213,10 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
 
     fn set_stop(&mut self, flag: Arc<AtomicBool>) {
         self.stop = Some(flag);
+    }
+
+    fn reseed(&mut self, seed: u64) {
+        self.tracking.reseed(seed);
     }
 
     fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {

@@ -69,6 +69,11 @@ impl<G: Game> Tracking<G> {
         p
     }
 
+    /// Re-seed the generator from `seed` (mixed with the player's own `seed=`: [`crate::game::seed`]).
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.seed, seed));
+    }
+
     pub fn start(&mut self, game: &G, start: &G::State, player: Side) {
         let seed = rand::RngExt::random(&mut self.rng);
         self.belief = Some(Belief::new(game, start, player, self.cap, seed));

@@ -100,6 +100,10 @@ impl<G: Game> Searcher<G> for Naive<G> {
         self.limits = limits;
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.tracking.reseed(seed);
+    }
+
     fn observe_start(&mut self, game: &G, start: &G::State, player: Side) {
         self.seen = game.last_seen(start, player, &game.observation(start, player)).map(|s| (s, player));
         self.tracking.belief = None;

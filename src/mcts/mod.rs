@@ -63,6 +63,11 @@ pub struct RootChild<M> {
     pub proven: Option<(f64, u16)>,
 }
 
+/// One generator per thread, seeded from `seed`.
+fn thread_rngs(threads: usize, seed: u64) -> Vec<SmallRng> {
+    (0..threads).map(|i| SmallRng::seed_from_u64(seed.wrapping_add(i as u64 * 0x9E37_79B9_7F4A_7C15))).collect()
+}
+
 /// The MCTS player.
 pub struct Mcts<G: Game> {
     pub params: Params,
@@ -77,13 +82,10 @@ pub struct Mcts<G: Game> {
 
 impl<G: Game> Mcts<G> {
     pub fn new(params: Params, limits: Limits) -> Self {
-        let seed = params.seed;
-        let rngs = (0..params.threads)
-            .map(|i| match seed {
-                Some(s) => SmallRng::seed_from_u64(s.wrapping_add(i as u64 * 0x9E37_79B9_7F4A_7C15)),
-                None => SmallRng::from_rng(&mut rand::rng()),
-            })
-            .collect();
+        let rngs = match params.seed {
+            Some(s) => thread_rngs(params.threads, s),
+            None => (0..params.threads).map(|_| SmallRng::from_rng(&mut rand::rng())).collect(),
+        };
         Mcts { params, limits, trees: Vec::new(), rngs, eval: None, stop: None, reporter: None, root: Vec::new() }
     }
 
@@ -272,6 +274,9 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 
     fn new_game(&mut self) {
         self.trees.clear();
+    }
+    fn reseed(&mut self, seed: u64) {
+        self.rngs = thread_rngs(self.params.threads, crate::game::seed::with_own(self.params.seed, seed));
     }
     fn set_limits(&mut self, limits: Limits) {
         if let Some(d) = limits.depth {

@@ -287,6 +287,10 @@ impl<G: Game> Searcher<G> for SmMcts<G> {
         self.nodes.clear();
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.seed, seed));
+    }
+
     fn set_limits(&mut self, limits: Limits) {
         // `playouts=` stays: with a time control too, whichever runs out first stops the search.
         self.limits = limits;

@@ -93,6 +93,10 @@ impl<G: Game> Player<G> for Builtin<G> {
         Ok(())
     }
 
+    fn reseed(&mut self, seed: u64) {
+        self.searcher.reseed(seed);
+    }
+
     fn observe_start(&mut self, game: &G, start: &G::State, side: Side) -> Result<(), String> {
         self.searcher.observe_start(game, start, side);
         Ok(())

@@ -17,6 +17,8 @@
 //! in [`PLAYERS`] (or in `catalogue::NAMES` for a catalogue algorithm, which this registry lists).
 
 pub mod builtin;
+pub mod listing;
+pub mod params;
 pub mod player;
 
 pub use builtin::{Builtin, build, build_with};
@@ -104,6 +106,10 @@ pub const PLAYERS: &[PlayerInfo] = &[
     PlayerInfo { name: "smmcts", aliases: &["duct"], family: Family::SmMcts, protocol_options: &[] },
 ];
 
+/// Names that stand for a registered player with some parameters set: (name, player, parameters). `ids` is the
+/// course's iterative deepening: alpha-beta searched at depth 1, 2, ..., `depth`.
+pub const PRESETS: &[(&str, &str, &str)] = &[("ids", "alphabeta", "id=true")];
+
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
 pub fn all() -> Vec<PlayerInfo> {
     catalogue::NAMES
@@ -113,8 +119,9 @@ pub fn all() -> Vec<PlayerInfo> {
         .collect()
 }
 
-/// The entry named `name` (or one of its aliases).
+/// The entry named `name` (or one of its aliases, or a preset's player).
 pub fn find(name: &str) -> Option<PlayerInfo> {
+    let name = PRESETS.iter().find(|(n, _, _)| *n == name).map_or(name, |(_, of, _)| of);
     all().into_iter().find(|p| p.name == name || p.aliases.contains(&name))
 }
 
@@ -131,7 +138,21 @@ pub fn searcher<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> 
 
 /// [`searcher`] for a surface whose strings may name only the files `files` allows (the web server's requests).
 pub fn searcher_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
-    let spec = Spec::parse_with(text, files)?;
+    searcher_from::<G>(Spec::parse_with(text, files)?, files).map(|(s, _)| s)
+}
+
+/// The parameters the parser of a player string asks for on game `G` (given or not), sorted: what
+/// `plateau players` must list (`tests/suite/players.rs`).
+pub fn asked_params<G: Game>(text: &str) -> Result<Vec<String>, GameError> {
+    searcher_from::<G>(Spec::parse(text)?, &FileAccess::Any).map(|(_, spec)| spec.asked())
+}
+
+/// Build the searcher of `spec`, and return the spec as the parser read it.
+fn searcher_from<G: Game>(mut spec: Spec, files: &FileAccess) -> Result<(Box<dyn Searcher<G>>, Spec), GameError> {
+    if let Some((_, of, with)) = PRESETS.iter().find(|(n, _, _)| *n == spec.name) {
+        spec = spec.with_defaults(with)?;
+        spec.name = of.to_string();
+    }
     let Some(info) = find(&spec.name) else {
         let names: Vec<&str> = all().iter().map(|p| p.name).collect();
         return Err(GameError::new(format!("unknown algorithm '{}' (known: {})", spec.name, names.join(", "))));
@@ -182,7 +203,28 @@ pub fn searcher_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn 
         }
     };
     spec.finish()?;
-    Ok(searcher)
+    Ok((searcher, spec))
+}
+
+/// Whether the player string names a player whose moves are drawn at random (the random player, MCTS, the players of
+/// hidden information and of simultaneous moves, the engine picking at random in a book, `pns` with such a fallback):
+/// two players that draw nothing at random play the same game every time from the same position. `None` for a string
+/// the registry does not know (an external engine, a bad string).
+pub fn draws_at_random(text: &str) -> Option<bool> {
+    let spec = Spec::parse(text).ok()?;
+    let info = find(&spec.name)?;
+    Some(match info.family {
+        Family::Catalogue => false,
+        Family::Random | Family::Mcts | Family::Hidden | Family::SmMcts | Family::Naive => true,
+        Family::Engine => {
+            let off = |v: &str| matches!(v.to_ascii_lowercase().as_str(), "off" | "none" | "false" | "0" | "no");
+            spec.text("book").is_some_and(|b| !off(&b)) && !spec.text("book_random").is_some_and(|r| off(&r))
+        }
+        Family::Pns => match spec.text("fallback") {
+            Some(f) => draws_at_random(&f)?,
+            None => false,
+        },
+    })
 }
 
 /// The strongest general player of each kind of game, first that plays wins: the engine (classic and chance games),

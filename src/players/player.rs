@@ -149,6 +149,12 @@ pub trait Player<G: Game>: Send {
     /// Start a new game of `game` (forget the previous one: tables, history; an external engine is restarted if it
     /// died).
     fn new_game(&mut self, game: &G) -> Result<(), String>;
+    /// Re-seed the player's random choices from `seed` (a match calls it before each game, with a seed derived from
+    /// its `--seed` and the game's number: [`crate::game::seed`]). Players that draw nothing at random, and external
+    /// engines (which cannot be told), ignore it.
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
     /// Hidden information: the game starts from `start`, a position both players know, and this player plays `side`;
     /// from then on it learns the game only from [`Player::observe`].
     fn observe_start(&mut self, game: &G, start: &G::State, side: Side) -> Result<(), String> {

@@ -223,6 +223,12 @@ pub trait Searcher<G: Game>: Send {
     }
     /// Forget what was learnt from the previous game (transposition table, history).
     fn new_game(&mut self) {}
+    /// Re-seed every random generator from `seed` (mixed with the searcher's own `seed=`, [`crate::game::seed`]):
+    /// a match calls it before each game with a seed derived from `--seed`, so that a command repeats exactly.
+    /// Searchers that draw nothing at random ignore it.
+    fn reseed(&mut self, seed: u64) {
+        let _ = seed;
+    }
     /// Replace the limits of the next searches: depth, nodes and the time control (a fixed time per move, the clocks
     /// of a match or a protocol's `go wtime ...`, or until stopped). The searcher plans each move with the clock of
     /// the side to move ([`TimeControl::plan`]).

@@ -35,6 +35,9 @@ impl<G: Game> Searcher<G> for RandomPlayer {
             None => "random".into(),
         }
     }
+    fn reseed(&mut self, seed: u64) {
+        self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.seed, seed));
+    }
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let m = game.random_move(state, &mut self.rng);
         result(m)

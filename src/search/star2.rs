@@ -54,7 +54,7 @@ impl<G: Game> Star2<G> {
 impl<G: Game> Algorithm<G> for Star2<G> {
     const NAME: &'static str = "star2";
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        Ok(Star2::new(if spec.has("tt") { spec.mib("tt", 0)? } else { 0 }))
+        Ok(Star2::new(spec.mib("tt", 0)?))
     }
     fn params(&self) -> Vec<String> {
         if self.mib == 0 { Vec::new() } else { vec![format!("tt={}mb", self.mib)] }

@@ -31,6 +31,7 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/games/{id}/think", get(think_move))
         .route("/api/games/{id}/stop", post(stop))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/players", get(players))
         .route("/api/tree", post(tree))
         .route("/api/compare", post(compare))
         .route("/api/verdict", post(verdict))
@@ -216,4 +217,23 @@ struct ReplayRequest {
 async fn replay(State(app): State<Arc<App>>, b: Result<Json<ReplayRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
     blocking(move || analysis::replay(&r.record, &app.config.files).map(Json)).await
+}
+
+#[derive(serde::Deserialize)]
+struct PlayersQuery {
+    game: Option<String>,
+}
+
+/// `GET /api/players[?game=]`: the list of `plateau players [GAME] --json`.
+async fn players(
+    State(app): State<Arc<App>>,
+    q: Result<axum::extract::Query<PlayersQuery>, axum::extract::rejection::QueryRejection>,
+) -> Answer {
+    let q = q.map_err(|e| ApiError { status: e.status(), message: crate::game::one_line(&e.body_text()) })?;
+    let game = match q.0.game.as_deref() {
+        Some(text) => Some(AnyGame::parse_with(text, &app.config.files)?),
+        None => None,
+    };
+    let report = crate::players::listing::report(game.as_ref());
+    serde_json::to_value(report).map(Json).map_err(|e| ApiError::from(crate::game::GameError::new(e.to_string())))
 }

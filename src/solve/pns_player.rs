@@ -76,6 +76,9 @@ impl<G: Game> Searcher<G> for PnsPlayer<G> {
     fn new_game(&mut self) {
         self.fallback.new_game();
     }
+    fn reseed(&mut self, seed: u64) {
+        self.fallback.reseed(seed);
+    }
     fn set_limits(&mut self, limits: Limits) {
         self.fallback.set_limits(limits);
     }

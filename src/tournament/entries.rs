@@ -282,6 +282,9 @@ impl<G: Game> Player<G> for Named<G> {
     fn new_game(&mut self, game: &G) -> Result<(), String> {
         self.inner.new_game(game)
     }
+    fn reseed(&mut self, seed: u64) {
+        self.inner.reseed(seed);
+    }
     fn observe_start(&mut self, game: &G, start: &G::State, side: Side) -> Result<(), String> {
         self.inner.observe_start(game, start, side)
     }

@@ -250,6 +250,20 @@ fn gammons_and_backgammons_score_two_and_three_points() {
     assert_eq!(g.outcome(&g.play_moves(&s, "1/off").unwrap()), Some(Outcome::Value(-1000)));
 }
 
+#[test]
+fn openspiel_counted_hits_are_the_first_checkers() {
+    // 5-5, X's two checkers on 8 can go to 3, where O has a blot (O's 22); nothing else moves (O holds X's 1 point).
+    let g = Backgammon::default();
+    let s = g.parse_position("x=8:2,6:13 o=24:2,22:1,13:12 x55").unwrap();
+    let m = g.parse_move(&s, "8/3* 8/3").unwrap();
+    // OpenSpiel writes it `8/3*(2)`: the first checker hits, the second lands on the point the first holds.
+    assert_eq!(g.parse_move(&s, "8/3*(2)").unwrap(), m);
+    assert_eq!(g.parse_move(&s, "8/3(2)").unwrap(), m);
+    let mut after = s;
+    g.play(&mut after, m);
+    assert!(g.format_position(&after).contains("bar:1"), "O's blot is on the bar: {}", g.format_position(&after));
+}
+
 fn texts(g: &Backgammon, s: &BgState) -> Vec<String> {
     let mut moves = MoveList::new();
     g.generate_moves(s, &mut moves);

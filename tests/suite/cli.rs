@@ -106,7 +106,9 @@ fn play_against_the_engine_with_bad_input_undo_and_moves() {
     // The last move is marked on the board: a1a2 emptied a1 and filled a2.
     assert!(text.contains("  2[P]. . .") && text.contains("  1[.]P P P"), "{text}");
     // The engine answered a1a2 with a move and its figures.
-    assert!(text.contains("second player (alphabeta(depth=2)) plays"), "{text}");
+    // In the game's own words, the value for people (no raw score beside it).
+    assert!(text.contains("Black (alphabeta(depth=2)) plays"), "{text}");
+    assert!(text.contains(" for Black  depth 2"), "{text}");
     assert!(text.contains("game abandoned"), "{text}");
     // After undo and b1b2 the board shows b2 occupied: the engine replied twice in all.
     assert_eq!(text.matches(" plays ").count(), 2, "{text}");
@@ -120,7 +122,11 @@ fn engine_against_engine_finishes() {
     );
     assert!(out.status.success());
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("game over: the"), "{text}");
+    assert!(text.contains("game over: White wins") || text.contains("game over: Black wins"), "{text}");
+    // Nothing said after the end that is no longer true: the last board does not say who is to move.
+    let before_end = text.split("game over:").next().unwrap();
+    let last_board = before_end.trim_end().rsplit(" plays ").next().unwrap();
+    assert!(!last_board.contains("to move"), "{last_board}");
 }
 
 #[test]

@@ -1018,7 +1018,8 @@ fn binary_play_in_the_terminal() {
     assert!(out.contains("taken"), "{out}");
     assert!(out.contains("expected a square"), "{out}");
     assert!(out.contains("8 legal moves"), "{out}");
-    assert!(out.contains("game over: the first player wins"), "{out}");
+    assert!(out.contains("game over: X wins"), "{out}");
+    assert!(out.contains("X to move> ") && out.contains("O to move> "), "{out}");
 
     // Engine against engine ends in every game.
     for game in ["tic_tac_toe", "marbles(n=15,k=4)", "connect_four(rows=4,columns=5)", "marbles(n=9,misere=true)"] {
@@ -1032,5 +1033,5 @@ fn binary_play_in_the_terminal() {
         run(&["play", "c4", "--human", "first", "--engine", "alphabeta(depth=2)"], Some("4\n9\nquit\n"));
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("expected a column number 1..=7"), "{out}");
-    assert!(out.contains("second player (alphabeta"), "{out}");
+    assert!(out.contains("O (alphabeta(depth=2)) plays"), "{out}");
 }

@@ -209,9 +209,10 @@ fn play_the_coin_game_against_random() {
     let text = stdout(&plateau_stdin(&["play", "coin_game", "--seed", "1"], "h\nmoves\nl\n"));
     assert!(text.contains("MAX chooses here"), "{text}");
     assert!(text.contains("2 legal moves: l r"), "{text}");
-    assert!(text.contains("chance: h (probability 0.5)") || text.contains("chance: t (probability 0.5)"), "{text}");
+    assert!(text.contains("chance: h (probability 1/2)") || text.contains("chance: t (probability 1/2)"), "{text}");
     // The default engine of a chance game: iterative deepening over Star2 (src/engine/chance.rs).
-    assert!(text.contains("second player (star2(time=1000ms,id=true,tt=16mb)) plays"), "{text}");
+    assert!(text.contains("Player 2 (star2(time=1000ms,id=true,tt=16mb)) plays"), "{text}");
+    assert!(text.contains("Player 1 to move> "), "one prompt form for every game: {text}");
     assert!(text.contains("game over: value "), "{text}");
     // The same seed draws the same coin.
     let again = stdout(&plateau_stdin(&["play", "coin_game", "--seed", "1"], "h\nmoves\nl\n"));
@@ -230,7 +231,7 @@ fn play_matching_pennies_one_half_each() {
     let text = stdout(&out);
     // The engine's half is chosen first but not shown; the human types only its own half. The default opponent of a
     // simultaneous game is simultaneous-move MCTS (`players::default_for`).
-    assert!(text.contains("second player (smmcts(time=1000ms"), "{text}");
+    assert!(text.contains("Player 2 (smmcts(time=1000ms"), "{text}");
     assert!(text.contains("'x': the first player chooses one of h t"), "{text}");
     assert!(text.contains("2 legal moves: h t"), "{text}");
     assert_eq!(text.matches("joint move ").count(), 2, "{text}");

@@ -115,7 +115,8 @@ pub fn format_move(s: &BgState, m: BgMove) -> String {
 
 const MOVE_FORMS: &str = "expected checker moves such as 24/18 13/11, bar/22, 6/off, 8/2* or 13/11(2)";
 
-/// Parse `24/18*/13(2)` into journeys (the count repeats it).
+/// Parse `24/18*/13(2)` into journeys (the count repeats it). A count's hits are the first checker's: in OpenSpiel's
+/// `8/3*(2)` the first checker hits on 3 and the second lands on the point the first now holds.
 fn parse_token(tok: &str) -> Result<Vec<Journey>, GameError> {
     let bad = || GameError::new(format!("'{tok}': {MOVE_FORMS}"));
     let (body, n) = match tok.strip_suffix(')').and_then(|t| t.rsplit_once('(')) {
@@ -155,7 +156,8 @@ fn parse_token(tok: &str) -> Result<Vec<Journey>, GameError> {
         via: points[1..points.len() - 1].iter().copied().collect(),
         hits: stars.into_iter().collect(),
     };
-    Ok(vec![j; n])
+    let rest = Journey { hits: Default::default(), ..j.clone() };
+    Ok(std::iter::once(j).chain(std::iter::repeat_n(rest, n - 1)).collect())
 }
 
 /// Whether the move's journeys `js` can be what the text's journeys `ts` say (same ends, the points named and the hits
