@@ -8,6 +8,7 @@
 //! search(state, "alphabeta(depth=6)", evaluate=None)        plateau search --json's document (a JSON string)
 //! Bot("engine(time=100ms)").step(state) -> action           any player string as a bot
 //! _run_json(["solve", GAME, "--json"])                      any command's JSON documents (solve, match)
+//! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
 //! ```
 //!
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
@@ -15,6 +16,7 @@
 
 mod dynamic;
 mod pyeval;
+mod tournament;
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -439,6 +441,7 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyBot>()?;
+    m.add_class::<tournament::PyTournament>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;

@@ -27,9 +27,12 @@ def test_stubs_examples_and_typed_usage_check(tmp_path):
     # the modules there that shadow its own (typing_extensions).
     copy = tmp_path / "plateau"
     copy.mkdir()
-    for name in ("_plateau.pyi", "__init__.py", "py.typed"):
+    for name in ("_plateau.pyi", "__init__.py", "py.typed", "tournament.py"):
         shutil.copy(package / name, copy / name)
-    status, out = mypy("--strict", str(copy / "_plateau.pyi"), str(copy / "__init__.py"))
+    shutil.copytree(package / "cluster", copy / "cluster", ignore=shutil.ignore_patterns("__pycache__"))
+    modules = [copy / "_plateau.pyi", copy / "__init__.py", copy / "tournament.py",
+               *sorted((copy / "cluster").glob("*.py"))]
+    status, out = mypy("--strict", *map(str, modules))
     assert status == 0, out
     status, out = mypy("--strict", str(HERE / "typed_usage.py"))
     assert status == 0, out

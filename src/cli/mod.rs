@@ -21,7 +21,7 @@ mod solve;
 mod solve_db;
 mod spsa;
 mod stats;
-mod tournament;
+pub mod tournament;
 mod tree;
 mod tree_mcts;
 mod tune;
@@ -175,7 +175,7 @@ pub fn run_json(args: &[String]) -> Result<Vec<serde_json::Value>, String> {
 }
 
 /// The one line a usage error prints: clap's first line, or its whole text when it has no `error:` line.
-fn usage_line(e: &clap::Error) -> String {
+pub(crate) fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     match text.lines().find(|l| !l.trim().is_empty()) {
         Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),

@@ -4,7 +4,7 @@
 use std::io::IsTerminal;
 use std::path::PathBuf;
 
-use clap::Args;
+use clap::{Args, Parser};
 
 use crate::arena::openings::{Openings, parse_openings};
 use crate::arena::parse_tc;
@@ -12,8 +12,17 @@ use crate::game::Game;
 use crate::games::{AnyGame, with_game};
 use crate::search::TimeControl;
 use crate::spec::parse_duration;
+use crate::tournament::jobs::{self, TournamentJobs};
 use crate::tournament::standings::crosstable_text;
 use crate::tournament::{Entry, GameResult, Schedule, TournamentConfig, TournamentSummary, entries, run_tournament};
+
+/// `writeln!` into a String (cannot fail).
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
 
 #[derive(Args, Debug)]
 pub struct TournamentArgs {
@@ -87,6 +96,10 @@ pub struct TournamentArgs {
     /// Print one line per finished game on stderr.
     #[arg(long)]
     verbose: bool,
+    /// Run the tournament on the Ray cluster at ADDRESS (`auto`, `ray://host:10001`, `local` for a fresh local
+    /// one): runs `python3 -m plateau.cluster tournament` with the other flags (docs/cluster.md).
+    #[arg(long, value_name = "ADDRESS")]
+    ray: Option<String>,
 }
 
 /// The players of every source, in order: `--player`s, then the file's, then the folder's.
@@ -114,8 +127,18 @@ fn parse_anchor(text: &str) -> anyhow::Result<(String, f64)> {
     Ok((name.trim().to_string(), elo))
 }
 
-pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
-    let entries = gather(&a)?;
+/// The settings of `a` that do not depend on the game.
+struct Common {
+    entries: Vec<Entry>,
+    limit: Option<TimeControl>,
+    margin: std::time::Duration,
+    anchor: Option<(String, f64)>,
+    gauntlet: Option<usize>,
+    game: AnyGame,
+}
+
+fn common(a: &TournamentArgs) -> anyhow::Result<Common> {
+    let entries = gather(a)?;
     if entries.is_empty() {
         anyhow::bail!("no players: give --player NAME=SPEC (twice or more), --players FILE or --engines DIR");
     }
@@ -136,47 +159,99 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
         })?),
         None => None,
     };
-    let any = AnyGame::parse(&a.game)?;
+    Ok(Common { entries, limit, margin, anchor, gauntlet, game: AnyGame::parse(&a.game)? })
+}
+
+/// The tournament of the flags `a` on game `g`.
+fn config<G: Game>(g: &G, a: &TournamentArgs, c: &Common, progress: bool) -> anyhow::Result<TournamentConfig<G>> {
+    let openings = match (&a.openings, a.random_plies) {
+        (Some(path), _) => {
+            let text =
+                crate::files::read_text(path, crate::files::MAX_TEXT, "openings file").map_err(anyhow::Error::msg)?;
+            Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
+        }
+        (None, Some(0)) => Openings::Start,
+        (None, p) => Openings::Random { plies: p.unwrap_or(default_plies(g)), seed: a.seed },
+    };
+    let rounds = a.rounds.unwrap_or(match &openings {
+        Openings::List(list) => list.len(),
+        _ => 1,
+    });
+    let schedule = match c.gauntlet {
+        Some(player) => Schedule::Gauntlet { player, rounds },
+        None => Schedule::RoundRobin { rounds },
+    };
+    Ok(TournamentConfig {
+        entries: c.entries.clone(),
+        schedule,
+        limit: c.limit,
+        concurrency: a.concurrency.max(1),
+        openings,
+        record: a.record.clone(),
+        results: a.results.clone(),
+        resume: a.resume,
+        adjudicate: !a.no_adjudicate,
+        max_plies: a.max_plies,
+        margin: c.margin,
+        progress,
+        seed: a.seed,
+        anchor: c.anchor.clone(),
+    })
+}
+
+/// `plateau tournament`'s flags alone (the words after `tournament`), for [`load`].
+#[derive(Parser, Debug)]
+#[command(name = "plateau tournament")]
+struct Standalone {
+    #[command(flatten)]
+    args: TournamentArgs,
+}
+
+/// A tournament loaded from `plateau tournament`'s very words (after `tournament`), for another driver of its jobs
+/// (the Ray cluster's, through the Python bindings), with the flags that say how to report.
+pub struct LoadedTournament {
+    pub jobs: Box<dyn TournamentJobs>,
+    /// `--json`, `--verbose`, `--resume` as given.
+    pub json: bool,
+    pub verbose: bool,
+    pub resume: bool,
+    /// Whether `--results FILE` was given.
+    pub has_results: bool,
+}
+
+/// Parse and check `plateau tournament`'s words (after `tournament`) as the command does before its first game.
+/// Errors are the command's one line.
+pub fn load(words: &[String]) -> Result<LoadedTournament, String> {
+    let parsed =
+        Standalone::try_parse_from(std::iter::once("plateau tournament".to_string()).chain(words.iter().cloned()))
+            .map_err(|e| crate::game::one_line(super::usage_line(&e).trim_start_matches("error: ")))?;
+    let a = parsed.args;
+    if a.ray.is_some() {
+        return Err("--ray is plateau tournament's own flag (the cluster driver takes --address)".into());
+    }
+    let c = common(&a).map_err(|e| crate::game::one_line(&format!("{e:#}")))?;
+    let jobs: Box<dyn TournamentJobs> = with_game!(&c.game, g => {
+        let cfg = config(g, &a, &c, false).map_err(|e| crate::game::one_line(&format!("{e:#}")))?;
+        // Some games are Copy, others only Clone.
+        #[allow(clippy::clone_on_copy)]
+        let owned = g.clone();
+        Box::new(jobs::load(owned, cfg)?)
+    });
+    Ok(LoadedTournament { jobs, json: a.json, verbose: a.verbose, resume: a.resume, has_results: a.results.is_some() })
+}
+
+pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
+    if let Some(address) = &a.ray {
+        return run_on_ray(address);
+    }
+    let c = common(&a)?;
     let verbose = a.verbose;
     let progress = !verbose && !a.json && std::io::stderr().is_terminal();
-    let summary: TournamentSummary = with_game!(&any, g => {
-        let openings = match (&a.openings, a.random_plies) {
-            (Some(path), _) => {
-                let text = crate::files::read_text(path, crate::files::MAX_TEXT, "openings file")
-                    .map_err(anyhow::Error::msg)?;
-                Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
-            }
-            (None, Some(0)) => Openings::Start,
-            (None, p) => Openings::Random { plies: p.unwrap_or(default_plies(g)), seed: a.seed },
-        };
-        let rounds = a.rounds.unwrap_or(match &openings {
-            Openings::List(list) => list.len(),
-            _ => 1,
-        });
-        let schedule = match gauntlet {
-            Some(player) => Schedule::Gauntlet { player, rounds },
-            None => Schedule::RoundRobin { rounds },
-        };
-        let cfg = TournamentConfig {
-            entries: entries.clone(),
-            schedule,
-            limit,
-            concurrency: a.concurrency.max(1),
-            openings,
-            record: a.record.clone(),
-            results: a.results.clone(),
-            resume: a.resume,
-            adjudicate: !a.no_adjudicate,
-            max_plies: a.max_plies,
-            margin,
-            progress,
-            seed: a.seed,
-            anchor: anchor.clone(),
-        };
+    let summary: TournamentSummary = with_game!(&c.game, g => {
+        let cfg = config(g, &a, &c, progress)?;
         let show = |r: &GameResult| {
             if verbose {
-                eprintln!("game {:>5}  {} - {}  {}  {} plies  {}", r.id, r.white, r.black, r.result, r.plies,
-                    r.termination);
+                eprintln!("{}", game_line(r));
             }
         };
         run_tournament(g, &cfg, show).map_err(anyhow::Error::msg)?
@@ -184,7 +259,47 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     if a.json {
         super::print_json(&serde_json::to_value(&summary)?);
     } else {
-        print_summary(&summary);
+        print!("{}", summary_text(&summary));
+    }
+    Ok(())
+}
+
+/// `--verbose`'s line of a finished game.
+pub fn game_line(r: &GameResult) -> String {
+    format!("game {:>5}  {} - {}  {}  {} plies  {}", r.id, r.white, r.black, r.result, r.plies, r.termination)
+}
+
+/// `plateau tournament --ray ADDRESS ARGS`: `python3 -m plateau.cluster tournament ARGS --address ADDRESS` (the
+/// interpreter of `$PLATEAU_PYTHON`, default `python3`), its exit code passed on.
+fn run_on_ray(address: &str) -> anyhow::Result<()> {
+    let mut words = Vec::new();
+    let mut found = false;
+    let mut args = std::env::args().skip_while(|w| w != "tournament").skip(1);
+    while let Some(w) = args.next() {
+        if w == "--ray" {
+            found = true;
+            args.next();
+        } else if w.starts_with("--ray=") {
+            found = true;
+        } else {
+            words.push(w);
+        }
+    }
+    if !found {
+        // Called with other words than the process's (the Python bindings' `run`): the cluster driver is Python's.
+        anyhow::bail!(
+            "--ray works on the command line only; from Python use python -m plateau.cluster (docs/cluster.md)"
+        );
+    }
+    let python = std::env::var("PLATEAU_PYTHON").unwrap_or_else(|_| "python3".into());
+    let status = std::process::Command::new(&python)
+        .args(["-m", "plateau.cluster", "tournament"])
+        .args(&words)
+        .args(["--address", address])
+        .status()
+        .map_err(|e| anyhow::anyhow!("--ray: cannot run {python} -m plateau.cluster ({e}); install the plateau Python package with ray (docs/cluster.md)"))?;
+    if !status.success() {
+        std::process::exit(status.code().unwrap_or(1));
     }
     Ok(())
 }
@@ -194,8 +309,11 @@ fn default_plies<G: Game>(_game: &G) -> u32 {
     if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 
-fn print_summary(s: &TournamentSummary) {
-    println!(
+/// The summary as `plateau tournament` prints it.
+pub fn summary_text(s: &TournamentSummary) -> String {
+    let mut out = String::new();
+    outln!(
+        out,
         "{}: {} of {} players ({}); openings: {}",
         s.game,
         s.schedule,
@@ -204,9 +322,10 @@ fn print_summary(s: &TournamentSummary) {
         s.openings
     );
     for p in s.players.iter().filter(|p| p.plays_under != s.time_control) {
-        println!("  {} plays under: {}", p.name, p.plays_under);
+        outln!(out, "  {} plays under: {}", p.name, p.plays_under);
     }
-    println!(
+    outln!(
+        out,
         "games {} of {} finished{}   ({:.1} s)",
         s.finished,
         s.games,
@@ -217,16 +336,25 @@ fn print_summary(s: &TournamentSummary) {
         },
         s.seconds
     );
-    println!();
-    println!(
+    out.push('\n');
+    outln!(
+        out,
         "{:>4}  {:<24} {:>8} {:>7} {:>6} {:>7} {:>6} {:>6}  failures",
-        "rank", "name", "elo", "+-95%", "games", "points", "score", "los"
+        "rank",
+        "name",
+        "elo",
+        "+-95%",
+        "games",
+        "points",
+        "score",
+        "los"
     );
     for r in &s.standings.standings {
         let elo = r.elo.map_or("-".to_string(), |e| format!("{e:+.1}"));
         let err = r.elo_error.map_or("-".to_string(), |e| format!("{e:.1}"));
         let los = r.los_next.map_or(String::new(), |l| format!("{:.1}%", 100.0 * l));
-        println!(
+        outln!(
+            out,
             "{:>4}  {:<24} {:>8} {:>7} {:>6} {:>7} {:>5.1}% {:>6}  {}",
             r.rank,
             r.name,
@@ -244,7 +372,8 @@ fn print_summary(s: &TournamentSummary) {
         Some((name, elo)) => format!("anchored at {name} = {elo}"),
         None => "mean 0".into(),
     };
-    println!(
+    outln!(
+        out,
         "ratings: {}; {anchor}{}",
         m.method,
         if m.virtual_draws > 0 {
@@ -253,15 +382,16 @@ fn print_summary(s: &TournamentSummary) {
             String::new()
         }
     );
-    println!("los: likelihood that a player is stronger than the next one in the ranking");
-    println!();
-    println!("crosstable (points/games of the row against the column):");
-    print!("{}", crosstable_text(&s.standings));
+    outln!(out, "los: likelihood that a player is stronger than the next one in the ranking");
+    out.push('\n');
+    outln!(out, "crosstable (points/games of the row against the column):");
+    out += &crosstable_text(&s.standings);
     if !s.standings.failures.is_empty() {
-        println!();
-        println!("failures:");
+        out.push('\n');
+        outln!(out, "failures:");
         for f in &s.standings.failures {
-            println!("  {}: game {}: {}", f.player, f.game, f.reason);
+            outln!(out, "  {}: game {}: {}", f.player, f.game, f.reason);
         }
     }
+    out
 }

@@ -20,6 +20,7 @@
 //! files and `--resume`), [`ratings`], [`standings`].
 
 pub mod entries;
+pub mod jobs;
 pub mod ratings;
 pub mod results;
 pub mod schedule;
@@ -42,7 +43,7 @@ use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
 use entries::Named;
 pub use results::GameResult;
-use results::{RecordWriter, ResultsFile, Settings};
+pub use results::{Settings, TournamentFiles};
 pub use schedule::{GameJob, Schedule};
 use standings::Standings;
 
@@ -290,39 +291,9 @@ pub fn run_tournament<G: Game>(
     mut on_game: impl FnMut(&GameResult),
 ) -> Result<TournamentSummary, String> {
     let p = prepare(game, cfg)?;
-    let id = p.id();
-    if cfg.resume && cfg.results.is_none() {
-        return Err("--resume needs --results FILE (the results of the tournament to continue)".into());
-    }
-    let mut done: Vec<GameResult> = Vec::new();
-    if cfg.resume {
-        let mut repairs = Vec::new();
-        if let Some(path) = &cfg.results {
-            let (kept, repair) = results::resume_results(path, &p.settings, &p.jobs)?;
-            done = kept;
-            repairs.push((path, "results file", repair));
-        }
-        if let Some(path) = &cfg.record {
-            let ids: HashSet<usize> = done.iter().map(|r| r.id).collect();
-            repairs.push((path, "record file", results::resume_record(path, &id, &game.spec(), &ids)?));
-        }
-        // Both files are this tournament's: only now is either changed.
-        for (path, what, repair) in repairs {
-            if let Some((bytes, why)) = repair {
-                crate::files::replace(path, &bytes, what)?;
-                eprintln!("note: {why}");
-            }
-        }
-    } else {
-        if let Some(path) = &cfg.results {
-            results::check_fresh(path, "results file", "--results")?;
-        }
-        if let Some(path) = &cfg.record {
-            results::check_fresh(path, "record file", "--record")?;
-        }
-    }
-    let mut results_file = cfg.results.as_deref().map(|path| ResultsFile::open(path, &p.settings)).transpose()?;
-    let mut record_file = cfg.record.as_deref().map(RecordWriter::open).transpose()?;
+    let mut files =
+        TournamentFiles::open(cfg.results.as_deref(), cfg.record.as_deref(), cfg.resume, &p.settings, &p.jobs)?;
+    let mut done = std::mem::take(&mut files.done);
     let finished: HashSet<usize> = done.iter().map(|r| r.id).collect();
     let todo: Vec<GameJob> = p.jobs.iter().filter(|j| !finished.contains(&j.id)).copied().collect();
     let resumed = done.len() as u64;
@@ -369,11 +340,7 @@ pub fn run_tournament<G: Game>(
                 continue;
             }
             let result = GameResult::from_record(&job, &rec, &p.names);
-            let written = record_file
-                .as_mut()
-                .map_or(Ok(()), |f| f.append(&rec, &record_tags(cfg, &p, &job)))
-                .and_then(|_| results_file.as_mut().map_or(Ok(()), |f| f.append(&result)));
-            if let Err(e) = written {
+            if let Err(e) = files.write(&result, &rec.to_pgn_with(&record_tags(cfg, &p, &job))) {
                 error = Some(e);
                 stop.store(true, Ordering::SeqCst);
                 continue;
@@ -388,10 +355,15 @@ pub fn run_tournament<G: Game>(
     if let Some(e) = error {
         return Err(e);
     }
+    Ok(summary(&p, done, resumed, start.elapsed().as_secs_f64()))
+}
+
+/// The summary of tournament `p` after `done` (any order; `resumed` of them read back from the results file).
+pub fn summary(p: &Prepared, mut done: Vec<GameResult>, resumed: u64, seconds: f64) -> TournamentSummary {
     done.sort_by_key(|r| r.id);
-    Ok(TournamentSummary {
-        game: game.spec(),
-        tournament: id,
+    TournamentSummary {
+        game: p.settings.game.clone(),
+        tournament: p.id(),
         schedule: p.settings.schedule.clone(),
         players: p.players.clone(),
         time_control: p.settings.time_control.clone(),
@@ -399,7 +371,7 @@ pub fn run_tournament<G: Game>(
         games: p.jobs.len() as u64,
         finished: done.len() as u64,
         resumed_games: resumed,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         standings: standings::standings(&p.names, &done, p.anchor),
-    })
+    }
 }

@@ -193,10 +193,91 @@ impl RecordWriter {
         Ok(RecordWriter { file: crate::files::append(path, "record file")? })
     }
     pub fn append(&mut self, rec: &GameRecord, tags: &[(String, String)]) -> Result<(), String> {
+        self.append_text(&rec.to_pgn_with(tags))
+    }
+    /// Append a game's block as [`GameRecord::to_pgn_with`] wrote it.
+    pub fn append_text(&mut self, block: &str) -> Result<(), String> {
         self.file
-            .write_all(rec.to_pgn_with(tags).as_bytes())
+            .write_all(block.as_bytes())
             .and_then(|_| self.file.flush())
             .map_err(|e| format!("cannot write the record file: {e}"))
+    }
+}
+
+/// A tournament's files opened for a run (`plateau tournament`, or another driver such as the Ray cluster's): the
+/// games they already hold and the writers of the next ones.
+pub struct TournamentFiles {
+    /// The games the results file held (with `resume`), in file order.
+    pub done: Vec<GameResult>,
+    results: Option<ResultsFile>,
+    record: Option<RecordWriter>,
+    written: HashSet<usize>,
+}
+
+impl TournamentFiles {
+    /// Open the results and record files of the tournament `settings` with its `jobs`. With `resume` the files
+    /// are read back and repaired (see the module documentation: another tournament's files are refused, nothing
+    /// changed); without, a file holding anything is refused.
+    pub fn open(
+        results: Option<&Path>,
+        record: Option<&Path>,
+        resume: bool,
+        settings: &Settings,
+        jobs: &[GameJob],
+    ) -> Result<TournamentFiles, String> {
+        let mut done = Vec::new();
+        if resume {
+            let results = results.ok_or_else(|| {
+                "--resume needs --results FILE (the results of the tournament to continue)".to_string()
+            })?;
+            let (kept, repair) = resume_results(results, settings, jobs)?;
+            done = kept;
+            let mut repairs = vec![(results, "results file", repair)];
+            if let Some(path) = record {
+                let ids: HashSet<usize> = done.iter().map(|r| r.id).collect();
+                repairs.push((path, "record file", resume_record(path, &settings.id(), &settings.game, &ids)?));
+            }
+            // Both files are this tournament's: only now is either changed.
+            for (path, what, repair) in repairs {
+                if let Some((bytes, why)) = repair {
+                    crate::files::replace(path, &bytes, what)?;
+                    eprintln!("note: {why}");
+                }
+            }
+        } else {
+            if let Some(path) = results {
+                check_fresh(path, "results file", "--results")?;
+            }
+            if let Some(path) = record {
+                check_fresh(path, "record file", "--record")?;
+            }
+        }
+        let results = results.map(|path| ResultsFile::open(path, settings)).transpose()?;
+        let record = record.map(RecordWriter::open).transpose()?;
+        let written = done.iter().map(|r| r.id).collect();
+        Ok(TournamentFiles { done, results, record, written })
+    }
+
+    /// Whether game `id` is in the files (read back, or written in this run).
+    pub fn holds(&self, id: usize) -> bool {
+        self.written.contains(&id)
+    }
+
+    /// Write one finished game: its record block (as [`GameRecord::to_pgn_with`] wrote it), then its results
+    /// line, each flushed at once. A game the files already hold is not written again (`Ok(false)`): a task run
+    /// twice (a retried task whose first run finished) leaves every game in the files once.
+    pub fn write(&mut self, result: &GameResult, record_block: &str) -> Result<bool, String> {
+        if self.written.contains(&result.id) {
+            return Ok(false);
+        }
+        if let Some(f) = self.record.as_mut() {
+            f.append_text(record_block)?;
+        }
+        if let Some(f) = self.results.as_mut() {
+            f.append(result)?;
+        }
+        self.written.insert(result.id);
+        Ok(true)
     }
 }
 

@@ -1,6 +1,7 @@
 //! `plateau tournament` (issue 39, point 1): the schedule, the crosstable, the maximum-likelihood ratings against
 //! closed forms and an independent fixed point, resuming after an interruption (every game exactly once), broken
-//! engines losing while the tournament goes on, and bad input refused in one line.
+//! engines losing while the tournament goes on, bad input refused in one line, the job-level API of the Ray driver
+//! (`jobs.rs`) playing the same games, and `--ray`.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -499,4 +500,50 @@ fn bad_input_gets_one_line() {
         assert!(!err.contains("panicked"), "{err}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_job_level_api_plays_each_pair_as_the_runner_does() {
+    let players = [("ab1", "alphabeta(depth=1)"), ("r1", "random(seed=1)"), ("r2", "random(seed=2)")];
+    let g = Breakthrough::default();
+    let mut seen = Vec::new();
+    let whole = run_tournament(&g, &config(&players, 2), |r| seen.push(r.clone())).unwrap();
+    let jobs = plateau::tournament::jobs::load(g, config(&players, 2)).unwrap();
+    use plateau::tournament::jobs::TournamentJobs;
+    let plan = jobs.plan();
+    assert_eq!(plan.tournament, whole.tournament);
+    assert_eq!(plan.games.len(), 12);
+    // A task is a pair: the same round and players, both colours.
+    assert_eq!(plan.tasks.len(), 6);
+    let mut played = Vec::new();
+    for t in &plan.tasks {
+        let [x, y] = t.games[..] else { panic!("task {} has {} games", t.task, t.games.len()) };
+        let (gx, gy) = (&plan.games[x - 1], &plan.games[y - 1]);
+        assert_eq!((gx.round, gx.white.as_str(), gx.black.as_str()), (gy.round, gy.black.as_str(), gy.white.as_str()));
+        for p in jobs.play(&t.games).unwrap() {
+            assert!(p.record.contains(&format!("[Tournament \"{}\"]", plan.tournament)), "{}", p.record);
+            jobs.check(&p.result).unwrap();
+            played.push(p.result);
+        }
+    }
+    seen.sort_by_key(|r| r.id);
+    played.sort_by_key(|r| r.id);
+    assert_eq!(played, seen);
+    assert_eq!(jobs.summary(played, 0, 0.0).standings, whole.standings);
+    assert!(jobs.play(&[13]).unwrap_err().contains("game 13 is not in the tournament's schedule"));
+}
+
+#[test]
+fn ray_runs_the_cluster_driver_or_says_why_not_in_one_line() {
+    let d = tmpdir("ray");
+    let out = Command::new(BIN)
+        .current_dir(&d)
+        .env("PLATEAU_PYTHON", d.join("no-such-python"))
+        .args(["tournament", "--player", "a=random(seed=1)", "--player", "b=random(seed=2)", "--ray", "local"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--ray: cannot run") && err.contains("plateau.cluster"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
