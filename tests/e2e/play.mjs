@@ -104,6 +104,52 @@ await page.waitForSelector('table.compare tbody tr', { timeout: 30000 });
 if (await page.locator('#cmp-chart polyline').count() !== 2) fail('the chart has no line per algorithm');
 await page.screenshot({ path: `${shots}/compare.png` });
 
+// Games that survive. Undo within a second of a 5 s search: the search is cancelled, the human's move taken back,
+// the board playable again at once (no error, no hang).
+await page.click('.tab[data-tab="play"]');
+await page.fill('#player1', 'engine(time=5s)');
+await page.click('#new-game');
+await page.waitForSelector('.legal-move');
+const moveCount = () => page.$$eval('.move', (ms) => ms.length);
+await page.click('.legal-move >> nth=0');
+await page.waitForFunction(() => document.querySelectorAll('.move').length === 1);
+await page.waitForSelector('#thinking tbody tr', { timeout: 10000 });
+const t0 = Date.now();
+await page.click('#undo');
+await page.waitForFunction(() => document.querySelectorAll('.move').length === 0 &&
+  document.querySelectorAll('.legal-move').length > 0, null, { timeout: 3000 });
+if (await page.textContent('#error')) fail('undo while thinking: ' + await page.textContent('#error'));
+const undoMs = Date.now() - t0;
+// Stop while it thinks: the engine's move arrives at once.
+await page.click('.legal-move >> nth=0');
+await page.waitForSelector('#thinking tbody tr', { timeout: 10000 });
+await page.click('#stop');
+await page.waitForFunction(() => document.querySelectorAll('.move').length === 2, null, { timeout: 4000 });
+// A reload while the engine thinks: the game comes back from the address (?game=ID) and the engine's move arrives.
+await page.fill('#player1', 'engine(time=1500ms)');
+await page.click('#new-game');
+await page.waitForSelector('.legal-move');
+const url = page.url();
+if (!/[?&]game=\d+/.test(url)) fail(`the game is not in the address: ${url}`);
+await page.click('.legal-move >> nth=0');
+await page.waitForFunction(() => document.querySelectorAll('.move').length === 1);
+await page.reload();
+await page.waitForFunction(() => document.querySelectorAll('.move').length === 2, null, { timeout: 10000 });
+if (page.url() !== url) fail(`the reload changed the address: ${page.url()}`);
+if (await page.inputValue('[data-param="rows"]') !== '5') fail('the restored game lost its parameters');
+if (await page.inputValue('#player1') !== 'engine(time=1500ms)') fail('the restored game lost its players');
+const restoredStatus = await page.textContent('#status');
+if (!/to move/.test(restoredStatus)) fail(`restored status: ${restoredStatus}`);
+if (await page.locator('#board g.cell[data-name="a1"]').count() !== 1) fail('the restored board is not drawn');
+// A second tab on the same address shows the same game.
+const tab = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+await tab.goto(url);
+await tab.waitForFunction(() => document.querySelectorAll('.move').length === 2, null, { timeout: 10000 });
+if (await tab.textContent('#status') !== restoredStatus) fail('the second tab shows another status');
+await tab.close();
+await page.screenshot({ path: `${shots}/restored.png` });
+console.log(`undo while thinking: ${undoMs} ms; reload and a second tab restored the game`);
+
 // The solver panel on the empty Connect Four board: all seven columns scored at once (the embedded start book), as
 // Pascal Pons's solver scores them.
 await page.click('.tab[data-tab="play"]');

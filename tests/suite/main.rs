@@ -55,6 +55,7 @@ mod reference_data;
 mod resume;
 mod retro;
 mod server;
+mod server_sessions;
 mod sim_solve;
 mod slide_trees;
 mod smmcts;

@@ -125,20 +125,68 @@ function here() {
 
 // ---- Play ----
 
+// A new game: the old one is deleted first (its search, if any, is cancelled on the server), then the new one's id
+// goes into the address (?game=ID), so that a reload or another tab finds it again.
 async function newGame() {
   showError();
   stopWatching();
   try {
     const players = [$('player0').value.trim(), $('player1').value.trim()];
-    if (ui.state) api('DELETE', `/api/games/${ui.state.id}`).catch(() => {});
+    const old = ui.state;
     ui.state = null;
+    if (old) await api('DELETE', `/api/games/${old.id}`).catch(() => {});
     $('thinking').querySelector('tbody').textContent = '';
     setState(await api('POST', '/api/games', { game: gameString(), players }));
   } catch (e) { clearGame(); showError(e); }
 }
 
+// The game named in the address (?game=ID or #ID), if any.
+function gameInAddress() {
+  const q = new URLSearchParams(location.search).get('game') || location.hash.replace(/^#/, '');
+  return /^\d+$/.test(q || '') ? q : null;
+}
+
+function setAddress(id) {
+  const url = new URL(location.href);
+  url.hash = '';
+  if (id === null) url.searchParams.delete('game'); else url.searchParams.set('game', id);
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
+// A reload or a second tab: the game of the address comes back as the server keeps it (board, moves, status, whose
+// turn; a running search is joined, its iterations so far shown), with its game, parameters and players in the form.
+async function restore(id) {
+  try {
+    const st = await api('GET', `/api/games/${id}`);
+    const m = st.game.match(/^([^(]+)(?:\((.*)\))?$/);
+    if (m && ui.games.some((g) => g.name === m[1])) {
+      $('game').value = m[1];
+      gameChanged();
+      for (const pair of (m[2] || '').split(',')) {
+        const [k, v] = pair.split('=');
+        const input = document.querySelector(`[data-param="${k}"]`);
+        if (input && v !== undefined) input.value = v;
+      }
+    }
+    $('player0').value = st.players[0];
+    $('player1').value = st.players[1];
+    setState(st);
+  } catch (e) {
+    setAddress(null);
+    showError(e);
+  }
+}
+
+// Back to a tab after a while: the game as the server has it now (another tab may have moved).
+async function refresh() {
+  if (!ui.state || ui.source) return;
+  try { setState(await api('GET', `/api/games/${ui.state.id}`)); } catch (e) { showError(e); }
+}
+
 // No game on the board (a new game was refused): nothing of the previous one stays clickable.
 function clearGame() {
+  stopWatching();
+  setAddress(null);
   ui.state = null;
   ui.selected = null;
   for (const id of ['moves', 'legal', 'notes', 'display', 'board']) $(id).textContent = '';
@@ -150,6 +198,7 @@ function clearGame() {
 function setState(st) {
   ui.state = st;
   ui.selected = null;
+  setAddress(st.id);
   $('record').href = `/api/games/${st.id}/record`;
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
@@ -175,7 +224,7 @@ function setState(st) {
   }
   $('status').textContent = status;
   $('status').dataset.over = st.result ? 'yes' : 'no';
-  if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine();
+  if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine(); else stopWatching();
 }
 
 async function play(move) {
@@ -188,15 +237,20 @@ function stopWatching() {
   if (ui.source) { ui.source.close(); ui.source = null; }
 }
 
-// The engine's move: its iterations as they come, then the new state.
+// The engine's move: its iterations as they come, then the new state. While a search runs (a reload, another tab,
+// an undo that cancelled the previous one) the same request joins it. The stream ends with the state after the move
+// ('done'), the state after an undo or a deletion that cancelled the search ('cancelled'), or an error.
 function watchEngine() {
+  if (ui.source && ui.source.gameId === ui.state.id) return;
   stopWatching();
   const body = $('thinking').querySelector('tbody');
   body.textContent = '';
   const id = ui.state.id;
   const source = new EventSource(`/api/games/${id}/think`);
+  source.gameId = id;
   ui.source = source;
   source.addEventListener('info', (ev) => {
+    if (ui.source !== source) return;
     const it = JSON.parse(ev.data);
     const tr = el('tr', { class: 'iteration' });
     for (const v of [it.depth, it.score, it.nodes.toLocaleString('en'), it.nps.toLocaleString('en'), it.pv.join(' ')]) {
@@ -204,22 +258,31 @@ function watchEngine() {
     }
     body.prepend(tr);
   });
-  source.addEventListener('done', (ev) => {
+  const end = (ev) => {
     source.close();
-    if (ui.source === source) ui.source = null;
-    setState(JSON.parse(ev.data));
-  });
+    if (ui.source !== source) return;
+    ui.source = null;
+    ui.cuts = 0;
+    const st = JSON.parse(ev.data);
+    if (ui.state && ui.state.id === st.id) setState(st);
+  };
+  source.addEventListener('done', end);
+  source.addEventListener('cancelled', end);
   source.addEventListener('error', (ev) => {
     source.close();
-    if (ui.source === source) ui.source = null;
+    if (ui.source !== source) return;
+    ui.source = null;
+    // The server's one-line error; a stream cut without one (the server went away) leaves the game as it was.
     if (ev.data) showError(JSON.parse(ev.data).error);
+    else if ((ui.cuts = (ui.cuts || 0) + 1) <= 3) refresh();
   });
 }
 
+// Undo at any moment: while the engine thinks, the server cancels its search and takes back the human's move; the
+// stream then ends with 'cancelled' and the board shows the state the undo answered.
 async function undo() {
   showError();
   if (!ui.state) return;
-  stopWatching();
   try { setState(await api('POST', `/api/games/${ui.state.id}/undo`)); } catch (e) { showError(e); }
 }
 
@@ -654,5 +717,10 @@ window.addEventListener('DOMContentLoaded', () => {
   $('replay-next').onclick = () => replayTo(ui.replayPly + 1);
   $('replay-last').onclick = () => replayTo(1e9);
   $('replay-ply').oninput = () => replayTo(Number($('replay-ply').value));
-  loadGames().catch(showError);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+  loadGames().then(() => {
+    const id = gameInAddress();
+    if (id) return restore(id);
+    clearGame();
+  }).catch(showError);
 });
