@@ -137,7 +137,7 @@ async function newGame() {
     if (old) await api('DELETE', `/api/games/${old.id}`).catch(() => {});
     $('thinking').querySelector('tbody').textContent = '';
     setState(await api('POST', '/api/games', { game: gameString(), players }));
-  } catch (e) { clearGame(); showError(e); }
+  } catch (e) { clearGame(true); showError(e); }
 }
 
 // The game named in the address (?game=ID or #ID), if any.
@@ -183,22 +183,51 @@ async function refresh() {
   try { setState(await api('GET', `/api/games/${ui.state.id}`)); } catch (e) { showError(e); }
 }
 
-// No game on the board (a new game was refused): nothing of the previous one stays clickable.
-function clearGame() {
+// No game on the board (the page opens, or a new game was refused): the opening prompt, nothing of a previous game
+// clickable.
+function clearGame(refused) {
   stopWatching();
   setAddress(null);
   ui.state = null;
   ui.selected = null;
-  for (const id of ['moves', 'legal', 'notes', 'display', 'board']) $(id).textContent = '';
-  $('status').textContent = 'No game: fix the settings above and press New game.';
+  for (const id of ['moves', 'legal', 'notes', 'display', 'board', 'sides']) $(id).textContent = '';
+  $('board').style.display = 'none';
+  $('prompt').classList.remove('hidden');
+  $('status').textContent = refused ? 'No game: fix the settings above and press New game.' : '';
   $('status').dataset.over = 'no';
   $('record').removeAttribute('href');
+}
+
+// A side in the game's own words (`Black`, `X`), with its colour where the name does not say it (`X (red)`).
+const COLOUR_WORDS = { crimson: 'red', gold: 'yellow', royalblue: 'blue', saddlebrown: 'brown', darkslateblue: 'blue',
+  ivory: 'white' };
+function sideName(st, k) {
+  const name = st.player_names[k] || (k === 0 ? 'First player' : 'Second player');
+  if (!st.board) return name;
+  const c = st.board.colours[k];
+  const word = COLOUR_WORDS[c] || c;
+  return name.toLowerCase().includes(word) ? name : `${name} (${word})`;
+}
+
+// Who plays which side: a swatch of its colour, its name in the game's words and the player string.
+function drawSides(st) {
+  const box = $('sides');
+  box.textContent = '';
+  for (const k of [0, 1]) {
+    const span = el('span', { class: 'side' + (st.to_move === k && !st.result ? ' to-move' : ''), 'data-side': k }, box);
+    if (st.board) el('span', { class: 'swatch', style: `background:${st.board.colours[k]}` }, span);
+    span.appendChild(document.createTextNode(`${sideName(st, k)}: ${st.players[k]}`));
+  }
 }
 
 function setState(st) {
   ui.state = st;
   ui.selected = null;
   setAddress(st.id);
+  $('prompt').classList.add('hidden');
+  $('flip').disabled = !!(st.board && !st.board.flip);
+  if (st.board && !st.board.flip) ui.flipped = false;
+  drawSides(st);
   $('record').href = `/api/games/${st.id}/record`;
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
@@ -216,8 +245,7 @@ function setState(st) {
   if (st.result) status = `Game over: ${st.result.text}.`;
   else if (st.turn === 'simultaneous') status = 'Both players choose at once';
   else {
-    const who = (st.player_names[st.to_move] || (st.to_move === 0 ? 'First' : 'Second'));
-    status = `${who} to move (${st.players[st.to_move]})`;
+    status = `${sideName(st, st.to_move)} to move (${st.players[st.to_move]})`;
   }
   if (st.human_to_move && st.legal.length && !st.legal.some((m) => m.to !== null && m.to !== undefined)) {
     status += st.board ? ': choose a move below the board' : ': choose a move below';
@@ -309,6 +337,7 @@ function draw() {
 function drawBoard(board, display, marks) {
   const svg = $('board');
   svg.textContent = '';
+  $('prompt').classList.toggle('hidden', !!(board || display));
   $('display').textContent = board ? '' : display;
   svg.style.display = board ? '' : 'none';
   if (!board) return;
@@ -316,7 +345,22 @@ function drawBoard(board, display, marks) {
   const n = rows * columns;
   const size = 400 / Math.max(rows, columns, board.layout === 'points' ? 12 : 1);
   const width = columns * size, height = rows * size;
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  // The coordinates in the game's notation around the board, turned with it.
+  const c = board.coords || { left: [], bottom: [], top: [] };
+  const rev = (a) => a.slice().reverse();
+  const coords = !ui.flipped ? c : {
+    left: rev(c.left), bottom: c.top.length ? rev(c.top) : rev(c.bottom), top: c.top.length ? rev(c.bottom) : [],
+  };
+  const m = Math.min(size * 0.45, 22);
+  const left = coords.left.length ? m : 0, top = coords.top.length ? m : 0, bottom = coords.bottom.length ? m : 0;
+  svg.setAttribute('viewBox', `${-left} ${-top} ${width + left} ${height + top + bottom}`);
+  const font = Math.min(size * 0.32, 15);
+  coords.left.forEach((t, r) => el('text', { x: -left / 2, y: r * size + size / 2 + font / 3, 'font-size': font,
+    'text-anchor': 'middle', class: 'coord coord-left' }, svg, t));
+  coords.bottom.forEach((t, k) => el('text', { x: k * size + size / 2, y: height + bottom / 2 + font / 3,
+    'font-size': font, 'text-anchor': 'middle', class: 'coord coord-bottom' }, svg, t));
+  coords.top.forEach((t, k) => el('text', { x: k * size + size / 2, y: -top / 2 + font / 3, 'font-size': font,
+    'text-anchor': 'middle', class: 'coord coord-top' }, svg, t));
   const targets = new Set(), sources = new Set();
   for (const m of marks.legal || []) {
     if (m.from !== null && m.from !== undefined) sources.add(m.from);
@@ -336,7 +380,8 @@ function drawBoard(board, display, marks) {
     el('title', {}, g, cell.name || '');
     const colour = cell.owner === null ? null : board.colours[cell.owner];
     let cls = 'square';
-    if (marks.last && (marks.last.from === i || marks.last.to === i)) cls += ' last';
+    const isLast = marks.last && (marks.last.from === i || marks.last.to === i);
+    if (isLast) cls += ' last';
     if (marks.selected === i) cls += ' selected';
     if (targets.has(i)) cls += ' target';
     if ((marks.selected === null || marks.selected === undefined) && sources.has(i)) cls += ' movable';
@@ -364,6 +409,19 @@ function drawBoard(board, display, marks) {
         el('text', { x: x + size / 2, y: y + size * 0.6, 'font-size': size * 0.3, 'text-anchor': 'middle',
           fill: colour === 'black' ? 'white' : 'black' }, g, cell.piece);
       }
+    }
+    // The last move: a frame; a legal target: a dot. Each a dark core in a white halo (contrast on every colour).
+    const w = Math.max(size * 0.06, 2);
+    if (isLast) {
+      const inset = w * 1.5;
+      const frame = { x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset };
+      el('rect', Object.assign({ class: 'mark-halo', 'stroke-width': w * 2.2 }, frame), g);
+      el('rect', Object.assign({ class: 'mark-last', 'stroke-width': w }, frame), g);
+    }
+    if (targets.has(i)) {
+      // On a pit the dot sits under the seed count, elsewhere in the middle of the cell.
+      const cy = board.layout === 'pits' ? y + size * 0.86 : y + size / 2;
+      el('circle', { cx: x + size / 2, cy, r: size * 0.15, class: 'mark-target', 'stroke-width': w * 0.8 }, g);
     }
   }
   wireDrag(svg, board);
@@ -702,6 +760,7 @@ function showTab(tab) {
 window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
   $('new-game').onclick = newGame;
+  $('prompt-new').onclick = newGame;
   $('undo').onclick = undo;
   $('stop').onclick = stop;
   $('flip').onclick = () => { ui.flipped = !ui.flipped; draw(); };
