@@ -70,6 +70,21 @@ if (!status.startsWith('Game over')) fail(`the game did not end: ${status}`);
 if (!sawThinking) fail('the thinking panel never showed an iteration');
 if (drags === 0 || clicks === 0) fail(`moves by drag ${drags}, by click ${clicks}: both are needed`);
 await page.screenshot({ path: `${shots}/end.png` });
+// The result banner; the finished game's moves step through its positions.
+if (!(await page.isVisible('#banner')) || !(await page.textContent('#banner-text')).startsWith('Game over')) {
+  fail('no result banner');
+}
+const pieces = () => page.$$eval('#board g.cell text.piece', (ts) => ts.length);
+const finalPieces = await pieces();
+await page.click('#moves .move >> nth=0');
+await page.waitForFunction(() => document.getElementById('review-line').textContent.startsWith('After move 1 of'));
+if (await pieces() !== 20) fail(`after move 1 the board shows ${await pieces()} pawns, not 20`);
+await page.click('#review-next');
+await page.waitForFunction(() => document.getElementById('review-line').textContent.startsWith('After move 2 of'));
+await page.screenshot({ path: `${shots}/review.png` });
+await page.click('#review-end');
+await page.waitForFunction(() => document.getElementById('review-line').textContent === 'The final position.');
+if (await pieces() !== finalPieces) fail('the final position is not back');
 
 // Undo goes back to a position where White moves; then the tree view of that position.
 await page.click('#undo');
@@ -208,7 +223,13 @@ for (const [w, h] of [[390, 844], [1366, 900]]) {
     await page.fill('#player0', 'human');
     await page.fill('#player1', 'human');
     await page.click('#new-game');
-    await page.waitForSelector('#board g.cell');
+    // The new game's board (the previous one stays until the server answers).
+    await page.waitForFunction((g) => {
+      const st = document.getElementById('status').textContent;
+      return location.search.includes('game=') && document.querySelectorAll('.move').length === 0 &&
+        st.includes('to move') && document.getElementById('game').value === g && !document.getElementById('banner').offsetParent;
+    }, game);
+    await page.waitForFunction((n) => document.getElementById('sides').textContent.includes(n), sides[0]);
     const coords = await page.$$eval('#board text.coord', (ts) => ts.map((t) => t.textContent));
     for (const l of labels) if (!coords.includes(l)) fail(`${game}: coordinate ${l} missing (${coords.join(' ')})`);
     const said = await page.textContent('#sides');

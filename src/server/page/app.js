@@ -232,9 +232,16 @@ function setState(st) {
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
   moves.textContent = '';
+  ui.review = null;
   st.moves.forEach((m, i) => {
-    el('span', { class: st.chance[i] ? 'move chance' : 'move' }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
+    const span = el('span', { class: (st.chance[i] ? 'move chance' : 'move') + (st.result ? ' clickable' : ''),
+      'data-ply': i + 1 }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
+    // Once the game is over, a move shows the position after it (the whole game is known then, hidden moves too).
+    if (st.result) span.onclick = () => review(i + 1);
   });
+  $('banner').classList.toggle('hidden', !st.result);
+  $('banner-text').textContent = st.result ? `Game over: ${st.result.text}.` : '';
+  $('review-line').textContent = st.result && st.moves.length ? 'Click a move to see the position after it.' : '';
   const legal = $('legal');
   legal.textContent = '';
   for (const m of st.legal) {
@@ -318,9 +325,35 @@ async function stop() {
   if (ui.state) api('POST', `/api/games/${ui.state.id}/stop`).catch(showError);
 }
 
+// The finished game step by step: its positions from its record (as the Replay tab reads one), kept per game.
+async function review(ply) {
+  const st = ui.state;
+  if (!st || !st.result) return;
+  try {
+    if (!ui.reviewed || ui.reviewed.id !== st.id || ui.reviewed.count !== st.moves.length) {
+      const record = await (await fetch(`/api/games/${st.id}/record`)).text();
+      const r = await api('POST', '/api/replay', { record });
+      ui.reviewed = { id: st.id, count: st.moves.length, positions: r.games[0].positions };
+    }
+    const n = ui.reviewed.positions.length - 1;
+    ui.review = Math.max(0, Math.min(ply, n));
+    for (const m of document.querySelectorAll('#moves .move')) {
+      m.classList.toggle('current', Number(m.dataset.ply) === ui.review);
+    }
+    $('review-line').textContent = ui.review === n ? 'The final position.' : `After move ${ui.review} of ${n}.`;
+    draw();
+  } catch (e) { showError(e); }
+}
+
 // ---- The board, drawn from the data the game sends (layout, cells, colours) ----
 
 function draw() {
+  if (ui.tab !== 'replay' && ui.review !== null && ui.review !== undefined && ui.reviewed && ui.state &&
+      ui.reviewed.id === ui.state.id) {
+    const p = ui.reviewed.positions[ui.review];
+    drawBoard(p.board, p.display, {});
+    return;
+  }
   if (ui.tab === 'replay' && ui.replay) {
     const g = ui.replay.games[ui.replayGame];
     const p = g.positions[ui.replayPly];
@@ -761,6 +794,10 @@ window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
   $('new-game').onclick = newGame;
   $('prompt-new').onclick = newGame;
+  $('banner-new').onclick = newGame;
+  $('review-prev').onclick = () => review((ui.review ?? (ui.state ? ui.state.moves.length : 0)) - 1);
+  $('review-next').onclick = () => review((ui.review ?? 0) + 1);
+  $('review-end').onclick = () => { if (ui.state) review(ui.state.moves.length); };
   $('undo').onclick = undo;
   $('stop').onclick = stop;
   $('flip').onclick = () => { ui.flipped = !ui.flipped; draw(); };
