@@ -16,13 +16,23 @@ pub struct ServeArgs {
     /// Accept player strings that start another program (`uci(cmd=...)`, `ugi(cmd=...)`).
     #[arg(long)]
     allow_external: bool,
-    /// Games kept at once.
+    /// Games kept at once (a new game past that is refused with a 503).
     #[arg(long, default_value_t = 256)]
     max_games: usize,
+    /// A game nobody touched for this long expires (`90s`, `30m`; a game whose engine thinks never does).
+    #[arg(long, default_value = "60m", value_parser = parse_idle)]
+    idle: std::time::Duration,
     /// A file that requests may name in a game or player string (`tree(file=PATH)`, `engine(book=PATH)`,
     /// `engine(params=PATH)`, `eval=nnue:PATH`); repeat for several. Without it, no request reaches a file.
     #[arg(long = "allow-file", value_name = "PATH")]
     allow_file: Vec<std::path::PathBuf>,
+}
+
+fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
+    match crate::spec::parse_duration(text)? {
+        d if d.is_zero() => Err("--idle must be more than 0 (examples: 90s, 30m)".into()),
+        d => Ok(d),
+    }
 }
 
 pub fn run(a: ServeArgs) -> anyhow::Result<()> {
@@ -30,6 +40,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         anyhow::bail!("--max-games must be 1..=100000");
     }
     let files = FileAccess::only(&a.allow_file).map_err(anyhow::Error::msg)?;
-    let config = Config { allow_external: a.allow_external, max_games: a.max_games, files, ..Config::default() };
+    let config =
+        Config { allow_external: a.allow_external, max_games: a.max_games, idle: a.idle, files, ..Config::default() };
     serve(&a.host, a.port, config)
 }

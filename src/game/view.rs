@@ -10,6 +10,11 @@
 //! points   backgammon: 24 points in two rows of 12          the same (points 13..24 on top, 12..1 below)
 //! ```
 //!
+//! The coordinates drawn around the board ([`Coords`]) are the game's own: read from the cell names of a grid (files
+//! under the bottom row, ranks beside the rows, as the notation writes them) or of the pits (the house letters of
+//! each row), or set by the game (Connect Four's column numbers). `flip` says whether turning the board round makes
+//! sense (not for Connect Four, whose discs fall down).
+//!
 //! A cell's `piece` is the text to draw (a chess glyph, a disc, a seed count), `owner` the player it belongs to
 //! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Game::move_cells`](super::Game):
 //! the page highlights where a selected piece may go.
@@ -49,6 +54,19 @@ pub struct BoardView {
     pub colours: [&'static str; 2],
     /// Short lines shown beside the board (captured seeds, dice, checkers off).
     pub notes: Vec<String>,
+    /// The coordinates to write around the board.
+    pub coords: Coords,
+    /// Whether the page may turn the board round (false where the board has a fixed up, as Connect Four's).
+    pub flip: bool,
+}
+
+/// Labels around the board, in the game's notation: `left` beside each row (top row first), `bottom` under each
+/// column and `top` above each column (left to right); an empty list draws nothing.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Coords {
+    pub left: Vec<String>,
+    pub bottom: Vec<String>,
+    pub top: Vec<String>,
 }
 
 impl BoardView {
@@ -66,7 +84,52 @@ impl BoardView {
                 cells.push(cell(row, column));
             }
         }
-        BoardView { layout, rows, columns, cells, colours, notes: Vec::new() }
+        let mut v = BoardView {
+            layout,
+            rows,
+            columns,
+            cells,
+            colours,
+            notes: Vec::new(),
+            coords: Coords::default(),
+            flip: true,
+        };
+        v.coords = v.coords_from_names();
+        v
+    }
+
+    /// The coordinates the cell names give: on a grid whose names are letters then digits (`a1`, `h8`), the letters
+    /// of the bottom row's cells under it and the digits of the first column's cells beside the rows; on pits, each
+    /// row's names (Oware's `A`..`F` below, `f`..`a` above). Nothing when the names do not read so.
+    fn coords_from_names(&self) -> Coords {
+        let (rows, columns) = (self.rows as usize, self.columns as usize);
+        if self.cells.len() != rows * columns || rows == 0 || columns == 0 {
+            return Coords::default();
+        }
+        let row =
+            |r: usize| -> Vec<String> { (0..columns).map(|c| self.cells[r * columns + c].name.clone()).collect() };
+        match self.layout {
+            Layout::Grid => {
+                let split = |name: &str| {
+                    let letters = name.chars().take_while(char::is_ascii_alphabetic).count();
+                    let (file, rank) = name.split_at(letters);
+                    (letters > 0 && !rank.is_empty() && rank.chars().all(|c| c.is_ascii_digit()))
+                        .then(|| (file.to_string(), rank.to_string()))
+                };
+                let Some(parts) = self.cells.iter().map(|c| split(&c.name)).collect::<Option<Vec<_>>>() else {
+                    return Coords::default();
+                };
+                Coords {
+                    left: (0..rows).map(|r| parts[r * columns].1.clone()).collect(),
+                    bottom: (0..columns).map(|c| parts[(rows - 1) * columns + c].0.clone()).collect(),
+                    top: Vec::new(),
+                }
+            }
+            Layout::Pits if self.cells.iter().all(|c| !c.name.is_empty()) => {
+                Coords { left: Vec::new(), bottom: row(rows - 1), top: if rows > 1 { row(0) } else { Vec::new() } }
+            }
+            _ => Coords::default(),
+        }
     }
 
     /// The index of the cell named `name`.
@@ -126,5 +189,26 @@ mod tests {
         assert_eq!(v.cells_of_move("zz"), (None, None));
         // The longest name wins: l1 is not taken for l12.
         assert_eq!(v.cells_of_move("l1"), (None, Some(23)));
+        // The coordinates come from the names: ranks top down beside the rows, files under the bottom row.
+        assert_eq!(v.coords.left, ["2", "1"]);
+        assert_eq!(v.coords.bottom[..3], ["a", "b", "c"]);
+        assert!(v.coords.top.is_empty() && v.flip);
+        // Names that are not letters then digits give no coordinates.
+        let odd = BoardView::from_fn(Layout::Grid, 1, 2, ["white", "black"], |_, c| Cell {
+            name: ["x", "y1"][c as usize].to_string(),
+            piece: String::new(),
+            owner: None,
+        });
+        assert_eq!(odd.coords, Coords::default());
+        // Pits: each row's names (the top row as drawn, left to right).
+        let pits = BoardView::from_fn(Layout::Pits, 2, 2, ["brown", "blue"], |r, c| Cell {
+            name: if r == 0 { ["A", "B"][c as usize] } else { ["b", "a"][c as usize] }.to_string(),
+            piece: "4".into(),
+            owner: Some(r as u8),
+        });
+        assert_eq!(
+            (pits.coords.bottom.clone(), pits.coords.top.clone()),
+            (vec!["A".into(), "B".into()], vec!["b".into(), "a".into()])
+        );
     }
 }

@@ -142,9 +142,6 @@ async fn get_game(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
 }
 
 async fn delete_game(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
-    if let Ok(shared) = app.get(id) {
-        lock(&shared).stop();
-    }
     app.remove(id)?;
     Ok(Json(json!({ "deleted": id })))
 }

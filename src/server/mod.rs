@@ -10,8 +10,9 @@
 //!   replay
 //! ```
 //!
-//! Limits: request bodies of at most [`Config::max_body`] bytes, at most [`Config::max_games`] games at once (the
-//! oldest idle ones are dropped first), every search under [`MAX_THINK`]; player strings that start a program
+//! Limits: request bodies of at most [`Config::max_body`] bytes, at most [`Config::max_games`] games at once (a new
+//! game past that is a 503), a game left alone for [`Config::idle`] expires (its id then answers 404 "expired"; a game
+//! whose engine is thinking never expires), every search under [`MAX_THINK`]; player strings that start a program
 //! (`uci(...)`, `ugi(...)`) are refused unless `--allow-external`; no parameter of a request may name a file unless
 //! the operator allowed that file (`--allow-file PATH`, [`Config::files`]). Bad input is a 4xx answer whose body is
 //! `{"error": "one line"}`; a handler never panics on input.
@@ -23,7 +24,7 @@ mod connect4;
 mod session;
 mod think;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -37,8 +38,10 @@ pub use session::Table;
 
 /// Longest search the server runs for one move or analysis; a player's own limit may be shorter.
 pub const MAX_THINK: Duration = Duration::from_secs(60);
-/// A game not touched for this long may be dropped to make room for a new one.
-pub const IDLE: Duration = Duration::from_secs(600);
+/// A game not touched for this long expires (the default of `plateau serve --idle`).
+pub const IDLE: Duration = Duration::from_secs(3600);
+/// How many expired ids the server remembers, to answer "expired" rather than "no game".
+const EXPIRED_KEPT: usize = 4096;
 
 /// What the server allows.
 #[derive(Clone, Debug)]
@@ -47,6 +50,8 @@ pub struct Config {
     pub allow_external: bool,
     /// Games kept at once.
     pub max_games: usize,
+    /// A game nobody touched (no request naming it) for this long expires, unless its engine is thinking.
+    pub idle: Duration,
     /// Largest request body, in bytes.
     pub max_body: usize,
     /// The files a request's game and player strings may name (`tree(file=...)`, `engine(book=...)`): none unless
@@ -56,7 +61,7 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { allow_external: false, max_games: 256, max_body: 256 * 1024, files: FileAccess::none() }
+        Config { allow_external: false, max_games: 256, idle: IDLE, max_body: 256 * 1024, files: FileAccess::none() }
     }
 }
 
@@ -116,29 +121,56 @@ pub struct App {
 struct Games {
     next: u64,
     map: HashMap<u64, (Shared, Instant)>,
+    /// The latest expired ids (at most [`EXPIRED_KEPT`]), oldest first.
+    expired: VecDeque<u64>,
+}
+
+/// A duration in words for the messages: `90 s`, `30 min`, `300 ms`.
+pub fn duration_words(d: Duration) -> String {
+    let ms = d.as_millis();
+    if ms < 1000 {
+        format!("{ms} ms")
+    } else if ms.is_multiple_of(60_000) {
+        format!("{} min", ms / 60_000)
+    } else {
+        format!("{} s", d.as_secs())
+    }
 }
 
 impl App {
     pub fn new(config: Config) -> App {
-        App { config, games: Mutex::new(Games { next: 1, map: HashMap::new() }) }
+        App { config, games: Mutex::new(Games { next: 1, ..Games::default() }) }
     }
 
-    /// Keep a new game; when the table is full, drop the game idle the longest if it has been idle for [`IDLE`].
+    /// Whether the game `shared`, last touched at `touched`, has expired: idle for [`Config::idle`] and not thinking
+    /// (a game in use by another request right now is not idle).
+    fn stale(&self, shared: &Shared, touched: Instant) -> bool {
+        touched.elapsed() >= self.config.idle && shared.try_lock().is_ok_and(|t| !t.busy())
+    }
+
+    /// Drop the expired games, remembering their ids.
+    fn sweep(&self, g: &mut Games) {
+        let gone: Vec<u64> = g.map.iter().filter(|(_, (s, t))| self.stale(s, *t)).map(|(&id, _)| id).collect();
+        for id in gone {
+            g.map.remove(&id);
+            g.expired.push_back(id);
+        }
+        while g.expired.len() > EXPIRED_KEPT {
+            g.expired.pop_front();
+        }
+    }
+
+    /// Keep a new game (after dropping the expired ones); a 503 when [`Config::max_games`] are still in play.
     pub fn insert(&self, table: Box<dyn Table>) -> Result<(u64, Shared), ApiError> {
         let mut g = lock(&self.games);
+        self.sweep(&mut g);
         if g.map.len() >= self.config.max_games {
-            let oldest = g.map.iter().min_by_key(|(_, (_, t))| *t).map(|(&id, (_, t))| (id, *t));
-            match oldest {
-                Some((id, t)) if t.elapsed() >= IDLE => {
-                    g.map.remove(&id);
-                }
-                _ => {
-                    return Err(ApiError::busy(format!(
-                        "too many games in play ({}): delete one (DELETE /api/games/ID) or wait",
-                        self.config.max_games
-                    )));
-                }
-            }
+            return Err(ApiError::busy(format!(
+                "too many games in play: the server keeps {} games at most (an idle game expires after {}); delete \
+                 one (DELETE /api/games/ID) or try again later",
+                self.config.max_games,
+                duration_words(self.config.idle)
+            )));
         }
         let id = g.next;
         g.next += 1;
@@ -147,21 +179,36 @@ impl App {
         Ok((id, shared))
     }
 
-    /// The game `id` (and mark it used now).
+    /// The game `id` (and mark it used now); a 404 saying whether it expired.
     pub fn get(&self, id: u64) -> Result<Shared, ApiError> {
         let mut g = lock(&self.games);
+        if let Some((shared, t)) = g.map.get(&id)
+            && self.stale(shared, *t)
+        {
+            g.map.remove(&id);
+            g.expired.push_back(id);
+        }
+        let expired = g.expired.contains(&id);
         match g.map.get_mut(&id) {
             Some((shared, t)) => {
                 *t = Instant::now();
                 Ok(shared.clone())
             }
-            None => Err(ApiError::not_found(format!("no game {id} (it ended or was dropped; start a new one)"))),
+            None if expired => Err(ApiError::not_found(format!(
+                "game {id} expired: nobody touched it for {} (start a new one)",
+                duration_words(self.config.idle)
+            ))),
+            None => Err(ApiError::not_found(format!("no game {id} (it ended or was deleted; start a new one)"))),
         }
     }
 
+    /// Drop the game `id`, cancelling its search (its move is never played).
     pub fn remove(&self, id: u64) -> Result<(), ApiError> {
         match lock(&self.games).map.remove(&id) {
-            Some(_) => Ok(()),
+            Some((shared, _)) => {
+                lock(&shared).cancel();
+                Ok(())
+            }
             None => Err(ApiError::not_found(format!("no game {id}"))),
         }
     }

@@ -4,8 +4,9 @@
 //!
 //! ```text
 //! play(text)   a human's move (at a simultaneous node: the pair A/B, or the human's half and the engine's other)
-//! think()      the engine's move as a Job run on a blocking thread (think.rs), then finish(ply, move) plays it
-//! undo()       back to the last position where a human was to move (chance draws undone with their move)
+//! think()      the engine's move as a Job run on a blocking thread (think.rs), then finish(token, move) plays it
+//! undo()       back to the last position where a human was to move (chance draws undone with their move); while the
+//!              engine thinks, its search is cancelled first (stop flag set, its move never played: cancel())
 //! chance       drawn at once after every move with the session's generator, recorded like moves
 //! ```
 //!
@@ -22,7 +23,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 
-use super::think::{Job, Sink};
+use super::think::{Job, Sink, Watch};
 use super::{ApiError, Config, lock};
 use crate::arena::record::GameRecord;
 use crate::game::{Game, MoveList, Outcome, Side, Turn};
@@ -42,10 +43,17 @@ pub trait Table: Send {
     fn record(&self) -> String;
     /// The search of the player to move, to run away from the lock; the game is busy until [`Table::finish`].
     fn think(&mut self) -> Result<Job, ApiError>;
-    /// Play the move a [`Job`] for ply `ply` found (or report its failure); the game is no longer busy.
-    fn finish(&mut self, ply: usize, found: Result<String, String>, ms: u64) -> Result<(), ApiError>;
+    /// The end of the [`Job`] `token`: its move played (true), or nothing when the search was cancelled meanwhile
+    /// (false); an error when the player failed. The game is no longer busy with it.
+    fn finish(&mut self, token: u64, found: Result<String, String>, ms: u64) -> Result<bool, ApiError>;
     /// Ask a running search to stop (it plays its best move so far).
     fn stop(&self);
+    /// Cancel a running search: it stops and its move is never played; the game is idle at once.
+    fn cancel(&mut self);
+    /// Whether a search runs.
+    fn busy(&self) -> bool;
+    /// The pages watching the running search, to join them.
+    fn watching(&self) -> Option<Watch>;
 }
 
 /// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
@@ -81,6 +89,13 @@ impl<G: Game> Seat<G> {
     }
 }
 
+/// A search in progress: its token (see [`Job::token`]), its stop flag and its watchers.
+struct Running {
+    token: u64,
+    stop: Arc<AtomicBool>,
+    watch: Watch,
+}
+
 /// One game on the page.
 pub struct Session<G: Game> {
     game: G,
@@ -94,8 +109,10 @@ pub struct Session<G: Game> {
     move_ms: Vec<u64>,
     seats: [Seat<G>; 2],
     names: [String; 2],
-    /// The stop flag of the search running now.
-    busy: Option<Arc<AtomicBool>>,
+    /// The search running now.
+    busy: Option<Running>,
+    /// The token of the latest search started.
+    searches: u64,
     rng: SmallRng,
 }
 
@@ -122,6 +139,7 @@ impl<G: Game> Session<G> {
             seats,
             names: players.clone(),
             busy: None,
+            searches: 0,
             rng: SmallRng::from_rng(&mut rand::rng()),
         };
         s.draw_chance();
@@ -390,7 +408,6 @@ impl<G: Game> Table for Session<G> {
     }
 
     fn undo(&mut self) -> Result<(), ApiError> {
-        self.check_idle()?;
         if self.secret() {
             return Err(ApiError::conflict(
                 "no undo in a game with hidden information while it goes on: taking back a try would tell what it met",
@@ -399,6 +416,8 @@ impl<G: Game> Table for Session<G> {
         if !self.chance.contains(&false) {
             return Err(ApiError::conflict("nothing to undo"));
         }
+        // The engine thinking about the position taken back: its search is cancelled, its move never played.
+        self.cancel();
         self.undo_step();
         let any_human = self.is_human(Side::First) || self.is_human(Side::Second);
         while any_human && self.chance.contains(&false) {
@@ -461,7 +480,6 @@ impl<G: Game> Table for Session<G> {
         }
         let stop = Arc::new(AtomicBool::new(false));
         let game = self.game.clone();
-        let ply = self.moves.len();
         let run: Box<dyn FnOnce(Sink) -> Result<String, String> + Send> = match self.game.turn(&s) {
             Turn::Player(p) => match &self.seats[p.index()] {
                 Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
@@ -486,11 +504,17 @@ impl<G: Game> Table for Session<G> {
             }
             Turn::Chance => return Err(ApiError::conflict("chance is to move")),
         };
-        self.busy = Some(stop.clone());
-        Ok(Job { ply, stop, run })
+        self.searches += 1;
+        let (token, watch) = (self.searches, Watch::default());
+        self.busy = Some(Running { token, stop: stop.clone(), watch: watch.clone() });
+        Ok(Job { token, stop, watch, run })
     }
 
-    fn finish(&mut self, ply: usize, found: Result<String, String>, ms: u64) -> Result<(), ApiError> {
+    fn finish(&mut self, token: u64, found: Result<String, String>, ms: u64) -> Result<bool, ApiError> {
+        if self.busy.as_ref().is_none_or(|r| r.token != token) {
+            // Cancelled (an undo, a deletion): the game has moved on without this search.
+            return Ok(false);
+        }
         self.busy = None;
         let secret = self.secret();
         let text = found.map_err(|e| {
@@ -498,15 +522,27 @@ impl<G: Game> Table for Session<G> {
             let e = if secret { "it returned no move".to_string() } else { e };
             ApiError::conflict(format!("the player failed: {e}"))
         })?;
-        if ply != self.moves.len() {
-            return Err(ApiError::conflict("the position changed while the player was thinking"));
-        }
-        self.apply(&text, ms)
+        self.apply(&text, ms)?;
+        Ok(true)
     }
 
     fn stop(&self) {
-        if let Some(flag) = &self.busy {
-            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        if let Some(r) = &self.busy {
+            r.stop.store(true, std::sync::atomic::Ordering::Relaxed);
         }
+    }
+
+    fn cancel(&mut self) {
+        if let Some(r) = self.busy.take() {
+            r.stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.busy.is_some()
+    }
+
+    fn watching(&self) -> Option<Watch> {
+        self.busy.as_ref().map(|r| r.watch.clone())
     }
 }

@@ -2,13 +2,16 @@
 //!
 //! ```text
 //! GET /api/games/{id}/think
-//!   lock the game: Table::think() -> Job (the player, the position, a fresh stop flag); the game is busy
+//!   lock the game: Table::think() -> Job (the player, the position, a fresh stop flag, its Watch); the game is busy
 //!   blocking thread: job.run(sink)   every completed iteration -> event "info" {depth, value, score, nodes, nps, pv}
 //!   lock the game: Table::finish()   the move played -> event "done" {the new state}   (or event "error" {error})
+//!                                    the search was cancelled (undo, delete) -> event "cancelled" {the state now}
+//! GET /api/games/{id}/think while it runs (a reload, a second tab): joins the same search, its iterations so far first
 //! ```
 //!
-//! The search stops (and plays its best move so far) when `POST /api/games/{id}/stop` sets the flag, when the page
-//! goes away (the stream is closed), or after [`MAX_THINK`](super::MAX_THINK).
+//! The search stops (and plays its best move so far) when `POST /api/games/{id}/stop` sets the flag, when every page
+//! watching it went away (their streams are closed), or after [`MAX_THINK`](super::MAX_THINK); it is cancelled (its
+//! move never played) by an undo or a deletion of its game.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -18,7 +21,7 @@ use std::time::Instant;
 
 use axum::response::sse::{Event, KeepAlive, Sse};
 use serde_json::{Value, json};
-use tokio::sync::mpsc::{UnboundedSender, unbounded_channel};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 use tokio_stream::Stream;
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::UnboundedReceiverStream;
@@ -31,11 +34,59 @@ use crate::search::{Iteration, Limits, Reporter};
 /// Where a search's iterations go, as JSON.
 pub type Sink = Arc<dyn Fn(Value) + Send + Sync>;
 
+/// Iterations kept for a page that joins a running search (the latest ones).
+const SEEN_KEPT: usize = 256;
+
+/// The pages watching one search: every iteration goes to each of them, and is kept for a page that joins later.
+#[derive(Clone, Default)]
+pub struct Watch(Arc<Mutex<Watchers>>);
+
+#[derive(Default)]
+struct Watchers {
+    senders: Vec<UnboundedSender<Event>>,
+    seen: Vec<Value>,
+}
+
+impl Watch {
+    /// A new watcher: it receives the iterations so far at once, then the others as they come, then the end.
+    pub fn attach(&self) -> UnboundedReceiver<Event> {
+        let (tx, rx) = unbounded_channel();
+        let mut w = lock(&self.0);
+        for v in &w.seen {
+            let _ = tx.send(event("info", v));
+        }
+        w.senders.push(tx);
+        rx
+    }
+
+    /// Send an iteration to every watcher; false when none is left (every page went away).
+    fn info(&self, v: Value) -> bool {
+        let mut w = lock(&self.0);
+        let e = event("info", &v);
+        w.senders.retain(|tx| tx.send(e.clone()).is_ok());
+        w.seen.push(v);
+        if w.seen.len() > SEEN_KEPT {
+            w.seen.remove(0);
+        }
+        !w.senders.is_empty()
+    }
+
+    /// The last event to every watcher; their streams end.
+    fn end(&self, name: &str, data: &Value) {
+        let e = event(name, data);
+        for tx in std::mem::take(&mut lock(&self.0).senders) {
+            let _ = tx.send(e.clone());
+        }
+    }
+}
+
 /// A search taken out of a game, to run without holding its lock.
 pub struct Job {
-    /// The ply it answers (the game's move count when it started).
-    pub ply: usize,
+    /// Which search of its game this is: [`Table::finish`](super::Table::finish) plays its move only if the game still
+    /// waits for it (no undo or deletion cancelled it meanwhile).
+    pub token: u64,
     pub stop: Arc<AtomicBool>,
+    pub watch: Watch,
     pub run: Box<dyn FnOnce(Sink) -> Result<String, String> + Send>,
 }
 
@@ -116,25 +167,29 @@ fn event(name: &str, data: &Value) -> Event {
     Event::default().event(name).data(data.to_string())
 }
 
-/// Start the search of game `id` and stream it.
+/// The events of `rx` as a server-sent event stream.
+fn sse(rx: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
+    Sse::new(UnboundedReceiverStream::new(rx).map(Ok::<_, Infallible>)).keep_alive(KeepAlive::default())
+}
+
+/// Start the search of game `id` and stream it; while a search runs, join it.
 pub fn stream(shared: Shared, id: u64) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let job = lock(&shared).think()?;
-    let (tx, rx) = unbounded_channel::<Event>();
+    let mut table = lock(&shared);
+    if let Some(watch) = table.watching() {
+        return Ok(sse(watch.attach()));
+    }
+    let job = table.think()?;
+    drop(table);
+    let rx = job.watch.attach();
     let stop = job.stop.clone();
     let watchdog = stop.clone();
     tokio::spawn(async move {
         tokio::time::sleep(MAX_THINK).await;
         watchdog.store(true, Ordering::Relaxed);
     });
-    // The sender sits in a cell the job's end empties, so the stream ends even if the searcher kept the sink.
-    let cell: Arc<Mutex<Option<UnboundedSender<Event>>>> = Arc::new(Mutex::new(Some(tx)));
-    let (sink_cell, sink_stop) = (cell.clone(), stop.clone());
+    let (watch, sink_stop) = (job.watch.clone(), stop.clone());
     let sink: Sink = Arc::new(move |v: Value| {
-        let gone = match lock(&sink_cell).as_ref() {
-            Some(tx) => tx.send(event("info", &v)).is_err(),
-            None => true,
-        };
-        if gone {
+        if !watch.info(v) {
             // Nobody watches any more: play the best move so far.
             sink_stop.store(true, Ordering::Relaxed);
         }
@@ -144,17 +199,13 @@ pub fn stream(shared: Shared, id: u64) -> Result<Sse<impl Stream<Item = Result<E
         let found = std::panic::catch_unwind(AssertUnwindSafe(|| (job.run)(sink)))
             .unwrap_or_else(|_| Err("the search failed (a bug: please report the position)".to_string()));
         let ms = t0.elapsed().as_millis() as u64;
-        let last = {
-            let mut table = lock(&shared);
-            match table.finish(job.ply, found, ms) {
-                Ok(()) => event("done", &table.state(id)),
-                Err(e) => event("error", &json!({ "error": e.message })),
-            }
-        };
-        if let Some(tx) = lock(&cell).take() {
-            let _ = tx.send(last);
+        // Under the game's lock: a page joining now either gets this end or finds the game idle.
+        let mut table = lock(&shared);
+        match table.finish(job.token, found, ms) {
+            Ok(true) => job.watch.end("done", &table.state(id)),
+            Ok(false) => job.watch.end("cancelled", &table.state(id)),
+            Err(e) => job.watch.end("error", &json!({ "error": e.message })),
         }
     });
-    let events = UnboundedReceiverStream::new(rx).map(Ok::<_, Infallible>);
-    Ok(Sse::new(events).keep_alive(KeepAlive::default()))
+    Ok(sse(rx))
 }

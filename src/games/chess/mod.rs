@@ -199,6 +199,11 @@ impl Game for Chess {
         Some(self.view(s))
     }
 
+    /// The sides as the game's own text names them: White moves first.
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "White" } else { "Black" })
+    }
+
     fn display(&self, s: &ChessState) -> String {
         self.draw(s)
     }

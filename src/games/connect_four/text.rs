@@ -135,7 +135,7 @@ impl ConnectFour {
     /// [`Game::board_view`]: the discs in their columns, X (the first player) red, O yellow.
     pub(super) fn view(&self, s: &C4State) -> BoardView {
         let (first, second) = Self::discs(s);
-        BoardView::from_fn(Layout::Columns, self.rows, self.columns, ["crimson", "gold"], |row, col| {
+        let mut v = BoardView::from_fn(Layout::Columns, self.rows, self.columns, ["crimson", "gold"], |row, col| {
             let b = self.bit(row, col);
             let owner = if first & b != 0 {
                 Some(Side::First)
@@ -145,7 +145,11 @@ impl ConnectFour {
                 None
             };
             view::cell(String::new(), "\u{25CF}", owner)
-        })
+        });
+        // The columns numbered as moves name them; the discs fall down: the board is never turned round.
+        v.coords.bottom = (1..=self.columns).map(|c| c.to_string()).collect();
+        v.flip = false;
+        v
     }
 
     /// [`Game::move_cells`]: a disc dropped in `column` lands on its lowest empty cell.

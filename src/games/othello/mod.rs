@@ -276,6 +276,11 @@ impl Game for Othello {
         Some(self.view(s))
     }
 
+    /// The sides as the game's own text names them: Black moves first.
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "Black" } else { "White" })
+    }
+
     fn display(&self, s: &OthelloState) -> String {
         self.display_text(s)
     }

@@ -426,6 +426,11 @@ impl Game for Oware {
         Some(self.view(s))
     }
 
+    /// The sides as docs/oware.md names them: South (the first player, houses `A..F`) and North (`a..f`).
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "South" } else { "North" })
+    }
+
     fn display(&self, s: &OwareState) -> String {
         self.display_text(s)
     }

@@ -125,38 +125,123 @@ function here() {
 
 // ---- Play ----
 
+// A new game: the old one is deleted first (its search, if any, is cancelled on the server), then the new one's id
+// goes into the address (?game=ID), so that a reload or another tab finds it again.
 async function newGame() {
   showError();
   stopWatching();
   try {
     const players = [$('player0').value.trim(), $('player1').value.trim()];
-    if (ui.state) api('DELETE', `/api/games/${ui.state.id}`).catch(() => {});
+    const old = ui.state;
     ui.state = null;
+    if (old) await api('DELETE', `/api/games/${old.id}`).catch(() => {});
     $('thinking').querySelector('tbody').textContent = '';
     setState(await api('POST', '/api/games', { game: gameString(), players }));
-  } catch (e) { clearGame(); showError(e); }
+  } catch (e) { clearGame(true); showError(e); }
 }
 
-// No game on the board (a new game was refused): nothing of the previous one stays clickable.
-function clearGame() {
+// The game named in the address (?game=ID or #ID), if any.
+function gameInAddress() {
+  const q = new URLSearchParams(location.search).get('game') || location.hash.replace(/^#/, '');
+  return /^\d+$/.test(q || '') ? q : null;
+}
+
+function setAddress(id) {
+  const url = new URL(location.href);
+  url.hash = '';
+  if (id === null) url.searchParams.delete('game'); else url.searchParams.set('game', id);
+  if (url.href !== location.href) history.replaceState(null, '', url.href);
+}
+
+// A reload or a second tab: the game of the address comes back as the server keeps it (board, moves, status, whose
+// turn; a running search is joined, its iterations so far shown), with its game, parameters and players in the form.
+async function restore(id) {
+  try {
+    const st = await api('GET', `/api/games/${id}`);
+    const m = st.game.match(/^([^(]+)(?:\((.*)\))?$/);
+    if (m && ui.games.some((g) => g.name === m[1])) {
+      $('game').value = m[1];
+      gameChanged();
+      for (const pair of (m[2] || '').split(',')) {
+        const [k, v] = pair.split('=');
+        const input = document.querySelector(`[data-param="${k}"]`);
+        if (input && v !== undefined) input.value = v;
+      }
+    }
+    $('player0').value = st.players[0];
+    $('player1').value = st.players[1];
+    setState(st);
+  } catch (e) {
+    setAddress(null);
+    showError(e);
+  }
+}
+
+// Back to a tab after a while: the game as the server has it now (another tab may have moved).
+async function refresh() {
+  if (!ui.state || ui.source) return;
+  try { setState(await api('GET', `/api/games/${ui.state.id}`)); } catch (e) { showError(e); }
+}
+
+// No game on the board (the page opens, or a new game was refused): the opening prompt, nothing of a previous game
+// clickable.
+function clearGame(refused) {
+  stopWatching();
+  setAddress(null);
   ui.state = null;
   ui.selected = null;
-  for (const id of ['moves', 'legal', 'notes', 'display', 'board']) $(id).textContent = '';
-  $('status').textContent = 'No game: fix the settings above and press New game.';
+  for (const id of ['moves', 'legal', 'notes', 'display', 'board', 'sides']) $(id).textContent = '';
+  $('board').style.display = 'none';
+  $('prompt').classList.remove('hidden');
+  $('status').textContent = refused ? 'No game: fix the settings above and press New game.' : '';
   $('status').dataset.over = 'no';
   $('record').removeAttribute('href');
+}
+
+// A side in the game's own words (`Black`, `X`), with its colour where the name does not say it (`X (red)`).
+const COLOUR_WORDS = { crimson: 'red', gold: 'yellow', royalblue: 'blue', saddlebrown: 'brown', darkslateblue: 'blue',
+  ivory: 'white' };
+function sideName(st, k) {
+  const name = st.player_names[k] || (k === 0 ? 'First player' : 'Second player');
+  if (!st.board) return name;
+  const c = st.board.colours[k];
+  const word = COLOUR_WORDS[c] || c;
+  return name.toLowerCase().includes(word) ? name : `${name} (${word})`;
+}
+
+// Who plays which side: a swatch of its colour, its name in the game's words and the player string.
+function drawSides(st) {
+  const box = $('sides');
+  box.textContent = '';
+  for (const k of [0, 1]) {
+    const span = el('span', { class: 'side' + (st.to_move === k && !st.result ? ' to-move' : ''), 'data-side': k }, box);
+    if (st.board) el('span', { class: 'swatch', style: `background:${st.board.colours[k]}` }, span);
+    span.appendChild(document.createTextNode(`${sideName(st, k)}: ${st.players[k]}`));
+  }
 }
 
 function setState(st) {
   ui.state = st;
   ui.selected = null;
+  setAddress(st.id);
+  $('prompt').classList.add('hidden');
+  $('flip').disabled = !!(st.board && !st.board.flip);
+  if (st.board && !st.board.flip) ui.flipped = false;
+  drawSides(st);
   $('record').href = `/api/games/${st.id}/record`;
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
   moves.textContent = '';
+  ui.review = null;
   st.moves.forEach((m, i) => {
-    el('span', { class: st.chance[i] ? 'move chance' : 'move' }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
+    const span = el('span', { class: (st.chance[i] ? 'move chance' : 'move') + (st.result ? ' clickable' : ''),
+      'data-ply': i + 1 }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
+    // Once the game is over, a move shows the position after it (the whole game is known then, hidden moves too).
+    if (st.result) span.onclick = () => review(i + 1);
   });
+  $('banner').classList.toggle('hidden', !st.result);
+  $('banner-text').textContent = st.result ? `Game over: ${st.result.text}.` : '';
+  $('review-line').textContent = st.result && st.moves.length ? 'Click a move to see the position after it.' : '';
   const legal = $('legal');
   legal.textContent = '';
   for (const m of st.legal) {
@@ -167,15 +252,14 @@ function setState(st) {
   if (st.result) status = `Game over: ${st.result.text}.`;
   else if (st.turn === 'simultaneous') status = 'Both players choose at once';
   else {
-    const who = (st.player_names[st.to_move] || (st.to_move === 0 ? 'First' : 'Second'));
-    status = `${who} to move (${st.players[st.to_move]})`;
+    status = `${sideName(st, st.to_move)} to move (${st.players[st.to_move]})`;
   }
   if (st.human_to_move && st.legal.length && !st.legal.some((m) => m.to !== null && m.to !== undefined)) {
     status += st.board ? ': choose a move below the board' : ': choose a move below';
   }
   $('status').textContent = status;
   $('status').dataset.over = st.result ? 'yes' : 'no';
-  if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine();
+  if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine(); else stopWatching();
 }
 
 async function play(move) {
@@ -188,15 +272,20 @@ function stopWatching() {
   if (ui.source) { ui.source.close(); ui.source = null; }
 }
 
-// The engine's move: its iterations as they come, then the new state.
+// The engine's move: its iterations as they come, then the new state. While a search runs (a reload, another tab,
+// an undo that cancelled the previous one) the same request joins it. The stream ends with the state after the move
+// ('done'), the state after an undo or a deletion that cancelled the search ('cancelled'), or an error.
 function watchEngine() {
+  if (ui.source && ui.source.gameId === ui.state.id) return;
   stopWatching();
   const body = $('thinking').querySelector('tbody');
   body.textContent = '';
   const id = ui.state.id;
   const source = new EventSource(`/api/games/${id}/think`);
+  source.gameId = id;
   ui.source = source;
   source.addEventListener('info', (ev) => {
+    if (ui.source !== source) return;
     const it = JSON.parse(ev.data);
     const tr = el('tr', { class: 'iteration' });
     for (const v of [it.depth, it.score, it.nodes.toLocaleString('en'), it.nps.toLocaleString('en'), it.pv.join(' ')]) {
@@ -204,22 +293,31 @@ function watchEngine() {
     }
     body.prepend(tr);
   });
-  source.addEventListener('done', (ev) => {
+  const end = (ev) => {
     source.close();
-    if (ui.source === source) ui.source = null;
-    setState(JSON.parse(ev.data));
-  });
+    if (ui.source !== source) return;
+    ui.source = null;
+    ui.cuts = 0;
+    const st = JSON.parse(ev.data);
+    if (ui.state && ui.state.id === st.id) setState(st);
+  };
+  source.addEventListener('done', end);
+  source.addEventListener('cancelled', end);
   source.addEventListener('error', (ev) => {
     source.close();
-    if (ui.source === source) ui.source = null;
+    if (ui.source !== source) return;
+    ui.source = null;
+    // The server's one-line error; a stream cut without one (the server went away) leaves the game as it was.
     if (ev.data) showError(JSON.parse(ev.data).error);
+    else if ((ui.cuts = (ui.cuts || 0) + 1) <= 3) refresh();
   });
 }
 
+// Undo at any moment: while the engine thinks, the server cancels its search and takes back the human's move; the
+// stream then ends with 'cancelled' and the board shows the state the undo answered.
 async function undo() {
   showError();
   if (!ui.state) return;
-  stopWatching();
   try { setState(await api('POST', `/api/games/${ui.state.id}/undo`)); } catch (e) { showError(e); }
 }
 
@@ -227,9 +325,35 @@ async function stop() {
   if (ui.state) api('POST', `/api/games/${ui.state.id}/stop`).catch(showError);
 }
 
+// The finished game step by step: its positions from its record (as the Replay tab reads one), kept per game.
+async function review(ply) {
+  const st = ui.state;
+  if (!st || !st.result) return;
+  try {
+    if (!ui.reviewed || ui.reviewed.id !== st.id || ui.reviewed.count !== st.moves.length) {
+      const record = await (await fetch(`/api/games/${st.id}/record`)).text();
+      const r = await api('POST', '/api/replay', { record });
+      ui.reviewed = { id: st.id, count: st.moves.length, positions: r.games[0].positions };
+    }
+    const n = ui.reviewed.positions.length - 1;
+    ui.review = Math.max(0, Math.min(ply, n));
+    for (const m of document.querySelectorAll('#moves .move')) {
+      m.classList.toggle('current', Number(m.dataset.ply) === ui.review);
+    }
+    $('review-line').textContent = ui.review === n ? 'The final position.' : `After move ${ui.review} of ${n}.`;
+    draw();
+  } catch (e) { showError(e); }
+}
+
 // ---- The board, drawn from the data the game sends (layout, cells, colours) ----
 
 function draw() {
+  if (ui.tab !== 'replay' && ui.review !== null && ui.review !== undefined && ui.reviewed && ui.state &&
+      ui.reviewed.id === ui.state.id) {
+    const p = ui.reviewed.positions[ui.review];
+    drawBoard(p.board, p.display, {});
+    return;
+  }
   if (ui.tab === 'replay' && ui.replay) {
     const g = ui.replay.games[ui.replayGame];
     const p = g.positions[ui.replayPly];
@@ -246,6 +370,7 @@ function draw() {
 function drawBoard(board, display, marks) {
   const svg = $('board');
   svg.textContent = '';
+  $('prompt').classList.toggle('hidden', !!(board || display));
   $('display').textContent = board ? '' : display;
   svg.style.display = board ? '' : 'none';
   if (!board) return;
@@ -253,7 +378,22 @@ function drawBoard(board, display, marks) {
   const n = rows * columns;
   const size = 400 / Math.max(rows, columns, board.layout === 'points' ? 12 : 1);
   const width = columns * size, height = rows * size;
-  svg.setAttribute('viewBox', `0 0 ${width} ${height}`);
+  // The coordinates in the game's notation around the board, turned with it.
+  const c = board.coords || { left: [], bottom: [], top: [] };
+  const rev = (a) => a.slice().reverse();
+  const coords = !ui.flipped ? c : {
+    left: rev(c.left), bottom: c.top.length ? rev(c.top) : rev(c.bottom), top: c.top.length ? rev(c.bottom) : [],
+  };
+  const m = Math.min(size * 0.45, 22);
+  const left = coords.left.length ? m : 0, top = coords.top.length ? m : 0, bottom = coords.bottom.length ? m : 0;
+  svg.setAttribute('viewBox', `${-left} ${-top} ${width + left} ${height + top + bottom}`);
+  const font = Math.min(size * 0.32, 15);
+  coords.left.forEach((t, r) => el('text', { x: -left / 2, y: r * size + size / 2 + font / 3, 'font-size': font,
+    'text-anchor': 'middle', class: 'coord coord-left' }, svg, t));
+  coords.bottom.forEach((t, k) => el('text', { x: k * size + size / 2, y: height + bottom / 2 + font / 3,
+    'font-size': font, 'text-anchor': 'middle', class: 'coord coord-bottom' }, svg, t));
+  coords.top.forEach((t, k) => el('text', { x: k * size + size / 2, y: -top / 2 + font / 3, 'font-size': font,
+    'text-anchor': 'middle', class: 'coord coord-top' }, svg, t));
   const targets = new Set(), sources = new Set();
   for (const m of marks.legal || []) {
     if (m.from !== null && m.from !== undefined) sources.add(m.from);
@@ -273,7 +413,8 @@ function drawBoard(board, display, marks) {
     el('title', {}, g, cell.name || '');
     const colour = cell.owner === null ? null : board.colours[cell.owner];
     let cls = 'square';
-    if (marks.last && (marks.last.from === i || marks.last.to === i)) cls += ' last';
+    const isLast = marks.last && (marks.last.from === i || marks.last.to === i);
+    if (isLast) cls += ' last';
     if (marks.selected === i) cls += ' selected';
     if (targets.has(i)) cls += ' target';
     if ((marks.selected === null || marks.selected === undefined) && sources.has(i)) cls += ' movable';
@@ -301,6 +442,19 @@ function drawBoard(board, display, marks) {
         el('text', { x: x + size / 2, y: y + size * 0.6, 'font-size': size * 0.3, 'text-anchor': 'middle',
           fill: colour === 'black' ? 'white' : 'black' }, g, cell.piece);
       }
+    }
+    // The last move: a frame; a legal target: a dot. Each a dark core in a white halo (contrast on every colour).
+    const w = Math.max(size * 0.06, 2);
+    if (isLast) {
+      const inset = w * 1.5;
+      const frame = { x: x + inset, y: y + inset, width: size - 2 * inset, height: size - 2 * inset };
+      el('rect', Object.assign({ class: 'mark-halo', 'stroke-width': w * 2.2 }, frame), g);
+      el('rect', Object.assign({ class: 'mark-last', 'stroke-width': w }, frame), g);
+    }
+    if (targets.has(i)) {
+      // On a pit the dot sits under the seed count, elsewhere in the middle of the cell.
+      const cy = board.layout === 'pits' ? y + size * 0.86 : y + size / 2;
+      el('circle', { cx: x + size / 2, cy, r: size * 0.15, class: 'mark-target', 'stroke-width': w * 0.8 }, g);
     }
   }
   wireDrag(svg, board);
@@ -639,6 +793,11 @@ function showTab(tab) {
 window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
   $('new-game').onclick = newGame;
+  $('prompt-new').onclick = newGame;
+  $('banner-new').onclick = newGame;
+  $('review-prev').onclick = () => review((ui.review ?? (ui.state ? ui.state.moves.length : 0)) - 1);
+  $('review-next').onclick = () => review((ui.review ?? 0) + 1);
+  $('review-end').onclick = () => { if (ui.state) review(ui.state.moves.length); };
   $('undo').onclick = undo;
   $('stop').onclick = stop;
   $('flip').onclick = () => { ui.flipped = !ui.flipped; draw(); };
@@ -654,5 +813,10 @@ window.addEventListener('DOMContentLoaded', () => {
   $('replay-next').onclick = () => replayTo(ui.replayPly + 1);
   $('replay-last').onclick = () => replayTo(1e9);
   $('replay-ply').oninput = () => replayTo(Number($('replay-ply').value));
-  loadGames().catch(showError);
+  document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
+  loadGames().then(() => {
+    const id = gameInAddress();
+    if (id) return restore(id);
+    clearGame();
+  }).catch(showError);
 });
