@@ -265,7 +265,7 @@ impl Game for Qubic {
     /// The layers side by side, layer 1 on the left, one empty column between them.
     fn board_view(&self, s: &QubicState) -> Option<BoardView> {
         let n = self.n;
-        Some(BoardView::from_fn(Layout::Grid, n, n * n + n - 1, ["royalblue", "crimson"], |rank, column| {
+        let mut v = BoardView::from_fn(Layout::Grid, n, n * n + n - 1, ["royalblue", "crimson"], |rank, column| {
             let (layer, file) = (column / (n + 1), column % (n + 1));
             if file == n {
                 return view::cell(String::new(), "", None);
@@ -279,7 +279,18 @@ impl Game for Qubic {
             } else {
                 view::cell(name, "", None)
             }
-        }))
+        });
+        // The cell names start with the layer, so the page cannot read coordinates from them: files under each
+        // layer, ranks beside the rows, the layer's number above its first file.
+        let columns = 0..n * n + n - 1;
+        let file =
+            |c: u32| if c % (n + 1) == n { String::new() } else { ((b'a' + (c % (n + 1)) as u8) as char).to_string() };
+        v.coords.bottom = columns.clone().map(file).collect();
+        v.coords.top = columns
+            .map(|c| if c % (n + 1) == 0 { format!("layer {}", c / (n + 1) + 1) } else { String::new() })
+            .collect();
+        v.coords.left = (1..=n).rev().map(|r| r.to_string()).collect();
+        Some(v)
     }
 
     /// One action per cell, its index (`layer * n*n + rank * n + file`).
