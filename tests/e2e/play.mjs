@@ -144,8 +144,11 @@ await page.click('#stop');
 await page.waitForFunction(() => document.querySelectorAll('.move').length === 2, null, { timeout: 4000 });
 // A reload while the engine thinks: the game comes back from the address (?game=ID) and the engine's move arrives.
 await page.fill('#player1', 'engine(time=1500ms)');
+const before = page.url();
 await page.click('#new-game');
-await page.waitForSelector('.legal-move');
+// The new game's id in the address (the previous game's board and legal moves stay until the server answers).
+await page.waitForFunction((old) => location.href !== old && document.querySelectorAll('.move').length === 0 &&
+  document.querySelectorAll('.legal-move').length > 0, before);
 const url = page.url();
 if (!/[?&]game=\d+/.test(url)) fail(`the game is not in the address: ${url}`);
 await page.click('.legal-move >> nth=0');
