@@ -128,6 +128,12 @@ impl Spec {
         match self.raw(key) {
             None => Ok(default),
             Some(v) => {
+                if !plain_integer(v.strip_prefix('-').unwrap_or(v)) {
+                    return err(format!(
+                        "{}: {key}={v} is not a whole number as written in the game's string (digits, no sign '+', no leading zero)",
+                        self.name
+                    ));
+                }
                 let x: i64 =
                     v.parse().map_err(|_| GameError::new(format!("{}: {key}={v} is not a whole number", self.name)))?;
                 if x < min || x > max {
@@ -265,6 +271,13 @@ pub fn parse_duration(v: &str) -> Result<Duration, String> {
     Ok(Duration::from_secs_f64(x * scale))
 }
 
+/// Whether `v` is a number written plainly: digits only, without a leading zero (`0` itself is fine). `+6` and `05`
+/// are refused: a game string is also a name (records, tables, books), and two spellings of one number would be two
+/// names of one game.
+pub fn plain_integer(v: &str) -> bool {
+    !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'))
+}
+
 /// Parse `1000`, `10k`, `2m`, `1g`.
 pub fn parse_count(v: &str) -> Result<u64, String> {
     let t = v.trim().to_ascii_lowercase();
@@ -277,6 +290,9 @@ pub fn parse_count(v: &str) -> Result<u64, String> {
     } else {
         (t.as_str(), 1)
     };
+    if !plain_integer(num.trim()) {
+        return Err(format!("'{v}' is not a whole number (digits, no sign, no leading zero; 10k, 2m)"));
+    }
     let x: u64 = num.trim().parse().map_err(|_| format!("'{v}' is not a whole number"))?;
     x.checked_mul(mul).ok_or_else(|| format!("'{v}' is too large"))
 }
@@ -340,6 +356,16 @@ mod tests {
         assert!(s.int("n", 1, 0, 9).is_err());
         let s = Spec::parse("x(n=99)").unwrap();
         assert!(s.int("n", 1, 0, 9).is_err());
+        // One spelling per number: no sign '+', no leading zero (breakthrough(rows=+6,columns=05) was accepted).
+        for bad in ["+6", "05", "00", "-05", " 6"] {
+            let s = Spec { name: "x".into(), params: vec![("n".into(), bad.into())], ..Spec::parse("x").unwrap() };
+            assert!(s.int("n", 1, -9, 9).is_err(), "{bad}");
+        }
+        for (good, x) in [("6", 6), ("0", 0), ("-5", -5)] {
+            let s = Spec { name: "x".into(), params: vec![("n".into(), good.into())], ..Spec::parse("x").unwrap() };
+            assert_eq!(s.int("n", 1, -9, 9).unwrap(), x);
+        }
+        assert!(parse_count("+5").is_err() && parse_count("010").is_err() && parse_count("0").is_ok());
     }
 
     #[test]

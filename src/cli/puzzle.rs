@@ -361,9 +361,19 @@ fn parse_ids(text: &str) -> anyhow::Result<Vec<u32>> {
             Ok(v)
         };
         match part.split_once('-') {
-            Some((a, b)) => ids.extend(num(a)?..=num(b)?),
+            Some((a, b)) => {
+                let (a, b) = (num(a)?, num(b)?);
+                if a > b {
+                    bail!("--instances: the range {a}-{b} runs backwards (write {b}-{a})");
+                }
+                ids.extend(a..=b)
+            }
             None => ids.push(num(part)?),
         }
+    }
+    let mut seen = std::collections::HashSet::new();
+    if let Some(twice) = ids.iter().find(|&&i| !seen.insert(i)) {
+        bail!("--instances: instance {twice} is named twice");
     }
     Ok(ids)
 }

@@ -2,7 +2,7 @@
 
 use clap::Args;
 
-use crate::protocol::session::Out;
+use crate::protocol::session::{OUTPUT_CLOSED, Out};
 use crate::protocol::{uci, ugi};
 
 #[derive(Args, Debug)]
@@ -17,10 +17,19 @@ pub struct ProtocolArgs {
 
 pub fn run_uci(a: ProtocolArgs) -> anyhow::Result<()> {
     let out = Out::new(Box::new(std::io::stdout()));
-    uci::run_uci(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(anyhow::Error::msg)
+    uci::run_uci(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(closed_or_message)
 }
 
 pub fn run_ugi(a: ProtocolArgs) -> anyhow::Result<()> {
     let out = Out::new(Box::new(std::io::stdout()));
-    ugi::run_ugi(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(anyhow::Error::msg)
+    ugi::run_ugi(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(closed_or_message)
+}
+
+/// A closed output is a broken pipe (`cli::main` exits 141 quietly, as for every command); other errors as they are.
+fn closed_or_message(e: String) -> anyhow::Error {
+    if e == OUTPUT_CLOSED {
+        anyhow::Error::new(std::io::Error::from_raw_os_error(libc::EPIPE))
+    } else {
+        anyhow::Error::msg(e)
+    }
 }

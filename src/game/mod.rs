@@ -435,7 +435,8 @@ pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
 /// (space-separated, or the game's compact notation): what `--position` and `--moves` name on every surface.
 pub fn position_at<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
     let mut state = match position.map(str::trim) {
-        None | Some("start") | Some("startpos") | Some("") => game.start(),
+        None | Some("start") | Some("startpos") => game.start(),
+        Some("") => return err("empty position text (write `start` for the start position)"),
         Some(text) => game.parse_position(text)?,
     };
     if let Some(moves) = moves {

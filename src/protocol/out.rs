@@ -1,22 +1,33 @@
 //! The protocols' output: lines shared between the command loop and the search thread, error lines clipped.
 
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Output shared between the loop and the search thread; every line is flushed at once.
 #[derive(Clone)]
-pub struct Out(Arc<Mutex<Box<dyn Write + Send>>>);
+pub struct Out {
+    w: Arc<Mutex<Box<dyn Write + Send>>>,
+    /// A write or flush failed (the reader went away): the loop ends at its next turn ([`Out::is_closed`]).
+    closed: Arc<AtomicBool>,
+}
 
 impl Out {
     pub fn new(w: Box<dyn Write + Send>) -> Self {
-        Out(Arc::new(Mutex::new(w)))
+        Out { w: Arc::new(Mutex::new(w)), closed: Arc::new(AtomicBool::new(false)) }
     }
-    /// Write one line and flush (errors on a closed pipe are ignored: the loop ends on its input).
+    /// Write one line and flush. A failure (a closed pipe, a closed descriptor) marks the output closed: nobody
+    /// reads the answers any more, so the loop stops instead of thinking for no one.
     pub fn line(&self, text: &str) {
-        if let Ok(mut w) = self.0.lock() {
-            let _ = writeln!(w, "{text}");
-            let _ = w.flush();
+        if let Ok(mut w) = self.w.lock()
+            && (writeln!(w, "{text}").is_err() || w.flush().is_err())
+        {
+            self.closed.store(true, Ordering::Relaxed);
         }
+    }
+    /// Whether a write has failed.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
     }
     /// One `info string error` line, cut at [`MAX_ERROR_CHARS`] characters (an error may quote the input, and an
     /// input line may be megabytes long).

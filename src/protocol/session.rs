@@ -400,7 +400,11 @@ pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engi
     with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
 }
 
-/// Run the protocol loop until `quit` or the end of the input. The end of the input is a `quit`: a search still
+/// The error [`run`] ends with when its output was closed (the GUI went away): `plateau uci` exits as a closed
+/// stdout ends every command (141).
+pub const OUTPUT_CLOSED: &str = "the protocol's output was closed";
+
+/// Run the protocol loop until `quit`, the end of the input, or a closed output ([`OUTPUT_CLOSED`]). The end of the input is a `quit`: a search still
 /// running is stopped and answers (`bestmove`) before the loop returns, as `quit` does (no search thread is left
 /// behind, no answer lost when a script is piped in).
 pub fn run(
@@ -419,6 +423,11 @@ pub fn run(
     let mut engine = engine_for_game(any, &settings)?;
     let mut line = String::new();
     loop {
+        if out.is_closed() {
+            engine.stop();
+            engine.join();
+            return Err(OUTPUT_CLOSED.to_string());
+        }
         line.clear();
         match input.read_line(&mut line) {
             Ok(0) => {

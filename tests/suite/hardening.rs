@@ -58,6 +58,52 @@ fn closed_stdout(args: &[&str]) -> Output {
 }
 
 #[test]
+fn a_protocol_whose_reader_went_away_ends_with_141_while_its_input_stays_open() {
+    // The GUI closed its end of our stdout but not our stdin: the loop must stop at its next turn (it used to read
+    // on and think for nobody, then exit 0).
+    for cmd in ["uci", "ugi"] {
+        let (reader, writer) = std::io::pipe().expect("a pipe");
+        drop(reader);
+        let mut child = Command::new(BIN)
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(writer)
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        let mut input = child.stdin.take().unwrap();
+        use std::io::Write;
+        let _ = writeln!(input, "{cmd}");
+        let _ = writeln!(input, "isready");
+        let start = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break Some(status);
+            }
+            if start.elapsed() > std::time::Duration::from_secs(20) {
+                let _ = child.kill();
+                break None;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        drop(input);
+        let status = status.unwrap_or_else(|| panic!("{cmd}: still running 20 s after its output was closed"));
+        assert_eq!(status.code(), Some(141), "{cmd}");
+    }
+}
+
+#[test]
+fn garbage_numbers_positions_and_ranges_are_refused() {
+    // Issue 43's hostile run: each of these was accepted.
+    refused(&["perft", "breakthrough(rows=+6,columns=05)", "--depth", "1"], "rows=+6");
+    refused(&["perft", "breakthrough(rows=6,columns=05)", "--depth", "1"], "columns=05");
+    refused(&["search", "breakthrough", "--algo", "alphabeta(depth=+2)"], "depth");
+    refused(&["perft", "breakthrough", "--position", "", "--depth", "1"], "empty position text");
+    refused(&["puzzle", "korf", "--instances", "5-1"], "runs backwards");
+    refused(&["puzzle", "korf", "--instances", "3,1-4"], "instance 3 is named twice");
+}
+
+#[test]
 fn a_closed_stdout_ends_the_command_quietly() {
     let batch = temp_file("c4.txt", b"2252576253462244111563365343671351441\n7422341735647741166133573473242566\n");
     for args in [
