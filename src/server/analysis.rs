@@ -108,7 +108,10 @@ pub fn tree(r: &TreeRequest, files: &FileAccess) -> Result<Value, ApiError> {
         (false, None) => format!("{}(depth={depth})", spec.name),
     };
     let spec = Spec::parse_with(&text, files)?;
-    let max_nodes = r.max_nodes.unwrap_or(400).clamp(1, TREE_MAX_NODES);
+    let max_nodes = r.max_nodes.unwrap_or(400);
+    if !(1..=TREE_MAX_NODES).contains(&max_nodes) {
+        return Err(ApiError::bad(format!("max_nodes {max_nodes}: a drawn tree has 1 to {TREE_MAX_NODES} nodes")));
+    }
     with_game!(&any, g => {
         let state = resolve(g, &r.at)?;
         if g.is_terminal(&state) {

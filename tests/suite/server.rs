@@ -208,6 +208,12 @@ async fn tree_compare_and_verdicts() {
         "too many",
     )
     .await;
+    // Past the documented ceiling (or 0) is refused, not clamped (issue 43: 2001 answered 200).
+    for n in [0, 2001] {
+        let body = json!({"game": "tic_tac_toe", "algo": "alphabeta", "depth": 2, "max_nodes": n});
+        refused(&app, "POST", "/api/tree", Some(body), StatusCode::BAD_REQUEST, "a drawn tree has 1 to 2000 nodes")
+            .await;
+    }
     // An algorithm that cannot search the game is refused as a player would be, not drawn as a one-node tree.
     for game in ["matching_pennies", "pig"] {
         let body = json!({"game": game, "algo": "alphabeta", "depth": 2});
