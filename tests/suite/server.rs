@@ -13,7 +13,8 @@ fn app() -> Router {
     router(Config { max_games: 4, ..Config::default() })
 }
 
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
+/// One request to the router: its status and body text (shared with `server_sessions`).
+pub(crate) async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
     let req = Request::builder().method(method).uri(uri);
     let req = match body {
         Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
@@ -26,7 +27,8 @@ async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (St
     (status, String::from_utf8_lossy(&bytes).into_owned())
 }
 
-async fn json_of(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
+/// One request whose answer is JSON.
+pub(crate) async fn json_of(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
     let (status, text) = call(app, method, uri, body).await;
     (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
 }
@@ -488,7 +490,7 @@ async fn the_operator_allows_files_one_by_one() {
 }
 
 /// The `data:` lines of the events named `name` in a server-sent event stream.
-fn events(text: &str, name: &str) -> Vec<Value> {
+pub(crate) fn events(text: &str, name: &str) -> Vec<Value> {
     text.split("\n\n")
         .filter(|block| block.lines().any(|l| l == format!("event: {name}")))
         .filter_map(|block| block.lines().find_map(|l| l.strip_prefix("data: ")))

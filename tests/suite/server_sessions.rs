@@ -5,37 +5,11 @@
 
 use std::time::{Duration, Instant};
 
+use crate::server::{call, events, json_of};
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use plateau::server::{Config, router};
 use serde_json::{Value, json};
-use tower::ServiceExt;
-
-async fn call(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, String) {
-    let req = Request::builder().method(method).uri(uri);
-    let req = match body {
-        Some(b) => req.header("content-type", "application/json").body(Body::from(b.to_string())),
-        None => req.body(Body::empty()),
-    }
-    .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
-
-async fn json_of(app: &Router, method: &str, uri: &str, body: Option<Value>) -> (StatusCode, Value) {
-    let (status, text) = call(app, method, uri, body).await;
-    (status, serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}")))
-}
-
-/// The data of the stream's events called `name`, as JSON.
-fn events(text: &str, name: &str) -> Vec<Value> {
-    let head = format!("event: {name}\ndata: ");
-    text.split(&head).skip(1).map(|rest| serde_json::from_str(rest.lines().next().unwrap()).unwrap()).collect()
-}
 
 /// A think stream running in the background: its status, its whole text and how long it took, when awaited.
 fn think(app: &Router, id: u64) -> tokio::task::JoinHandle<(StatusCode, String, Duration)> {
