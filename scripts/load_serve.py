@@ -2,12 +2,15 @@
 """Load test of `plateau serve`: N concurrent games driven over HTTP for a while, reporting errors and the server's
 memory (RSS) over time.
 
-Each worker loops: create a game (Breakthrough 5x5, human against a fast engine), play random legal human moves and
-let the engine answer through the streamed think endpoint until the game ends, download the record, delete the game.
-Any HTTP status other than the expected ones, any malformed answer or exception counts as an error.
+Each worker loops: create a game (Breakthrough 5x5, human against a fast engine), play random legal human moves
+(after `--think` seconds, a student's pause) and let the engine answer through the streamed think endpoint until the
+game ends, download the record, delete the game. Any HTTP status other than the expected ones, any malformed answer or
+exception counts as an error. Reported: each engine move's latency (from the think request to its move: the wait for a
+free core and the search), its nodes (the last iteration's), and how many moves waited their turn.
 
     ./target/release/plateau serve --port 8080 &
     python3 scripts/load_serve.py --url http://127.0.0.1:8080 --games 50 --minutes 5 --pid $!
+    python3 scripts/load_serve.py --games 30 --engine "engine(time=100ms)" --think 1 --minutes 2   # a class
 
 Standard library only (threads and http.client)."""
 
@@ -49,18 +52,26 @@ class Client:
         finally:
             conn.close()
 
-    def state_after_think(self, gid):
+    def state_after_think(self, gid, moves=None):
+        t0 = time.time()
         text = self.call("GET", f"/api/games/{gid}/think")
+        nodes, queued = 0, False
         for block in text.split("\n\n"):
             lines = block.strip().split("\n")
+            if lines and lines[0] == "event: info":
+                nodes = json.loads(lines[1][len("data: "):]).get("nodes", nodes)
+            if lines and lines[0] == "event: queued":
+                queued = True
             if lines and lines[0] == "event: done":
+                if moves is not None:
+                    moves.append((time.time() - t0, nodes, queued))
                 return json.loads(lines[1][len("data: "):])
             if lines and lines[0] == "event: error":
                 raise RuntimeError("think error: " + lines[1])
         raise RuntimeError("think: no done event")
 
 
-def worker(url, deadline, stats, lock, seed, engine):
+def worker(url, deadline, stats, lock, seed, engine, think):
     rng = random.Random(seed)
     c = Client(url)
     while time.time() < deadline:
@@ -71,10 +82,11 @@ def worker(url, deadline, stats, lock, seed, engine):
             plies = 0
             while st["result"] is None and time.time() < deadline + 60:
                 if st["human_to_move"]:
+                    time.sleep(rng.uniform(0.5, 1.5) * think)
                     mv = rng.choice(st["legal"])["move"]
                     st = json.loads(c.call("POST", f"/api/games/{gid}/move", {"move": mv}))
                 else:
-                    st = c.state_after_think(gid)
+                    st = c.state_after_think(gid, stats["moves"])
                 plies += 1
                 # Now and then a bad request, which must be a clean 4xx.
                 if rng.random() < 0.05:
@@ -100,11 +112,12 @@ def main():
     ap.add_argument("--minutes", type=float, default=1.0)
     ap.add_argument("--pid", type=int, help="the server's process id, to read its RSS")
     ap.add_argument("--engine", default="engine(time=20ms)")
+    ap.add_argument("--think", type=float, default=0.0, help="the human's mean pause before each move, seconds")
     a = ap.parse_args()
     deadline = time.time() + a.minutes * 60
-    stats = {"games": 0, "plies": 0, "errors": 0, "examples": []}
+    stats = {"games": 0, "plies": 0, "errors": 0, "examples": [], "moves": []}
     lock = threading.Lock()
-    threads = [threading.Thread(target=worker, args=(a.url, deadline, stats, lock, k, a.engine), daemon=True)
+    threads = [threading.Thread(target=worker, args=(a.url, deadline, stats, lock, k, a.engine, a.think), daemon=True)
                for k in range(a.games)]
     t0 = time.time()
     for t in threads:
@@ -120,7 +133,19 @@ def main():
         with lock:
             print(f"{time.time() - t0:6.0f}s games {stats['games']} plies {stats['plies']} errors {stats['errors']}"
                   + (f" rss {r:.1f} MiB" if r is not None else ""), flush=True)
+    moves = stats["moves"]
+    lat = sorted(m[0] for m in moves)
+    nodes = sorted(m[1] for m in moves)
+
+    def pct(xs, q):
+        return xs[min(len(xs) - 1, int(q * len(xs)))] if xs else None
+
     print(json.dumps({
+        "engine_moves": len(moves), "waited_their_turn": sum(1 for m in moves if m[2]),
+        "latency_ms_p50": round(1000 * pct(lat, 0.5)) if lat else None,
+        "latency_ms_p95": round(1000 * pct(lat, 0.95)) if lat else None,
+        "latency_ms_max": round(1000 * lat[-1]) if lat else None,
+        "nodes_p50": pct(nodes, 0.5), "nodes_p5": pct(nodes, 0.05),
         "concurrent": a.games, "minutes": a.minutes, "games_finished": stats["games"], "plies": stats["plies"],
         "errors": stats["errors"], "error_examples": stats["examples"],
         "rss_first_mib": round(samples[0], 1) if samples else None,

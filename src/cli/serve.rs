@@ -26,6 +26,13 @@ pub struct ServeArgs {
     /// `engine(params=PATH)`, `eval=nnue:PATH`); repeat for several. Without it, no request reaches a file.
     #[arg(long = "allow-file", value_name = "PATH")]
     allow_file: Vec<std::path::PathBuf>,
+    /// Searches and analyses run at once (default: one per core); the others wait their turn, first come first
+    /// served, and each search's clock starts when its turn comes.
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Most searches and analyses waiting for their turn; one more is refused with a 503.
+    #[arg(long, default_value_t = 256)]
+    queue: usize,
 }
 
 fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
@@ -40,7 +47,21 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         anyhow::bail!("--max-games must be 1..=100000");
     }
     let files = FileAccess::only(&a.allow_file).map_err(anyhow::Error::msg)?;
-    let config =
-        Config { allow_external: a.allow_external, max_games: a.max_games, idle: a.idle, files, ..Config::default() };
+    if a.jobs.is_some_and(|j| j == 0 || j > 1024) {
+        anyhow::bail!("--jobs must be 1..=1024");
+    }
+    if a.queue > 100_000 {
+        anyhow::bail!("--queue must be 0..=100000");
+    }
+    let defaults = Config::default();
+    let config = Config {
+        allow_external: a.allow_external,
+        max_games: a.max_games,
+        idle: a.idle,
+        files,
+        jobs: a.jobs.unwrap_or(defaults.jobs),
+        queue: a.queue,
+        ..defaults
+    };
     serve(&a.host, a.port, config)
 }

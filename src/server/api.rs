@@ -72,18 +72,26 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
-/// Run `f` on a blocking thread (searches, solves), a panic being a 500 with one line.
-async fn blocking<T: Send + 'static>(f: impl FnOnce() -> Result<T, ApiError> + Send + 'static) -> Result<T, ApiError> {
-    tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)))
-        .await
-        .ok()
-        .and_then(Result::ok)
-        .unwrap_or_else(|| {
-            Err(ApiError {
-                status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-                message: "the request failed (a bug: please report it)".into(),
-            })
+/// Run `f` on a blocking thread (searches, solves) when its turn in the server's queue comes, a panic being a 500
+/// with one line.
+async fn blocking<T: Send + 'static>(
+    app: &App,
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    let place = app.queue.enter()?.turn().await?;
+    tokio::task::spawn_blocking(move || {
+        let _place = place;
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+    })
+    .await
+    .ok()
+    .and_then(Result::ok)
+    .unwrap_or_else(|| {
+        Err(ApiError {
+            status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+            message: "the request failed (a bug: please report it)".into(),
         })
+    })
 }
 
 async fn unknown() -> ApiError {
@@ -129,7 +137,8 @@ async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonReje
     let any = AnyGame::parse_with(&r.game, &app.config.files)?;
     let config = app.config.clone();
     let table =
-        blocking(move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config))).await?;
+        blocking(&app, move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config)))
+            .await?;
     let (id, shared) = app.insert(table)?;
     let state = lock(&shared).state(id);
     Ok(Json(state))
@@ -156,7 +165,7 @@ async fn play(State(app): State<Arc<App>>, GameId(id): GameId, b: Result<Json<Mo
     let r = body(b)?;
     let shared = app.get(id)?;
     // At a simultaneous node the other seat may search for its half: off the server's threads.
-    blocking(move || {
+    blocking(&app, move || {
         let mut t = lock(&shared);
         t.play(&r.mv)?;
         Ok(Json(t.state(id)))
@@ -172,7 +181,7 @@ async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
 }
 
 async fn think_move(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<impl IntoResponse, ApiError> {
-    think::stream(app.get(id)?, id)
+    think::stream(app.get(id)?, id, &app.queue)
 }
 
 async fn stop(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {
@@ -193,17 +202,20 @@ async fn record(State(app): State<Arc<App>>, GameId(id): GameId) -> Result<impl 
 
 async fn tree(State(app): State<Arc<App>>, b: Result<Json<TreeRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::tree(&r, &app.config.files).map(Json)).await
+    let files = app.config.files.clone();
+    blocking(&app, move || analysis::tree(&r, &files).map(Json)).await
 }
 
 async fn compare(State(app): State<Arc<App>>, b: Result<Json<CompareRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::compare(&r, &app.config.files).map(Json)).await
+    let files = app.config.files.clone();
+    blocking(&app, move || analysis::compare(&r, &files).map(Json)).await
 }
 
 async fn verdict(State(app): State<Arc<App>>, b: Result<Json<At>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::verdict(&r, &app.config.files).map(Json)).await
+    let files = app.config.files.clone();
+    blocking(&app, move || analysis::verdict(&r, &files).map(Json)).await
 }
 
 #[derive(serde::Deserialize)]
@@ -213,7 +225,8 @@ struct ReplayRequest {
 
 async fn replay(State(app): State<Arc<App>>, b: Result<Json<ReplayRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
-    blocking(move || analysis::replay(&r.record, &app.config.files).map(Json)).await
+    let files = app.config.files.clone();
+    blocking(&app, move || analysis::replay(&r.record, &files).map(Json)).await
 }
 
 #[derive(serde::Deserialize)]

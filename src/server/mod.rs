@@ -21,6 +21,7 @@ mod analysis;
 mod api;
 mod assets;
 mod connect4;
+mod queue;
 mod session;
 mod think;
 
@@ -54,6 +55,10 @@ pub struct Config {
     pub idle: Duration,
     /// Largest request body, in bytes.
     pub max_body: usize,
+    /// Searches and analyses run at once (one per core by default); the others wait their turn (`queue.rs`).
+    pub jobs: usize,
+    /// Most jobs waiting for their turn; one more is refused with a 503.
+    pub queue: usize,
     /// The files a request's game and player strings may name (`tree(file=...)`, `engine(book=...)`): none unless
     /// the operator lists them (`--allow-file PATH`). No request makes the server open any other file.
     pub files: FileAccess,
@@ -61,7 +66,15 @@ pub struct Config {
 
 impl Default for Config {
     fn default() -> Self {
-        Config { allow_external: false, max_games: 256, idle: IDLE, max_body: 256 * 1024, files: FileAccess::none() }
+        Config {
+            allow_external: false,
+            max_games: 256,
+            idle: IDLE,
+            max_body: 256 * 1024,
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            queue: 256,
+            files: FileAccess::none(),
+        }
     }
 }
 
@@ -115,6 +128,8 @@ pub fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 pub struct App {
     pub config: Config,
     games: Mutex<Games>,
+    /// The line for the CPU: every search and analysis takes its turn.
+    pub queue: Arc<queue::Queue>,
 }
 
 #[derive(Default)]
@@ -139,7 +154,8 @@ pub fn duration_words(d: Duration) -> String {
 
 impl App {
     pub fn new(config: Config) -> App {
-        App { config, games: Mutex::new(Games { next: 1, ..Games::default() }) }
+        let queue = Arc::new(queue::Queue::new(config.jobs, config.queue));
+        App { config, games: Mutex::new(Games { next: 1, ..Games::default() }), queue }
     }
 
     /// Whether the game `shared`, last touched at `touched`, has expired: idle for [`Config::idle`] and not thinking

@@ -26,6 +26,7 @@ use tokio_stream::Stream;
 use tokio_stream::StreamExt;
 use tokio_stream::wrappers::UnboundedReceiverStream;
 
+use super::queue::{Place, Queue};
 use super::{ApiError, MAX_THINK, Shared, lock};
 use crate::game::{Game, describe_score};
 use crate::players::{Context, Player, PositionText, View};
@@ -69,6 +70,12 @@ impl Watch {
             w.seen.remove(0);
         }
         !w.senders.is_empty()
+    }
+
+    /// Tell every watcher that the search waits for a free place in the server's queue (`ahead` jobs before it).
+    fn queued(&self, ahead: usize) {
+        let e = event("queued", &json!({ "ahead": ahead }));
+        lock(&self.0).senders.retain(|tx| tx.send(e.clone()).is_ok());
     }
 
     /// The last event to every watcher; their streams end.
@@ -172,21 +179,26 @@ fn sse(rx: UnboundedReceiver<Event>) -> Sse<impl Stream<Item = Result<Event, Inf
     Sse::new(UnboundedReceiverStream::new(rx).map(Ok::<_, Infallible>)).keep_alive(KeepAlive::default())
 }
 
-/// Start the search of game `id` and stream it; while a search runs, join it.
-pub fn stream(shared: Shared, id: u64) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+/// Start the search of game `id` when its turn in `queue` comes, and stream it; while a search runs, join it.
+pub fn stream(
+    shared: Shared,
+    id: u64,
+    queue: &Queue,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>> + use<>>, ApiError> {
     let mut table = lock(&shared);
     if let Some(watch) = table.watching() {
         return Ok(sse(watch.attach()));
     }
+    // A full queue refuses before the game is taken: it stays idle.
+    let ticket = queue.enter()?;
     let job = table.think()?;
     drop(table);
     let rx = job.watch.attach();
+    if ticket.waits() {
+        job.watch.queued(ticket.ahead);
+    }
     let stop = job.stop.clone();
     let watchdog = stop.clone();
-    tokio::spawn(async move {
-        tokio::time::sleep(MAX_THINK).await;
-        watchdog.store(true, Ordering::Relaxed);
-    });
     let (watch, sink_stop) = (job.watch.clone(), stop.clone());
     let sink: Sink = Arc::new(move |v: Value| {
         if !watch.info(v) {
@@ -194,7 +206,22 @@ pub fn stream(shared: Shared, id: u64) -> Result<Sse<impl Stream<Item = Result<E
             sink_stop.store(true, Ordering::Relaxed);
         }
     });
+    tokio::spawn(async move {
+        // The search's clock and the server's ceiling start when its turn comes, not while it waits.
+        let place = ticket.turn().await.ok();
+        tokio::spawn(async move {
+            tokio::time::sleep(MAX_THINK).await;
+            watchdog.store(true, Ordering::Relaxed);
+        });
+        run(job, sink, shared, id, place);
+    });
+    Ok(sse(rx))
+}
+
+/// Run `job` on a blocking thread, holding its place in the queue; its end to every watcher.
+fn run(job: Job, sink: Sink, shared: Shared, id: u64, place: Option<Place>) {
     tokio::task::spawn_blocking(move || {
+        let _place = place;
         let t0 = Instant::now();
         let found = std::panic::catch_unwind(AssertUnwindSafe(|| (job.run)(sink)))
             .unwrap_or_else(|_| Err("the search failed (a bug: please report the position)".to_string()));
@@ -207,5 +234,4 @@ pub fn stream(shared: Shared, id: u64) -> Result<Sse<impl Stream<Item = Result<E
             Err(e) => job.watch.end("error", &json!({ "error": e.message })),
         }
     });
-    Ok(sse(rx))
 }

@@ -58,6 +58,7 @@ mod resume;
 mod retro;
 mod seeds;
 mod server;
+mod server_queue;
 mod server_sessions;
 mod sim_solve;
 mod slide_trees;

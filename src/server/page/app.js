@@ -293,6 +293,14 @@ function watchEngine() {
     }
     body.prepend(tr);
   });
+  // The server runs a few searches at once (one per core); this one waits its turn, its clock not yet started.
+  source.addEventListener('queued', (ev) => {
+    if (ui.source !== source) return;
+    const q = JSON.parse(ev.data);
+    const tr = el('tr', { class: 'queued' });
+    el('td', { colspan: '5' }, tr, `waiting for a free core: ${q.ahead} search${q.ahead === 1 ? '' : 'es'} ahead`);
+    body.prepend(tr);
+  });
   const end = (ev) => {
     source.close();
     if (ui.source !== source) return;

@@ -1,0 +1,92 @@
+//! The server's fair queue for the CPU (`src/server/queue.rs`): with one place, a second search waits its turn (its
+//! page is told, its clock not started), a third past the queue's length is refused at once with a one-line 503
+//! (the game stays playable), and analyses take their turn in the same line.
+
+use std::time::{Duration, Instant};
+
+use crate::server::{call, events, json_of};
+use axum::Router;
+use axum::http::StatusCode;
+use plateau::server::{Config, router};
+use serde_json::{Value, json};
+
+const BT5: &str = "breakthrough(rows=5,columns=5)";
+
+async fn engine_game(app: &Router) -> u64 {
+    let body = json!({"game": BT5, "players": ["engine(time=5s)", "human"]});
+    let (s, st) = json_of(app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    st["id"].as_u64().unwrap()
+}
+
+fn think(app: &Router, id: u64) -> tokio::task::JoinHandle<(StatusCode, String, Instant)> {
+    let app = app.clone();
+    tokio::spawn(async move {
+        let (s, text) = call(&app, "GET", &format!("/api/games/{id}/think"), None).await;
+        (s, text, Instant::now())
+    })
+}
+
+async fn busy(app: &Router, id: u64) -> bool {
+    json_of(app, "GET", &format!("/api/games/{id}"), None).await.1["busy"] == true
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn searches_wait_their_turn_and_a_full_queue_refuses() {
+    let app = router(Config { jobs: 1, queue: 1, ..Config::default() });
+    let (a, b, c) = (engine_game(&app).await, engine_game(&app).await, engine_game(&app).await);
+
+    let first = think(&app, a);
+    for _ in 0..200 {
+        if busy(&app, a).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    let second = think(&app, b);
+    for _ in 0..200 {
+        if busy(&app, b).await {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    assert!(busy(&app, b).await, "the second search was not taken");
+
+    // The line is full (one runs, one waits): a third search and an analysis are refused at once, in one line.
+    let (s, text) = call(&app, "GET", &format!("/api/games/{c}/think"), None).await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{text}");
+    assert!(text.contains("the server is busy") && !text.contains('\n'), "{text}");
+    assert!(!busy(&app, c).await, "a refused search left its game busy");
+    let tree = json!({"game": "tic_tac_toe", "algo": "minimax", "depth": 2});
+    let (s, v) = json_of(&app, "POST", "/api/tree", Some(tree.clone())).await;
+    assert_eq!(s, StatusCode::SERVICE_UNAVAILABLE, "{v}");
+
+    // The first is stopped: it plays, then the second runs (it was told it waited), then it is stopped in turn.
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (s, _) = json_of(&app, "POST", &format!("/api/games/{a}/stop"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, text_a, a_ended) = first.await.unwrap();
+    assert_eq!((s, events(&text_a, "done").len()), (StatusCode::OK, 1), "{text_a}");
+    assert!(events(&text_a, "queued").is_empty(), "the first search found a free place: {text_a}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (s, _) = json_of(&app, "POST", &format!("/api/games/{b}/stop"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, text_b, b_ended) = second.await.unwrap();
+    assert_eq!((s, events(&text_b, "done").len()), (StatusCode::OK, 1), "{text_b}");
+    assert_eq!(events(&text_b, "queued"), vec![json!({"ahead": 0})], "{text_b}");
+    let queued_at = text_b.find("event: queued").unwrap();
+    assert!(text_b.find("event: info").is_none_or(|i| i > queued_at), "an iteration before its turn: {text_b}");
+    assert!(b_ended > a_ended);
+    // Its search ran after the first ended: it has iterations (its clock started with its turn, not before).
+    assert!(!events(&text_b, "info").is_empty(), "{text_b}");
+
+    // The line is free again: the analysis and the third game's search run.
+    let (s, v): (StatusCode, Value) = json_of(&app, "POST", "/api/tree", Some(tree)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    let third = think(&app, c);
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (s, _) = json_of(&app, "POST", &format!("/api/games/{c}/stop"), None).await;
+    assert_eq!(s, StatusCode::OK);
+    let (s, text_c, _) = third.await.unwrap();
+    assert_eq!((s, events(&text_c, "done").len()), (StatusCode::OK, 1), "{text_c}");
+}
