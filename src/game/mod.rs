@@ -299,6 +299,22 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         }
     }
 
+    /// The most a player can win, as [`Game::returns_value`] counts it (OpenSpiel's `max_utility`; the games are
+    /// zero-sum, so `min_utility` is its opposite). The default: the value bound's returns where the game bounds its
+    /// values ([`Game::value_bound`] below [`WIN_SCORE`]: backgammon 1 or 3, the synthetic trees their range), else 1
+    /// (a win). Games whose numeric results the default does not bound override it.
+    fn max_utility(&self) -> f64 {
+        let b = self.value_bound();
+        if b >= WIN_SCORE { 1.0 } else { self.returns_value(Outcome::Value(b)).abs().max(1.0) }
+    }
+
+    /// The most actions a game can last from the start (OpenSpiel's `max_game_length`: moves, chance outcomes and
+    /// joint moves each one), a bound the rules guarantee; `None` where the rules give none short enough to state
+    /// (draws by repetition or move counters, dice).
+    fn max_game_length(&self) -> Option<u32> {
+        None
+    }
+
     /// The shape of [`Game::observation_tensor`] (planes, rows, columns for a board); empty where the game has none.
     fn observation_shape(&self) -> Vec<usize> {
         Vec::new()

@@ -211,6 +211,10 @@ impl Game for ChanceTree {
         s.key = mix(s.key, m as u64 + 1);
     }
 
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.depth)
+    }
+
     /// `[depth, max(width, outcomes)]`: row `i` one-hot of the move or outcome taken at ply `i` (rows past the
     /// current ply zero), the same for both players.
     fn observation_shape(&self) -> Vec<usize> {

@@ -148,6 +148,16 @@ impl Game for MatchingPennies {
         s.key ^= before ^ zkey(s.first, s.second);
     }
 
+    /// One joint move a round.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.rounds)
+    }
+
+    /// Every round won.
+    fn max_utility(&self) -> f64 {
+        self.rounds as f64
+    }
+
     /// `[2, rounds + 1]`: one-hot rows of the rounds won by the first player and by the second (the choices of a
     /// round are seen only through its result), the same for both players.
     fn observation_shape(&self) -> Vec<usize> {

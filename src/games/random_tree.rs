@@ -312,6 +312,21 @@ impl Game for RandomTree {
         s.key = mix(s.key, m as u64 + 1);
     }
 
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.depth)
+    }
+
+    /// The leaves' bound: the given values' largest, `range` (iid), or the root's `range` and at most `range` a ply
+    /// (incremental).
+    fn max_utility(&self) -> f64 {
+        let bound = match (&self.values, self.model) {
+            (Some(v), _) => v.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0),
+            (None, Model::Iid) => self.range.unsigned_abs(),
+            (None, Model::Incremental) => self.range.unsigned_abs() * (self.depth + 1),
+        };
+        bound.max(1) as f64
+    }
+
     /// `[depth, width]`: row `i` one-hot of the child taken at ply `i` (rows past the current ply zero). The path
     /// names the node, so this is everything there is to observe, the same for both players.
     fn observation_shape(&self) -> Vec<usize> {

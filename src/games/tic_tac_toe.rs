@@ -208,6 +208,10 @@ impl Game for TicTacToe {
         Ok(sq)
     }
 
+    fn max_game_length(&self) -> Option<u32> {
+        Some(9)
+    }
+
     /// OpenSpiel's numbering: `row * 3 + column` with row 0 at the top (`a3` is 0, `c1` is 8).
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(9)

@@ -128,3 +128,66 @@ fn run_json_returns_the_documents_and_one_line_errors() {
     let e = plateau::cli::run_json(&["nosuchcommand".into()]).unwrap_err();
     assert!(e.contains("nosuchcommand") && !e.contains('\n'), "{e}");
 }
+
+/// Random games from the start: how long the longest lasted (a joint move one action) and the largest return.
+struct Bounds;
+
+impl GameVisitor for Bounds {
+    type Out = (Option<u32>, f64, u32, f64);
+    fn visit<G: Game>(self, g: &G) -> (Option<u32>, f64, u32, f64) {
+        let mut rng = SmallRng::seed_from_u64(11);
+        let (mut longest, mut largest) = (0u32, 0.0f64);
+        for _ in 0..300 {
+            let mut s = g.start();
+            let mut plies = 0u32;
+            while !g.is_terminal(&s) {
+                if g.turn(&s) == Turn::Simultaneous {
+                    let pick = |p: Side, rng: &mut SmallRng| {
+                        let mut moves = MoveList::new();
+                        g.player_moves(&s, p, &mut moves);
+                        moves[rng.random_range(0..moves.len())]
+                    };
+                    let (a, b) = (pick(Side::First, &mut rng), pick(Side::Second, &mut rng));
+                    g.play_joint(&mut s, a, b);
+                } else {
+                    let m = g.random_move(&s, &mut rng).expect("a move in a live position");
+                    g.play(&mut s, m);
+                }
+                plies += 1;
+            }
+            longest = longest.max(plies);
+            let o = g.outcome_for(&s, Side::First).expect("a finished game");
+            largest = largest.max(g.returns_value(o).abs());
+        }
+        (g.max_game_length(), g.max_utility(), longest, largest)
+    }
+}
+
+#[test]
+fn no_random_game_outlasts_max_game_length_or_outscores_max_utility() {
+    for (text, length) in [
+        ("tic_tac_toe", Some(9)),
+        ("phantom_tic_tac_toe", Some(17)),
+        ("connect_four", Some(42)),
+        ("qubic(size=3)", Some(27)),
+        ("othello", Some(121)),
+        ("breakthrough(rows=5,columns=3)", Some(48)),
+        ("breakthrough(rows=5,columns=3,information=imperfect)", Some(48)),
+        ("matching_pennies(rounds=3)", Some(3)),
+        ("tree(text=A(B(C=7 D=-9) E=3))", Some(2)),
+        ("random_tree(width=3,depth=4,model=incremental)", Some(4)),
+        ("chance_tree(width=2,depth=5)", Some(5)),
+        ("backgammon(gammons=true)", None),
+        ("oware(houses=3,seeds=2)", None),
+        ("pig(target=20)", None),
+        ("marbles", None),
+    ] {
+        let (declared, max_utility, longest, largest) = AnyGame::parse(text).expect("a game").visit(Bounds);
+        assert_eq!(declared, length, "{text}");
+        if let Some(n) = declared {
+            assert!(longest <= n, "{text}: a game of {longest} actions, max_game_length {n}");
+        }
+        assert!(largest <= max_utility, "{text}: a return of {largest}, max_utility {max_utility}");
+        assert!(largest >= 1.0, "{text}: no decisive game in 300");
+    }
+}

@@ -390,6 +390,12 @@ impl Game for Breakthrough {
     }
 
     #[inline]
+    /// Every move takes a piece one row forward: each of a side's `piece_rows * columns` pieces moves at most
+    /// `rows - 1` times.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(2 * self.piece_rows * self.columns * (self.rows - 1))
+    }
+
     /// OpenSpiel's numbering: `((row * columns + column) * 6 + direction) * 2 + capture` from the moving piece's
     /// square, with OpenSpiel's first player (Black, from the top) mirrored onto ours (White, from the bottom), so that
     /// a row index here is OpenSpiel's: directions 0..3 go up a row (left, straight, right), 3..6 down.

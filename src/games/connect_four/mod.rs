@@ -318,6 +318,10 @@ impl Game for ConnectFour {
         Ok((c - 1) as u8)
     }
 
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.rows() * self.columns())
+    }
+
     /// OpenSpiel's numbering: the column, from 0.
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(self.columns())

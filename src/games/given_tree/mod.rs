@@ -136,6 +136,17 @@ impl Game for GivenTree {
         s.node = self.node(s).children[m as usize];
     }
 
+    /// The deepest leaf's ply.
+    fn max_game_length(&self) -> Option<u32> {
+        self.nodes.iter().map(|n| n.ply).max()
+    }
+
+    /// The largest leaf value in magnitude (1 at least).
+    fn max_utility(&self) -> f64 {
+        let leaves = self.nodes.iter().filter(|n| n.children.is_empty());
+        leaves.map(|n| n.value.unwrap_or(0).unsigned_abs()).max().unwrap_or(0).max(1) as f64
+    }
+
     /// `[nodes]`: one-hot of the current node, numbered in the prefix order of the tree's text (the root is 0); the
     /// same for both players.
     fn observation_shape(&self) -> Vec<usize> {

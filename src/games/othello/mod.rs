@@ -227,6 +227,11 @@ impl Game for Othello {
         self.parse_move_text(s, text)
     }
 
+    /// 60 placements, and a pass at most before each of them and at the end (two passes in a row end the game).
+    fn max_game_length(&self) -> Option<u32> {
+        Some(121)
+    }
+
     /// OpenSpiel's numbering: the square `row * 8 + column` (row 0 at the top, as the notation's row 1), pass 64.
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(65)

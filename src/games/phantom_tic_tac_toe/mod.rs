@@ -264,6 +264,12 @@ impl Game for PhantomTicTacToe {
         text::observation(self, s, player)
     }
 
+    /// Nine placements and at most four failed attempts by each player before the ninth (a failed attempt reveals an
+    /// opponent's mark, which is not tried again; the ninth placement is the first player's): 17, as OpenSpiel's.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(17)
+    }
+
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(9)
     }

@@ -293,6 +293,10 @@ impl Game for Qubic {
         Some(v)
     }
 
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.n * self.n * self.n)
+    }
+
     /// One action per cell, its index (`layer * n*n + rank * n + file`).
     fn num_distinct_actions(&self) -> Option<u32> {
         Some(self.n * self.n * self.n)

@@ -296,6 +296,11 @@ impl Game for DarkBreakthrough {
         text::write_observation(self, s, player, out);
     }
 
+    /// Breakthrough's bound: every move takes a piece one row forward (a cancelled move is not played).
+    fn max_game_length(&self) -> Option<u32> {
+        self.bt.max_game_length()
+    }
+
     /// `[3, rows, columns]` as Breakthrough's (White's pieces, Black's, the other squares; row 0 rank 1), of what
     /// `player` knows: all its own pieces, and of the opponent's only those it found this turn by a cancelled move
     /// (while it is to move). The referee's messages are not in it, nor the board shown at the end.
