@@ -1,5 +1,6 @@
 //! `plateau stats`: play N games between two players and report game lengths and branching factors (min, max, mean,
-//! histogram, by phase and by ply), as text, JSON, or an SVG chart.
+//! histogram, by phase and by ply), as text, JSON, or an SVG chart; or, with `--revisit D`, how often random walks of
+//! `D` plies end in the same position (`game::revisit`).
 
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -51,12 +52,61 @@ pub struct StatsArgs {
     /// Write an SVG chart: the histogram of game lengths and the mean branching factor by ply.
     #[arg(long)]
     svg: Option<PathBuf>,
+    /// Instead of games: play `--games` random walks of this many plies from the start and report how often two of
+    /// them end in the same position (an estimate with its 95% Wilson interval, `--seed` gives the walks).
+    #[arg(long, value_name = "PLIES", conflicts_with_all = ["players", "movetime", "tc", "random_plies", "svg", "bins"])]
+    revisit: Option<u32>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
 }
 
+/// `--revisit D`: the random walks of `game::revisit`, printed.
+fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
+    let any = AnyGame::parse(&a.game)?;
+    let (spec, r) = with_game!(&any, g => {
+        let r = crate::game::revisit::revisit(g, depth, a.games as u64, a.seed).map_err(anyhow::Error::msg)?;
+        (crate::game::Game::spec(g), r)
+    });
+    if a.json {
+        let mut v = serde_json::to_value(&r)?;
+        v["game"] = spec.into();
+        super::print_json(&v);
+        return Ok(());
+    }
+    let p = |x: f64| if x == 0.0 { "0".to_string() } else { format!("{x:.3e}") };
+    println!("{spec}: {} random walks of {} plies from the start (seed {})", r.walks, r.depth, r.seed);
+    println!(
+        "two independent walks end in the same position: {} of {} pairs, {} (95% Wilson interval {} to {})",
+        r.same,
+        r.pairs,
+        p(r.probability),
+        p(r.low),
+        p(r.high)
+    );
+    println!(
+        "every pair of the {} walks: {} of {} pairs end in the same position, {}",
+        r.walks,
+        r.all_pairs_same,
+        r.all_pairs,
+        p(r.all_pairs_probability)
+    );
+    println!(
+        "distinct end positions {}; walks ending where an earlier walk ended: {} ({})",
+        r.distinct,
+        r.met_before,
+        p(r.met_before as f64 / r.walks as f64)
+    );
+    if r.ended_early > 0 {
+        println!("walks whose game ended before ply {}: {} (each stops on its final position)", r.depth, r.ended_early);
+    }
+    Ok(())
+}
+
 pub fn run(a: StatsArgs) -> anyhow::Result<()> {
+    if let Some(depth) = a.revisit {
+        return run_revisit(&a, depth);
+    }
     let players: [String; 2] = match a.players.as_slice() {
         [] => ["random".into(), "random".into()],
         [p] => [p.clone(), p.clone()],

@@ -22,6 +22,7 @@ pub mod knowledge;
 pub mod perft;
 pub mod player;
 pub mod playout;
+pub mod revisit;
 pub mod score;
 pub mod seed;
 pub mod turn;

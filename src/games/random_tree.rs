@@ -19,7 +19,9 @@
 //!   (else random), for `q < 0` reversed with probability `-q` (else random).
 //!
 //! The heuristic evaluation of an interior node (for searches shallower than the tree): `iid`, an independent uniform
-//! value in `[-R, R]`; `incremental`, the node's exact value plus uniform noise in `[-R/2, R/2]`.
+//! value in `[-R, R]`; `incremental`, the node's exact value plus uniform noise in `[-N, N]`, `N` = `noise` (default
+//! `R/2`). With `noise=0` an interior node is evaluated at its exact value, so a search stopped above the leaves sees
+//! the same ordering as one that reaches them: a `best` tree is then perfectly ordered at every search depth.
 //!
 //! Moves are child numbers `1..=W`; a position is written as its path from the root, `2.1.3`, or `root`.
 
@@ -48,6 +50,11 @@ pub fn info() -> GameInfo {
             p("ordering", "random", "incremental model: best (perfectly ordered), random, worst (reversed), or -1..1"),
             p("range", "100", "values (and increments) drawn in [-range, range]"),
             p(
+                "noise",
+                "range/2",
+                "incremental model: an interior node's evaluation is its exact value plus noise in [-noise, noise]; 0: exact (a best tree stays perfectly ordered at every search depth)",
+            ),
+            p(
                 "values",
                 "",
                 "the leaves' values for the root player (MAX), left to right, separated by ';' (width^depth of them): a given tree such as the slides' examples",
@@ -73,6 +80,8 @@ pub struct RandomTree {
     /// In `[-1, 1]`: 1 perfectly ordered, 0 random, -1 reversed.
     pub ordering: f64,
     pub range: i32,
+    /// Incremental model: the amplitude of the noise added to an interior node's exact value by its evaluation.
+    pub noise: i32,
     /// Given leaf values (root player's view, left to right) instead of drawn ones.
     pub values: Option<std::sync::Arc<[i32]>>,
 }
@@ -138,7 +147,7 @@ impl RandomTree {
         if !(1..=1_000_000).contains(&range) {
             return err(format!("random_tree: range={range}: expected 1..=1000000"));
         }
-        Ok(RandomTree { width, depth, seed, model, ordering, range, values: None })
+        Ok(RandomTree { width, depth, seed, model, ordering, range, noise: range / 2, values: None })
     }
 
     /// Build from a parsed game string.
@@ -162,9 +171,21 @@ impl RandomTree {
             })?,
         };
         let range = spec.int("range", 100, 1, 1_000_000)? as i32;
+        let noise = spec.count("noise")?;
         let values = spec.text("values");
         spec.finish()?;
         let mut tree = RandomTree::new(width, depth, seed, model, ordering, range)?;
+        if let Some(n) = noise {
+            if model != Model::Incremental {
+                return err(
+                    "random_tree: noise= is the incremental model's evaluation noise: it needs model=incremental",
+                );
+            }
+            if n > range as u64 {
+                return err(format!("random_tree: noise={n}: expected 0..={range} (at most the range)"));
+            }
+            tree.noise = n as i32;
+        }
         if let Some(text) = values {
             tree.values = Some(parse_values(&text, width, depth, model)?);
         }
@@ -275,6 +296,9 @@ impl Game for RandomTree {
         }
         if self.range != 100 {
             p.push(format!("range={}", self.range));
+        }
+        if self.noise != self.range / 2 {
+            p.push(format!("noise={}", self.noise));
         }
         if let Some(v) = &self.values {
             p.push(format!("values={}", v.iter().map(i32::to_string).collect::<Vec<_>>().join(";")));
@@ -407,7 +431,7 @@ impl Evaluator<RandomTree> for RtEval {
         }
         match g.model {
             Model::Iid => uniform(mix(s.key, SALT_EVAL), -g.range, g.range),
-            Model::Incremental => s.value + uniform(mix(s.key, SALT_NOISE), -g.range / 2, g.range / 2),
+            Model::Incremental => s.value + uniform(mix(s.key, SALT_NOISE), -g.noise, g.noise),
         }
     }
 }

@@ -283,18 +283,74 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
+/// The `$ plateau ...` commands of a ```sh block, each with the lines of the ```text block written right after it
+/// (blank lines apart; empty when there is none): the output those commands are checked against.
+fn doc_blocks(doc: &str) -> Vec<(Vec<&str>, Vec<&str>)> {
+    let lines: Vec<&str> = doc.lines().collect();
+    let mut blocks = Vec::new();
+    let mut i = 0;
+    while i < lines.len() {
+        if !lines[i].starts_with("```sh") {
+            i += 1;
+            continue;
+        }
+        let mut j = i + 1;
+        let mut commands = Vec::new();
+        while j < lines.len() && !lines[j].starts_with("```") {
+            if let Some(c) = lines[j].strip_prefix("$ plateau ") {
+                commands.push(c);
+            }
+            j += 1;
+        }
+        let mut k = j + 1;
+        while k < lines.len() && lines[k].trim().is_empty() {
+            k += 1;
+        }
+        let mut quoted = Vec::new();
+        if k < lines.len() && lines[k].starts_with("```text") {
+            k += 1;
+            while k < lines.len() && !lines[k].starts_with("```") {
+                quoted.push(lines[k]);
+                k += 1;
+            }
+        }
+        if !commands.is_empty() {
+            blocks.push((commands, quoted));
+        }
+        i = j + 1;
+    }
+    blocks
+}
+
 #[test]
 fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
     let root = env!("CARGO_MANIFEST_DIR");
     let doc = std::fs::read_to_string(format!("{root}/docs/course.md")).unwrap();
-    let commands: Vec<&str> = doc.lines().filter_map(|l| l.strip_prefix("$ plateau ")).collect();
-    assert!(commands.len() >= 11, "{} commands", commands.len());
+    let blocks = doc_blocks(&doc);
+    let commands: Vec<&str> = blocks.iter().flat_map(|b| b.0.iter().copied()).collect();
+    assert_eq!(commands.len(), doc.lines().filter(|l| l.starts_with("$ plateau ")).count(), "a $ line outside ```sh");
+    assert!(commands.len() >= 25, "{} commands", commands.len());
     let mut outputs = String::new();
-    for c in &commands {
-        let out = Command::new(BIN).args(shell_words(c)).current_dir(root).output().unwrap();
-        assert!(out.status.success(), "plateau {c}: {}", String::from_utf8_lossy(&out.stderr));
-        outputs += &String::from_utf8_lossy(&out.stdout);
+    let mut checked_lines = 0;
+    for (block, quoted) in &blocks {
+        let mut out_block = String::new();
+        for c in block {
+            let out = Command::new(BIN).args(shell_words(c)).current_dir(root).output().unwrap();
+            assert!(out.status.success(), "plateau {c}: {}", String::from_utf8_lossy(&out.stderr));
+            out_block += &String::from_utf8_lossy(&out.stdout);
+        }
+        // Every line the page shows after these commands is in their output (`...`: lines left out; tables are
+        // written up to their time columns, so a line is checked as a part of an output line).
+        for line in quoted.iter().map(|l| l.trim_end()).filter(|l| !l.is_empty() && *l != "...") {
+            assert!(
+                out_block.contains(line),
+                "docs/course.md shows '{line}' after {block:?}, which printed:\n{out_block}"
+            );
+            checked_lines += 1;
+        }
+        outputs += &out_block;
     }
+    assert!(checked_lines >= 40, "{checked_lines} lines of output checked");
     // The answers the page quotes.
     for answer in [
         "win: Black, the second player, wins (proven)",
@@ -307,6 +363,10 @@ fn every_command_of_docs_course_runs_and_gives_the_quoted_answers() {
         "mean branching factor by ply",
         "material (100 per piece)",
         "c6b5     loss in 22",
+        "depth      3",
+        "depth      6",
+        "depth      4",
+        "solution   ggfg",
     ] {
         assert!(outputs.contains(answer), "docs/course.md quotes '{answer}', which no command printed");
     }

@@ -26,6 +26,7 @@ mod chess_uci;
 mod cli;
 mod cli_catalogue;
 mod compare_seconds;
+mod course_numbers;
 mod course_open;
 mod engine;
 mod exercises;

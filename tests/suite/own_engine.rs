@@ -202,3 +202,80 @@ fn the_python_dark_engine_plays_the_hidden_variant_from_the_referee_lines() {
     }
     assert!(!lines.iter().any(|l| l.starts_with("> position") && l.contains(" moves ")), "{t}");
 }
+
+#[test]
+fn the_greedy_engine_written_from_the_page_plays_every_variant_and_beats_random() {
+    require("python3");
+    // UCI with its own movetime= and no match limit: the engine is asked `go movetime 100`, alphabeta searches 2 plies.
+    let log = temp("greedy_uci.log");
+    let cmd = format!(
+        "uci(cmd=env GREEDY_ENGINE_LOG={} python3 {},movetime=100ms)",
+        log.display(),
+        example("greedy_engine.py")
+    );
+    let v = json(&plateau(&[
+        "match",
+        "breakthrough(rows=6,columns=5)",
+        "--player",
+        &cmd,
+        "--player",
+        "alphabeta(depth=2)",
+        "--games",
+        "4",
+        "--json",
+    ]));
+    clean_match(&v, 4);
+    let t = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = t.lines().collect();
+    for want in [
+        "> uci",
+        "< option name UCI_Variant type combo default breakthrough var breakthrough",
+        "< uciok",
+        "> setoption name UCI_Variant value breakthrough(rows=6,columns=5)",
+        "> ucinewgame",
+        "> go movetime 100",
+        "> quit",
+    ] {
+        assert!(lines.contains(&want), "missing '{want}' in the dialogue:\n{t}");
+    }
+    // One process for the whole match: one handshake, a new game per game.
+    assert_eq!(lines.iter().filter(|l| **l == "> uci").count(), 1, "{t}");
+    assert_eq!(lines.iter().filter(|l| **l == "> ucinewgame").count(), 4, "{t}");
+    // UGI on the 8x8 board with a clock: one ply ahead is enough to beat random.
+    let cmd = format!("ugi(cmd=python3 {})", example("greedy_engine.py"));
+    let v = json(&plateau(&[
+        "match",
+        "breakthrough",
+        "--player",
+        &cmd,
+        "--player",
+        "random",
+        "--games",
+        "6",
+        "--tc",
+        "10s+0.1s",
+        "--json",
+    ]));
+    clean_match(&v, 6);
+    assert!(v["wins_a"].as_u64().unwrap() >= 5, "greedy_engine.py won {} of 6 against random", v["wins_a"]);
+    // The variants of the page's rules: no illegal move under misère or forced captures.
+    for game in [
+        "breakthrough(rows=5,columns=4,piece_rows=1,misere=true)",
+        "breakthrough(rows=6,columns=4,forced_captures=true)",
+    ] {
+        let v = json(&plateau(&[
+            "match",
+            game,
+            "--player",
+            &cmd,
+            "--player",
+            "random",
+            "--games",
+            "6",
+            "--movetime",
+            "300ms",
+            "--json",
+        ]));
+        clean_match(&v, 6);
+    }
+}
