@@ -19,11 +19,12 @@ import json
 from typing import Any, Callable, Dict, List, Optional, Union
 
 from . import _plateau
-from ._plateau import Bot, Game, State, bot, load_game
+from ._plateau import Bot, Game, GameType, State, bot, load_game
 
 __all__ = [
     "Bot",
     "Game",
+    "GameType",
     "State",
     "bot",
     "games",

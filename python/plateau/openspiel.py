@@ -87,8 +87,8 @@ def _game_type(game: Game, text: str) -> "pyspiel.GameType":
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=2,
         min_num_players=2,
-        provides_information_state_string=False,
-        provides_information_state_tensor=False,
+        provides_information_state_string=True,
+        provides_information_state_tensor=game.get_type().provides_information_state_tensor,
         provides_observation_string=True,
         provides_observation_tensor=game.observation_tensor_size() > 0,
         parameter_specification={},
@@ -98,13 +98,17 @@ def _game_type(game: Game, text: str) -> "pyspiel.GameType":
 class PlateauGame(pyspiel.Game):
     """A plateau game as an OpenSpiel Python game.
 
-    Returns are plateau's: 1 / -1 / 0 for a win, a loss, a draw (games scored by a margin, such as Oware, return the
-    margin; the declared utility bounds are then `max_utility`)."""
+    Returns are plateau's `returns()`; the utility bounds and the game length are the game's own (`max_utility()`,
+    `max_game_length()`) unless given; a game whose rules do not bound its length declares `max_game_length` (1000
+    by default). Information states are plateau's (`State.information_state_string`)."""
 
     def __init__(self, text: str = "tic_tac_toe", params: Optional[Dict[str, Any]] = None,
-                 max_utility: float = 1.0, max_game_length: int = 1000):
+                 max_utility: Optional[float] = None, max_game_length: int = 1000):
         self.plateau_game = load_game(text)
         self.text = str(self.plateau_game)
+        if max_utility is None:
+            max_utility = self.plateau_game.max_utility()
+        max_game_length = self.plateau_game.max_game_length() or max_game_length
         info = pyspiel.GameInfo(
             num_distinct_actions=self.plateau_game.num_distinct_actions(),
             max_chance_outcomes=(self.plateau_game.num_distinct_actions()
@@ -121,7 +125,9 @@ class PlateauGame(pyspiel.Game):
         return PlateauState(self, self.plateau_game.new_initial_state())
 
     def make_py_observer(self, iig_obs_type=None, params=None) -> "PlateauObserver":
-        return PlateauObserver(self.plateau_game)
+        # OpenSpiel asks for a perfect-recall observer to answer `information_state_string` / `_tensor`.
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return PlateauObserver(self.plateau_game, perfect_recall)
 
 
 class PlateauState(pyspiel.State):
@@ -165,19 +171,23 @@ class PlateauState(pyspiel.State):
 
 
 class PlateauObserver:
-    """OpenSpiel's observer interface over plateau's observation tensors and strings."""
+    """OpenSpiel's observer interface over plateau's observations, or with `perfect_recall` its information states."""
 
-    def __init__(self, game: Game):
-        shape = game.observation_tensor_shape() or [0]
+    def __init__(self, game: Game, perfect_recall: bool = False):
+        self.perfect_recall = perfect_recall
+        shape = (game.information_state_tensor_shape() if perfect_recall else game.observation_tensor_shape()) or [0]
         self.tensor = np.zeros(int(np.prod(shape)), np.float32)
-        self.dict = {"observation": np.reshape(self.tensor, shape)}
+        self.dict = {"info_state" if perfect_recall else "observation": np.reshape(self.tensor, shape)}
 
     def set_from(self, state: PlateauState, player: int) -> None:
         if self.tensor.size:
-            self.tensor[:] = state.plateau_state.observation_tensor(player).ravel()
+            s = state.plateau_state
+            t = s.information_state_tensor(player) if self.perfect_recall else s.observation_tensor(player)
+            self.tensor[:] = t.ravel()
 
     def string_from(self, state: PlateauState, player: int) -> str:
-        return state.plateau_state.observation_string(player)
+        s = state.plateau_state
+        return s.information_state_string(player) if self.perfect_recall else s.observation_string(player)
 
 
 def _position_key(state: Any) -> tuple:

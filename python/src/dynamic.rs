@@ -32,6 +32,10 @@ pub trait DynGame: Send + Sync {
     /// Whether actions are the game's stable numbering (false: indices into the legal-move list).
     fn stable_actions(&self) -> bool;
     fn observation_shape(&self) -> Vec<usize>;
+    /// OpenSpiel's `max_utility` ([`Game::max_utility`]); `min_utility` is its opposite.
+    fn max_utility(&self) -> f64;
+    /// OpenSpiel's `max_game_length` where the rules bound it ([`Game::max_game_length`]).
+    fn max_game_length(&self) -> Option<u32>;
     fn new_initial_state(&self) -> Box<dyn DynState>;
     fn state_from_position(&self, text: &str) -> Result<Box<dyn DynState>, String>;
 }
@@ -53,6 +57,11 @@ pub trait DynState: Send + Sync {
     fn returns(&self) -> [f64; 2];
     fn observation_string(&self, player: usize) -> String;
     fn observation_tensor(&self, player: usize) -> Result<Vec<f32>, String>;
+    /// Everything `player` knows here (`info_state.rs`): two histories give the same text exactly when `player`
+    /// cannot tell them apart.
+    fn information_state_string(&self, player: usize) -> Result<String, String>;
+    /// Take back the last action, which must be `action` by `player` (-1 for chance), as OpenSpiel's `undo_action`.
+    fn undo(&mut self, player: i32, action: i64) -> Result<(), String>;
     fn display(&self) -> String;
     fn position(&self) -> String;
     fn history(&self) -> Vec<i64>;
@@ -102,6 +111,22 @@ pub struct StateOf<G: Game> {
     pub game: Arc<G>,
     pub state: G::State,
     pub history: Vec<i64>,
+    /// The state before each step (copy-make: states are small), for `undo_action` and the information states.
+    pub past: Vec<Step<G::State>>,
+}
+
+/// One step of a state's history: the state before it and how many actions it took (2 for a joint move).
+#[derive(Clone, Copy)]
+pub struct Step<S> {
+    pub before: S,
+    pub actions: u8,
+}
+
+impl<G: Game> StateOf<G> {
+    /// A state with no history.
+    pub fn fresh(game: Arc<G>, state: G::State) -> Self {
+        StateOf { game, state, history: Vec::new(), past: Vec::new() }
+    }
 }
 
 impl<G: Game> DynGame for GameOf<G> {
@@ -120,15 +145,21 @@ impl<G: Game> DynGame for GameOf<G> {
     fn observation_shape(&self) -> Vec<usize> {
         self.game.observation_shape()
     }
+    fn max_utility(&self) -> f64 {
+        self.game.max_utility()
+    }
+    fn max_game_length(&self) -> Option<u32> {
+        self.game.max_game_length()
+    }
     fn new_initial_state(&self) -> Box<dyn DynState> {
-        Box::new(StateOf { game: self.game.clone(), state: self.game.start(), history: Vec::new() })
+        Box::new(StateOf::fresh(self.game.clone(), self.game.start()))
     }
     fn state_from_position(&self, text: &str) -> Result<Box<dyn DynState>, String> {
         let state = match text.trim() {
             "" | "start" | "startpos" => self.game.start(),
             t => self.game.parse_position(t).map_err(|e| e.to_string())?,
         };
-        Ok(Box::new(StateOf { game: self.game.clone(), state, history: Vec::new() }))
+        Ok(Box::new(StateOf::fresh(self.game.clone(), state)))
     }
 }
 
@@ -148,7 +179,7 @@ struct BotOf<G: Game> {
 }
 
 impl<G: Game> StateOf<G> {
-    fn turn(&self) -> Option<Turn> {
+    pub(crate) fn turn(&self) -> Option<Turn> {
         if self.game.is_terminal(&self.state) { None } else { Some(self.game.turn(&self.state)) }
     }
 
@@ -193,6 +224,7 @@ impl<G: Game> StateOf<G> {
     }
 
     fn played(&mut self, m: G::Move, id: i64) {
+        self.past.push(Step { before: self.state, actions: 1 });
         self.game.play(&mut self.state, m);
         self.history.push(id);
     }
@@ -205,7 +237,12 @@ impl<G: Game> StateOf<G> {
 
 impl<G: Game> DynState for StateOf<G> {
     fn clone_box(&self) -> Box<dyn DynState> {
-        Box::new(StateOf { game: self.game.clone(), state: self.state, history: self.history.clone() })
+        Box::new(StateOf {
+            game: self.game.clone(),
+            state: self.state,
+            history: self.history.clone(),
+            past: self.past.clone(),
+        })
     }
     fn game(&self) -> Box<dyn DynGame> {
         Box::new(GameOf { game: self.game.clone() })
@@ -260,6 +297,7 @@ impl<G: Game> DynState for StateOf<G> {
         }
         let a = self.find(&self.node_moves(Some(0))?, first)?;
         let b = self.find(&self.node_moves(Some(1))?, second)?;
+        self.past.push(Step { before: self.state, actions: 2 });
         self.game.play_joint(&mut self.state, a, b);
         self.history.extend([first, second]);
         Ok(())
@@ -268,11 +306,17 @@ impl<G: Game> DynState for StateOf<G> {
         let before = self.state;
         let after = self.game.play_moves(&self.state, text).map_err(|e| e.to_string())?;
         // Replay word by word for the history of actions.
-        let mut s = StateOf { game: self.game.clone(), state: before, history: std::mem::take(&mut self.history) };
+        let mut s = StateOf {
+            game: self.game.clone(),
+            state: before,
+            history: std::mem::take(&mut self.history),
+            past: std::mem::take(&mut self.past),
+        };
         for word in self.game.split_moves(text) {
             if s.turn() == Some(Turn::Simultaneous) {
                 let (a, b) = self.game.parse_joint(&s.state, &word).map_err(|e| e.to_string())?;
                 let (ia, ib) = (s.action_of(&s.node_moves(Some(0))?, a), s.action_of(&s.node_moves(Some(1))?, b));
+                s.past.push(Step { before: s.state, actions: 2 });
                 self.game.play_joint(&mut s.state, a, b);
                 s.history.extend([ia, ib]);
             } else {
@@ -284,6 +328,7 @@ impl<G: Game> DynState for StateOf<G> {
         debug_assert!(s.state == after);
         self.state = after;
         self.history = s.history;
+        self.past = s.past;
         Ok(())
     }
     fn action_to_string(&self, player: Option<usize>, action: i64) -> Result<String, String> {
@@ -327,6 +372,12 @@ impl<G: Game> DynState for StateOf<G> {
         let mut out = vec![0.0f32; shape.iter().product()];
         self.game.observation_tensor(&self.state, p, &mut out);
         Ok(out)
+    }
+    fn information_state_string(&self, player: usize) -> Result<String, String> {
+        Ok(self.information_state(self::player(player)?))
+    }
+    fn undo(&mut self, player: i32, action: i64) -> Result<(), String> {
+        self.undo_last(player, action)
     }
     fn display(&self) -> String {
         self.game.display(&self.state)
@@ -398,9 +449,7 @@ impl<G: Game> DynState for StateOf<G> {
         let arc = self.game.clone();
         let wrapped = Evaluated::new(
             (*self.game).clone(),
-            Arc::new(move |s: &G::State| {
-                eval.evaluate(Box::new(StateOf { game: arc.clone(), state: *s, history: Vec::new() }))
-            }),
+            Arc::new(move |s: &G::State| eval.evaluate(Box::new(StateOf::fresh(arc.clone(), *s)))),
         );
         let mut searcher = players::searcher::<Evaluated<G>>(algo).map_err(|e| e.to_string())?;
         let r = searcher.search(&wrapped, &self.state);

@@ -15,6 +15,8 @@
 //! under `catch_unwind`, and a panic becomes a `RuntimeError` naming it.
 
 mod dynamic;
+mod game_type;
+mod info_state;
 mod pyeval;
 mod tournament;
 
@@ -96,6 +98,35 @@ impl PyGame {
     }
     fn observation_tensor_size(&self) -> usize {
         let shape = self.inner.observation_shape();
+        if shape.is_empty() { 0 } else { shape.iter().product() }
+    }
+    /// What OpenSpiel's `get_type()` says: dynamics, chance mode, information, what the game provides.
+    fn get_type(&self) -> game_type::PyGameType {
+        let k = self.inner.kind();
+        game_type::PyGameType::new(&self.inner.spec(), k, !self.inner.observation_shape().is_empty())
+    }
+    /// The most a player can win (a win 1; backgammon with gammons 3; the synthetic trees their largest value).
+    fn max_utility(&self) -> f64 {
+        self.inner.max_utility()
+    }
+    /// The opposite of `max_utility()`: the games are zero-sum.
+    fn min_utility(&self) -> f64 {
+        -self.inner.max_utility()
+    }
+    fn utility_sum(&self) -> f64 {
+        0.0
+    }
+    /// The most actions a game lasts where the rules bound it (tic-tac-toe 9, Connect Four 42), else `None`.
+    fn max_game_length(&self) -> Option<u32> {
+        self.inner.max_game_length()
+    }
+    /// The shape of `State.information_state_tensor()`: the observation's where every player sees everything, empty
+    /// with hidden information (use `information_state_string`).
+    fn information_state_tensor_shape(&self) -> Vec<usize> {
+        if self.inner.kind().hidden { Vec::new() } else { self.inner.observation_shape() }
+    }
+    fn information_state_tensor_size(&self) -> usize {
+        let shape = self.information_state_tensor_shape();
         if shape.is_empty() { 0 } else { shape.iter().product() }
     }
     /// The capabilities the game uses: `{"chance": bool, "simultaneous": bool, "hidden": bool}`.
@@ -235,6 +266,68 @@ impl PyState {
         let data = guard(|| self.inner.observation_tensor(p))?;
         let shape = self.inner.game().observation_shape();
         Ok(PyArray1::from_vec(py, data).reshape(shape)?.into_any())
+    }
+    /// Everything `player` knows (the player to move by default): the same text for two histories exactly when the
+    /// player cannot tell them apart. Without hidden information, the actions so far (`"4, 0, 1"`, as OpenSpiel's);
+    /// with it, what the player saw at each of its turns and the action it took.
+    #[pyo3(signature = (player=None))]
+    fn information_state_string(&self, player: Option<i64>) -> PyResult<String> {
+        let p = self.default_player(player)?;
+        guard(|| self.inner.information_state_string(p))
+    }
+    /// The information state as numbers where every player sees everything: the observation tensor (the position
+    /// is all there is to know). ValueError with hidden information.
+    #[pyo3(signature = (player=None))]
+    fn information_state_tensor<'py>(&self, py: Python<'py>, player: Option<i64>) -> PyResult<Bound<'py, PyAny>> {
+        let game = self.inner.game();
+        if game.kind().hidden {
+            return Err(PyValueError::new_err(format!(
+                "{}: hidden information: no information state tensor (information_state_string has it)",
+                game.spec()
+            )));
+        }
+        self.observation_tensor(py, player)
+    }
+    /// 1 for each legal action, 0 for the others, over `num_distinct_actions()` (at a chance node, over its
+    /// outcomes, numbered from 0).
+    #[pyo3(signature = (player=None))]
+    fn legal_actions_mask(&self, player: Option<usize>) -> PyResult<Vec<i32>> {
+        let ids = guard(|| self.inner.legal_actions(player))?;
+        let chance = self.inner.current_player() == dynamic::CHANCE;
+        let size = if chance { ids.len() } else { self.inner.game().num_distinct_actions() as usize };
+        let mut mask = vec![0i32; size];
+        for &a in &ids {
+            if let Some(m) = mask.get_mut(a as usize) {
+                *m = 1;
+            }
+        }
+        Ok(mask)
+    }
+    /// A new state: this one after `action` (this one is unchanged).
+    fn child(&self, action: i64) -> PyResult<PyState> {
+        let mut inner = self.inner.clone_box();
+        guard(|| inner.apply_action(action))?;
+        Ok(PyState { inner })
+    }
+    /// Take back the last action, which must be `action` by `player` (-1 for a chance outcome), as OpenSpiel's.
+    fn undo_action(&mut self, player: i32, action: i64) -> PyResult<()> {
+        guard(|| self.inner.undo(player, action))
+    }
+    fn get_type(&self) -> game_type::PyGameType {
+        self.get_game().get_type()
+    }
+    /// The final result of `player` (0 before the end).
+    fn player_return(&self, player: i64) -> PyResult<f64> {
+        let p = guard(|| player_index(player))?;
+        Ok(self.inner.returns()[p])
+    }
+    fn is_player_node(&self) -> bool {
+        self.inner.current_player() >= 0
+    }
+    /// The actions so far as text, `"4, 0, 1"` (OpenSpiel's `history_str()`).
+    fn history_str(&self) -> String {
+        let ids: Vec<String> = self.inner.history().iter().map(i64::to_string).collect();
+        ids.join(", ")
     }
     /// The position text (`plateau --position` reads it back).
     fn position(&self) -> String {
@@ -441,6 +534,7 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyGame>()?;
     m.add_class::<PyState>()?;
     m.add_class::<PyBot>()?;
+    m.add_class::<game_type::PyGameType>()?;
     m.add_class::<tournament::PyTournament>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
