@@ -8,6 +8,8 @@
 //! replay    a match record (the arena's format) read back, every position of every game ready to draw
 //! ```
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use serde_json::{Value, json};
@@ -31,6 +33,9 @@ pub const TREE_MAX_NODES: usize = 2000;
 pub const COMPARE_MAX_ALGOS: usize = 8;
 pub const COMPARE_MAX_DEPTH: u32 = 12;
 pub const COMPARE_NODE_BUDGET: u64 = 2_000_000;
+/// Compare: the whole table stops after this long (players with their own budget, `mcts(playouts=...)`, are held by
+/// it), and as soon as the page that asked for it goes away.
+pub const COMPARE_SECONDS: u64 = 30;
 /// Generic df-pn: expansions per move and in all.
 pub const DFPN_BUDGET: u64 = 200_000;
 /// Breakthrough's df-pn: expansions.
@@ -145,8 +150,9 @@ pub struct CompareRequest {
 }
 
 /// The course's table: `{rows: [{algo, depth, value, best_move, nodes, leaves, cutoffs, researches, seconds,
-/// stopped}]}`; `stopped` when the cell reached the node budget.
-pub fn compare(r: &CompareRequest, files: &FileAccess) -> Result<Value, ApiError> {
+/// stopped}], cut_short}`; `stopped` when the cell reached the node budget or was stopped; `cut_short` when `stop` was
+/// set (the ceiling of [`COMPARE_SECONDS`], or the client went away) and the cells after it were not searched.
+pub fn compare(r: &CompareRequest, files: &FileAccess, stop: Arc<AtomicBool>) -> Result<Value, ApiError> {
     if r.algos.is_empty() || r.algos.len() > COMPARE_MAX_ALGOS {
         return Err(ApiError::bad(format!("give 1 to {COMPARE_MAX_ALGOS} algorithms")));
     }
@@ -157,10 +163,10 @@ pub fn compare(r: &CompareRequest, files: &FileAccess) -> Result<Value, ApiError
         return Err(ApiError::bad(format!("depth {d}: the table takes depths 1 to {COMPARE_MAX_DEPTH}")));
     }
     let any = AnyGame::parse_with(&r.at.game, files)?;
-    with_game!(&any, g => compare_in(g, r, files))
+    with_game!(&any, g => compare_in(g, r, files, &stop))
 }
 
-fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess) -> Result<Value, ApiError> {
+fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess, stop: &Arc<AtomicBool>) -> Result<Value, ApiError> {
     let state = resolve(g, &r.at)?;
     if g.is_terminal(&state) {
         return Err(ApiError::bad("the game is over in this position: there is nothing to search"));
@@ -174,18 +180,24 @@ fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess) -> Result<
     let mut rows = Vec::new();
     for &depth in &r.depths {
         for a in &r.algos {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             let mut s = crate::players::searcher_with::<G>(a, files)?;
             s.set_limits(Limits { depth: Some(depth), time: None, nodes: Some(COMPARE_NODE_BUDGET) });
+            s.set_stop(stop.clone());
             let res = s.search(g, &state);
+            let stopped = res.stats.nodes >= COMPARE_NODE_BUDGET || stop.load(Ordering::Relaxed);
             rows.push(json!({
                 "algo": a, "depth": depth, "value": res.value, "score": crate::game::describe_score(res.value),
                 "best_move": res.best_move.map(|m| g.format_move(&state, m)), "nodes": res.stats.nodes,
                 "leaves": res.stats.leaves, "cutoffs": res.stats.cutoffs, "researches": res.stats.researches,
-                "seconds": res.seconds, "stopped": res.stats.nodes >= COMPARE_NODE_BUDGET,
+                "seconds": res.seconds, "stopped": stopped,
             }));
         }
     }
-    Ok(json!({ "game": g.spec(), "position": g.format_position(&state), "rows": rows }))
+    let cut_short = rows.len() < r.depths.len() * r.algos.len();
+    Ok(json!({ "game": g.spec(), "position": g.format_position(&state), "rows": rows, "cut_short": cut_short }))
 }
 
 fn outcome_word(o: Outcome) -> &'static str {

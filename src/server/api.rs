@@ -72,6 +72,17 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
     }
 }
 
+/// A stop flag set when it is dropped: held by a handler, it stops the work it started when the client goes away
+/// (axum drops the handler's future with the connection).
+#[derive(Default)]
+struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        self.0.store(true, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
 /// Run `f` on a blocking thread (searches, solves) when its turn in the server's queue comes, a panic being a 500
 /// with one line.
 async fn blocking<T: Send + 'static>(
@@ -209,7 +220,16 @@ async fn tree(State(app): State<Arc<App>>, b: Result<Json<TreeRequest>, JsonReje
 async fn compare(State(app): State<Arc<App>>, b: Result<Json<CompareRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
     let files = app.config.files.clone();
-    blocking(&app, move || analysis::compare(&r, &files).map(Json)).await
+    // Stopped after the ceiling, or when the client goes away (this handler is dropped with the flag's guard).
+    let stop = StopOnDrop::default();
+    let (flag, ceiling) = (stop.0.clone(), stop.0.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(analysis::COMPARE_SECONDS)).await;
+        ceiling.store(true, std::sync::atomic::Ordering::Relaxed);
+    });
+    let answer = blocking(&app, move || analysis::compare(&r, &files, flag).map(Json)).await;
+    drop(stop);
+    answer
 }
 
 async fn verdict(State(app): State<Arc<App>>, b: Result<Json<At>, JsonRejection>) -> Answer {

@@ -90,3 +90,24 @@ async fn searches_wait_their_turn_and_a_full_queue_refuses() {
     let (s, text_c, _) = third.await.unwrap();
     assert_eq!((s, events(&text_c, "done").len()), (StatusCode::OK, 1), "{text_c}");
 }
+
+/// A table whose player has its own huge budget (`mcts(playouts=999999999)`, beyond the node budget of a cell) stops
+/// when the client goes away: with one place, the next request gets it at once instead of waiting for the search.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_compare_stops_when_its_client_goes_away() {
+    let app = router(Config { jobs: 1, ..Config::default() });
+    let req = json!({"game": BT5, "algos": ["mcts(playouts=999999999)"], "depths": [1]});
+    let asked = {
+        let app = app.clone();
+        tokio::spawn(async move { json_of(&app, "POST", "/api/compare", Some(req)).await })
+    };
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    assert!(!asked.is_finished(), "the table answered before its client left");
+    asked.abort();
+    let t0 = Instant::now();
+    let tree = json!({"game": "tic_tac_toe", "algo": "minimax", "depth": 1});
+    let (s, v) = json_of(&app, "POST", "/api/tree", Some(tree)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Far below the table's 30 s ceiling: the search stopped with its client.
+    assert!(t0.elapsed() < Duration::from_secs(10), "the next request waited {:?}", t0.elapsed());
+}

@@ -705,6 +705,7 @@ async function compare() {
     }
     $('cmp-table').textContent = '';
     $('cmp-table').appendChild(table);
+    if (r.cut_short) el('p', { class: 'note' }, $('cmp-table'), 'cut short: the table has a 30 s ceiling; the cells after it were not searched');
     chart(r.rows, algos, depths);
   } catch (e) { $('cmp-table').textContent = ''; $('cmp-chart').textContent = ''; showError(e); }
 }
