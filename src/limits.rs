@@ -8,7 +8,7 @@
 //! - Threads: at most [`MAX_THREADS`]; a thread that cannot be started is an error, never a panic.
 
 use std::alloc::{Layout, alloc_zeroed};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
 /// The most threads any command or player string accepts (`--threads`, `threads=`, UCI `Threads`).
 pub const MAX_THREADS: usize = 256;
@@ -29,6 +29,10 @@ pub const MAX_PLIES: usize = 1_000_000;
 
 /// The most training epochs (`tune --epochs`): each is a pass over every sample.
 pub const MAX_EPOCHS: usize = 1_000_000;
+
+/// The deepest fixed-depth search any flag, player parameter or protocol command accepts (`--depth`, `depth=`,
+/// `go depth`): one range everywhere.
+pub const MAX_DEPTH: u32 = 200;
 
 /// A count a user gives (`--games N`): a whole number in `min..=max`, else a one-line error naming the ceiling.
 pub fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize, String> {
@@ -144,8 +148,11 @@ pub fn lazy_table<T: Zeroable>(n: usize, min: usize) -> Vec<T> {
 
 /// Set by the first Ctrl-C (SIGINT) or SIGTERM once [`catch_interrupt`] was called.
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+/// The number of that signal (0: none yet).
+static SIGNAL: AtomicI32 = AtomicI32::new(0);
 
-extern "C" fn on_interrupt(_: libc::c_int) {
+extern "C" fn on_interrupt(sig: libc::c_int) {
+    SIGNAL.store(sig, Ordering::SeqCst);
     INTERRUPTED.store(true, Ordering::SeqCst);
     // A second signal ends the process at once (the default action). `signal` is async-signal-safe.
     // SAFETY: restoring the default disposition of two standard signals.
@@ -155,18 +162,71 @@ extern "C" fn on_interrupt(_: libc::c_int) {
     }
 }
 
-/// For the long commands that keep their work when interrupted (`book build`, the Breakthrough solve with `--table`):
-/// from now on the first Ctrl-C or SIGTERM sets the returned flag instead of ending the process, so that the command
-/// stops and saves what it did; a second one ends the process at once. Other commands never call this: for them
-/// Ctrl-C ends the process as usual.
+/// For the long commands that keep their work when interrupted (`book build`, the Breakthrough solve with `--table`,
+/// retrograde databases): from now on the first Ctrl-C or SIGTERM sets the returned flag instead of ending the
+/// process, so that the command stops, saves what it did and says so; a second one ends the process at once. The
+/// command then ends with [`interrupt_exit_code`] (`cli::main`). Commands whose work is on disk as it goes call
+/// [`exit_on_interrupt`] instead; the others never call either: for them Ctrl-C ends the process as usual.
 pub fn catch_interrupt() -> &'static AtomicBool {
     let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
-    // SAFETY: the handler only stores to an atomic and calls `signal`, both async-signal-safe.
+    // SAFETY: the handler only stores to atomics and calls `signal`, all async-signal-safe.
     unsafe {
         libc::signal(libc::SIGINT, handler);
         libc::signal(libc::SIGTERM, handler);
     }
     &INTERRUPTED
+}
+
+/// The exit code of a command that caught a signal ([`catch_interrupt`]): 128 + its number, the shell's convention
+/// (130 for SIGINT, 143 for SIGTERM); `None` when no signal came.
+pub fn interrupt_exit_code() -> Option<i32> {
+    match SIGNAL.load(Ordering::SeqCst) {
+        0 => None,
+        sig => Some(128 + sig),
+    }
+}
+
+/// The name of the signal caught, for the line saying what was saved (`"a signal"` when none was).
+pub fn interrupt_name() -> &'static str {
+    match SIGNAL.load(Ordering::SeqCst) {
+        libc::SIGINT => "SIGINT",
+        libc::SIGTERM => "SIGTERM",
+        _ => "a signal",
+    }
+}
+
+/// The line [`exit_on_interrupt`] writes (leaked once: a signal handler cannot allocate).
+static EXIT_LINE: AtomicPtr<String> = AtomicPtr::new(std::ptr::null_mut());
+
+extern "C" fn exit_now(sig: libc::c_int) {
+    let name: &[u8] = if sig == libc::SIGINT { b"interrupted (SIGINT): " } else { b"interrupted (SIGTERM): " };
+    let line = EXIT_LINE.load(Ordering::SeqCst);
+    // SAFETY: `write` and `_exit` are async-signal-safe; the line is a leaked `String`, never freed or changed
+    // once stored.
+    unsafe {
+        libc::write(2, name.as_ptr().cast(), name.len());
+        if !line.is_null() {
+            let line = &*line;
+            libc::write(2, line.as_ptr().cast(), line.len());
+        }
+        libc::_exit(128 + sig);
+    }
+}
+
+/// For the long commands whose work is written to disk as it is done (each finished game of `match --record`,
+/// `tournament --results`, `tune --save-data`; the checkpoint of every `spsa` iteration): from now on Ctrl-C or
+/// SIGTERM writes `interrupted (SIGINT): {what}` on stderr and ends the process with 128 + the signal's number (130,
+/// 143). Whatever the signal cuts in the middle (a game being appended, a checkpoint being renamed) is left out by the
+/// reader of the file, as after a kill; `what` says where the work is and how to go on.
+pub fn exit_on_interrupt(what: &str) {
+    let line: &'static mut String = Box::leak(Box::new(format!("{what}\n")));
+    EXIT_LINE.store(line, Ordering::SeqCst);
+    let handler = exit_now as extern "C" fn(libc::c_int) as libc::sighandler_t;
+    // SAFETY: the handler only calls `write` and `_exit` on a line that lives until the end of the process.
+    unsafe {
+        libc::signal(libc::SIGINT, handler);
+        libc::signal(libc::SIGTERM, handler);
+    }
 }
 
 #[cfg(test)]

@@ -186,6 +186,15 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         bail!(e);
     }
     book.save(&a.out).map_err(anyhow::Error::msg)?;
+    if crate::limits::interrupt_exit_code().is_some() {
+        // The process then ends with 130 or 143 (`cli::main`).
+        eprintln!(
+            "interrupted ({}): the book of the {} positions done is saved in {}",
+            crate::limits::interrupt_name(),
+            book.positions(),
+            a.out.display()
+        );
+    }
     let bytes = book.to_bytes().len();
     if a.json {
         super::print_json(&json!({

@@ -130,6 +130,13 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
                 );
             }
         };
+        if let Some(rec) = &cfg.record {
+            // Each game is appended and flushed when it ends: a signal keeps them all (docs/reliability.md).
+            crate::limits::exit_on_interrupt(&format!(
+                "the finished games are in {}; the same command with --resume plays the rest",
+                rec.display()
+            ));
+        }
         let summary = if a.resume { resume_match(g, &cfg, show) } else { run_match(g, &cfg, show) };
         summary.map_err(anyhow::Error::msg)?
     });

@@ -230,12 +230,16 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    match run_command(cli.command) {
-        Ok(()) => 0,
+    let result = run_command(cli.command);
+    // A command that caught Ctrl-C or SIGTERM (`limits::catch_interrupt`) stopped, saved its work and said so: it
+    // ends with the shell's code for the signal (130, 143), whether it reports the stop as an error or not.
+    let interrupted = crate::limits::interrupt_exit_code();
+    match result {
+        Ok(()) => interrupted.unwrap_or(0),
         Err(e) if is_broken_pipe(&e.root_cause().to_string()) => BROKEN_PIPE_EXIT,
         Err(e) => {
             eprintln!("error: {}", crate::game::one_line(&format!("{e:#}")));
-            1
+            interrupted.unwrap_or(1)
         }
     }
 }

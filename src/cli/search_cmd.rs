@@ -16,7 +16,7 @@ pub struct SearchArgs {
     #[arg(long, default_value = "alphabeta(depth=5)")]
     algo: String,
     /// Override the algorithm's depth (0 to 200, as `depth=` in a player string).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=200))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=crate::limits::MAX_DEPTH as i64))]
     depth: Option<u32>,
     /// Override the algorithm's time limit (`100ms`, `1.5s`).
     #[arg(long)]

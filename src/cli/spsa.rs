@@ -111,6 +111,13 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
         crate::files::check_output(cp, "spsa: the checkpoint").map_err(anyhow::Error::msg)?;
     }
     let cp = Checkpointing { path: checkpoint.clone(), resume: a.resume, stop_after: a.stop_after };
+    if let Some(path) = &checkpoint {
+        // The checkpoint is renamed into place after every iteration: a signal keeps the last one.
+        crate::limits::exit_on_interrupt(&format!(
+            "{} holds the last finished iteration; the same command with --resume goes on",
+            path.display()
+        ));
+    }
     let (tuned, reached) = with_game!(&any, g => {
         spsa::run_with(g, &cfg, &cp, |p| {
             let values: Vec<String> = names.iter().zip(&p.theta).map(|(n, v)| format!("{n}={v:.1}")).collect();

@@ -249,6 +249,13 @@ pub fn run(a: TournamentArgs) -> anyhow::Result<()> {
     let progress = !verbose && !a.json && std::io::stderr().is_terminal();
     let summary: TournamentSummary = with_game!(&c.game, g => {
         let cfg = config(g, &a, &c, progress)?;
+        if let Some(results) = &a.results {
+            // One line per finished game, flushed as it ends: a signal keeps them all (docs/reliability.md).
+            crate::limits::exit_on_interrupt(&format!(
+                "the finished games are in {}; the same command with --resume plays the rest",
+                results.display()
+            ));
+        }
         let show = |r: &GameResult| {
             if verbose {
                 eprintln!("{}", game_line(r));

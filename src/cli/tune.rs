@@ -378,6 +378,10 @@ fn self_play(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec
                 random_plies: a.random_plies,
                 seed: a.seed,
             };
+            // Each game is appended and flushed when it ends: a signal keeps them all (docs/reliability.md).
+            crate::limits::exit_on_interrupt(&format!(
+                "the finished self-play games are in {path}; the same command goes on from them"
+            ));
             let path = std::path::Path::new(path);
             crate::train::datagen::generate_to_file(g, &set, games, a.threads, path, |n, _| show(n))?
         }

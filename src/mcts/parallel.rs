@@ -47,7 +47,7 @@ pub(super) fn run_shared<G: Game>(
         let mut sc = Scratch::default();
         let mut iterations = 0u64;
         loop {
-            if iterations.is_multiple_of(super::POLL_EVERY) && limits.expired() {
+            if limits.expired_at(iterations) {
                 return;
             }
             if limits.playouts.is_some_and(|n| started.fetch_add(1, Ordering::Relaxed) >= n) {

@@ -128,6 +128,10 @@ pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
     if g.depth == Some(0) {
         return Err("go: depth must be at least 1".into());
     }
+    if let Some(d) = g.depth.filter(|&d| d > crate::limits::MAX_DEPTH) {
+        // The range of `depth=` in a player string and of `search --depth`.
+        return Err(format!("go: depth {d} is out of range 1..={}", crate::limits::MAX_DEPTH));
+    }
     if g.nodes == Some(0) {
         return Err("go: nodes must be at least 1".into());
     }
@@ -209,6 +213,8 @@ mod tests {
         assert_eq!(parse_go(&["depth", "3"]).unwrap().depth, Some(3));
         assert!(parse_go(&["depth"]).is_err());
         assert!(parse_go(&["depth", "x"]).is_err());
+        assert_eq!(parse_go(&["depth", "200"]).unwrap().depth, Some(200));
+        assert!(parse_go(&["depth", "201"]).unwrap_err().contains("1..=200"));
         assert!(parse_go(&["frobnicate"]).is_err());
         for bad in [&["movetime", "-5"][..], &["wtime", "-1", "btime", "-1"], &["nodes", "0"], &["winc", "-3"]] {
             assert!(parse_go(bad).is_err(), "{bad:?}");

@@ -67,9 +67,19 @@ pub const KORF_ORDER: [u8; 4] = [b'u', b'l', b'r', b'd'];
 /// Parse tiles: numbers separated by spaces, commas or slashes; 4, 9 or 16 of them, a permutation of `0..n`.
 pub fn parse_tiles(text: &str) -> Result<Vec<u8>, String> {
     let mut tiles = Vec::new();
-    for w in text.split(|c: char| c.is_whitespace() || c == ',' || c == '/').filter(|w| !w.is_empty()) {
-        let v: u32 = w.parse().map_err(|_| format!("tiles: '{w}' is not a number"))?;
-        tiles.push(v.min(255) as u8);
+    // A comma or slash separates two numbers: `0,,1` or a trailing `,` is a missing number, not a separator.
+    for item in text.split([',', '/']) {
+        let words: Vec<&str> = item.split_whitespace().collect();
+        if words.is_empty() && text.contains([',', '/']) {
+            return Err(format!("tiles: an empty number between separators in '{}'", text.trim()));
+        }
+        for w in words {
+            if !crate::spec::plain_integer(w) {
+                return Err(format!("tiles: '{w}' is not a number written plainly (digits, no leading zero)"));
+            }
+            let v: u32 = w.parse().map_err(|_| format!("tiles: '{w}' is not a number"))?;
+            tiles.push(v.min(255) as u8);
+        }
     }
     let n = tiles.len();
     if ![4, 9, 16].contains(&n) {

@@ -45,7 +45,7 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
     /// Iterates from depth 1 even when a fixed depth is asked (MTD(f)).
     const ITERATIVE: bool = false;
     /// The deepest search the algorithm accepts.
-    const MAX_DEPTH: u32 = 200;
+    const MAX_DEPTH: u32 = crate::limits::MAX_DEPTH;
     /// Read the algorithm's own parameters (the driver reads `depth`, `time`, `nodes`, `id`).
     fn from_spec(spec: &Spec) -> Result<Self, GameError>;
     /// The algorithm's own parameters, as `key=value`, for the player string.

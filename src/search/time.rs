@@ -202,6 +202,12 @@ impl<'a> StopCheck<'a> {
         nodes & (CHECK_EVERY - 1) == 0 && self.poll()
     }
 
+    /// A stop flag is set (no clock read: cheap enough for every iteration of a search).
+    #[inline]
+    pub fn flagged(&self) -> bool {
+        self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed))
+    }
+
     /// A stop flag is set or the hard deadline passed (the clock is read only when there is a deadline).
     #[inline]
     pub fn poll(&self) -> bool {

@@ -332,14 +332,20 @@ fn nnue_weights_files_are_read_by_the_player_string() {
     assert_eq!((a.value, a.best_move), (b.value, b.best_move));
     // Bad files are refused when the player string is read, in one line naming the file.
     let garbage = dir.join("garbage.bin");
-    std::fs::write(&garbage, b"PLNNUE03 not a network").unwrap();
+    std::fs::write(&garbage, b"PLNNUE99 not a network").unwrap();
     let short = dir.join("short.bin");
     std::fs::write(&short, &std::fs::read(committed).unwrap()[..100]).unwrap();
+    // Issue 43, point 8: a network with one flipped bit was read as a network; the checksum refuses it.
+    let flipped = dir.join("flipped.bin");
+    let mut bytes = std::fs::read(committed).unwrap();
+    bytes[5000] ^= 0x10;
+    std::fs::write(&flipped, &bytes).unwrap();
     for (path, why) in [
         (dir.join("missing.bin"), "cannot read"),
         (dir.clone(), "not a file"),
         (garbage, "not a plateau NNUE file"),
         (short, "bytes, expected"),
+        (flipped, "checksum mismatch: the network file is damaged"),
     ] {
         let p = path.to_str().unwrap();
         for player in ["engine", "alphabeta", "mcts"] {

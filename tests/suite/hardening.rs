@@ -101,6 +101,10 @@ fn garbage_numbers_positions_and_ranges_are_refused() {
     refused(&["perft", "breakthrough", "--position", "", "--depth", "1"], "empty position text");
     refused(&["puzzle", "korf", "--instances", "5-1"], "runs backwards");
     refused(&["puzzle", "korf", "--instances", "3,1-4"], "instance 3 is named twice");
+    // Issue 43 point 8: an empty number between two commas was skipped (`0,,1,...` read as `0,1,...`).
+    refused(&["puzzle", "sliding", "--tiles", "0,,1,2,3,4,5,6,7,8"], "an empty number");
+    refused(&["puzzle", "sliding", "--tiles", "0,1,2,3,4,5,6,7,8,"], "an empty number");
+    refused(&["puzzle", "sliding", "--tiles", "0,01,2,3,4,5,6,7,8"], "'01'");
 }
 
 #[test]
@@ -362,7 +366,7 @@ fn an_interrupted_match_keeps_every_finished_game() {
     let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
     assert!(kill.success());
     let status = child.wait().unwrap();
-    assert!(!status.success(), "the match was interrupted, not finished");
+    assert_eq!(status.code(), Some(130), "the match was interrupted, not finished, and says so in its code");
     let text = std::fs::read_to_string(&record).unwrap();
     let games = plateau::arena::record::read_games(&text).expect("the record reads back");
     assert!(games.len() >= 20, "{} games kept", games.len());
@@ -391,7 +395,8 @@ fn an_interrupted_book_build_writes_the_book_so_far() {
     let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
     assert!(kill.success());
     let o = child.wait_with_output().unwrap();
-    assert!(o.status.success(), "the build stops and saves: {}", stderr(&o));
+    assert_eq!(o.status.code(), Some(130), "the build stops and saves: {}", stderr(&o));
+    assert!(stderr(&o).contains("interrupted (SIGINT): the book of the"), "{}", stderr(&o));
     let book = plateau::book::Book::load(std::path::Path::new(&out)).expect("a valid book");
     assert!(book.positions() > 0, "the positions done are kept");
 }
@@ -612,6 +617,14 @@ fn garbage_numbers_are_refused_in_one_line() {
     let o = plateau(&["search", "tic_tac_toe", "--depth", "201"]);
     assert_eq!(o.status.code(), Some(2), "a usage error: {}", stderr(&o));
     assert!(stderr(&o).contains("201"), "{}", stderr(&o));
+    // ... and `go depth 201` of the protocols too (it searched unbounded): the same range 1..=200.
+    for (proto, game) in [("uci", "breakthrough"), ("ugi", "tic_tac_toe")] {
+        let script = format!("{proto}\nposition startpos\ngo depth 201\nisready\nquit\n");
+        let o = plateau_stdin(&[proto, game], script.as_bytes());
+        let out = stdout(&o);
+        assert!(out.contains("error go: depth 201 is out of range 1..=200"), "{proto}: {out}");
+        assert!(!out.contains("bestmove"), "{proto}: no search: {out}");
+    }
 }
 
 #[test]

@@ -70,20 +70,23 @@ fn reference() -> Vec<u8> {
 fn an_interrupted_retro_build_resumes_and_gives_the_same_database() {
     let reference = reference();
 
-    // Ctrl-C: the build saves its enumeration and ends with one error line saying how to go on.
-    let d = dir("sigint");
-    let db = d.join("cut.db");
-    let mut child = spawn(&db);
-    wait_for_checkpoint(&mut child, &db);
-    let kill = Command::new("kill").args(["-INT", &child.id().to_string()]).status().expect("kill runs");
-    assert!(kill.success());
-    let o = child.wait_with_output().unwrap();
-    let e = stderr(&o);
-    assert_eq!(o.status.code(), Some(1), "interrupted: {e}");
-    let last = e.trim_end().lines().last().unwrap_or("");
-    assert!(last.starts_with("error: interrupted after ") && last.contains("the same command goes on"), "{e}");
-    assert!(partial(&db).exists() && !db.exists(), "the checkpoint is kept, no database yet");
-    resume_and_compare(&db, &reference);
+    // Ctrl-C or SIGTERM: the build saves its enumeration and ends with one error line saying how to go on, and the
+    // shell's code for the signal (130, 143).
+    for (sig, code) in [("-INT", 130), ("-TERM", 143)] {
+        let d = dir(&format!("signal{code}"));
+        let db = d.join("cut.db");
+        let mut child = spawn(&db);
+        wait_for_checkpoint(&mut child, &db);
+        let kill = Command::new("kill").args([sig, &child.id().to_string()]).status().expect("kill runs");
+        assert!(kill.success());
+        let o = child.wait_with_output().unwrap();
+        let e = stderr(&o);
+        assert_eq!(o.status.code(), Some(code), "interrupted: {e}");
+        let last = e.trim_end().lines().last().unwrap_or("");
+        assert!(last.starts_with("error: interrupted after ") && last.contains("the same command goes on"), "{e}");
+        assert!(partial(&db).exists() && !db.exists(), "the checkpoint is kept, no database yet");
+        resume_and_compare(&db, &reference);
+    }
 
     // Killed outright (SIGKILL): the last periodic checkpoint is what is kept.
     let d = dir("sigkill");

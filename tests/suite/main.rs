@@ -35,6 +35,7 @@ mod hardening;
 mod hardening_resume;
 mod hidden;
 mod interop;
+mod interrupt;
 mod layers;
 mod mcts;
 mod mcts_cli;

@@ -88,6 +88,8 @@ fn single(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyho
         table_file: req.table.as_ref().map(Into::into),
         check_proof: req.check,
         check_memo_mib: parse_table_mib(memo).map_err(|e| anyhow::anyhow!("--check-memo: {e}"))?,
+        // With a table file, Ctrl-C / SIGTERM stop the solve, which saves the table (a second one ends the process).
+        interrupt: req.table.is_some().then(crate::limits::catch_interrupt),
         ..Default::default()
     };
     // The tables together must fit in the memory available (each was checked alone when parsed).
@@ -109,6 +111,16 @@ fn single(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyho
         );
     }
     let Some(word) = r.result.clone() else {
+        if let Some(f) = req.table.as_ref().filter(|_| crate::limits::interrupt_exit_code().is_some()) {
+            bail!(
+                "interrupted ({}) after {} expansions (root pn {} dn {}); the df-pn table is saved in {f}: the same \
+                 command goes on from it",
+                crate::limits::interrupt_name(),
+                r.nodes,
+                r.root_pn,
+                r.root_dn
+            );
+        }
         let saved = req.table.as_ref().map(|f| format!("; the table is saved in {f}")).unwrap_or_default();
         bail!(
             "not solved within --max-nodes / --max-seconds ({} expansions; root pn {} dn {}{saved})",

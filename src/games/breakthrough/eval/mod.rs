@@ -22,6 +22,24 @@ pub mod simple;
 mod terms;
 pub mod weights;
 
+/// The checksum that ends a network file ([`nnue`] and [`ntuple`] weights): 64-bit FNV-1a over every byte before it,
+/// so that a file with a flipped bit is refused instead of played with.
+pub fn network_checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+/// `bytes` without their last 8 bytes when those are the [`network_checksum`] of the rest; else the one-line reason.
+pub fn check_network(bytes: &[u8]) -> Result<&[u8], String> {
+    let Some(at) = bytes.len().checked_sub(8) else {
+        return Err(format!("{} bytes: too short for a network file", bytes.len()));
+    };
+    let (body, sum) = bytes.split_at(at);
+    if u64::from_le_bytes(sum.try_into().expect("8 bytes")) != network_checksum(body) {
+        return Err("checksum mismatch: the network file is damaged".into());
+    }
+    Ok(body)
+}
+
 use crate::game::{Evaluator, Game, GameError, err, known_evaluation};
 
 use super::{Breakthrough, BtMove, BtState};

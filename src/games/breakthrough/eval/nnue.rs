@@ -17,9 +17,10 @@
 //! wrong (`σ(K pst / 100 + o)` fitted to the labels), so the hand-made safety and race terms the piece-square inputs
 //! cannot see stay in the value.
 //!
-//! The weights file (`nnue_weights.bin`, embedded; little-endian): the magic `PLNNUE01` (or `PLNNUE02`: residual),
-//! `u32` hidden size, `i32` scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), and `i32`
-//! b2.
+//! The weights file (`nnue_weights.bin`, embedded; little-endian): the magic `PLNNUE03` (or `PLNNUE04`: residual),
+//! `u32` hidden size, `i32` scale, then `i16` W1 (128 x HIDDEN, feature-major), b1 (HIDDEN), W2 (2 HIDDEN), `i32`
+//! b2, and the `u64` checksum of all that ([`super::network_checksum`]): a damaged file is refused. The files of
+//! earlier builds (`PLNNUE01`, `PLNNUE02`: the same without the checksum) are still read.
 
 use crate::game::{Evaluator, GameError, Side};
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
@@ -33,8 +34,11 @@ pub const HIDDEN: usize = 64;
 /// Quantization of the first layer (the clipped ReLU's 1.0) and of the output weights.
 pub const QA: i32 = 255;
 pub const QB: i32 = 64;
-const MAGIC: &[u8; 8] = b"PLNNUE01";
-const MAGIC_RESIDUAL: &[u8; 8] = b"PLNNUE02";
+const MAGIC: &[u8; 8] = b"PLNNUE03";
+const MAGIC_RESIDUAL: &[u8; 8] = b"PLNNUE04";
+/// The magics of the files of earlier builds, without a checksum.
+const OLD_MAGIC: &[u8; 8] = b"PLNNUE01";
+const OLD_MAGIC_RESIDUAL: &[u8; 8] = b"PLNNUE02";
 
 /// The committed weights (written by `plateau tune --eval nnue`, see docs/strength.md).
 static EMBEDDED: &[u8] = include_bytes!("nnue_weights.bin");
@@ -93,16 +97,31 @@ impl NnueWeights {
             out.extend(x.to_le_bytes());
         }
         out.extend(self.b2.to_le_bytes());
+        let sum = super::network_checksum(&out);
+        out.extend(sum.to_le_bytes());
         out
     }
 
+    /// Parse [`NnueWeights::to_bytes`] (or a file of an earlier build, without the checksum); a wrong magic, size or
+    /// checksum is an error.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, GameError> {
         let bad = |why: &str| GameError::new(format!("nnue weights: {why}"));
         let want = 8 + 4 + 4 + 2 * (INPUTS * HIDDEN + HIDDEN + 2 * HIDDEN) + 4;
-        if bytes.len() < 16 || (&bytes[..8] != MAGIC && &bytes[..8] != MAGIC_RESIDUAL) {
-            return Err(bad("not a plateau NNUE file (magic PLNNUE01 or PLNNUE02)"));
+        let magic = bytes.get(..8).unwrap_or_default();
+        let bytes = if magic == MAGIC || magic == MAGIC_RESIDUAL {
+            if bytes.len() != want + 8 {
+                return Err(bad(&format!("{} bytes, expected {}", bytes.len(), want + 8)));
+            }
+            super::check_network(bytes).map_err(|e| bad(&e))?
+        } else if magic == OLD_MAGIC || magic == OLD_MAGIC_RESIDUAL {
+            bytes
+        } else {
+            return Err(bad("not a plateau NNUE file (magic PLNNUE03 or PLNNUE04, or PLNNUE01/02 of earlier builds)"));
+        };
+        if bytes.len() < 16 {
+            return Err(bad(&format!("{} bytes, expected {want}", bytes.len())));
         }
-        let residual = &bytes[..8] == MAGIC_RESIDUAL;
+        let residual = magic == MAGIC_RESIDUAL || magic == OLD_MAGIC_RESIDUAL;
         let u32_at = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().expect("4 bytes"));
         if u32_at(8) as usize != HIDDEN {
             return Err(bad(&format!("hidden size {}, this build reads {HIDDEN}", u32_at(8))));
@@ -132,7 +151,7 @@ impl NnueWeights {
     /// The weights of a file written by `plateau tune --eval nnue --out FILE` (`eval=nnue:FILE`).
     pub fn from_file(path: &str) -> Result<Self, GameError> {
         let bad = |why: String| GameError::new(format!("eval=nnue:{path}: {why}"));
-        // A network of this build's size is 16,788 bytes: a larger file is refused before it is read.
+        // A network of this build's size is 16,796 bytes: a larger file is refused before it is read.
         let meta = std::fs::metadata(path).map_err(|e| bad(format!("cannot read the weights file: {e}")))?;
         if !meta.is_file() {
             return Err(bad("not a file".into()));
@@ -372,6 +391,29 @@ mod tests {
         assert!(NnueWeights::from_bytes(&bytes[..bytes.len() - 1]).is_err());
         assert!(NnueWeights::from_bytes(b"nonsense").is_err());
         NnueWeights::embedded().expect("the committed weights load");
+        assert_eq!(&EMBEDDED[..8], MAGIC_RESIDUAL, "the committed network carries its checksum");
+    }
+
+    #[test]
+    fn a_network_with_a_flipped_bit_is_refused_and_old_files_still_read() {
+        // Issue 43, point 8: a network file with a flipped bit was accepted (no checksum).
+        let w = NnueWeights::embedded().unwrap();
+        let bytes = w.to_bytes();
+        assert_eq!(bytes, EMBEDDED, "the committed file is what this build writes");
+        for bit in [8 * 20, 8 * 1000 + 3, 8 * (bytes.len() - 12) + 7, 8 * (bytes.len() - 1)] {
+            let mut b = bytes.clone();
+            b[bit / 8] ^= 1 << (bit % 8);
+            let e = NnueWeights::from_bytes(&b).unwrap_err().0;
+            assert!(e.contains("checksum mismatch") && !e.contains('\n'), "bit {bit}: {e}");
+        }
+        // A file of an earlier build (no checksum, magic PLNNUE02) reads as the same network.
+        let mut old = bytes[..bytes.len() - 8].to_vec();
+        old[..8].copy_from_slice(OLD_MAGIC_RESIDUAL);
+        assert_eq!(NnueWeights::from_bytes(&old).unwrap(), w);
+        // The new magic without its checksum is refused.
+        let mut cut = old.clone();
+        cut[..8].copy_from_slice(MAGIC_RESIDUAL);
+        assert!(NnueWeights::from_bytes(&cut).is_err());
         let g = Breakthrough::default();
         assert!(NnueEvaluator::new(&g).is_some());
         let small = Breakthrough::from_spec(&crate::spec::Spec::parse("breakthrough(rows=6,columns=5)").unwrap());

@@ -19,9 +19,10 @@
 //! [`NtEvaluator::new`] returns `None` and the engine uses `pst` alone. [`NtEvaluator::with_weights`] builds the
 //! evaluation for any board of at least 3 columns with a table of the matching size (tests, training).
 //!
-//! Weights file (`eval/nt_weights.bin`, little endian): `b"PLNT"`, version `u32` = 1, rows, columns, window rows (2),
+//! Weights file (`eval/nt_weights.bin`, little endian): `b"PLNT"`, version `u32` = 2, rows, columns, window rows (2),
 //! window columns (3), table entries, pst features (each `u32`); then the pst middle-game and end-game weights (`i32`
-//! each) and the table as (middle game, end game) `i16` pairs, entry `bucket * 729 + pattern`.
+//! each), the table as (middle game, end game) `i16` pairs, entry `bucket * 729 + pattern`, and the `u64` checksum of
+//! all that ([`super::network_checksum`]): a damaged file is refused. Version 1 (no checksum) is still read.
 
 use crate::game::Side;
 use crate::games::breakthrough::{Breakthrough, BtState};
@@ -37,7 +38,9 @@ pub const WIN_COLS: u32 = 3;
 /// The most windows of a board (rows * columns <= 64).
 pub const MAX_WINDOWS: usize = 64;
 /// Version of the weights file.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
+/// The version of earlier builds' files: the same without the checksum.
+const OLD_VERSION: u32 = 1;
 
 /// The committed weights (written by `plateau tune --eval nt --out src/games/breakthrough/eval/nt_weights.bin`).
 pub static WEIGHTS: &[u8] = include_bytes!("nt_weights.bin");
@@ -160,20 +163,29 @@ impl NtWeights {
             out.extend_from_slice(&m.to_le_bytes());
             out.extend_from_slice(&e.to_le_bytes());
         }
+        let sum = super::network_checksum(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
         out
     }
 
-    /// Parse [`NtWeights::to_bytes`]; a wrong magic, version, shape or length is an error.
+    /// Parse [`NtWeights::to_bytes`] (or version 1, without the checksum); a wrong magic, version, shape, length or
+    /// checksum is an error.
     pub fn from_bytes(b: &[u8]) -> anyhow::Result<NtWeights> {
         let bad = |what: &str| anyhow::anyhow!("nt weights: {what}");
         if b.len() < 32 || &b[..4] != b"PLNT" {
             return Err(bad("not a PLNT file"));
         }
-        let u = |i: usize| u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().expect("4 bytes"));
-        let (version, rows, columns, wr, wc, entries, n) = (u(0), u(1), u(2), u(3), u(4), u(5) as usize, u(6));
-        if version != VERSION {
-            return Err(bad(&format!("version {version}, expected {VERSION}")));
+        let version = u32::from_le_bytes(b[4..8].try_into().expect("4 bytes"));
+        let b = match version {
+            VERSION => super::check_network(b).map_err(|e| bad(&e))?,
+            OLD_VERSION => b,
+            _ => return Err(bad(&format!("version {version}, expected {VERSION} (or {OLD_VERSION})"))),
+        };
+        if b.len() < 32 {
+            return Err(bad(&format!("{} bytes: too short", b.len())));
         }
+        let u = |i: usize| u32::from_le_bytes(b[4 + 4 * i..8 + 4 * i].try_into().expect("4 bytes"));
+        let (rows, columns, wr, wc, entries, n) = (u(1), u(2), u(3), u(4), u(5) as usize, u(6));
         if wr != WIN_ROWS || wc != WIN_COLS || n as usize != pst::N {
             return Err(bad(&format!("{wr}x{wc} windows and {n} pst features, expected 2x3 and {}", pst::N)));
         }
@@ -411,6 +423,19 @@ mod tests {
         let mut v = b.clone();
         v[4] = 9;
         assert!(NtWeights::from_bytes(&v).is_err());
+        // Issue 43, point 8: a flipped bit anywhere is refused (the checksum); version 1 files still read.
+        assert_eq!(b, WEIGHTS, "the committed file is what this build writes");
+        for at in [9, 40, b.len() / 2, b.len() - 9, b.len() - 1] {
+            let mut v = b.clone();
+            v[at] ^= 4;
+            assert!(NtWeights::from_bytes(&v).is_err(), "byte {at}");
+        }
+        let mut v = b.clone();
+        v[b.len() / 2] ^= 4;
+        assert!(NtWeights::from_bytes(&v).unwrap_err().to_string().contains("checksum mismatch"));
+        let mut old = b[..b.len() - 8].to_vec();
+        old[4..8].copy_from_slice(&OLD_VERSION.to_le_bytes());
+        assert_eq!(NtWeights::from_bytes(&old).unwrap(), w);
     }
 
     #[test]
