@@ -291,6 +291,8 @@ impl Game for Checkers {
         });
         v.coords.left = (1..=8).rev().map(|r| r.to_string()).collect();
         v.coords.bottom = (b'a'..=b'h').map(|c| (c as char).to_string()).collect();
+        v.notes.push("squares 1..32: 1-4 on rank 8 (b8 d8 f8 h8), 29-32 on rank 1 (a1 c1 e1 g1); hover one".into());
+        v.notes.push(format!("{} of {} plies towards the draw rule", s.quiet, self.draw_plies()));
         Some(v)
     }
 
