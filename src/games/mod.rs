@@ -12,6 +12,7 @@ pub mod backgammon;
 pub mod board_text;
 pub mod breakthrough;
 pub mod chance_tree;
+pub mod checkers;
 pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
@@ -35,6 +36,7 @@ pub use breakthrough::Breakthrough;
 pub use breakthrough::imperfect::DarkBreakthrough;
 pub use breakthrough::simultaneous::SimBreakthrough;
 pub use chance_tree::ChanceTree;
+pub use checkers::Checkers;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
@@ -190,6 +192,7 @@ registry! {
     Othello: Othello => othello::info,
     Oware: Oware => oware::info,
     Chess: Chess => chess::info,
+    Checkers: Checkers => checkers::info,
     RandomTree: RandomTree => random_tree::info,
     GivenTree: GivenTree => given_tree::info,
     CoinGame: CoinGame => coin_game::info,

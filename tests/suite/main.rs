@@ -21,6 +21,7 @@ mod bt_simultaneous;
 mod bt_solve;
 mod chance_play;
 mod chance_search;
+mod checkers;
 mod chess;
 mod chess_uci;
 mod cli;
