@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::files::FileAccess;
-use crate::server::{Config, serve};
+use crate::server::{Config, TournamentSource, serve};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -26,6 +26,11 @@ pub struct ServeArgs {
     /// `engine(params=PATH)`, `eval=nnue:PATH`); repeat for several. Without it, no request reaches a file.
     #[arg(long = "allow-file", value_name = "PATH")]
     allow_file: Vec<std::path::PathBuf>,
+    /// A tournament to show live on the page: its results file, and optionally its record file for the replays
+    /// (`RESULTS,RECORD`: the files of `plateau tournament --results RESULTS --record RECORD`); repeat for several.
+    /// They are only read.
+    #[arg(long = "tournament", value_name = "RESULTS[,RECORD]")]
+    tournament: Vec<String>,
 }
 
 fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
@@ -40,7 +45,19 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         anyhow::bail!("--max-games must be 1..=100000");
     }
     let files = FileAccess::only(&a.allow_file).map_err(anyhow::Error::msg)?;
-    let config =
-        Config { allow_external: a.allow_external, max_games: a.max_games, idle: a.idle, files, ..Config::default() };
+    let tournaments = a
+        .tournament
+        .iter()
+        .map(|t| TournamentSource::parse(t))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
+    let config = Config {
+        allow_external: a.allow_external,
+        max_games: a.max_games,
+        idle: a.idle,
+        files,
+        tournaments,
+        ..Config::default()
+    };
     serve(&a.host, a.port, config)
 }
