@@ -910,6 +910,8 @@ function showTab(tab) {
   for (const b of document.querySelectorAll('.tab')) b.classList.toggle('active', b.dataset.tab === tab);
   for (const p of document.querySelectorAll('.panel')) p.classList.toggle('hidden', p.id !== 'panel-' + tab);
   clearInterval(tour.timer);
+  // The tournament view needs no board nor game setup: its tables take the whole width.
+  document.body.classList.toggle('tab-tournament', tab === 'tournament');
   if (tab === 'tournament') {
     loadTournaments();
     tour.timer = setInterval(() => { if (!document.hidden) showTournament(); }, 1000);
