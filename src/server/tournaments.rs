@@ -5,7 +5,8 @@
 //! ```text
 //! GET /api/tournaments              [{id, name, tournament, game, games, finished, running}]
 //! GET /api/tournaments/{n}          the view of tournament n (1-based, in the order of --tournament)
-//! GET /api/tournaments/{n}/games/{g}  game g of it replayed (as POST /api/replay answers, one game)
+//! GET /api/tournaments/{n}/games/{g}  game g of it replayed (as POST /api/replay answers, one game): finished,
+//!                                     from the record file; in progress, its moves so far
 //! ```
 //!
 //! Only the operator's paths are read: a request names a tournament by its number, never a path. Each view is kept
@@ -19,6 +20,7 @@ use std::time::{Duration, Instant, SystemTime};
 use serde_json::{Value, json};
 
 use super::{ApiError, analysis, lock};
+use crate::arena::record::ReadGame;
 use crate::files::FileAccess;
 use crate::tournament::live::{live_path, now_ms};
 use crate::tournament::watch::{self, TournamentView};
@@ -142,21 +144,40 @@ pub fn one(all: &[Watched], n: usize) -> Result<Value, ApiError> {
     Ok(out)
 }
 
-/// `GET /api/tournaments/{n}/games/{g}`: the finished game `g` from the record file, replayed.
+/// `GET /api/tournaments/{n}/games/{g}`: game `g` replayed: in progress, its moves so far (the live file); finished,
+/// from the record file.
 pub fn game(all: &[Watched], n: usize, g: usize) -> Result<Value, ApiError> {
     let w = get(all, n)?;
+    let v = w.view().map_err(|e| failed(n, e))?;
+    let Some(id) = v.tournament.as_deref() else {
+        return Err(ApiError::not_found(format!("tournament {n} has not started")));
+    };
+    if let Some(p) = v.playing.iter().find(|p| p.id == g) {
+        // A game in progress: its moves so far from the live file.
+        let rg = ReadGame {
+            round: g,
+            game: v.game.clone(),
+            fen: p.fen.clone(),
+            moves: p.moves.clone(),
+            result: "*".into(),
+            termination: "in progress".into(),
+            tags: Vec::new(),
+        };
+        let mut out = analysis::replay_games(&[rg], &FileAccess::none())?;
+        out["tournament"] = json!(n);
+        out["id"] = json!(g);
+        return Ok(out);
+    }
+    if !v.results.iter().any(|r| r.id == g) {
+        return Err(ApiError::not_found(format!(
+            "tournament {n}: game {g} is neither finished nor in progress (or not in the schedule)"
+        )));
+    }
     let Some(record) = &w.source.record else {
         return Err(ApiError::not_found(format!(
             "tournament {n} has no record file: the operator gives it as --tournament RESULTS,RECORD"
         )));
     };
-    let v = w.view().map_err(|e| failed(n, e))?;
-    let Some(id) = v.tournament.as_deref() else {
-        return Err(ApiError::not_found(format!("tournament {n} has not started")));
-    };
-    if !v.results.iter().any(|r| r.id == g) {
-        return Err(ApiError::not_found(format!("tournament {n}: game {g} is not finished (or not in the schedule)")));
-    }
     let block = watch::record_block(record, id, g)
         .map_err(|e| failed(n, e))?
         .ok_or_else(|| ApiError::not_found(format!("tournament {n}: game {g} is not in the record file")))?;

@@ -1,5 +1,5 @@
 // The live tournament view (issue 39, point 2) in headless chromium: a 40-player round robin of small built-in players
-// on Breakthrough 5x5 (node-limited: random, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
+// on Breakthrough 5x5 (node-limited: 6 random, 2 mcts with 1500 and 2000 playouts, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
 // started, shown while it runs (games in progress), killed mid-run, resumed with --resume, and shown at the end:
 // every game exactly once, standings and crosstable of 40, a finished game replayed on the board. run.sh starts the
 // server with --tournament RESULTS,RECORD and passes: the page's address, the screenshots' folder, the plateau
@@ -14,7 +14,10 @@ const fail = (msg) => { console.error('e2e tournament FAILED: ' + msg); process.
 const started = Date.now();
 
 const players = [];
-for (let i = 1; i <= 8; i++) players.push(`random${i}=random`);
+for (let i = 1; i <= 6; i++) players.push(`random${i}=random`);
+// Most games last a few milliseconds, less than the live file's 250 ms refresh: two slower players make games that
+// stay on the board long enough to be seen in progress.
+players.push('slow1500=mcts(playouts=1500)', 'slow2000=mcts(playouts=2000)');
 for (const d of [1, 2, 3]) for (const a of ['alphabeta', 'pvs', 'negamax', 'mtdf']) players.push(`${a}${d}=${a}(depth=${d})`);
 for (let p = 40; p <= 800; p += 40) players.push(`mcts${p}=mcts(playouts=${p})`);
 if (players.length !== 40) fail(`${players.length} players`);
@@ -50,6 +53,15 @@ await page.waitForFunction(() => {
 const live = await page.textContent('#tour-playing .live');
 if (!/^game \d+: \S+ - \S+, \d+ plies/.test(live)) fail(`a game in progress reads '${live}'`);
 await page.screenshot({ path: `${shots}/tournament-running.png`, fullPage: false });
+// A game in progress opens on the board at its position now (or at its end, when it finished meanwhile).
+await page.click('#tour-playing .live >> nth=0');
+await page.waitForFunction(() => document.getElementById('replay-info').textContent.startsWith('ply ') &&
+  document.querySelectorAll('#board g.cell text.piece').length > 0, null, { timeout: 10000 })
+  .catch(async () => fail(`a game in progress did not open: tab ${await page.$eval('nav .tab.active', (b) => b.dataset.tab)}, `
+    + `info '${await page.textContent('#replay-info')}', error '${await page.textContent('#error')}'`));
+const liveInfo = await page.textContent('#replay-info');
+console.log(`a game in progress opened on the board: ${liveInfo}`);
+await page.click('nav .tab[data-tab="tournament"]');
 run.kill('SIGKILL');
 await new Promise((r) => run.on('exit', r));
 const killedAt = (await count()).done;

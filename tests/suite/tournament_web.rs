@@ -87,7 +87,7 @@ async fn the_view_is_the_cli_standings_and_a_finished_game_replays() {
     assert_eq!(g["moves"], serde_json::json!(recorded.moves));
     assert_eq!(g["positions"].as_array().unwrap().len(), recorded.moves.len() + 1);
     assert_eq!(g["result"], recorded.result.as_str());
-    refused(&app, "/api/tournaments/1/games/25", StatusCode::NOT_FOUND, "not finished").await;
+    refused(&app, "/api/tournaments/1/games/25", StatusCode::NOT_FOUND, "neither finished nor in progress").await;
     // Without the record file: no replay, said in one line.
     let bare = self::app(&[(&results, None)]);
     refused(&bare, "/api/tournaments/1/games/5", StatusCode::NOT_FOUND, "no record file").await;
@@ -136,6 +136,14 @@ async fn a_growing_results_file_and_its_live_file_are_picked_up() {
     let playing = v["playing"].as_array().unwrap();
     assert_eq!(playing.len(), 1, "{v}");
     assert_eq!((playing[0]["id"].as_u64(), playing[0]["moves"][1].as_str()), (Some(12), Some("b4b3")));
+    // Game 12 in progress replays from its moves so far (no record file needed): 3 positions, result `*`.
+    let (s, r) = json_of(&app, "GET", "/api/tournaments/1/games/12", None).await;
+    assert_eq!(s, StatusCode::OK, "{r}");
+    assert_eq!(
+        (r["games"][0]["positions"].as_array().map(Vec::len), r["games"][0]["result"].as_str()),
+        (Some(3), Some("*"))
+    );
+    refused(&app, "/api/tournaments/1/games/13", StatusCode::NOT_FOUND, "neither finished nor in progress").await;
     // A stale live file (a killed tournament) or another tournament's: not running, nothing in progress.
     for (when, whose) in [(now_ms() - 60_000, id.as_str()), (now_ms(), "0123456789abcdef")] {
         std::fs::write(live_path(&results), serde_json::to_vec(&live(when, whose)).unwrap()).unwrap();

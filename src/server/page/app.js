@@ -783,7 +783,9 @@ function replayTo(ply) {
 
 // ---- Tournament: the operator's tournaments (plateau serve --tournament), polled while the tab is open ----
 
-const tour = { timer: null };
+// `pressing`: a pointer is down in the panel; the poll does not redraw it then (a button replaced between the press
+// and the release would lose its click).
+const tour = { timer: null, pressing: false };
 
 async function loadTournaments() {
   try {
@@ -805,7 +807,8 @@ async function showTournament() {
   const n = $('tour-pick').value;
   if (!n) return;
   try {
-    renderTournament(await api('GET', `/api/tournaments/${n}`));
+    const v = await api('GET', `/api/tournaments/${n}`);
+    if (!tour.pressing) renderTournament(v);
   } catch (e) {
     $('tour-head').textContent = String(e.message || e);
   }
@@ -854,8 +857,9 @@ function renderTournament(v) {
   }
   for (const g of v.playing) {
     const last = g.moves.slice(-6).join(' ');
-    el('span', { class: 'live', 'data-game': g.id }, pl,
+    const b = el('button', { class: 'live', 'data-game': g.id, title: 'its position now, on the board' }, pl,
       `game ${g.id}: ${g.white} - ${g.black}, ${g.moves.length} plies${last ? ': ... ' + last : ''}`);
+    b.onclick = () => openTournamentGame(g.id, true);
   }
   // Crosstable, in ranking order
   const names = v.standings.map((r) => r.name);
@@ -890,7 +894,7 @@ function renderTournament(v) {
   }
 }
 
-async function openTournamentGame(id) {
+async function openTournamentGame(id, now) {
   showError();
   try {
     ui.replay = await api('GET', `/api/tournaments/${$('tour-pick').value}/games/${id}`);
@@ -899,7 +903,7 @@ async function openTournamentGame(id) {
     ui.replay.games.forEach((g, k) => el('option', { value: k }, sel, `${g.round}: ${g.game} ${g.result}`));
     ui.replayGame = 0;
     showTab('replay');
-    replayTo(0);
+    replayTo(now ? 1e9 : 0);
   } catch (e) { showError(e); }
 }
 
@@ -943,6 +947,9 @@ window.addEventListener('DOMContentLoaded', () => {
   $('replay-last').onclick = () => replayTo(1e9);
   $('replay-ply').oninput = () => replayTo(Number($('replay-ply').value));
   $('tour-pick').onchange = showTournament;
+  $('panel-tournament').addEventListener('pointerdown', () => { tour.pressing = true; });
+  window.addEventListener('pointerup', () => { tour.pressing = false; });
+  window.addEventListener('pointercancel', () => { tour.pressing = false; });
   document.addEventListener('visibilitychange', () => { if (!document.hidden) refresh(); });
   loadGames().then(() => {
     const id = gameInAddress();
