@@ -785,7 +785,7 @@ function replayTo(ply) {
 
 // `pressing`: a pointer is down in the panel; the poll does not redraw it then (a button replaced between the press
 // and the release would lose its click).
-const tour = { timer: null, pressing: false };
+const tour = { timer: null, pressing: false, shown: null };
 
 async function loadTournaments() {
   try {
@@ -808,7 +808,12 @@ async function showTournament() {
   if (!n) return;
   try {
     const v = await api('GET', `/api/tournaments/${n}`);
-    if (!tour.pressing) renderTournament(v);
+    // Redrawn only when something changed (the buttons stay put once the tournament is over).
+    const text = JSON.stringify(v);
+    if (!tour.pressing && text !== tour.shown) {
+      tour.shown = text;
+      renderTournament(v);
+    }
   } catch (e) {
     $('tour-head').textContent = String(e.message || e);
   }
@@ -917,6 +922,7 @@ function showTab(tab) {
   // The tournament view needs no board nor game setup: its tables take the whole width.
   document.body.classList.toggle('tab-tournament', tab === 'tournament');
   if (tab === 'tournament') {
+    tour.shown = null;
     loadTournaments();
     tour.timer = setInterval(() => { if (!document.hidden) showTournament(); }, 1000);
   }
