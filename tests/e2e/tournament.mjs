@@ -43,25 +43,36 @@ const count = async () => {
   return m ? { done: Number(m[1]), of: Number(m[2]), text: t } : { done: -1, of: -1, text: t };
 };
 
-// First run: seen while it runs, with a game in progress and its moves, then killed.
+// A game in progress, if the view shows one now: checked, screenshot, opened on the board (at its position now, or at
+// its end when it finished meanwhile), back to the tournament. Most games last less than the live file's refresh,
+// so the view is watched every 100 ms over both runs until one is caught.
+let sawLive = null;
+const catchLive = async () => {
+  if (sawLive || !(await page.isVisible('#panel-tournament'))) return;
+  const t = (await page.textContent('#tour-count').catch(() => '')) || '';
+  if (!/running, [1-9]/.test(t) || !(await page.locator('#tour-playing .live').count())) return;
+  const live = await page.textContent('#tour-playing .live');
+  if (!/^game \d+: \S+ - \S+, \d+ plies/.test(live)) fail(`a game in progress reads '${live}'`);
+  await page.screenshot({ path: `${shots}/tournament-running.png`, fullPage: false });
+  await page.click('#tour-playing .live >> nth=0');
+  await page.waitForFunction(() => document.getElementById('replay-info').textContent.startsWith('ply ') &&
+    document.querySelectorAll('#board g.cell text.piece').length > 0, null, { timeout: 10000 })
+    .catch(async () => fail(`a game in progress did not open: tab ${await page.$eval('nav .tab.active', (b) => b.dataset.tab)}, `
+      + `info '${await page.textContent('#replay-info')}', error '${await page.textContent('#error')}'`));
+  sawLive = `${live} -> ${await page.textContent('#replay-info')}`;
+  console.log(`a game in progress (${sawLive}) opened on the board`);
+  await page.click('nav .tab[data-tab="tournament"]');
+};
+
+// First run: seen while it runs (live file fresh, 40 games or more finished), then killed.
 let run = tournament(false);
-await page.waitForFunction(() => {
-  const t = document.getElementById('tour-count');
-  return t && /running, [1-9]/.test(t.textContent) && document.querySelector('#tour-playing .live') &&
-    Number(t.textContent.split(' ')[0]) >= 40;
-}, null, { timeout: 60000 }).catch(() => fail('the view never showed the running tournament with games in progress'));
-const live = await page.textContent('#tour-playing .live');
-if (!/^game \d+: \S+ - \S+, \d+ plies/.test(live)) fail(`a game in progress reads '${live}'`);
-await page.screenshot({ path: `${shots}/tournament-running.png`, fullPage: false });
-// A game in progress opens on the board at its position now (or at its end, when it finished meanwhile).
-await page.click('#tour-playing .live >> nth=0');
-await page.waitForFunction(() => document.getElementById('replay-info').textContent.startsWith('ply ') &&
-  document.querySelectorAll('#board g.cell text.piece').length > 0, null, { timeout: 10000 })
-  .catch(async () => fail(`a game in progress did not open: tab ${await page.$eval('nav .tab.active', (b) => b.dataset.tab)}, `
-    + `info '${await page.textContent('#replay-info')}', error '${await page.textContent('#error')}'`));
-const liveInfo = await page.textContent('#replay-info');
-console.log(`a game in progress opened on the board: ${liveInfo}`);
-await page.click('nav .tab[data-tab="tournament"]');
+for (let waited = 0; ; waited += 100) {
+  if (waited > 60000) fail('the view never showed the running tournament');
+  await catchLive();
+  const c = await count();
+  if (/running/.test(c.text) && c.done >= (sawLive ? 40 : 400)) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
 run.kill('SIGKILL');
 await new Promise((r) => run.on('exit', r));
 const killedAt = (await count()).done;
@@ -71,10 +82,13 @@ console.log(`tournament killed after ${killedAt} of ${GAMES} games shown`);
 // Resumed: runs on to the end; the view follows it.
 run = tournament(true);
 const exit = new Promise((r) => run.on('exit', (code) => r(code)));
-await page.waitForFunction((n) => {
-  const t = document.getElementById('tour-count');
-  return t && t.textContent.startsWith(`${n} of ${n} games finished: over`);
-}, GAMES, { timeout: 120000 }).catch(async () => fail(`the view never showed the end: ${(await count()).text}`));
+for (let waited = 0; ; waited += 100) {
+  if (waited > 120000) fail(`the view never showed the end: ${(await count()).text}`);
+  await catchLive();
+  if ((await count()).text.startsWith(`${GAMES} of ${GAMES} games finished: over`)) break;
+  await new Promise((r) => setTimeout(r, 100));
+}
+if (!sawLive) fail('no game was ever shown in progress');
 if ((await exit) !== 0) fail('the resumed tournament failed');
 
 // Every game exactly once in the results file, and in the view.
@@ -93,7 +107,10 @@ await page.screenshot({ path: `${shots}/tournament-end.png`, fullPage: false });
 
 // A finished game replays on the board: its first position, then its last.
 await page.click('#tour-games button.tour-game >> nth=3');
-await page.waitForFunction(() => document.getElementById('replay-info').textContent.startsWith('ply 0/'));
+await page.waitForFunction(() => document.getElementById('replay-info').textContent.startsWith('ply 0/'), null,
+  { timeout: 10000 }).catch(async () => fail(`a finished game did not open: tab `
+    + `${await page.$eval('nav .tab.active', (b) => b.dataset.tab)}, info '${await page.textContent('#replay-info')}', `
+    + `error '${await page.textContent('#error')}'`));
 if (!(await page.isVisible('#panel-replay'))) fail('the replay panel is not shown');
 const start = await page.$$eval('#board g.cell text.piece', (ts) => ts.length);
 if (start !== 20) fail(`the replayed game starts with ${start} pieces, not Breakthrough 5x5's 20`);

@@ -907,6 +907,7 @@ async function openTournamentGame(id, now) {
     sel.textContent = '';
     ui.replay.games.forEach((g, k) => el('option', { value: k }, sel, `${g.round}: ${g.game} ${g.result}`));
     ui.replayGame = 0;
+    ui.replayPly = 0; // the tab draws at once: not at a ply of the game shown before (which may be longer)
     showTab('replay');
     replayTo(now ? 1e9 : 0);
   } catch (e) { showError(e); }
