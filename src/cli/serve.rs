@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::files::FileAccess;
-use crate::server::{Config, serve};
+use crate::server::{Config, TournamentSource, serve};
 
 #[derive(Args, Debug)]
 pub struct ServeArgs {
@@ -33,6 +33,11 @@ pub struct ServeArgs {
     /// Most searches and analyses waiting for their turn; one more is refused with a 503.
     #[arg(long, default_value_t = 256)]
     queue: usize,
+    /// A tournament to show live on the page: its results file, and optionally its record file for the replays
+    /// (`RESULTS,RECORD`: the files of `plateau tournament --results RESULTS --record RECORD`); repeat for several.
+    /// They are only read.
+    #[arg(long = "tournament", value_name = "RESULTS[,RECORD]")]
+    tournament: Vec<String>,
 }
 
 fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
@@ -54,6 +59,12 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         anyhow::bail!("--queue must be 0..=100000");
     }
     let defaults = Config::default();
+    let tournaments = a
+        .tournament
+        .iter()
+        .map(|t| TournamentSource::parse(t))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
     let config = Config {
         allow_external: a.allow_external,
         max_games: a.max_games,
@@ -61,6 +72,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         files,
         jobs: a.jobs.unwrap_or(defaults.jobs),
         queue: a.queue,
+        tournaments,
         ..defaults
     };
     serve(&a.host, a.port, config)

@@ -298,11 +298,16 @@ pub fn replay(text: &str, files: &FileAccess) -> Result<Value, ApiError> {
             "no finished game in this record (the arena's format: [Tag \"value\"] lines, then moves)",
         ));
     }
+    replay_games(&games, files)
+}
+
+/// [`replay`] of games already read (a tournament's game in progress: result `*`).
+pub fn replay_games(games: &[crate::arena::record::ReadGame], files: &FileAccess) -> Result<Value, ApiError> {
     if games.len() > REPLAY_MAX_GAMES {
         return Err(ApiError::bad(format!("{} games: at most {REPLAY_MAX_GAMES} in one replay", games.len())));
     }
     let mut out = Vec::new();
-    for rg in &games {
+    for rg in games {
         if rg.moves.len() > REPLAY_MAX_MOVES {
             return Err(ApiError::bad(format!("game {}: more than {REPLAY_MAX_MOVES} moves", rg.round)));
         }

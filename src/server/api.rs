@@ -14,7 +14,7 @@ use serde_json::{Value, json};
 
 use super::analysis::{self, At, CompareRequest, TreeRequest};
 use super::session::Session;
-use super::{ApiError, App, assets, lock, think};
+use super::{ApiError, App, assets, lock, think, tournaments};
 use crate::games::{AnyGame, catalogue, with_game};
 
 type Answer = Result<Json<Value>, ApiError>;
@@ -36,6 +36,9 @@ pub fn routes(app: Arc<App>) -> Router {
         .route("/api/compare", post(compare))
         .route("/api/verdict", post(verdict))
         .route("/api/replay", post(replay))
+        .route("/api/tournaments", get(list_tournaments))
+        .route("/api/tournaments/{n}", get(get_tournament))
+        .route("/api/tournaments/{n}/games/{g}", get(tournament_game))
         .route("/api/{*rest}", get(unknown).post(unknown))
         // Every other path and method: the same one-line JSON error (axum's defaults answer with an empty body).
         .fallback(unknown)
@@ -90,19 +93,28 @@ async fn blocking<T: Send + 'static>(
     f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
 ) -> Result<T, ApiError> {
     let place = app.queue.enter()?.turn().await?;
-    tokio::task::spawn_blocking(move || {
+    off_thread(move || {
         let _place = place;
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(f))
+        f()
     })
     .await
-    .ok()
-    .and_then(Result::ok)
-    .unwrap_or_else(|| {
-        Err(ApiError {
-            status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
-            message: "the request failed (a bug: please report it)".into(),
+}
+
+/// Run `f` on a blocking thread at once, without a turn in the queue (bounded file reads: the tournament views), a
+/// panic being a 500 with one line.
+async fn off_thread<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(move || std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)))
+        .await
+        .ok()
+        .and_then(Result::ok)
+        .unwrap_or_else(|| {
+            Err(ApiError {
+                status: axum::http::StatusCode::INTERNAL_SERVER_ERROR,
+                message: "the request failed (a bug: please report it)".into(),
+            })
         })
-    })
 }
 
 async fn unknown() -> ApiError {
@@ -266,4 +278,28 @@ async fn players(
     };
     let report = crate::players::listing::report(game.as_ref());
     serde_json::to_value(report).map(Json).map_err(|e| ApiError::from(crate::game::GameError::new(e.to_string())))
+}
+
+/// A number in a tournament's path (`/api/tournaments/{n}/games/{g}`), else a one-line 400.
+fn number(text: &str, what: &str) -> Result<usize, ApiError> {
+    text.parse::<usize>().ok().filter(|&n| n > 0 && text.len() < 12).ok_or_else(|| {
+        ApiError::bad(format!(
+            "bad {what} '{}': expected a whole number from 1",
+            text.chars().take(40).collect::<String>()
+        ))
+    })
+}
+
+async fn list_tournaments(State(app): State<Arc<App>>) -> Answer {
+    off_thread(move || Ok(Json(tournaments::list(&app.tournaments)))).await
+}
+
+async fn get_tournament(State(app): State<Arc<App>>, Path(n): Path<String>) -> Answer {
+    let n = number(&n, "tournament number")?;
+    off_thread(move || tournaments::one(&app.tournaments, n).map(Json)).await
+}
+
+async fn tournament_game(State(app): State<Arc<App>>, Path((n, g)): Path<(String, String)>) -> Answer {
+    let (n, g) = (number(&n, "tournament number")?, number(&g, "game id")?);
+    off_thread(move || tournaments::game(&app.tournaments, n, g).map(Json)).await
 }

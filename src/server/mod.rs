@@ -8,13 +8,15 @@
 //!   games/{id}/think           think.rs: the engine's search on a blocking thread, its iterations streamed as SSE
 //!   tree, compare, verdict,    analysis.rs: stateless analyses of a position (game string + moves)
 //!   replay
+//!   tournaments[/{n}[/games/{g}]]  tournaments.rs: the operator's tournaments (--tournament), read from their files
 //! ```
 //!
 //! Limits: request bodies of at most [`Config::max_body`] bytes, at most [`Config::max_games`] games at once (a new
 //! game past that is a 503), a game left alone for [`Config::idle`] expires (its id then answers 404 "expired"; a game
 //! whose engine is thinking never expires), every search under [`MAX_THINK`]; player strings that start a program
 //! (`uci(...)`, `ugi(...)`) are refused unless `--allow-external`; no parameter of a request may name a file unless
-//! the operator allowed that file (`--allow-file PATH`, [`Config::files`]). Bad input is a 4xx answer whose body is
+//! the operator allowed that file (`--allow-file PATH`, [`Config::files`]); the only other files read are the
+//! tournaments' the operator listed (`--tournament`, [`Config::tournaments`]), named in requests by their number. Bad input is a 4xx answer whose body is
 //! `{"error": "one line"}`; a handler never panics on input.
 
 mod analysis;
@@ -24,6 +26,7 @@ mod connect4;
 mod queue;
 mod session;
 mod think;
+mod tournaments;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -36,6 +39,7 @@ use axum::response::{IntoResponse, Response};
 use crate::files::FileAccess;
 use crate::game::GameError;
 pub use session::Table;
+pub use tournaments::TournamentSource;
 
 /// Longest search the server runs for one move or analysis; a player's own limit may be shorter.
 pub const MAX_THINK: Duration = Duration::from_secs(60);
@@ -62,6 +66,8 @@ pub struct Config {
     /// The files a request's game and player strings may name (`tree(file=...)`, `engine(book=...)`): none unless
     /// the operator lists them (`--allow-file PATH`). No request makes the server open any other file.
     pub files: FileAccess,
+    /// The tournaments shown (`--tournament RESULTS[,RECORD]`): their files are read, never written, and only these.
+    pub tournaments: Vec<TournamentSource>,
 }
 
 impl Default for Config {
@@ -74,6 +80,7 @@ impl Default for Config {
             jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
             queue: 256,
             files: FileAccess::none(),
+            tournaments: Vec::new(),
         }
     }
 }
@@ -130,6 +137,7 @@ pub struct App {
     games: Mutex<Games>,
     /// The line for the CPU: every search and analysis takes its turn.
     pub queue: Arc<queue::Queue>,
+    tournaments: Vec<tournaments::Watched>,
 }
 
 #[derive(Default)]
@@ -155,7 +163,8 @@ pub fn duration_words(d: Duration) -> String {
 impl App {
     pub fn new(config: Config) -> App {
         let queue = Arc::new(queue::Queue::new(config.jobs, config.queue));
-        App { config, games: Mutex::new(Games { next: 1, ..Games::default() }), queue }
+        let tournaments = config.tournaments.iter().cloned().map(tournaments::Watched::new).collect();
+        App { config, games: Mutex::new(Games { next: 1, ..Games::default() }), queue, tournaments }
     }
 
     /// Whether the game `shared`, last touched at `touched`, has expired: idle for [`Config::idle`] and not thinking

@@ -21,10 +21,12 @@
 
 pub mod entries;
 pub mod jobs;
+pub mod live;
 pub mod ratings;
 pub mod results;
 pub mod schedule;
 pub mod standings;
+pub mod watch;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -230,18 +232,41 @@ pub fn record_tags<G: Game>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJ
 /// Play game `job`: its two players built afresh, its opening, its time control; deterministic for deterministic
 /// players. A player that cannot be built loses the game (the reason in the termination).
 pub fn play_job<G: Game>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
+    play_job_live(game, cfg, p, job, None)
+}
+
+/// [`play_job`], the game shown on `board` while it is played (its moves so far; it stays there once over).
+pub fn play_job_live<G: Game>(
+    game: &G,
+    cfg: &TournamentConfig<G>,
+    p: &Prepared,
+    job: &GameJob,
+    board: Option<&live::LiveBoard>,
+) -> GameRecord {
     let opening = cfg.openings.get(game, job.opening);
     let limit = game_limit(p, cfg.limit, job);
     let build = |i: usize| -> Result<Named<G>, String> {
         let inner = player::build::<G>(&cfg.entries[i].player).map_err(|e| e.to_string())?;
         Ok(Named { name: p.names[i].clone(), inner })
     };
-    let (mut white, mut black) = match (build(job.white), build(job.black)) {
+    let (white, black) = match (build(job.white), build(job.black)) {
         (Ok(w), Ok(b)) => (w, b),
         (Err(e), _) => return forfeit(game, job, p, Side::First, &e),
         (_, Err(e)) => return forfeit(game, job, p, Side::Second, &e),
     };
-    let seats: [&mut dyn Player<G>; 2] = [&mut white, &mut black];
+    type Seat<'a, G> = Box<dyn Player<G> + 'a>;
+    let (mut white, mut black): (Seat<G>, Seat<G>) = match board {
+        Some(board) => {
+            board.start(job, &p.names);
+            let id = job.id;
+            (
+                Box::new(live::Watched { inner: Box::new(white), id, board }),
+                Box::new(live::Watched { inner: Box::new(black), id, board }),
+            )
+        }
+        None => (Box::new(white), Box::new(black)),
+    };
+    let seats: [&mut dyn Player<G>; 2] = [white.as_mut(), black.as_mut()];
     let mut rec =
         play_game(game, &opening, seats, limit, cfg.margin, cfg.adjudicate, cfg.max_plies, job.id, true, cfg.seed);
     if G::KIND.hidden {
@@ -309,15 +334,18 @@ pub fn run_tournament<G: Game>(
     let stop = AtomicBool::new(false);
     let mut error: Option<String> = None;
     let workers = if todo.is_empty() { 0 } else { cfg.concurrency.clamp(1, todo.len()) };
+    // With a results file, the games in progress go to its live file (live.rs) while the tournament runs.
+    let mut live = cfg.results.as_deref().filter(|_| !todo.is_empty()).map(|r| live::LiveWriter::new(r, p.id()));
+    let board = live.as_ref().map(|l| l.board.clone());
     std::thread::scope(|scope| {
         let (tx, rx) = std::sync::mpsc::channel::<(GameJob, GameRecord)>();
         for w in 0..workers {
             let tx = tx.clone();
-            let (next, stop, todo, p) = (&next, &stop, &todo, &p);
+            let (next, stop, todo, p, board) = (&next, &stop, &todo, &p, board.as_deref());
             let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 while !stop.load(Ordering::SeqCst) {
                     let Some(job) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                    let rec = play_job(game, cfg, p, job);
+                    let rec = play_job_live(game, cfg, p, job, board);
                     if tx.send((*job, rec)).is_err() {
                         break;
                     }
@@ -335,7 +363,15 @@ pub fn run_tournament<G: Game>(
             }
         }
         drop(tx);
-        for (job, rec) in rx {
+        loop {
+            if let Some(l) = live.as_mut().filter(|_| error.is_none()) {
+                l.tick();
+            }
+            let (job, rec) = match rx.recv_timeout(live::WRITE_EVERY) {
+                Ok(got) => got,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            };
             if error.is_some() {
                 continue;
             }
@@ -345,6 +381,9 @@ pub fn run_tournament<G: Game>(
                 stop.store(true, Ordering::SeqCst);
                 continue;
             }
+            if let Some(b) = &board {
+                b.finish(job.id);
+            }
             bar.set_message(format!("last: {} {} {}", result.white, result.result, result.black));
             bar.inc(1);
             on_game(&result);
@@ -352,6 +391,9 @@ pub fn run_tournament<G: Game>(
         }
     });
     bar.finish_and_clear();
+    if let Some(l) = live {
+        l.end();
+    }
     if let Some(e) = error {
         return Err(e);
     }

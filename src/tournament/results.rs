@@ -85,11 +85,12 @@ impl Settings {
     }
 }
 
+/// The results file's first line.
 #[derive(serde::Serialize, serde::Deserialize)]
-struct Header {
-    plateau_tournament: u32,
-    id: String,
-    settings: Settings,
+pub(super) struct Header {
+    pub(super) plateau_tournament: u32,
+    pub(super) id: String,
+    pub(super) settings: Settings,
 }
 
 /// One finished game, as the results file keeps it.

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # End-to-end test of `plateau serve` in a real headless browser: builds plateau, starts the server on a free port,
 # plays a full Breakthrough 5x5 game by clicks against the engine (tests/e2e/play.mjs), checks the thinking panel and
-# the tree view, saves screenshots under target/e2e/. Installs Debian's chromium and npm's playwright-core if missing.
+# the tree view, then (tests/e2e/tournament.mjs) follows a 40-player tournament in the page's Tournament view while it
+# runs, is killed and resumed; saves screenshots under target/e2e/. Installs Debian's chromium and npm's playwright-core if missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 root=$(pwd)
@@ -19,7 +20,9 @@ if [ ! -d tests/e2e/node_modules/playwright-core ]; then
 fi
 cargo build --quiet
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-./target/debug/plateau serve --port "$port" 2> target/e2e-serve.log &
+tour="$root/target/e2e/tournament"
+rm -rf "$tour" && mkdir -p "$tour"
+./target/debug/plateau serve --port "$port" --tournament "$tour/results.jsonl,$tour/record.pgn" 2> target/e2e-serve.log &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT
 for _ in $(seq 50); do
@@ -27,3 +30,5 @@ for _ in $(seq 50); do
   sleep 0.2
 done
 node tests/e2e/play.mjs "http://127.0.0.1:$port/" "$root/target/e2e"
+node tests/e2e/tournament.mjs "http://127.0.0.1:$port/" "$root/target/e2e" "$root/target/debug/plateau" \
+  "$tour/results.jsonl" "$tour/record.pgn"

@@ -73,4 +73,5 @@ mod tiny_games;
 mod tiny_games_play;
 mod tiny_phantom;
 mod tournament;
+mod tournament_web;
 mod tune;
