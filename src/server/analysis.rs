@@ -166,7 +166,12 @@ pub fn compare(r: &CompareRequest, files: &FileAccess, stop: Arc<AtomicBool>) ->
     with_game!(&any, g => compare_in(g, r, files, &stop))
 }
 
-fn compare_in<G: Game>(g: &G, r: &CompareRequest, files: &FileAccess, stop: &Arc<AtomicBool>) -> Result<Value, ApiError> {
+fn compare_in<G: Game>(
+    g: &G,
+    r: &CompareRequest,
+    files: &FileAccess,
+    stop: &Arc<AtomicBool>,
+) -> Result<Value, ApiError> {
     let state = resolve(g, &r.at)?;
     if g.is_terminal(&state) {
         return Err(ApiError::bad("the game is over in this position: there is nothing to search"));
