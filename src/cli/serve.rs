@@ -38,6 +38,10 @@ pub struct ServeArgs {
     /// They are only read.
     #[arg(long = "tournament", value_name = "RESULTS[,RECORD]")]
     tournament: Vec<String>,
+    /// Seed every game's random choices (its players', its dice) from N, the game's id and the seat, so that a
+    /// server started again with the same seed replays its games (default: from the system).
+    #[arg(long, value_name = "N")]
+    seed: Option<u64>,
 }
 
 fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
@@ -73,6 +77,7 @@ pub fn run(a: ServeArgs) -> anyhow::Result<()> {
         jobs: a.jobs.unwrap_or(defaults.jobs),
         queue: a.queue,
         tournaments,
+        seed: a.seed,
         ..defaults
     };
     serve(&a.host, a.port, config)

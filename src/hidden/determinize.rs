@@ -5,6 +5,7 @@
 //!     boards = `samples` states drawn from the belief (every observation so far; belief.rs)
 //!     for each board b:                                  (until the time plan's soft limit, at least one board)
 //!         search b as if it were the truth: alpha-beta to `depth` plies (alphabeta.rs), each legal move's value
+//!         (`nodes=N`: the boards share N nodes; the first is searched whole, a board cut by the budget has no vote)
 //!         b votes for its best move
 //!     play the move with the most votes; ties: the highest total value over the boards
 //! ```
@@ -35,10 +36,12 @@ pub struct Determinize<G: Game> {
 pub const DEFAULT_DEPTH: u32 = 3;
 /// Default number of boards.
 pub const DEFAULT_SAMPLES: usize = 8;
+/// Most boards (`samples=`).
+pub const MAX_SAMPLES: u64 = 10_000;
 
 impl<G: Game> Determinize<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let samples = spec.count("samples")?.unwrap_or(DEFAULT_SAMPLES as u64).clamp(1, 10_000) as usize;
+        let samples = super::count_in(spec, "samples", DEFAULT_SAMPLES as u64, 1, MAX_SAMPLES)? as usize;
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(DEFAULT_DEPTH);
         let eval = NamedEval::from_spec("determinize", spec)?;
@@ -67,8 +70,19 @@ impl<G: Game> Determinize<G> {
             if searched > 0 && check.poll() {
                 break;
             }
-            // The first board is always searched to its depth: a vote needs one.
-            let mut ab = AlphaBeta::new(game, &eval, if searched > 0 { check.clone() } else { StopCheck::none() });
+            // The first board is always searched to its depth: a vote needs one. The next ones share what is left of
+            // the node budget (`nodes=`).
+            let board_check = match self.limits.nodes {
+                _ if searched == 0 => StopCheck::none(),
+                Some(n) if stats.nodes >= n => break,
+                Some(n) => {
+                    let mut c = check.clone();
+                    c.nodes = Some(n - stats.nodes);
+                    c
+                }
+                None => check.clone(),
+            };
+            let mut ab = AlphaBeta::new(game, &eval, board_check);
             let values = ab.root_values(b, legal, self.depth);
             stats.nodes += ab.nodes;
             let Some(values) = values else { break };
@@ -104,6 +118,9 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         }
         if let Some(t) = self.limits.time {
             p.push(format!("time={}", t));
+        }
+        if let Some(n) = self.limits.nodes {
+            p.push(format!("nodes={n}"));
         }
         p.extend(self.tracking.name_params());
         format!("determinize({})", p.join(","))

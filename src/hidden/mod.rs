@@ -27,6 +27,19 @@ use belief::Belief;
 
 /// States kept by a tracker by default.
 pub const DEFAULT_CAP: usize = 2_000;
+/// Most boards kept (`cap=`).
+pub const MAX_CAP: u64 = 10_000_000;
+
+/// The count `key` of `spec` (`1000`, `10k`), `default` when absent; out of `min..=max`: refused, naming the range.
+pub fn count_in(spec: &Spec, key: &str, default: u64, min: u64, max: u64) -> Result<u64, GameError> {
+    match spec.count(key)? {
+        None => Ok(default),
+        Some(n) if n < min || n > max => {
+            Err(GameError::new(format!("{}: {key}={n} is out of range {min}..={max}", spec.name)))
+        }
+        Some(n) => Ok(n),
+    }
+}
 
 /// What the three players share: the tracker and where boards come from.
 ///
@@ -44,7 +57,7 @@ pub struct Tracking<G: Game> {
 impl<G: Game> Tracking<G> {
     /// Read `cap=` and `seed=`.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let cap = spec.count("cap")?.unwrap_or(DEFAULT_CAP as u64).clamp(1, 10_000_000) as usize;
+        let cap = count_in(spec, "cap", DEFAULT_CAP as u64, 1, MAX_CAP)? as usize;
         let seed = spec.count("seed")?;
         Ok(Self::new(cap, seed))
     }

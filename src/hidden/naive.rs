@@ -10,7 +10,8 @@
 //!                   (belief.rs with room for one state, drawn at random among them; when none is, one state
 //!                   consistent with the whole history is found again)
 //! own move m:       (tracker only) guess = play(guess, m); with last_seen the next observation tells the result
-//! choose:           alpha-beta on guess to `depth` plies (alphabeta.rs), its best move (the first of equal ones)
+//! choose:           alpha-beta on guess to `depth` plies (alphabeta.rs), its best move (the first of equal ones);
+//!                   `nodes=N`: depth 1, 2, ... up to `depth` while the N nodes last, the deepest search finished
 //! ```
 //! It does not weigh the boards it cannot rule out, and with `last_seen` it does not even keep its guess
 //! consistent: the enemy pieces it was not told about stand still. `determinize` and `ismcts` against `naive`
@@ -59,8 +60,34 @@ impl<G: Game> Naive<G> {
         let stop = self.stop.clone();
         let check = StopCheck::anytime(t0, self.limits.time, side).with_flag(stop.as_deref());
         let eval = self.eval.get(game);
-        let mut ab = AlphaBeta::new(game, &eval, check);
-        let values = ab.root_values(board, legal, self.depth);
+        let (values, nodes) = match self.limits.nodes {
+            None => {
+                let mut ab = AlphaBeta::new(game, &eval, check);
+                (ab.root_values(board, legal, self.depth), ab.nodes)
+            }
+            // A node budget: deeper and deeper while it lasts, the values of the deepest search finished (depth 1
+            // always finishes: a move needs one).
+            Some(budget) => {
+                let (mut values, mut nodes) = (None, 0);
+                for d in 1..=self.depth.max(1) {
+                    let mut c = if d == 1 { StopCheck::none() } else { check.clone() };
+                    if d > 1 {
+                        if nodes >= budget {
+                            break;
+                        }
+                        c.nodes = Some(budget - nodes);
+                    }
+                    let mut ab = AlphaBeta::new(game, &eval, c);
+                    let v = ab.root_values(board, legal, d.min(self.depth));
+                    nodes += ab.nodes;
+                    match v {
+                        Some(v) => values = Some(v),
+                        None => break,
+                    }
+                }
+                (values, nodes)
+            }
+        };
         let best = values.as_ref().and_then(|v| best_index(v));
         let m = best.map(|i| legal[i]).or_else(|| legal.first().copied());
         SearchResult {
@@ -68,7 +95,7 @@ impl<G: Game> Naive<G> {
             value: best.and_then(|i| values.as_ref().map(|v| v[i])).unwrap_or(0),
             depth: self.depth,
             pv: m.into_iter().collect(),
-            stats: Stats { nodes: ab.nodes, ..Stats::default() },
+            stats: Stats { nodes, ..Stats::default() },
             seconds: t0.elapsed().as_secs_f64(),
         }
     }
@@ -79,6 +106,9 @@ impl<G: Game> Searcher<G> for Naive<G> {
         let mut p = vec![format!("depth={}", self.depth)];
         if self.eval.name != "simple" {
             p.push(format!("eval={}", self.eval.name));
+        }
+        if let Some(n) = self.limits.nodes {
+            p.push(format!("nodes={n}"));
         }
         if let Some(s) = self.tracking.seed {
             p.push(format!("seed={s}"));

@@ -216,7 +216,13 @@ const HIDDEN_COMMON: &[Param] = &[
 const DETERMINIZE: &[Param] = &[
     unset("depth", "none: 3 plies", "2", "0..=200", "depth of the search of each board"),
     TIME,
-    unset("nodes", "none", "1000", COUNT, "read with the limits; not used"),
+    unset(
+        "nodes",
+        "none",
+        "1000",
+        COUNT,
+        "node budget shared by the boards: the first searched whole, the next while the budget lasts",
+    ),
     p("samples", "8", "1..=10000", "boards drawn from the belief, each searched, the moves voted"),
     p("eval", "simple", EVALS, "the evaluation at the horizon"),
 ];
@@ -230,7 +236,7 @@ const ISMCTS: &[Param] = &[
 const NAIVE_HIDDEN: &[Param] = &[
     unset("depth", "none: 3 plies", "2", "0..=200", "depth of the search on the board last seen"),
     TIME,
-    unset("nodes", "none", "1000", COUNT, "read with the limits; not used"),
+    unset("nodes", "none", "1000", COUNT, "node budget: depth 1, 2, ... while it lasts, the deepest finished"),
     p("eval", "simple", EVALS, "the evaluation at the horizon"),
     SEED_OWN,
 ];

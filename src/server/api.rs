@@ -159,10 +159,13 @@ async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonReje
     let r = body(b)?;
     let any = AnyGame::parse_with(&r.game, &app.config.files)?;
     let config = app.config.clone();
-    let table =
-        blocking(&app, move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config)))
-            .await?;
-    let (id, shared) = app.insert(table)?;
+    let id = app.next_id();
+    let table = blocking(
+        &app,
+        move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config, id)),
+    )
+    .await?;
+    let shared = app.insert(id, table)?;
     let state = lock(&shared).state(id);
     Ok(Json(state))
 }

@@ -68,6 +68,9 @@ pub struct Config {
     pub files: FileAccess,
     /// The tournaments shown (`--tournament RESULTS[,RECORD]`): their files are read, never written, and only these.
     pub tournaments: Vec<TournamentSource>,
+    /// `--seed N`: every random choice of a game (its players', its chance draws) comes from (N, the game's id, the
+    /// seat), so that a server started again with the same seed replays its games; `None`: from the system.
+    pub seed: Option<u64>,
 }
 
 impl Default for Config {
@@ -81,6 +84,7 @@ impl Default for Config {
             queue: 256,
             files: FileAccess::none(),
             tournaments: Vec::new(),
+            seed: None,
         }
     }
 }
@@ -185,8 +189,18 @@ impl App {
         }
     }
 
-    /// Keep a new game (after dropping the expired ones); a 503 when [`Config::max_games`] are still in play.
-    pub fn insert(&self, table: Box<dyn Table>) -> Result<(u64, Shared), ApiError> {
+    /// The id of the next game, taken now (its players are seeded from it before the game is kept): ids are never
+    /// given twice, even when the game is then refused.
+    pub fn next_id(&self) -> u64 {
+        let mut g = lock(&self.games);
+        let id = g.next;
+        g.next += 1;
+        id
+    }
+
+    /// Keep a new game as `id` (from [`App::next_id`], after dropping the expired ones); a 503 when
+    /// [`Config::max_games`] are still in play.
+    pub fn insert(&self, id: u64, table: Box<dyn Table>) -> Result<Shared, ApiError> {
         let mut g = lock(&self.games);
         self.sweep(&mut g);
         if g.map.len() >= self.config.max_games {
@@ -197,11 +211,9 @@ impl App {
                 duration_words(self.config.idle)
             )));
         }
-        let id = g.next;
-        g.next += 1;
         let shared: Shared = Arc::new(Mutex::new(table));
         g.map.insert(id, (shared.clone(), Instant::now()));
-        Ok((id, shared))
+        Ok(shared)
     }
 
     /// The game `id` (and mark it used now); a 404 saying whether it expired.

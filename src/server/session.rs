@@ -64,7 +64,8 @@ enum Seat<G: Game> {
 }
 
 impl<G: Game> Seat<G> {
-    fn build(game: &G, text: &str, config: &Config) -> Result<Seat<G>, ApiError> {
+    /// The player of `text`; `seed`: its random choices' seed (before its game starts, as in a match).
+    fn build(game: &G, text: &str, config: &Config, seed: Option<u64>) -> Result<Seat<G>, ApiError> {
         let spec = Spec::parse_with(text, &config.files)?;
         match spec.name.as_str() {
             "human" => {
@@ -82,6 +83,9 @@ impl<G: Game> Seat<G> {
                 let limits = (!own).then(|| Limits::time(TimeControl::MoveTime(std::time::Duration::from_secs(1))));
                 // Tables, evaluations and an external engine's start now, with the game, not in the first move's time.
                 p.setup(game).map_err(ApiError::bad)?;
+                if let Some(seed) = seed {
+                    p.reseed(seed);
+                }
                 p.new_game(game).map_err(ApiError::bad)?;
                 Ok(Seat::Player(Arc::new(Mutex::new(p)), limits))
             }
@@ -117,18 +121,23 @@ pub struct Session<G: Game> {
 }
 
 impl<G: Game> Session<G> {
-    /// A new game of `game` from `position` (the start when `None`) between `players` (first, second).
+    /// A new game `id` of `game` from `position` (the start when `None`) between `players` (first, second). With
+    /// [`Config::seed`], the players and the chance draws are seeded from (seed, id, seat) as a match seeds its games
+    /// ([`crate::game::seed`]; seat 2: the chance draws).
     pub fn create(
         game: &G,
         position: Option<&str>,
         players: &[String; 2],
         config: &Config,
+        id: u64,
     ) -> Result<Box<dyn Table>, ApiError> {
+        let seed = |seat: u64| config.seed.map(|s| crate::game::seed::derive(&[s, id, seat]));
         let start = match position.map(str::trim) {
             None | Some("") | Some("start") => game.start(),
             Some(text) => game.parse_position(text)?,
         };
-        let seats = [Seat::build(game, &players[0], config)?, Seat::build(game, &players[1], config)?];
+        let seats =
+            [Seat::build(game, &players[0], config, seed(0))?, Seat::build(game, &players[1], config, seed(1))?];
         let mut s = Session {
             game: game.clone(),
             start_text: position.map(str::trim).filter(|p| !p.is_empty() && *p != "start").map(str::to_string),
@@ -140,7 +149,10 @@ impl<G: Game> Session<G> {
             names: players.clone(),
             busy: None,
             searches: 0,
-            rng: SmallRng::from_rng(&mut rand::rng()),
+            rng: match seed(2) {
+                Some(s) => SmallRng::seed_from_u64(s),
+                None => SmallRng::from_rng(&mut rand::rng()),
+            },
         };
         s.draw_chance();
         Ok(Box::new(s))

@@ -388,3 +388,52 @@ fn the_hidden_players_stop_when_told() {
     let cut = stopped("naive(depth=8)");
     assert!(cut <= 256 + 9 * 8 && whole > 10 * cut, "{cut} of {whole}");
 }
+
+/// issue 41: `determinize` and `naive` read `nodes=` and ignored it; they now honour it as a node budget.
+#[test]
+fn the_hidden_players_honour_a_node_budget() {
+    let g = PhantomTicTacToe;
+    let s = g.start();
+    let nodes = |text: &str| {
+        let mut p = plateau::players::searcher::<PhantomTicTacToe>(text).unwrap();
+        let r = p.search(&g, &s);
+        assert!(r.best_move.is_some(), "{text}: a move");
+        r.stats.nodes
+    };
+    // Determinization: the boards share the budget; the first is searched whole (a vote needs one), the next ones
+    // while it lasts (a cut search overshoots by at most the siblings on its path: 9 moves x 4 plies).
+    let one_board = nodes("determinize(samples=1,depth=4,seed=1)");
+    let all = nodes("determinize(samples=50,depth=4,seed=1)");
+    let budget = 3 * one_board;
+    let cut = nodes(&format!("determinize(samples=50,depth=4,seed=1,nodes={budget})"));
+    assert!(cut > one_board && cut <= budget + 9 * 4 && all > 2 * cut, "{one_board} {cut} {all}");
+    // A budget below the first board's search: that board only.
+    assert_eq!(nodes("determinize(samples=50,depth=4,seed=1,nodes=1)"), one_board);
+    // The naive player: deeper and deeper while the budget lasts.
+    let whole = nodes("naive(depth=8,seed=1)");
+    let cut = nodes("naive(depth=8,seed=1,nodes=2000)");
+    assert!(cut <= 2000 + 9 * 8 && whole > 10 * cut, "{cut} of {whole}");
+    // Depth 1 always finishes: 9 moves.
+    assert_eq!(nodes("naive(depth=8,seed=1,nodes=1)"), 9);
+    // The budget is in the player's name.
+    let p = plateau::players::searcher::<PhantomTicTacToe>("determinize(nodes=500)").unwrap();
+    assert!(p.name().contains("nodes=500"), "{}", p.name());
+}
+
+/// issue 41: `samples=` and `cap=` out of range were clamped silently; they are refused in one line naming the range.
+#[test]
+fn the_hidden_players_refuse_counts_out_of_range() {
+    for (text, range) in [
+        ("determinize(samples=0)", "1..=10000"),
+        ("determinize(samples=10001)", "1..=10000"),
+        ("determinize(samples=20k)", "1..=10000"),
+        ("determinize(cap=0)", "1..=10000000"),
+        ("ismcts(cap=20m)", "1..=10000000"),
+    ] {
+        let e = plateau::players::searcher::<DarkBreakthrough>(text).err().expect(text).to_string();
+        assert!(e.contains(range) && e.contains("out of range") && !e.contains('\n'), "{text}: {e}");
+    }
+    for text in ["determinize(samples=1)", "determinize(samples=10k)", "ismcts(cap=10m)", "determinize(cap=1)"] {
+        assert!(plateau::players::searcher::<DarkBreakthrough>(text).is_ok(), "{text}");
+    }
+}

@@ -181,3 +181,37 @@ async fn the_game_table_is_bounded_and_idle_games_expire() {
     let (_, v) = json_of(&app, "GET", "/api/games/777", None).await;
     assert!(v["error"].as_str().unwrap().contains("no game 777"), "{v}");
 }
+
+/// Play game `id` to its end (both seats players) and give its moves.
+async fn played_moves(app: &Router, id: u64) -> Vec<Value> {
+    for _ in 0..200 {
+        let (_, st) = json_of(app, "GET", &format!("/api/games/{id}"), None).await;
+        if st["turn"] == "over" {
+            return st["moves"].as_array().unwrap().clone();
+        }
+        let (s, text) = call(app, "GET", &format!("/api/games/{id}/think"), None).await;
+        assert_eq!(s, StatusCode::OK, "{text}");
+        assert_eq!(events(&text, "done").len(), 1, "{text}");
+    }
+    panic!("game {id} did not end in 200 moves");
+}
+
+/// issue 43: `plateau serve --seed N`: a game's random choices come from (N, the game's id, the seat), so two servers
+/// started with the same seed play the same games; another seed, or another game of the same server, others.
+#[tokio::test]
+async fn the_same_seed_replays_the_same_games() {
+    let server = |seed: u64| router(Config { seed: Some(seed), ..Config::default() });
+    let mut games = Vec::new();
+    for app in [server(7), server(7), server(8)] {
+        let mut moves = Vec::new();
+        for _ in 0..2 {
+            let (id, _) = new_game(&app, BT5, ["random", "random"]).await;
+            moves.push(played_moves(&app, id).await);
+        }
+        games.push(moves);
+    }
+    assert!(games[0][0].len() >= 8, "{:?}", games[0][0]);
+    assert_eq!(games[0], games[1], "the same seed, the same games (ids 1 and 2)");
+    assert_ne!(games[0][0], games[2][0], "another seed, another game");
+    assert_ne!(games[0][0], games[0][1], "another game id, another game");
+}
