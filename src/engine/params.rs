@@ -107,35 +107,56 @@ impl Default for Options {
     }
 }
 
-/// The boolean switches with their names, for parsing and for writing the player string back.
-const SWITCHES: &[&str] = &[
-    "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "counter", "tactics", "rfp", "futility",
-    "lmp", "lmrlog", "iir", "race",
-];
+/// One on/off feature of the engine, declared once: its name in the player string, the field it sets and one line
+/// of meaning. Parsing ([`Options::from_spec`]), writing back ([`Options::spec`]) and the players' table
+/// (`plateau players engine`, [`crate::players::params`]) all read this list; the defaults are [`Options::default`]'s.
+pub struct Switch {
+    pub name: &'static str,
+    pub get: fn(&Options) -> bool,
+    pub set: fn(&mut Options, bool),
+    pub meaning: &'static str,
+}
+
+impl Switch {
+    /// The default, as a player string writes it.
+    pub fn default_text(&self) -> &'static str {
+        if (self.get)(&Options::default()) { "true" } else { "false" }
+    }
+}
+
+macro_rules! switches {
+    ($($name:literal => $field:ident: $meaning:literal,)*) => {
+        &[$(Switch {
+            name: $name,
+            get: |o: &Options| o.$field,
+            set: |o: &mut Options, v: bool| o.$field = v,
+            meaning: $meaning,
+        },)*]
+    };
+}
+
+/// The engine's switches, in the order `plateau players engine` lists them.
+pub const SWITCHES: &[Switch] = switches! {
+    "null" => null: "null-move pruning",
+    "lmr" => lmr: "late-move reductions",
+    "asp" => aspiration: "aspiration windows around the previous iteration's value",
+    "qs" => quiescence: "quiescence search of captures and threats at the horizon",
+    "ext" => extensions: "extensions (fractional depth: forcing moves cost less)",
+    "probe" => probe: "the course's deep-win probe before the search",
+    "check" => check: "check that the chosen move does not lose deeper",
+    "killers" => killers: "killer moves in the move ordering",
+    "history" => history: "the history heuristic in the move ordering",
+    "counter" => counter: "the countermove heuristic in the move ordering",
+    "tactics" => tactics: "game knowledge in the tree: immediate wins, forced replies",
+    "rfp" => rfp: "reverse futility pruning near the horizon",
+    "futility" => futility: "futility pruning of quiet moves near the horizon",
+    "lmp" => lmp: "late-move pruning near the horizon",
+    "lmrlog" => lmr_log: "logarithmic late-move reductions (else 1 or 2 plies)",
+    "iir" => iir: "internal iterative reduction (no table move: one ply less)",
+    "race" => race: "Breakthrough race endgame tables on boards of 5 columns or fewer",
+};
 
 impl Options {
-    fn switch(&mut self, name: &str) -> &mut bool {
-        match name {
-            "null" => &mut self.null,
-            "lmr" => &mut self.lmr,
-            "asp" => &mut self.aspiration,
-            "qs" => &mut self.quiescence,
-            "ext" => &mut self.extensions,
-            "probe" => &mut self.probe,
-            "check" => &mut self.check,
-            "killers" => &mut self.killers,
-            "history" => &mut self.history,
-            "counter" => &mut self.counter,
-            "rfp" => &mut self.rfp,
-            "futility" => &mut self.futility,
-            "lmp" => &mut self.lmp,
-            "lmrlog" => &mut self.lmr_log,
-            "iir" => &mut self.iir,
-            "race" => &mut self.race,
-            _ => &mut self.tactics,
-        }
-    }
-
     /// Every pruning or depth-changing feature off: fixed-depth values equal plain minimax (tests).
     pub fn exact() -> Options {
         Options {
@@ -168,9 +189,9 @@ impl Options {
             }
         }
         o.threads = spec.int("threads", 1, 1, 256)? as usize;
-        for name in SWITCHES {
-            let default = *o.switch(name);
-            *o.switch(name) = spec.bool(name, default)?;
+        for switch in SWITCHES {
+            let value = spec.bool(switch.name, (switch.get)(&o))?;
+            (switch.set)(&mut o, value);
         }
         if let Some(v) = spec.eval("eval")? {
             // Checked against the game's evaluations when the engine is built for a game (`Engine::from_spec`).
@@ -221,12 +242,10 @@ impl Options {
         if self.threads != 1 {
             p.push(format!("threads={}", self.threads));
         }
-        let mut me = self.clone();
-        let mut def = d.clone();
-        for name in SWITCHES {
-            let v = *me.switch(name);
-            if v != *def.switch(name) {
-                p.push(format!("{name}={}", if v { "on" } else { "off" }));
+        for switch in SWITCHES {
+            let v = (switch.get)(self);
+            if v != (switch.get)(&d) {
+                p.push(format!("{}={}", switch.name, if v { "on" } else { "off" }));
             }
         }
         if let Some(name) = &self.eval {
@@ -261,6 +280,22 @@ mod tests {
         let again = Spec::parse(&o.spec()).unwrap();
         assert_eq!(Options::from_spec(&again).unwrap(), o);
         assert_eq!(Options::default().spec(), "engine");
+    }
+
+    #[test]
+    fn each_switch_sets_its_own_field_and_round_trips() {
+        let names: std::collections::HashSet<_> = SWITCHES.iter().map(|s| s.name).collect();
+        assert_eq!(names.len(), SWITCHES.len(), "a switch name listed twice");
+        for switch in SWITCHES {
+            let flipped = !(switch.get)(&Options::default());
+            let text = format!("engine({}={})", switch.name, if flipped { "on" } else { "off" });
+            let o = Options::from_spec(&Spec::parse(&text).unwrap()).unwrap();
+            assert_eq!((switch.get)(&o), flipped, "{text}");
+            for other in SWITCHES.iter().filter(|o| o.name != switch.name) {
+                assert_eq!((other.get)(&o), (other.get)(&Options::default()), "{text} changed {}", other.name);
+            }
+            assert_eq!(o.spec(), text);
+        }
     }
 
     #[test]
