@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::game::GameError;
-use crate::search::{Limits, TimeControl};
+use crate::search::Limits;
 use crate::spec::{Spec, parse_table_mib};
 
 /// One ply in the fractional depth unit: depths are counted in quarter plies.
@@ -225,16 +225,7 @@ impl Options {
 
     /// The player string that rebuilds these options (only what differs from the defaults).
     pub fn spec(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(d) = self.limits.depth {
-            p.push(format!("depth={d}"));
-        }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        let mut p = self.limits.spec_params();
         let d = Options::default();
         if self.tt_mib != d.tt_mib {
             p.push(if self.tt_mib == 0 { "tt=off".to_string() } else { format!("tt={}mb", self.tt_mib) });

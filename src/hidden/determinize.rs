@@ -116,12 +116,7 @@ impl<G: Game> Searcher<G> for Determinize<G> {
         if self.eval.name != "simple" {
             p.push(format!("eval={}", self.eval.name));
         }
-        if let Some(t) = self.limits.time {
-            p.push(format!("time={}", t));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(Limits { depth: None, ..self.limits }.spec_params());
         p.extend(self.tracking.name_params());
         format!("determinize({})", p.join(","))
     }

@@ -189,9 +189,7 @@ impl<G: Game> Searcher<G> for Ismcts<G> {
         if let Some(n) = self.playouts {
             p.push(format!("playouts={n}"));
         }
-        if let Some(t) = self.limits.time {
-            p.push(format!("time={t}"));
-        }
+        p.extend(self.limits.spec_params());
         if self.c != DEFAULT_C {
             p.push(format!("c={}", self.c));
         }

@@ -107,9 +107,7 @@ impl<G: Game> Searcher<G> for Naive<G> {
         if self.eval.name != "simple" {
             p.push(format!("eval={}", self.eval.name));
         }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(Limits { depth: None, ..self.limits }.spec_params());
         if let Some(s) = self.tracking.seed {
             p.push(format!("seed={s}"));
         }

@@ -40,7 +40,7 @@ use rand::rngs::SmallRng;
 
 use crate::game::{Game, GameError, Side, WIN_SCORE};
 use crate::search::StopCheck;
-use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats, TimeControl};
+use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 pub use params::{Parallel, Params};
@@ -191,13 +191,8 @@ impl TreeLimits<'_> {
 
 impl<G: Game> Searcher<G> for Mcts<G> {
     fn name(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        // (`depth=` is the tree's, kept in `params`: `limits.depth` is always empty here.)
+        let mut p = self.limits.spec_params();
         if self.params.max_depth != u32::MAX {
             p.push(format!("depth={}", self.params.max_depth));
         }

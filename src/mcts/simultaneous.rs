@@ -28,7 +28,7 @@ use rand::{RngExt, SeedableRng};
 
 use super::bandit::{Bandit, Select};
 use crate::game::{Game, GameError, MoveList, Outcome, Side, Turn, playout};
-use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck, TimeControl};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 /// Playouts per move when no limit is given.
@@ -223,12 +223,7 @@ impl<G: Game> Searcher<G> for SmMcts<G> {
         if let Some(n) = self.playouts {
             p.push(format!("playouts={n}"));
         }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(self.limits.spec_params());
         p.push(format!("select={}", self.select.name()));
         if self.select == Select::Duct {
             p.push(format!("c={}", self.c));

@@ -18,7 +18,7 @@ use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
-use crate::search::{Limits, SearchResult, Searcher, StopCheck, TimeControl};
+use crate::search::{Limits, SearchResult, Searcher, StopCheck};
 use crate::spec::Spec;
 
 use super::{
@@ -173,16 +173,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
 
 impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     fn name(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(d) = self.limits.depth {
-            p.push(format!("depth={d}"));
-        }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        let mut p = self.limits.spec_params();
         if self.iterate {
             p.push("id=true".into());
         }

@@ -104,6 +104,23 @@ impl Limits {
         })
     }
 
+    /// The limits as a player string writes them, in the order `depth`, `time`, `nodes` (`depth=3`, `time=100ms`,
+    /// `nodes=1000`): what every player's name writes back. A clock (given by a match, never by a player string) is
+    /// not written.
+    pub fn spec_params(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if let Some(d) = self.depth {
+            p.push(format!("depth={d}"));
+        }
+        if let Some(TimeControl::MoveTime(t)) = self.time {
+            p.push(format!("time={}ms", t.as_millis()));
+        }
+        if let Some(n) = self.nodes {
+            p.push(format!("nodes={n}"));
+        }
+        p
+    }
+
     /// The time plan of a move of `side` (see [`TimeControl::plan`]); no limit without a time control.
     pub fn plan(&self, side: Side, margin: Duration, soft_pct: u32) -> Budget {
         self.time.map_or(Budget::default(), |tc| tc.plan(side, margin, soft_pct))
