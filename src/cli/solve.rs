@@ -39,7 +39,7 @@ pub struct SolveArgs {
     /// The solver (the list below; an unknown one lists those for the game): `connect4`, `othello-endgame`,
     /// `breakthrough-dfpn` (alias `dfpn` on Breakthrough), `alphabeta` (the generic alpha-beta solver; on Connect Four
     /// and Othello, their own solvers), `dfpn-generic` (alias `dfpn` on other games), `retro` (retrograde analysis
-    /// of every position reachable from the position, written to `--db FILE` when given; on Oware, `oware-db`), `pig`,
+    /// of every position reachable from the position, written to `--db FILE` when given; on Oware, `oware-db`; on checkers, `checkers-db`), `pig`,
     /// `simultaneous`. Default: the game's own solver, else `alphabeta`. An option the solver does not read is refused.
     #[arg(long, value_name = "SOLVER")]
     method: Option<String>,
@@ -50,6 +50,11 @@ pub struct SolveArgs {
     /// the board of the position), into `--db DIR` (resumable) or in memory.
     #[arg(long, value_name = "N")]
     db_seeds: Option<usize>,
+    /// Checkers, `--method retro`: build the endgame databases of every position with up to N pieces (default: the
+    /// pieces on the board of the position; at most 6), into `--db DIR` (resumable) or in memory; with `--db DIR`
+    /// alone, read them up to N pieces.
+    #[arg(long, value_name = "N")]
+    db_pieces: Option<usize>,
     /// Retrograde analysis: stop with an error rather than use more memory than this (`512mb`, `2gb`; default 2gb).
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<String>,
@@ -136,6 +141,7 @@ fn request(a: &SolveArgs) -> Request {
         tt: a.tt.clone(),
         db: a.db.clone(),
         db_seeds: a.db_seeds,
+        db_pieces: a.db_pieces,
         max_memory: a.max_memory.clone(),
         race_rows: a.race_rows,
         max_nodes: a.max_nodes,

@@ -32,6 +32,8 @@ pub enum Target {
     Breakthrough,
     Othello,
     Oware,
+    /// Checkers (English draughts): its endgame databases.
+    Checkers,
     /// Pig, a dice game (value iteration).
     Pig,
     /// A game with simultaneous moves and without hidden information (backward induction with linear programming).
@@ -44,11 +46,12 @@ pub enum Target {
 
 impl Target {
     /// Every target, in the order of the documentation.
-    pub const ALL: [Target; 8] = [
+    pub const ALL: [Target; 9] = [
         Target::ConnectFour,
         Target::Breakthrough,
         Target::Othello,
         Target::Oware,
+        Target::Checkers,
         Target::Pig,
         Target::Simultaneous,
         Target::Classic,
@@ -62,6 +65,7 @@ impl Target {
             Target::Breakthrough => "Breakthrough",
             Target::Othello => "Othello",
             Target::Oware => "Oware",
+            Target::Checkers => "checkers",
             Target::Pig => "Pig",
             Target::Simultaneous => "simultaneous moves",
             Target::Classic => "other deterministic games",
@@ -78,6 +82,7 @@ pub fn target(game: &AnyGame) -> Target {
         AnyGame::Breakthrough(_) if kind.is_classic() => Target::Breakthrough,
         AnyGame::Othello(_) => Target::Othello,
         AnyGame::Oware(_) => Target::Oware,
+        AnyGame::Checkers(_) => Target::Checkers,
         AnyGame::Pig(_) => Target::Pig,
         _ if kind.simultaneous && !kind.hidden => Target::Simultaneous,
         _ if kind.is_classic() => Target::Classic,
@@ -165,8 +170,8 @@ pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         name: "alphabeta",
         aliases: &[],
-        games: &[Breakthrough, Oware, Classic],
-        default_for: &[Oware, Classic],
+        games: &[Breakthrough, Oware, Checkers, Classic],
+        default_for: &[Oware, Checkers, Classic],
         options: &[Batch, First, Weak, Analyze, Tt],
         score: "plies to the end under perfect play, positive for a win, negative for a loss, 0 for a draw (--weak: 1, 0, -1)",
         summary: "the generic alpha-beta solver",
@@ -174,7 +179,7 @@ pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         name: "dfpn-generic",
         aliases: &["dfpn"],
-        games: &[ConnectFour, Breakthrough, Othello, Oware, Classic],
+        games: &[ConnectFour, Breakthrough, Othello, Oware, Checkers, Classic],
         default_for: &[],
         options: &[Weak, Tt, MaxNodes],
         score: "1 for a win, 0 for a draw, -1 for a loss (always weak)",
@@ -197,6 +202,15 @@ pub const SOLVERS: &[SolverInfo] = &[
         options: &[Db, DbSeeds],
         score: "the seeds still on the board that the side to move gets minus the opponent's (final: with the stores)",
         summary: "the Oware endgame databases (--method retro, --db DIR)",
+    },
+    SolverInfo {
+        name: "checkers-db",
+        aliases: &["retro"],
+        games: &[Checkers],
+        default_for: &[],
+        options: &[Db, DbPieces],
+        score: "win, draw or loss for the side to move with the plies to the end under perfect play (without the draw rule)",
+        summary: "the checkers endgame databases (--method retro, --db DIR)",
     },
     SolverInfo {
         name: "pig",
@@ -292,6 +306,7 @@ pub fn solve(game: &AnyGame, spec: &str, req: &Request, progress: &mut dyn Progr
         ("othello-endgame", AnyGame::Othello(g)) => run::othello::solve(g, req, progress)?,
         ("breakthrough-dfpn", AnyGame::Breakthrough(g)) => run::breakthrough::solve(g, req, progress)?,
         ("oware-db", AnyGame::Oware(g)) => run::oware::solve(g, req)?,
+        ("checkers-db", AnyGame::Checkers(g)) => run::checkers::solve(g, req)?,
         ("pig", AnyGame::Pig(g)) => run::chance::pig(g, req)?,
         ("alphabeta", any) => with_game!(any, g => run::classic::alphabeta(g, req, progress))?,
         ("dfpn-generic", any) => with_game!(any, g => run::classic::dfpn(g, req))?,
@@ -368,6 +383,7 @@ mod tests {
         assert_eq!(find("alphabeta", Target::Othello).map(|s| s.name), Some("othello-endgame"));
         assert_eq!(find("alphabeta", Target::Breakthrough).map(|s| s.name), Some("alphabeta"));
         assert_eq!(find("retro", Target::Oware).map(|s| s.name), Some("oware-db"));
+        assert_eq!(find("retro", Target::Checkers).map(|s| s.name), Some("checkers-db"));
         assert_eq!(find("retro", Target::Classic).map(|s| s.name), Some("retro"));
         assert!(find("connect4", Target::Classic).is_none());
         assert!(names_for(Target::Unsolvable).is_empty());

@@ -30,6 +30,8 @@ pub enum SolveReport {
     RetroQuery(RetroQueryReport),
     /// `oware-db`.
     Oware(OwareReport),
+    /// `checkers-db`.
+    CheckersDb(CheckersDbReport),
     /// `pig`.
     Pig(PigReport),
     /// `simultaneous`.
@@ -286,6 +288,39 @@ pub struct OwareReport {
     pub final_difference: Option<i32>,
     pub best_moves: Option<Vec<String>>,
     pub move_values: Option<Vec<OwareMoveValue>>,
+    /// Whether the databases were built (`--method retro`), not only read.
+    #[serde(skip)]
+    pub built: bool,
+}
+
+/// The value of one move from the checkers databases.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckersMoveValue {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub result: &'static str,
+    pub plies: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckersDbReport {
+    pub game: String,
+    pub position: String,
+    pub db_pieces: usize,
+    /// Positions over all piece counts (placements: each with either side to move).
+    pub positions: u64,
+    pub built_positions: u64,
+    pub seconds: f64,
+    pub positions_per_second: f64,
+    /// Per piece count: positions (Schaeffer's counts), wins, draws and losses for the side to move, seconds.
+    pub pieces: Vec<crate::games::checkers::db::PieceReport>,
+    pub pieces_on_board: usize,
+    /// `win`, `draw` or `loss` for the side to move; none when the position is not in the databases.
+    pub result: Option<&'static str>,
+    /// Plies to the end under perfect play (win or loss).
+    pub plies: Option<u32>,
+    pub best_moves: Option<Vec<String>>,
+    pub move_values: Option<Vec<CheckersMoveValue>>,
     /// Whether the databases were built (`--method retro`), not only read.
     #[serde(skip)]
     pub built: bool,

@@ -22,6 +22,7 @@ mod bt_solve;
 mod chance_play;
 mod chance_search;
 mod checkers;
+mod checkers_db;
 mod chess;
 mod chess_uci;
 mod cli;

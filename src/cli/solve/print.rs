@@ -15,6 +15,7 @@ pub(super) fn text(report: &SolveReport) {
         SolveReport::RetroBuild(r) => retro_build(r),
         SolveReport::RetroQuery(r) => retro_query(r),
         SolveReport::Oware(r) => oware(r),
+        SolveReport::CheckersDb(r) => checkers_db(r),
         SolveReport::Pig(r) => pig(r),
         SolveReport::Simultaneous(r) => simultaneous(r),
     }
@@ -172,6 +173,41 @@ fn oware(r: &OwareReport) {
         _ => println!(
             "position   {} has {} seeds on the board: not in the databases (levels 0..={}) or over",
             r.position, r.seeds_on_board, r.db_seeds
+        ),
+    }
+}
+
+fn checkers_db(r: &CheckersDbReport) {
+    if r.built {
+        println!(
+            "{:>6} {:>11} {:>14} {:>14} {:>14} {:>14} {:>6} {:>10} {:>12}",
+            "pieces", "signatures", "positions", "wins", "draws", "losses", "plies", "seconds", "positions/s"
+        );
+        for p in &r.pieces {
+            let rate = if p.seconds > 0.0 { format!("{:.0}", p.positions as f64 / p.seconds) } else { "-".into() };
+            let secs = if p.built { format!("{:.3}", p.seconds) } else { "(file)".into() };
+            println!(
+                "{:>6} {:>11} {:>14} {:>14} {:>14} {:>14} {:>6} {:>10} {:>12}",
+                p.pieces, p.signatures, p.positions, p.wins, p.draws, p.losses, p.max_plies, secs, rate
+            );
+        }
+        println!("total  {} positions, {} built in {:.3} s", r.positions, r.built_positions, r.seconds);
+    }
+    match (r.result, &r.best_moves, &r.move_values) {
+        (Some(v), Some(best), Some(all)) => {
+            let plies = r.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            println!("position   {}", r.position);
+            println!("value      {v}{plies} (side to move, perfect play, without the draw rule)");
+            println!("best moves {}", if best.is_empty() { "-".into() } else { best.join(" ") });
+            let each: Vec<String> = all
+                .iter()
+                .map(|m| format!("{} {}{}", m.mv, m.result, m.plies.map(|p| format!(" {p}")).unwrap_or_default()))
+                .collect();
+            println!("moves      {}", if each.is_empty() { "-".into() } else { each.join(", ") });
+        }
+        _ => println!(
+            "position   {} has {} pieces: not in the databases (1..={} pieces)",
+            r.position, r.pieces_on_board, r.db_pieces
         ),
     }
 }

@@ -18,11 +18,15 @@
 //! turns equals the published figures). Repetitions are not detected.
 //!
 //! Files: this one holds the rules and the game knowledge for the engine; `geometry.rs` the squares and their
-//! neighbours; `movegen.rs` the moves; `text.rs` the notation; `eval.rs` the evaluation.
+//! neighbours; `movegen.rs` the moves; `text.rs` the notation; `eval.rs` the evaluation; `db.rs`, `db_solve.rs` and
+//! `rank.rs` the endgame databases (`docs/checkers.md`).
 
+pub mod db;
+mod db_solve;
 mod eval;
 pub mod geometry;
 mod movegen;
+pub mod rank;
 mod text;
 
 pub use eval::CheckersEval;
@@ -343,5 +347,14 @@ impl Game for Checkers {
 
     fn move_key(&self, m: CheckersMove) -> usize {
         m.from as usize * 32 + m.to as usize
+    }
+
+    /// The endgame databases in `$PLATEAU_CHECKERS_DB` (`db.rs`).
+    fn prepare_endgame(&self) {
+        db::prepare();
+    }
+
+    fn endgame(&self, s: &CheckersState) -> Option<(Outcome, u32)> {
+        db::probe_outcome(self, s)
     }
 }

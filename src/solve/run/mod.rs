@@ -5,10 +5,12 @@
 //! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
+//!   [`checkers`]: `checkers-db`;
 //! - [`chance`]: `pig` and `simultaneous`.
 
 pub mod breakthrough;
 pub mod chance;
+pub mod checkers;
 pub mod classic;
 pub mod othello;
 pub mod oware;
