@@ -158,7 +158,14 @@ impl<G: Game> TournamentJobs for Loaded<G> {
 
     fn open_files(&self, resume: bool) -> Result<TournamentFiles, String> {
         let p = &self.prepared;
-        TournamentFiles::open(self.cfg.results.as_deref(), self.cfg.record.as_deref(), resume, &p.settings, &p.jobs)
+        TournamentFiles::open(
+            self.cfg.results.as_deref(),
+            self.cfg.record.as_deref(),
+            resume,
+            &p.settings,
+            &p.jobs,
+            self.cfg.anchor.as_ref(),
+        )
     }
 
     fn check(&self, r: &GameResult) -> Result<(), String> {

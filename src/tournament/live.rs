@@ -12,7 +12,8 @@
 //!            (a file not rewritten for STALE: the tournament is not running)
 //! ```
 //!
-//! The Ray cluster driver (`python -m plateau.cluster`) does not write it: its view shows the finished games only.
+//! The Ray cluster driver (`python -m plateau.cluster`, `live.py`) writes the same file, its games without their
+//! moves (they are played on the workers).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -316,8 +316,14 @@ pub fn run_tournament<G: Game>(
     mut on_game: impl FnMut(&GameResult),
 ) -> Result<TournamentSummary, String> {
     let p = prepare(game, cfg)?;
-    let mut files =
-        TournamentFiles::open(cfg.results.as_deref(), cfg.record.as_deref(), cfg.resume, &p.settings, &p.jobs)?;
+    let mut files = TournamentFiles::open(
+        cfg.results.as_deref(),
+        cfg.record.as_deref(),
+        cfg.resume,
+        &p.settings,
+        &p.jobs,
+        cfg.anchor.as_ref(),
+    )?;
     let mut done = std::mem::take(&mut files.done);
     let finished: HashSet<usize> = done.iter().map(|r| r.id).collect();
     let todo: Vec<GameJob> = p.jobs.iter().filter(|j| !finished.contains(&j.id)).copied().collect();

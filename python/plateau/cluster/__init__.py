@@ -2,5 +2,6 @@
 
 Modules: `driver` (the command: flags, Ray, the loop that writes each finished game at once), `files` (the results
 and record files shared with `plateau tournament`, and what is left to play), `tasks` (what a Ray worker runs: one
-game pair). Ray is imported only by `driver` and `tasks`; `import plateau` never needs it.
+game pair), `live` (the `RESULTS.live` file of the games in progress, from a small actor the tasks tell). Ray is
+imported only by `driver`, `tasks` and `live`; `import plateau` never needs it.
 """

@@ -7,7 +7,8 @@
     --working-dir DIR ship DIR to every worker (Ray's runtime_env working_dir); relative paths are then DIR's
 
     plan = the tournament's tasks (game pairs); done = the results file's games (files.py)
-    submit every task not finished (only its missing games) as a Ray task (tasks.py), max_retries = N
+    submit every task not finished (only its missing games) as a Ray task (tasks.py), max_retries = N; each task
+        tells a live board (an actor) when each game starts and ends: RESULTS.live lists the games in progress (live.py)
     as each task finishes: write its games to the record and results files at once (a game the files hold already
         is not written again), show progress; a task failed after its retries stops the driver (one line; run the
         same command again to resume)
@@ -25,6 +26,7 @@ from typing import Any, Dict, List, Optional
 
 from ..tournament import Tournament
 from .files import TournamentFiles, pending
+from .live import LiveFile, make_board
 
 USAGE = "python -m plateau.cluster tournament [plateau tournament's flags] [--address A] [--retries N] [--working-dir D]"
 
@@ -77,6 +79,16 @@ def _init_ray(address: str, working_dir: Optional[str]) -> None:
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
 
 
+def _results_path(args: List[str]) -> Optional[str]:
+    """The value of `--results` in `plateau tournament`'s words."""
+    for k, a in enumerate(args):
+        if a == "--results" and k + 1 < len(args):
+            return args[k + 1]
+        if a.startswith("--results="):
+            return a[len("--results="):]
+    return None
+
+
 def tournament(ns: argparse.Namespace) -> int:
     """Run (or resume) the tournament of `ns.rest` on the cluster; the exit code."""
     import ray
@@ -95,10 +107,16 @@ def tournament(ns: argparse.Namespace) -> int:
         _init_ray(ns.address, ns.working_dir)
         play = remote_play(ns.retries)
         cwd = None if ns.working_dir else os.getcwd()
-        refs = {play.remote(t.args, t.id, games, cwd): (task, games) for task, games in todo}
+        results_path = _results_path(t.args)
+        board = make_board() if results_path else None
+        live = LiveFile(results_path or "", t.id, plan["games"], board)
+        for r in results:
+            live.finish(r["id"])
+        refs = {play.remote(t.args, t.id, games, cwd, board): (task, games) for task, games in todo}
         try:
             while refs:
-                ready, _ = ray.wait(list(refs), num_returns=1)
+                live.tick()
+                ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
                 for ref in ready:
                     task, games = refs.pop(ref)
                     try:
@@ -112,7 +130,10 @@ def tournament(ns: argparse.Namespace) -> int:
                         if t.write(game):
                             results.append(game["result"])
                             progress.game(game["result"])
+                        live.finish(game["result"]["id"])
         finally:
+            if results_path:
+                live.end()
             progress.finish()
             ray.shutdown()
     seconds = time.monotonic() - start
