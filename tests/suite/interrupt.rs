@@ -259,12 +259,18 @@ fn an_interrupted_split_solve_keeps_the_jobs_done_and_the_same_command_finishes_
     assert!(err.contains(&format!("the jobs done are in {}", results.display())), "{err}");
     let kept = std::fs::read_to_string(&results).unwrap();
     assert!(kept.lines().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()), "only whole job lines: {kept}");
-    let resumed = json(&run(&a));
+    // With --json the job lines come first on stdout, one a line, then the report (pretty-printed).
+    let report = |o: &Output| -> serde_json::Value {
+        let t = stdout(o);
+        let start = t.rfind("\n{\n").map_or(0, |i| i + 1);
+        serde_json::from_str(&t[start..]).unwrap_or_else(|e| panic!("{e}: {t}"))
+    };
+    let resumed = report(&run(&a));
     let done = std::fs::read_to_string(&results).unwrap();
     assert!(done.starts_with(&kept), "the jobs kept stay as they were");
     let reference = reference.wait_with_output().unwrap();
     assert!(reference.status.success());
-    let reference = json(&reference);
+    let reference = report(&reference);
     assert_eq!(resumed["result"], reference["result"], "{resumed}\n{reference}");
     assert_eq!(resumed["winning_moves"], reference["winning_moves"]);
 }
