@@ -11,7 +11,7 @@
 //!         best := max score;  K := moves with score >= best - margin, best first, at most max_moves[ply]
 //!         add the entries (key(s), m, score(m), weight 1, exact if proven) for m in K
 //!         if ply + 1 < depth: push (play(s, m), ply + 1) for m in K
-//!         every `checkpoint` seconds: write the book so far (FILE.tmp, then rename)
+//!         every `checkpoint` seconds: write the book so far (FILE.partial, through a temporary file renamed)
 //! ```
 //! Both sides' positions are expanded, so the book answers the opponent's near-best replies too. Scores are the
 //! player's values (engine units; proven wins `WIN_SCORE - plies`, flagged exact).
@@ -47,6 +47,9 @@ pub struct BuildConfig {
     pub max_moves: Vec<usize>,
     /// Write the book so far this often.
     pub checkpoint: Duration,
+    /// The book of an interrupted build of the same settings: the positions it holds take their entries from it
+    /// instead of being searched again (so the build goes on where it stopped, to the book it would have made).
+    pub resume: Option<Book>,
 }
 
 /// Counters shown while building.
@@ -58,6 +61,8 @@ pub struct BuildProgress {
     pub nodes: u64,
     pub entries: usize,
     pub seconds: f64,
+    /// Positions whose entries came from [`BuildConfig::resume`] (not searched again).
+    pub resumed: usize,
 }
 
 /// Convert the value of a child position (its side to move's view) into the move's value for the parent.
@@ -117,6 +122,22 @@ pub fn build_with<G: Game>(
         }
         let mut moves = MoveList::new();
         game.generate_moves(&s, &mut moves);
+        if let Some(kept) = cfg.resume.as_ref().and_then(|b| resumed(game, &s, &moves, b)) {
+            prog.resumed += 1;
+            for (e, m) in kept {
+                entries.push(e);
+                if ply + 1 < cfg.depth {
+                    let mut c = s;
+                    game.play(&mut c, m);
+                    queue.push_back((c, ply + 1));
+                }
+            }
+            prog.positions += 1;
+            prog.queued = queue.len();
+            prog.entries = entries.len();
+            report(&prog, None);
+            continue;
+        }
         let mut scored: Vec<(i32, bool, G::Move)> = Vec::with_capacity(moves.len());
         for &m in &moves {
             let mut c = s;
@@ -163,6 +184,31 @@ pub fn build_with<G: Game>(
     }
     prog.seconds = start.elapsed().as_secs_f64();
     Ok((Book::new(&game.spec(), note, entries), prog))
+}
+
+/// The entries `book` holds for `s` with their legal moves, in the order the build keeps them (best score first,
+/// ties in the order of move generation), or `None` when it holds none (not expanded yet) or when two legal moves
+/// share a move code there (which entry is whose cannot be told: the position is searched again).
+fn resumed<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>, book: &Book) -> Option<Vec<(Entry, G::Move)>> {
+    let held = book.lookup(game.key(s));
+    if held.is_empty() {
+        return None;
+    }
+    let codes: Vec<u16> = moves.iter().map(|&m| move_code(&game.format_move(s, m))).collect();
+    let mut kept = Vec::with_capacity(held.len());
+    for (i, (&m, &code)) in moves.iter().zip(&codes).enumerate() {
+        if codes[..i].contains(&code) && held.iter().any(|e| e.mv == code) {
+            return None;
+        }
+        if let Some(e) = held.iter().find(|e| e.mv == code) {
+            kept.push((*e, m));
+        }
+    }
+    if kept.len() != held.len() {
+        return None; // an entry of no legal move: not this build's
+    }
+    kept.sort_by_key(|(e, _)| std::cmp::Reverse(e.score));
+    Some(kept)
 }
 
 /// Pascal Pons's score of a Connect Four position with `stones` stones on a board of `cells` cells, as an engine value
@@ -278,6 +324,7 @@ mod tests {
             margin: 0,
             max_moves: vec![9],
             checkpoint: Duration::from_secs(3600),
+            resume: None,
         };
         let stop = AtomicBool::new(false);
         let mut player = crate::players::searcher::<TicTacToe>(&cfg.player).unwrap();
@@ -340,6 +387,7 @@ mod tests {
             margin: 0,
             max_moves: vec![9],
             checkpoint: Duration::from_secs(3600),
+            resume: None,
         };
         let stop = AtomicBool::new(false);
         let mut scorer = connect_four_solver(&g, 16).unwrap();

@@ -105,12 +105,13 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     // Before any search: an --out plateau would refuse to write (a symbolic link, a device, a directory).
     crate::files::check_output(&a.out, "book").map_err(anyhow::Error::msg)?;
     let any = AnyGame::parse(&a.game)?;
-    let cfg = BuildConfig {
+    let mut cfg = BuildConfig {
         depth: a.depth,
         player: a.player.clone(),
         margin: a.margin.max(0),
         max_moves: widths,
         checkpoint: checkpoint.max(Duration::from_secs(1)),
+        resume: None,
     };
     let exact = match (&any, a.exact) {
         (AnyGame::ConnectFour(g), true) => {
@@ -140,6 +141,25 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         "plateau book build --depth {} --player {} --margin {} --max-moves {}",
         a.depth, scorer_text, cfg.margin, a.max_moves
     );
+    // The build so far (checkpoints, an interrupted build) goes to FILE.partial, never over FILE: an old book stays
+    // whole until the new one is complete. A FILE.partial of the same settings is where this build goes on from.
+    let partial = partial_path(&a.out);
+    crate::files::check_output(&partial, "book checkpoint").map_err(anyhow::Error::msg)?;
+    if partial.exists() {
+        let p = partial.display();
+        let earlier = Book::load(&partial).map_err(|e| anyhow::anyhow!("{e} (delete {p} to build from the start)"))?;
+        let spec = with_game!(&any, g => g.spec());
+        if earlier.game != spec || earlier.note != note {
+            bail!(
+                "{p} is the partial build of other settings ({}: {}); this build would not go on from it: build \
+                 with those settings to finish it, or delete it",
+                earlier.game,
+                earlier.note
+            );
+        }
+        eprintln!("book build: going on from the {} positions of {p}", earlier.positions());
+        cfg.resume = Some(earlier);
+    }
     let bar = ProgressBar::new_spinner();
     if let Ok(style) = ProgressStyle::with_template("{spinner} [{elapsed_precise}] {msg}") {
         bar.set_style(style);
@@ -147,7 +167,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     bar.enable_steady_tick(Duration::from_millis(200));
     // Ctrl-C / SIGTERM stop the build, which then saves the book so far (a second one ends the process).
     let stop = crate::limits::catch_interrupt();
-    let out = a.out.clone();
+    let out = partial.clone();
     let mut save_error = None;
     let progress = |p: &crate::book::build::BuildProgress, partial: Option<&Book>| {
         bar.set_message(format!(
@@ -185,21 +205,30 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     if let Some(e) = save_error {
         bail!(e);
     }
-    book.save(&a.out).map_err(anyhow::Error::msg)?;
     if crate::limits::interrupt_exit_code().is_some() {
+        book.save(&partial).map_err(anyhow::Error::msg)?;
         // The process then ends with 130 or 143 (`cli::main`).
-        eprintln!(
-            "interrupted ({}): the book of the {} positions done is saved in {}",
+        bail!(
+            "interrupted ({}): the book of the {} positions done is saved in {} ({} is untouched): the same command \
+             goes on from it",
             crate::limits::interrupt_name(),
             book.positions(),
+            partial.display(),
             a.out.display()
         );
+    }
+    book.save(&a.out).map_err(anyhow::Error::msg)?;
+    if let Err(e) = std::fs::remove_file(&partial)
+        && e.kind() != std::io::ErrorKind::NotFound
+    {
+        bail!("the book is saved in {}, but {} could not be removed: {e}", a.out.display(), partial.display());
     }
     let bytes = book.to_bytes().len();
     if a.json {
         super::print_json(&json!({
             "game": book.game, "file": a.out.display().to_string(), "positions": book.positions(),
             "entries": book.entries().len(), "bytes": bytes, "searches": prog.searches, "nodes": prog.nodes,
+            "resumed_positions": prog.resumed,
             "seconds": prog.seconds,
         }));
     } else {
@@ -209,9 +238,19 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
         println!("entries    {}", book.entries().len());
         println!("bytes      {bytes}");
         println!("searches   {}  ({} nodes)", prog.searches, prog.nodes);
+        if prog.resumed > 0 {
+            println!("resumed    {} positions from the partial build", prog.resumed);
+        }
         println!("seconds    {:.1}", prog.seconds);
     }
     Ok(())
+}
+
+/// Where a build keeps its work until the book is complete: `FILE.partial` beside `--out FILE`.
+fn partial_path(out: &std::path::Path) -> PathBuf {
+    let mut name = out.as_os_str().to_owned();
+    name.push(".partial");
+    PathBuf::from(name)
 }
 
 fn run_show(a: ShowArgs) -> anyhow::Result<()> {

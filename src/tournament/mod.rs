@@ -182,6 +182,15 @@ pub fn prepare<G: Game>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared,
         }
         None => None,
     };
+    // A ceiling before the schedule is made (`--rounds` of any size used to overflow or exhaust the memory there).
+    let games = cfg.schedule.pairs(n).len().checked_mul(2).and_then(|g| g.checked_mul(cfg.schedule.rounds()));
+    if games.is_none_or(|g| g > crate::limits::MAX_GAMES) {
+        return Err(format!(
+            "{} rounds of {n} players are more than the {} games a tournament may have",
+            cfg.schedule.rounds(),
+            crate::limits::MAX_GAMES
+        ));
+    }
     let jobs = cfg.schedule.jobs(n);
     if jobs.is_empty() {
         return Err("the schedule has no game (--rounds 0?)".into());

@@ -397,8 +397,11 @@ fn an_interrupted_book_build_writes_the_book_so_far() {
     let o = child.wait_with_output().unwrap();
     assert_eq!(o.status.code(), Some(130), "the build stops and saves: {}", stderr(&o));
     assert!(stderr(&o).contains("interrupted (SIGINT): the book of the"), "{}", stderr(&o));
-    let book = plateau::book::Book::load(std::path::Path::new(&out)).expect("a valid book");
+    // Beside --out (which is written only once the book is complete): interrupt::an_interrupted_book_build goes on.
+    let book = plateau::book::Book::load(std::path::Path::new(&format!("{out}.partial"))).expect("a valid book");
     assert!(book.positions() > 0, "the positions done are kept");
+    assert!(!std::path::Path::new(&out).exists(), "no book before the build is complete");
+    std::fs::remove_file(format!("{out}.partial")).unwrap();
 }
 
 #[test]

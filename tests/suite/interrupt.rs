@@ -178,3 +178,193 @@ fn an_interrupted_match_keeps_its_games_and_resume_plays_the_rest() {
     assert!(score(&out).starts_with("games 20000 "), "{}", stdout(&out));
     assert_eq!(score(&out), score(&reference), "the resumed match ends with the score of a match in one go");
 }
+
+/// The game lines of a tournament results file (after its header), sorted by game id.
+fn game_lines(path: &Path) -> Vec<String> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut games: Vec<(u64, String)> = text
+        .lines()
+        .skip(1)
+        .map(|l| (serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].as_u64().unwrap(), l.to_string()))
+        .collect();
+    games.sort();
+    games.into_iter().map(|(_, l)| l).collect()
+}
+
+#[test]
+fn an_interrupted_tournament_keeps_its_games_and_resume_plays_each_missing_one_once() {
+    let d = tmpdir("tournament");
+    let whole = d.join("whole.jsonl");
+    let args = |f: &Path| -> Vec<String> {
+        ["tournament", "breakthrough(rows=5,columns=4)", "--player", "a=random", "--player", "b=random"]
+            .into_iter()
+            .chain(["--player", "c=alphabeta(depth=1)", "--rounds", "300", "--seed", "7", "--json"])
+            .chain(["--results", f.to_str().unwrap()])
+            .map(String::from)
+            .collect()
+    };
+    for (sig, name, code) in [(libc::SIGINT, "SIGINT", 130), (libc::SIGTERM, "SIGTERM", 143)] {
+        let (results, log) = (d.join(format!("{name}.jsonl")), d.join(format!("{name}.log")));
+        let a = args(&results);
+        let a: Vec<&str> = a.iter().map(String::as_str).collect();
+        let mut child = spawn(&a, &log);
+        // The header line, then a few games.
+        wait_for(&mut child, "the first games", || lines(&results) > 3);
+        let (rc, err) = interrupt(child, sig, &log);
+        assert_eq!(rc, Some(code), "{err}");
+        says_saved(&err, name, "the same command with --resume plays the rest");
+        assert!(err.contains(results.to_str().unwrap()), "the line names the results file: {err}");
+        let kept = game_lines(&results);
+        assert!(!kept.is_empty() && kept.len() < 1800, "{} games kept of 1800", kept.len());
+        let mut resumed = a.clone();
+        resumed.push("--resume");
+        let s = json(&run(&resumed));
+        assert_eq!(s["finished"], 1800, "{s}");
+        assert_eq!(s["resumed_games"].as_u64(), Some(kept.len() as u64), "every kept game is read back: {s}");
+        let done = game_lines(&results);
+        let ids: Vec<u64> = done
+            .iter()
+            .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap()["id"].as_u64().unwrap())
+            .collect();
+        assert_eq!(ids, (1..=1800).collect::<Vec<u64>>(), "each game once");
+        assert!(kept.iter().all(|g| done.contains(g)), "the games kept stay as they were");
+        if sig == libc::SIGINT {
+            let w = args(&whole);
+            run(&w.iter().map(String::as_str).collect::<Vec<_>>());
+        }
+        assert_eq!(done, game_lines(&whole), "the resumed tournament has the games of one played in one go");
+    }
+}
+
+#[test]
+fn an_interrupted_split_solve_keeps_the_jobs_done_and_the_same_command_finishes_it() {
+    let d = tmpdir("split");
+    let game = "breakthrough(rows=5,columns=5)";
+    let (results, whole, log) = (d.join("jobs.jsonl"), d.join("whole.jsonl"), d.join("log"));
+    let args = |f: &Path| -> Vec<String> {
+        ["solve", game, "--split", "--budget", "20000", "--json", "--results", f.to_str().unwrap()]
+            .map(String::from)
+            .to_vec()
+    };
+    // The run never interrupted, alongside (its own results file).
+    let w = args(&whole);
+    let reference = Command::new(BIN).args(&w).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let a = args(&results);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let mut child = spawn(&a, &log);
+    wait_for(&mut child, "the first job", || lines(&results) >= 1);
+    let (rc, err) = interrupt(child, libc::SIGINT, &log);
+    assert_eq!(rc, Some(130), "{err}");
+    says_saved(&err, "SIGINT", "the same command goes on from there");
+    assert!(err.contains(&format!("the jobs done are in {}", results.display())), "{err}");
+    let kept = std::fs::read_to_string(&results).unwrap();
+    assert!(kept.lines().all(|l| serde_json::from_str::<serde_json::Value>(l).is_ok()), "only whole job lines: {kept}");
+    // With --json the job lines come first on stdout, one a line, then the report (pretty-printed).
+    let report = |o: &Output| -> serde_json::Value {
+        let t = stdout(o);
+        let start = t.rfind("\n{\n").map_or(0, |i| i + 1);
+        serde_json::from_str(&t[start..]).unwrap_or_else(|e| panic!("{e}: {t}"))
+    };
+    let resumed = report(&run(&a));
+    let done = std::fs::read_to_string(&results).unwrap();
+    assert!(done.starts_with(&kept), "the jobs kept stay as they were");
+    let reference = reference.wait_with_output().unwrap();
+    assert!(reference.status.success());
+    let reference = report(&reference);
+    assert_eq!(resumed["result"], reference["result"], "{resumed}\n{reference}");
+    assert_eq!(resumed["winning_moves"], reference["winning_moves"]);
+}
+
+#[test]
+fn an_interrupted_othello_solve_keeps_its_table_and_the_same_command_finishes_it() {
+    let d = tmpdir("othello");
+    let (table, log) = (d.join("t.tt"), d.join("log"));
+    // FFO position 40 (20 empties, black to move): +38 (tests/suite/othello.rs reads the whole file).
+    let pos = "--position=O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    let a = ["solve", "othello", pos, "--tt", "16mb", "--table", table.to_str().unwrap()];
+    let mut child = spawn(&a, &log);
+    // Its first pass of MTD(f) after a second: the solve is at work.
+    wait_for(&mut child, "the first bounds", || std::fs::read_to_string(&log).unwrap().contains("score in ["));
+    let (rc, err) = interrupt(child, libc::SIGTERM, &log);
+    assert_eq!(rc, Some(143), "{err}");
+    says_saved(&err, "SIGTERM", "keeps what was proven: the same command goes on from it");
+    assert!(err.contains("the score is between"), "{err}");
+    let mut j = a.to_vec();
+    j.push("--json");
+    let v = json(&run(&j));
+    assert_eq!(v["score"], 38, "{v}");
+}
+
+#[test]
+fn an_interrupted_oware_build_drops_the_level_under_way_and_the_same_command_goes_on() {
+    let d = tmpdir("oware");
+    let (db, whole, log) = (d.join("db"), d.join("whole"), d.join("log"));
+    let top = 12;
+    let args = |dir: &Path| -> Vec<String> {
+        ["solve", "oware", "--method", "retro", "--db", dir.to_str().unwrap(), "--db-seeds", &top.to_string()]
+            .into_iter()
+            .chain(["--json"])
+            .map(String::from)
+            .collect()
+    };
+    let a = args(&db);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let level = |n: usize| db.join(format!("oware-h6-n{n}.db"));
+    let mut child = spawn(&a, &log);
+    wait_for(&mut child, "level 9", || level(9).exists());
+    let (rc, err) = interrupt(child, libc::SIGTERM, &log);
+    assert_eq!(rc, Some(143), "{err}");
+    says_saved(&err, "SIGTERM", "the same command goes on from level");
+    let kept: Vec<usize> = (0..=top).filter(|&n| level(n).exists()).collect();
+    assert!(kept.len() >= 10 && kept.len() <= top, "{kept:?}");
+    assert_eq!(kept, (0..kept.len()).collect::<Vec<_>>(), "whole levels, from 0 up");
+    assert!(err.contains(&format!("level {}", kept.len())), "the line names the level dropped: {err}");
+    let names: Vec<String> =
+        std::fs::read_dir(&db).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect();
+    assert_eq!(names.len(), kept.len(), "nothing but the whole levels: {names:?}");
+    let v = json(&run(&a));
+    let levels = v["levels"].as_array().unwrap();
+    assert!(levels.iter().take(kept.len()).all(|l| l["built"] == false), "the kept levels are read: {v}");
+    assert!(levels.iter().skip(kept.len()).all(|l| l["built"] == true), "{v}");
+    let w = args(&whole);
+    run(&w.iter().map(String::as_str).collect::<Vec<_>>());
+    for n in 0..=top {
+        let name = format!("oware-h6-n{n}.db");
+        assert!(std::fs::read(db.join(&name)).unwrap() == std::fs::read(whole.join(&name)).unwrap(), "{name}");
+    }
+}
+
+#[test]
+fn an_interrupted_book_build_keeps_its_positions_beside_the_old_book_and_the_same_command_goes_on() {
+    let d = tmpdir("book");
+    let (out, whole, log) = (d.join("b.book"), d.join("whole.book"), d.join("log"));
+    let partial = d.join("b.book.partial");
+    let args = |f: &Path| -> Vec<String> {
+        ["book", "build", "breakthrough(rows=6,columns=5)", "--depth", "6", "--max-moves", "3", "--margin", "1000"]
+            .into_iter()
+            .chain(["--player", "alphabeta(depth=5)", "--checkpoint", "1s", "--json", "--out", f.to_str().unwrap()])
+            .map(String::from)
+            .collect()
+    };
+    // An old book in FILE: the build replaces it only once complete.
+    run(&["book", "build", "breakthrough(rows=5,columns=4)", "--depth", "1", "--out", out.to_str().unwrap()]);
+    let old = std::fs::read(&out).unwrap();
+    let a = args(&out);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let mut child = spawn(&a, &log);
+    wait_for(&mut child, "the first checkpoint", || partial.exists());
+    let (rc, err) = interrupt(child, libc::SIGINT, &log);
+    assert_eq!(rc, Some(130), "{err}");
+    says_saved(&err, "SIGINT", "the same command goes on from it");
+    assert!(std::fs::read(&out).unwrap() == old, "the old book is untouched");
+    let done = plateau::book::Book::load(&partial).expect("the partial build is a valid book").positions();
+    assert!(done > 0, "the positions done are kept");
+    let v = json(&run(&a));
+    assert_eq!(v["resumed_positions"], done, "every position done is taken from the partial build: {v}");
+    assert!(!partial.exists(), "the partial build is removed once the book is complete");
+    let w = args(&whole);
+    let reference = json(&run(&w.iter().map(String::as_str).collect::<Vec<_>>()));
+    assert_eq!(reference["resumed_positions"], 0);
+    assert!(std::fs::read(&out).unwrap() == std::fs::read(&whole).unwrap(), "the book of a build in one go");
+    assert!(v["searches"].as_u64() < reference["searches"].as_u64(), "the positions done are not searched again");
+}

@@ -547,3 +547,23 @@ fn ray_runs_the_cluster_driver_or_says_why_not_in_one_line() {
     assert!(err.contains("--ray: cannot run") && err.contains("plateau.cluster"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_schedule_past_the_ceiling_is_refused_in_one_line() {
+    // `--rounds` is at most 10,000,000, but the games are the rounds times the games of a round: past the ceiling,
+    // one line before the schedule is made (it overflowed, or took all the memory, before the first game).
+    let dir = std::env::temp_dir();
+    for (players, rounds) in [(2, "5000001"), (3, "10000000"), (40, "6500")] {
+        let mut args = vec!["tournament".to_string(), "tic_tac_toe".into(), "--rounds".into(), rounds.into()];
+        for p in 0..players {
+            args.extend(["--player".to_string(), format!("p{p}=random")]);
+        }
+        let o = plateau(&dir, &args.iter().map(String::as_str).collect::<Vec<_>>());
+        let err = String::from_utf8_lossy(&o.stderr).to_string();
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(err.contains("more than the 10000000 games") && err.lines().count() == 1, "{err}");
+    }
+    let o =
+        plateau(&dir, &["tournament", "tic_tac_toe", "--player", "a=random", "--player", "b=random", "--rounds", "3"]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -35,12 +35,14 @@
 //! values; opening checks the header, the length and the checksum (a damaged or truncated level is a one-line error
 //! naming the file; a version 1 level, without checksum, is refused with a line saying to build it again). Each level
 //! is written to a new temporary file beside it and renamed when complete ([`crate::files::write_atomic`]), so an
-//! interrupted build resumes at the first missing level. Files are read through a memory map.
+//! interrupted build resumes at the first missing level; Ctrl-C or SIGTERM ([`Tables::build_until`]) drops the level
+//! under way within 65,536 boards and keeps the levels written. Files are read through a memory map.
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
 use memmap2::Mmap;
@@ -95,6 +97,15 @@ pub struct LevelReport {
     /// False when the level was read from its file.
     pub built: bool,
     pub seconds: f64,
+}
+
+/// What [`Tables::build_until`] gives: the levels built or read, and where a stop cut the build.
+pub struct Built {
+    pub tables: Tables,
+    pub reports: Vec<LevelReport>,
+    /// The level under way when the build was stopped (dropped: `tables` holds the levels below it); `None` when
+    /// every level asked for is there.
+    pub interrupted_at: Option<usize>,
 }
 
 /// The board seen from the side to move: its houses first.
@@ -177,6 +188,21 @@ impl Tables {
         dir: Option<&Path>,
         progress: bool,
     ) -> std::io::Result<(Tables, Vec<LevelReport>)> {
+        let b = Self::build_until(houses, max_n, dir, progress, None)?;
+        Ok((b.tables, b.reports))
+    }
+
+    /// [`Tables::build`], stopping when `stop` is raised (Ctrl-C, SIGTERM): the level under way is dropped (nothing of
+    /// it is written: its file appears only once complete), the levels before it are kept (and in `dir`, saved);
+    /// [`Built::interrupted_at`] says which level was dropped.
+    pub fn build_until(
+        houses: usize,
+        max_n: usize,
+        dir: Option<&Path>,
+        progress: bool,
+        stop: Option<&AtomicBool>,
+    ) -> std::io::Result<Built> {
+        let stopped = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
         let rules = Oware { houses, seeds: 1 };
         let mut t = Tables { rules, ranker: Ranker::new(2 * houses, max_n.max(1)), levels: Vec::new() };
         let mut reports = Vec::new();
@@ -194,7 +220,10 @@ impl Tables {
                 // Before the work: a level file plateau would refuse to write (a symbolic link, a device).
                 crate::files::check_output(f, "Oware database level").map_err(std::io::Error::other)?;
             }
-            let values = t.solve_level(n, progress);
+            let values = match t.solve_level(n, progress, stop) {
+                Some(v) if !stopped() => v,
+                _ => return Ok(Built { tables: t, reports, interrupted_at: Some(n) }),
+            };
             let level = match &file {
                 Some(f) => {
                     save_level(f, houses, n, &values)?;
@@ -207,11 +236,12 @@ impl Tables {
             let seconds = start.elapsed().as_secs_f64();
             reports.push(LevelReport { seeds: n, positions: t.ranker.count(n), built: true, seconds });
         }
-        Ok((t, reports))
+        Ok(Built { tables: t, reports, interrupted_at: None })
     }
 
-    /// Solve level `n` (the levels below are held).
-    fn solve_level(&self, n: usize, progress: bool) -> Vec<i8> {
+    /// Solve level `n` (the levels below are held); `None` when `stop` was raised meanwhile.
+    fn solve_level(&self, n: usize, progress: bool, stop: Option<&AtomicBool>) -> Option<Vec<i8>> {
+        let stopped = || stop.is_some_and(|f| f.load(Ordering::Relaxed));
         let g = &self.rules;
         let h = g.houses;
         let count = self.ranker.count(n) as usize;
@@ -246,6 +276,9 @@ impl Tables {
             exit[i] = if best == NONE as i32 { NONE } else { best as i8 };
             left[i] = edges + (best != NONE as i32) as u8;
             if i & 0xffff == 0 {
+                if stopped() {
+                    return None;
+                }
                 bar.set_position(i as u64);
             }
         }
@@ -296,6 +329,9 @@ impl Tables {
             while let Some(q) = queue.pop() {
                 done += 1;
                 if done & 0xffff == 0 {
+                    if stopped() {
+                        return None;
+                    }
                     bar.set_position(count as u64 + done);
                 }
                 let q_lost = status[q as usize] == LOST;
@@ -320,7 +356,7 @@ impl Tables {
             }
         }
         bar.finish_and_clear();
-        val
+        Some(val)
     }
 
     /// The boards of level `n` (side to move first) with a move without capture to the board `q` (whose side to move

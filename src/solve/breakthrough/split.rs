@@ -62,6 +62,10 @@ impl Solver<'_> {
         let own =
             if first.is_empty() { groups.len() } else { groups.iter().filter(|g| priority(g) != usize::MAX).count() };
         let deadline = self.options.max_seconds.unwrap_or(f64::INFINITY);
+        // Ctrl-C / SIGTERM ([`super::Options::interrupt`]): no new job, and the job it cut is not reported (its
+        // work stays in the table).
+        let stop = self.options.interrupt;
+        let interrupted = move || stop.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
         'phases: for phase in [own, groups.len()] {
             let mut round = 0u32;
             while groups[..phase].iter().any(|g| g.result.is_none()) {
@@ -85,7 +89,7 @@ impl Solver<'_> {
                         g.result = Some(r);
                         job.round = None;
                     } else {
-                        if t >= deadline {
+                        if t >= deadline || interrupted() {
                             break 'phases;
                         }
                         let before = self.nodes;
@@ -93,6 +97,10 @@ impl Solver<'_> {
                         self.max_nodes = before.saturating_add(job_budget);
                         let (pn, dn) = self.prove(&g.child);
                         g.nodes += self.nodes - before;
+                        if interrupted() && pn != 0 && dn != 0 {
+                            g.pn_dn = (pn, dn);
+                            break 'phases;
+                        }
                         g.pn_dn = (pn, dn);
                         g.result = if pn == 0 {
                             Some(false)

@@ -202,8 +202,9 @@ fn split(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyhow
         progress_seconds: if req.quiet { 0 } else { 60 },
         table_file: req.table.as_ref().map(Into::into),
         save_every_seconds: req.save_every,
-        // With a table file, Ctrl-C / SIGTERM stop the solve, which saves the table (a second one ends the process).
-        interrupt: req.table.is_some().then(crate::limits::catch_interrupt),
+        // With a table or a results file, Ctrl-C / SIGTERM stop the solve after the job under way (left out of the
+        // results), and the table is saved (a second one ends the process).
+        interrupt: (req.table.is_some() || req.results.is_some()).then(crate::limits::catch_interrupt),
         ..Default::default()
     };
     let file = req.results.clone();
@@ -227,6 +228,24 @@ fn split(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyhow
     let r = solve_split(g, &state, &options, &first, budget, &mut known, &mut report).map_err(anyhow::Error::msg)?;
     if let Some(e) = write_error {
         bail!("--results: could not append a job: {e}");
+    }
+    if crate::limits::interrupt_exit_code().is_some() {
+        let groups = legal.len() - r.undecided_moves.len();
+        let mut kept = Vec::new();
+        if let Some(f) = &req.results {
+            kept.push(format!("the jobs done are in {f}"));
+        }
+        if let Some(f) = &req.table {
+            kept.push(format!("the df-pn table is saved in {f}"));
+        }
+        bail!(
+            "interrupted ({}) after {} expansions, {groups} of the {} root moves decided; {}: the same command goes \
+             on from there",
+            crate::limits::interrupt_name(),
+            r.nodes,
+            legal.len(),
+            kept.join(" and ")
+        );
     }
     let score = match r.result.as_deref() {
         Some("win") => Some(1),

@@ -68,8 +68,11 @@ fn single(req: &Request, g: &Othello, mib: usize, progress: &mut dyn Progress) -
     let r = match outcome {
         Ok(r) => r,
         Err(b) => {
-            let why =
-                if seconds >= req.max_seconds.unwrap_or(f64::INFINITY) { "--max-seconds" } else { "an interrupt" };
+            // Ctrl-C / SIGTERM (caught with a table file only) or --max-seconds.
+            let why = match crate::limits::interrupt_exit_code() {
+                Some(_) => format!("interrupted ({})", crate::limits::interrupt_name()),
+                None => "stopped by --max-seconds".to_string(),
+            };
             let best = match b.best {
                 Some(m) if b.lower > -64 => {
                     format!(", best move so far {} (scores at least {})", g.format_move(&state, m), b.lower)
@@ -82,7 +85,7 @@ fn single(req: &Request, g: &Othello, mib: usize, progress: &mut dyn Progress) -
                 .map(|f| format!("; {f} keeps what was proven: the same command goes on from it"))
                 .unwrap_or_default();
             bail!(
-                "not solved: stopped by {why} after {} nodes, {seconds:.1} s: the score is between {} and {}{best}{kept}",
+                "not solved: {why} after {} nodes, {seconds:.1} s: the score is between {} and {}{best}{kept}",
                 b.nodes,
                 b.lower,
                 b.upper

@@ -47,7 +47,21 @@ pub fn solve(g: &Oware, req: &Request) -> anyhow::Result<SolveReport> {
         bail!("--db DIR is needed to read the Oware databases (or --method retro to build them)");
     }
     let start = std::time::Instant::now();
-    let (t, reports) = Tables::build(g.houses, top, dir, build).map_err(|e| anyhow::anyhow!("oware database: {e}"))?;
+    // Building into DIR: Ctrl-C / SIGTERM drop the level under way and keep the complete ones (a second one ends the
+    // process at once; the level files are written atomically, so that keeps them too).
+    let stop = (build && dir.is_some()).then(crate::limits::catch_interrupt);
+    let built =
+        Tables::build_until(g.houses, top, dir, build, stop).map_err(|e| anyhow::anyhow!("oware database: {e}"))?;
+    if let (Some(n), Some(d)) = (built.interrupted_at, dir) {
+        let kept = if n == 0 { "no level is complete".to_string() } else { format!("levels 0 to {} are", n - 1) };
+        bail!(
+            "interrupted ({}) while building level {n} of {top} (dropped); {kept} in {}: the same command goes on \
+             from level {n}",
+            crate::limits::interrupt_name(),
+            d.display()
+        );
+    }
+    let (t, reports) = (built.tables, built.reports);
     let seconds = start.elapsed().as_secs_f64();
     let built: u64 = reports.iter().filter(|r| r.built).map(|r| r.positions).sum();
     let answer = answer(g, &t, &state);
