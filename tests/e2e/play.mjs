@@ -178,9 +178,10 @@ await page.click('#new-game');
 await page.waitForSelector('#board g.cell');
 await page.click('.tab[data-tab="verdict"]');
 await page.click('#verdict-go');
-await page.waitForSelector('table.verdict-moves td[data-move="7"]', { timeout: 30000 });
-const scores = await page.$$eval('table.verdict-moves td', (ts) => ts.map((t) => `${t.dataset.move}:${t.textContent}`));
-if (scores.join(' ') !== '1:-2 2:-1 3:0 4:1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
+await page.waitForFunction(() => document.querySelector('.verdict-status')?.textContent.includes('proven in'), null,
+  { timeout: 30000 });
+const scores = await page.$$eval('.verdict-moves .vcell', (ts) => ts.map((t) => `${t.dataset.move}:${t.querySelector('.vscore')?.textContent}`));
+if (scores.join(' ') !== '1:-2 2:-1 3:0 4:+1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
 await page.screenshot({ path: `${shots}/verdict.png` });
 
 // Another kind of game: the default engine cannot play matching pennies (simultaneous moves), so choosing it puts

@@ -85,7 +85,8 @@ impl Solver<'_> {
                         g.result = Some(r);
                         job.round = None;
                     } else {
-                        if t >= deadline {
+                        // The deadline, or a stop from outside ([`super::Options::stop`]): each job would abort at once.
+                        if t >= deadline || self.stop_asked() {
                             break 'phases;
                         }
                         let before = self.nodes;
