@@ -210,6 +210,57 @@ function sideName(st, k) {
   return name.toLowerCase().includes(word) ? name : `${name} (${word})`;
 }
 
+// A thinking time: `42.0 s`, `3:07`.
+function clock(ms) {
+  const sec = ms / 1000;
+  if (sec < 60) return `${sec.toFixed(1)} s`;
+  return `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
+}
+
+// Each side's thinking time so far: its moves' times, and the move it is thinking about now (counted from the state's
+// `thinking_ms` when it came).
+function usedMs(st, k) {
+  let ms = 0;
+  (st.move_ms || []).forEach((t, i) => { if (st.movers && st.movers[i] === k) ms += t; });
+  if (!st.result && st.to_move === k) ms += (st.thinking_ms || 0) + (performance.now() - (ui.stateAt || performance.now()));
+  return ms;
+}
+
+// The engine's evaluation over the game: the value of each engine move (its search's last iteration) from the first
+// player's view, the largest value not a proven win at the top (a proven win or loss on the edge), a point per move;
+// once the game is over a point steps to the position after its move.
+function drawGraph(st) {
+  const svg = $('eval-graph');
+  svg.textContent = '';
+  const pts = (st.values || []).map((v, i) => [i + 1, v]).filter(([, v]) => v !== null && v !== undefined);
+  $('eval-box').classList.toggle('hidden', pts.length === 0);
+  if (!pts.length) return;
+  const W = 400, H = 120, pad = 8, n = Math.max(st.moves.length, 2);
+  const proven = (v) => Math.abs(v) >= 990000;
+  const scale = Math.max(1, ...pts.map(([, v]) => v).filter((v) => !proven(v)).map(Math.abs));
+  const y = (v) => H / 2 - (proven(v) ? Math.sign(v) : v / scale) * (H / 2 - pad);
+  const x = (ply) => pad + ((ply - 1) / (n - 1)) * (W - 2 * pad);
+  el('rect', { x: 0, y: 0, width: W, height: H / 2, class: 'eval-first' }, svg);
+  el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'axis' }, svg);
+  el('polyline', { points: pts.map(([p, v]) => `${x(p)},${y(v)}`).join(' '), class: 'eval-line' }, svg);
+  for (const [p, v] of pts) {
+    const dot = el('circle', { cx: x(p), cy: y(v), r: 3.5, class: 'eval-dot' + (st.result ? ' clickable' : ''),
+      'data-ply': p }, svg);
+    const who = st.movers && st.movers[p - 1] !== null ? sideName(st, st.movers[p - 1]) : '';
+    el('title', {}, dot, `move ${p} (${who}, ${st.moves[p - 1]}): ${describe(v)} for ${sideName(st, 0)}`);
+    if (st.result) dot.onclick = () => review(p);
+  }
+  el('text', { x: 4, y: 12, class: 'tick' }, svg, `${sideName(st, 0)} better`);
+  el('text', { x: 4, y: H - 4, class: 'tick' }, svg, `${sideName(st, 1)} better`);
+}
+
+// A value in words: `+35`, `win in 7` (the engine's convention, game::describe_score).
+function describe(v) {
+  if (v >= 990000) return `win in ${1000000 - v}`;
+  if (v <= -990000) return `loss in ${1000000 + v}`;
+  return (v > 0 ? '+' : '') + v;
+}
+
 // Who plays which side: a swatch of its colour, its name in the game's words and the player string.
 function drawSides(st) {
   const box = $('sides');
@@ -218,17 +269,20 @@ function drawSides(st) {
     const span = el('span', { class: 'side' + (st.to_move === k && !st.result ? ' to-move' : ''), 'data-side': k }, box);
     if (st.board) el('span', { class: 'swatch', style: `background:${st.board.colours[k]}` }, span);
     span.appendChild(document.createTextNode(`${sideName(st, k)}: ${st.players[k]}`));
+    if (st.move_ms) el('span', { class: 'used', 'data-side': k, title: 'thinking time used' }, span, clock(usedMs(st, k)));
   }
 }
 
 function setState(st) {
   ui.state = st;
+  ui.stateAt = performance.now();
   ui.selected = null;
   setAddress(st.id);
   $('prompt').classList.add('hidden');
   $('flip').disabled = !!(st.board && !st.board.flip);
   if (st.board && !st.board.flip) ui.flipped = false;
   drawSides(st);
+  drawGraph(st);
   $('record').href = `/api/games/${st.id}/record`;
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
@@ -239,6 +293,11 @@ function setState(st) {
       'data-ply': i + 1 }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
     // Once the game is over, a move shows the position after it (the whole game is known then, hidden moves too).
     if (st.result) span.onclick = () => review(i + 1);
+    // Its thinking time and the engine's value, on hover.
+    const ms = st.move_ms ? st.move_ms[i] : null, v = st.values ? st.values[i] : null;
+    if (!st.chance[i] && ms !== null && ms !== undefined) {
+      span.title = clock(ms) + (v !== null && v !== undefined ? `, ${describe(v)} for ${sideName(st, 0)}` : '');
+    }
   });
   $('banner').classList.toggle('hidden', !st.result);
   $('banner-text').textContent = st.result ? `Game over: ${st.result.text}.` : '';
@@ -1033,6 +1092,14 @@ function showTab(tab) {
   }
   draw();
 }
+
+// The side to move's thinking time, counted on the page between states.
+setInterval(() => {
+  const st = ui.state;
+  if (!st || st.result || st.to_move === null || st.to_move === undefined) return;
+  const span = document.querySelector(`#sides .used[data-side="${st.to_move}"]`);
+  if (span) span.textContent = clock(usedMs(st, st.to_move));
+}, 500);
 
 window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
