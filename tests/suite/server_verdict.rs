@@ -36,14 +36,20 @@ async fn connect_four_columns_take_their_mirror_image_s_score() {
             r => panic!("{r}: {c}"),
         }
     }
-    // A position that is not symmetric: no mirror cells.
+    // `4 4 4 4 3 3 5 5` is its own mirror image too: columns 2 and 6 both win at once, in 1 ply.
     let body = json!({"game": "connect_four", "moves": ["4", "4", "4", "4", "3", "3", "5", "5"]});
+    let (s, v) = json_of(&app, "POST", "/api/verdict", Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["symmetric"], true);
+    for c in ["2", "6"] {
+        assert_eq!((&cell(&v, c)["result"], &cell(&v, c)["plies"]), (&json!("win"), &json!(1)), "{v}");
+    }
+    // A position that is not symmetric: no mirror cells.
+    let body = json!({"game": "connect_four", "moves": ["4", "3"], "seconds": 2});
     let (s, v) = json_of(&app, "POST", "/api/verdict", Some(body)).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     assert_eq!(v["symmetric"], false);
     assert!(v["moves"].as_array().unwrap().iter().all(|c| c["source"] != "mirror"), "{v}");
-    // Column 2 wins at once: in 1 ply.
-    assert_eq!((&cell(&v, "2")["result"], &cell(&v, "2")["plies"]), (&json!("win"), &json!(1)));
 }
 
 /// A small Breakthrough board: every move's cell holds the solver's win or loss and its exact distance, mirror moves
