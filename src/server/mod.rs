@@ -6,8 +6,8 @@
 //! /api/...                     api.rs: one handler per endpoint, each returning Result<_, ApiError>
 //!   games                      session.rs: a game in play, behind the object-safe `Table` (one `Session<G>` per game)
 //!   games/{id}/think           think.rs: the engine's search on a blocking thread, its iterations streamed as SSE
-//!   tree, compare, verdict,    analysis.rs: stateless analyses of a position (game string + moves)
-//!   replay
+//!   tree, compare, replay      analysis.rs: stateless analyses of a position (game string + moves)
+//!   verdict                    verdict.rs (connect4.rs): the solvers' values of every move, streamed, cancellable
 //!   tournaments[/{n}[/games/{g}]]  tournaments.rs: the operator's tournaments (--tournament), read from their files
 //! ```
 //!
@@ -27,6 +27,7 @@ mod queue;
 mod session;
 mod think;
 mod tournaments;
+mod verdict;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};

@@ -111,6 +111,11 @@ pub struct Session<G: Game> {
     /// Whether each step was a chance draw.
     chance: Vec<bool>,
     move_ms: Vec<u64>,
+    /// The engine's value of each move (its last iteration), from the first player's view; None for a human's move,
+    /// a chance draw, or a player that reports no value.
+    move_value: Vec<Option<i64>>,
+    /// When the current position began: a human's thinking time is counted from it.
+    since: std::time::Instant,
     seats: [Seat<G>; 2],
     names: [String; 2],
     /// The search running now.
@@ -145,6 +150,8 @@ impl<G: Game> Session<G> {
             moves: Vec::new(),
             chance: Vec::new(),
             move_ms: Vec::new(),
+            move_value: Vec::new(),
+            since: std::time::Instant::now(),
             seats,
             names: players.clone(),
             busy: None,
@@ -167,6 +174,8 @@ impl<G: Game> Session<G> {
         self.states.push(state);
         self.chance.push(chance);
         self.move_ms.push(ms);
+        self.move_value.push(None);
+        self.since = std::time::Instant::now();
     }
 
     /// Draw chance outcomes until a player acts (or the game ends).
@@ -282,6 +291,8 @@ impl<G: Game> Session<G> {
             self.states.pop();
             self.chance.pop();
             self.move_ms.pop();
+            self.move_value.pop();
+            self.since = std::time::Instant::now();
         }
     }
 
@@ -369,7 +380,16 @@ impl<G: Game> Table for Session<G> {
             let (from, to) = self.game.move_cells(&before, m);
             Some(json!({ "from": from, "to": to }))
         });
-        let (moves, chance, _) = self.shown_moves();
+        let (moves, chance, timed) = self.shown_moves();
+        let steps = self.visible_steps();
+        let movers: Vec<Option<usize>> = steps
+            .iter()
+            .map(|&(i, _)| match self.game.turn(&self.states[i]) {
+                Turn::Player(p) if !self.chance[i] => Some(p.index()),
+                _ => None,
+            })
+            .collect();
+        let values: Vec<Option<i64>> = steps.iter().map(|&(i, _)| self.move_value[i]).collect();
         json!({
             "id": id,
             "game": self.game.spec(),
@@ -380,6 +400,10 @@ impl<G: Game> Table for Session<G> {
             "start": self.start_text,
             "moves": moves,
             "chance": chance,
+            "movers": movers,
+            "move_ms": timed,
+            "values": values,
+            "thinking_ms": if over { 0 } else { self.since.elapsed().as_millis() as u64 },
             "ply": moves.len(),
             "position": if G::KIND.hidden { Value::Null } else { json!(self.game.format_position(&s)) },
             "display": display,
@@ -415,7 +439,8 @@ impl<G: Game> Table for Session<G> {
                 let pair = if human == Side::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
                 self.apply(&pair, 0)
             }
-            _ => self.apply(text, 0),
+            // A human's move: the time since the position began.
+            _ => self.apply(text, self.since.elapsed().as_millis() as u64),
         }
     }
 
@@ -527,6 +552,9 @@ impl<G: Game> Table for Session<G> {
             // Cancelled (an undo, a deletion): the game has moved on without this search.
             return Ok(false);
         }
+        // The search's last reported value, for the side that moved (the page's evaluation graph).
+        let value = self.busy.as_ref().and_then(|r| r.watch.last_value());
+        let mover = self.game.turn(&self.current());
         self.busy = None;
         let secret = self.secret();
         let text = found.map_err(|e| {
@@ -534,7 +562,11 @@ impl<G: Game> Table for Session<G> {
             let e = if secret { "it returned no move".to_string() } else { e };
             ApiError::conflict(format!("the player failed: {e}"))
         })?;
+        let k = self.moves.len();
         self.apply(&text, ms)?;
+        if let (Some(v), Turn::Player(p)) = (value, mover) {
+            self.move_value[k] = Some(if p == Side::First { v } else { -v });
+        }
         Ok(true)
     }
 

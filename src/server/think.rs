@@ -72,6 +72,11 @@ impl Watch {
         !w.senders.is_empty()
     }
 
+    /// The value of the latest iteration (None when none was reported, or its value was redacted).
+    pub fn last_value(&self) -> Option<i64> {
+        lock(&self.0).seen.last().and_then(|v| v["value"].as_i64())
+    }
+
     /// Tell every watcher that the search waits for a free place in the server's queue (`ahead` jobs before it).
     fn queued(&self, ahead: usize) {
         let e = event("queued", &json!({ "ahead": ahead }));

@@ -123,6 +123,8 @@ pub struct Dfpn<G: Game> {
     dirty: bool,
     /// Deepest ply of the recursion (from the stack it runs on).
     max_ply: u32,
+    /// Raised from outside (a page that cancels its request): the search stops unsolved, as at the node limit.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     _g: std::marker::PhantomData<G>,
 }
 
@@ -139,6 +141,7 @@ impl<G: Game> Dfpn<G> {
             saw_draw: false,
             dirty: false,
             max_ply: Self::max_ply_for(1 << 20),
+            stop: None,
             _g: std::marker::PhantomData,
         }
     }
@@ -153,6 +156,12 @@ impl<G: Game> Dfpn<G> {
     /// For a caller that runs the search on a thread of `stack` bytes (instead of the 2 MiB assumed).
     pub fn with_stack(mut self, stack: usize) -> Self {
         self.max_ply = Self::max_ply_for(stack);
+        self
+    }
+
+    /// Stop unsolved (as at the node limit) once `flag` is raised; it is looked at every 1,024 expansions.
+    pub fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.stop = Some(flag);
         self
     }
 
@@ -243,6 +252,9 @@ impl<G: Game> Dfpn<G> {
 
     fn mid(&mut self, game: &G, s: &G::State, thpn: u32, thdn: u32, ply: u32) -> (u32, u32) {
         self.nodes += 1;
+        if self.nodes & 0x3FF == 0 && self.stop.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            self.max_nodes = 0; // stopped from outside: every loop ends as at the node limit
+        }
         if ply >= self.max_ply {
             return (INF, INF); // too deep for the stack: unknown, and never chosen again by the parent
         }

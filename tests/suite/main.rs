@@ -64,6 +64,7 @@ mod seeds;
 mod server;
 mod server_queue;
 mod server_sessions;
+mod server_verdict;
 mod sim_solve;
 mod slide_trees;
 mod smmcts;

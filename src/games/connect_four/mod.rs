@@ -178,6 +178,18 @@ impl ConnectFour {
         s
     }
 
+    /// The mirror image of `s` (column `c` becomes column `columns - 1 - c`): the same value, each move `m` of `s`
+    /// answered by [`ConnectFour::mirror_move`]`(m)` there. `s` is symmetric when its image is itself.
+    pub fn mirror_state(&self, s: &C4State) -> C4State {
+        let (first, second) = Self::discs(s);
+        self.from_discs(self.mirror(first), self.mirror(second))
+    }
+
+    /// The move of the mirror image that mirrors `m` (see [`ConnectFour::mirror_state`]).
+    pub fn mirror_move(&self, m: u8) -> u8 {
+        (self.columns - 1) as u8 - m
+    }
+
     /// The cell of `row` and `col` (both 0-based, row 0 at the bottom).
     fn bit(&self, row: u32, col: u32) -> u64 {
         1u64 << (col * self.stride() + row)

@@ -66,6 +66,7 @@ function gameChanged() {
 
 // The tree, table, chart and verdict of another game or position are not left on show.
 function clearAnalyses() {
+  cancelVerdict();
   for (const id of ['tree', 'tree-summary', 'cmp-table', 'cmp-chart', 'verdict']) $(id).textContent = '';
   ui.tree = null;
 }
@@ -209,6 +210,57 @@ function sideName(st, k) {
   return name.toLowerCase().includes(word) ? name : `${name} (${word})`;
 }
 
+// A thinking time: `42.0 s`, `3:07`.
+function clock(ms) {
+  const sec = ms / 1000;
+  if (sec < 60) return `${sec.toFixed(1)} s`;
+  return `${Math.floor(sec / 60)}:${String(Math.floor(sec % 60)).padStart(2, '0')}`;
+}
+
+// Each side's thinking time so far: its moves' times, and the move it is thinking about now (counted from the state's
+// `thinking_ms` when it came).
+function usedMs(st, k) {
+  let ms = 0;
+  (st.move_ms || []).forEach((t, i) => { if (st.movers && st.movers[i] === k) ms += t; });
+  if (!st.result && st.to_move === k) ms += (st.thinking_ms || 0) + (performance.now() - (ui.stateAt || performance.now()));
+  return ms;
+}
+
+// The engine's evaluation over the game: the value of each engine move (its search's last iteration) from the first
+// player's view, the largest value not a proven win at the top (a proven win or loss on the edge), a point per move;
+// once the game is over a point steps to the position after its move.
+function drawGraph(st) {
+  const svg = $('eval-graph');
+  svg.textContent = '';
+  const pts = (st.values || []).map((v, i) => [i + 1, v]).filter(([, v]) => v !== null && v !== undefined);
+  $('eval-box').classList.toggle('hidden', pts.length === 0);
+  if (!pts.length) return;
+  const W = 400, H = 120, pad = 8, n = Math.max(st.moves.length, 2);
+  const proven = (v) => Math.abs(v) >= 990000;
+  const scale = Math.max(1, ...pts.map(([, v]) => v).filter((v) => !proven(v)).map(Math.abs));
+  const y = (v) => H / 2 - (proven(v) ? Math.sign(v) : v / scale) * (H / 2 - pad);
+  const x = (ply) => pad + ((ply - 1) / (n - 1)) * (W - 2 * pad);
+  el('rect', { x: 0, y: 0, width: W, height: H / 2, class: 'eval-first' }, svg);
+  el('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, class: 'axis' }, svg);
+  el('polyline', { points: pts.map(([p, v]) => `${x(p)},${y(v)}`).join(' '), class: 'eval-line' }, svg);
+  for (const [p, v] of pts) {
+    const dot = el('circle', { cx: x(p), cy: y(v), r: 3.5, class: 'eval-dot' + (st.result ? ' clickable' : ''),
+      'data-ply': p }, svg);
+    const who = st.movers && st.movers[p - 1] !== null ? sideName(st, st.movers[p - 1]) : '';
+    el('title', {}, dot, `move ${p} (${who}, ${st.moves[p - 1]}): ${describe(v)} for ${sideName(st, 0)}`);
+    if (st.result) dot.onclick = () => review(p);
+  }
+  el('text', { x: 4, y: 12, class: 'tick' }, svg, `${sideName(st, 0)} better`);
+  el('text', { x: 4, y: H - 4, class: 'tick' }, svg, `${sideName(st, 1)} better`);
+}
+
+// A value in words: `+35`, `win in 7` (the engine's convention, game::describe_score).
+function describe(v) {
+  if (v >= 990000) return `win in ${1000000 - v}`;
+  if (v <= -990000) return `loss in ${1000000 + v}`;
+  return (v > 0 ? '+' : '') + v;
+}
+
 // Who plays which side: a swatch of its colour, its name in the game's words and the player string.
 function drawSides(st) {
   const box = $('sides');
@@ -217,17 +269,20 @@ function drawSides(st) {
     const span = el('span', { class: 'side' + (st.to_move === k && !st.result ? ' to-move' : ''), 'data-side': k }, box);
     if (st.board) el('span', { class: 'swatch', style: `background:${st.board.colours[k]}` }, span);
     span.appendChild(document.createTextNode(`${sideName(st, k)}: ${st.players[k]}`));
+    if (st.move_ms) el('span', { class: 'used', 'data-side': k, title: 'thinking time used' }, span, clock(usedMs(st, k)));
   }
 }
 
 function setState(st) {
   ui.state = st;
+  ui.stateAt = performance.now();
   ui.selected = null;
   setAddress(st.id);
   $('prompt').classList.add('hidden');
   $('flip').disabled = !!(st.board && !st.board.flip);
   if (st.board && !st.board.flip) ui.flipped = false;
   drawSides(st);
+  drawGraph(st);
   $('record').href = `/api/games/${st.id}/record`;
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
@@ -238,6 +293,11 @@ function setState(st) {
       'data-ply': i + 1 }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
     // Once the game is over, a move shows the position after it (the whole game is known then, hidden moves too).
     if (st.result) span.onclick = () => review(i + 1);
+    // Its thinking time and the engine's value, on hover.
+    const ms = st.move_ms ? st.move_ms[i] : null, v = st.values ? st.values[i] : null;
+    if (!st.chance[i] && ms !== null && ms !== undefined) {
+      span.title = clock(ms) + (v !== null && v !== undefined ? `, ${describe(v)} for ${sideName(st, 0)}` : '');
+    }
   });
   $('banner').classList.toggle('hidden', !st.result);
   $('banner-text').textContent = st.result ? `Game over: ${st.result.text}.` : '';
@@ -733,34 +793,128 @@ function chart(rows, algos, depths) {
 
 // ---- Solver ----
 
+// The solve in progress: its AbortController (Cancel, another position or a new solve abort it: the server's solver
+// stops when the stream closes).
+const solving = { ctrl: null };
+
+function cancelVerdict() {
+  if (solving.ctrl) solving.ctrl.abort();
+}
+
+// One move's cell: the move, what was proved (win/loss/draw and the distance in plies when known, Connect Four's
+// score), or '?' with the reason in its title.
+function verdictCell(grid, m) {
+  let cell = grid.querySelector(`[data-move="${CSS.escape(m.move)}"]`);
+  if (!cell) cell = el('div', { 'data-move': m.move }, grid);
+  cell.textContent = '';
+  cell.className = `vcell ${m.result || 'unknown'}`;
+  el('span', { class: 'vmove' }, cell, m.move);
+  const pending = m.result === 'pending';
+  const known = m.result && m.result !== 'unknown' && !pending;
+  let text = known ? m.result : pending ? '…' : '?';
+  if (known && m.plies !== undefined && m.plies !== null) text += ` ${m.plies}`;
+  if (m.score !== undefined && m.score !== null) el('span', { class: 'vscore' }, cell, (m.score > 0 ? '+' : '') + m.score);
+  el('span', { class: 'vvalue' }, cell, text);
+  const from = { book: 'from the exact opening book', solver: 'solved now', end: 'the game ends',
+    mirror: `as its mirror image ${m.mirror_of || ''}` }[m.source] || '';
+  cell.title = pending ? `${m.move}: being solved` : known
+    ? `${m.move}: ${m.result}` + (m.plies ? ` in ${m.plies} plies` : '') + (from ? ` (${from})` : '')
+    : `${m.move}: not proven (${m.why === 'stopped' ? 'the solve was stopped' : 'its budget ran out'})`;
+  return cell;
+}
+
+// The cells in board order for numbered moves (Connect Four's columns, as Pons's page shows them).
+function sortCells(grid) {
+  const cells = [...grid.children];
+  if (cells.every((c) => /^\d+$/.test(c.dataset.move))) {
+    cells.sort((x, y) => Number(x.dataset.move) - Number(y.dataset.move));
+    for (const c of cells) grid.appendChild(c);
+  }
+}
+
 async function verdict() {
   showError();
+  cancelVerdict();
   const box = $('verdict');
-  box.textContent = 'solving...';
+  box.textContent = '';
+  const status = el('p', { class: 'verdict-status' }, box, 'solving...');
+  const bar = el('progress', { class: 'verdict-progress', max: 1, value: 0 }, box);
+  const grid = el('div', { class: 'verdict-moves' }, box);
+  const ctrl = new AbortController();
+  solving.ctrl = ctrl;
+  $('verdict-cancel').disabled = false;
+  const t0 = performance.now();
+  const seen = { done: 0, total: 0, stage: '' };
+  const show = () => {
+    const secs = ((performance.now() - t0) / 1000).toFixed(0);
+    status.textContent = `solving... ${seen.total ? `${seen.done} of ${seen.total} moves, ` : ''}${secs} s` +
+      (seen.stage ? ` (${seen.stage})` : '');
+    if (seen.total) { bar.max = seen.total; bar.value = seen.done; }
+  };
+  const tick = setInterval(show, 250);
   try {
-    const v = await api('POST', '/api/verdict', here());
-    box.textContent = '';
-    let words = v.result ? `${v.result}` + (v.score !== undefined && v.score !== null ? ` (score ${v.score})` : '') +
-      (v.plies !== undefined && v.plies !== null ? ` in ${v.plies} plies` : '') : 'not decided within the budget';
-    if (!v.result && v.unknown_moves) {
-      words = `${v.unknown_moves} of ${v.moves.length} moves unknown within the budget` +
-        (v.at_least !== null && v.at_least !== undefined ? `; the position scores at least ${v.at_least}` : '');
+    const res = await fetch('/api/verdict', {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...here(), stream: true }), signal: ctrl.signal,
+    });
+    if (!res.ok) {
+      const text = await res.text();
+      let data;
+      try { data = JSON.parse(text); } catch (e) { data = { error: text.split('\n')[0] }; }
+      throw new Error(data.error || res.statusText);
     }
-    el('p', { class: 'verdict-line' }, box, `${v.solver}: ${words}; best move ${v.best_move || '-'}`);
-    if (v.moves) {
-      const table = el('table', { class: 'verdict-moves' }, box);
-      const tr1 = el('tr', {}, table), tr2 = el('tr', {}, table);
-      // Numbered moves (Connect Four's columns) in board order, as Pons's solver page shows them.
-      const list = v.moves.slice();
-      if (list.every((m) => /^\d+$/.test(m.move))) list.sort((a, b) => Number(a.move) - Number(b.move));
-      for (const m of list) {
-        el('th', {}, tr1, m.move);
-        const text = m.score !== undefined ? String(m.score) : m.result === 'unknown' && m.budget ? 'unknown (budget)' : (m.result || '?');
-        const td = el('td', { class: m.result || 'unknown', 'data-move': m.move }, tr2, text);
-        if (m.source) td.title = { book: 'from the exact opening book', solver: 'solved now', end: 'the game ends' }[m.source] || m.source;
+    const reader = res.body.getReader();
+    const dec = new TextDecoder();
+    let buf = '', v = null;
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += dec.decode(value, { stream: true });
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i).trim();
+        buf = buf.slice(i + 1);
+        if (!line) continue;
+        const e = JSON.parse(line);
+        if (e.event === 'queued') seen.stage = `waiting for ${e.ahead} other job(s)`;
+        else if (e.event === 'moves') {
+          seen.total = e.moves.length;
+          for (const m of e.moves) verdictCell(grid, { move: m, result: 'pending' });
+          sortCells(grid);
+        }
+        else if (e.event === 'stage') seen.stage = e.stage;
+        else if (e.event === 'move') {
+          seen.done = e.done; seen.total = e.total;
+          verdictCell(grid, e.cell);
+          sortCells(grid);
+        } else if (e.event === 'error') throw new Error(e.error);
+        else if (e.event === 'verdict') v = e.verdict;
+        show();
       }
     }
-  } catch (e) { box.textContent = ''; showError(e); }
+    if (!v) throw new Error('the solve ended without a verdict');
+    bar.remove();
+    let words = v.result ? `${v.result}` + (v.score !== undefined && v.score !== null ? ` (score ${v.score})` : '') +
+      (v.plies !== undefined && v.plies !== null ? ` in ${v.plies} plies` : '') : 'not decided';
+    if (!v.result && v.unknown_moves) {
+      words += (v.at_least !== null && v.at_least !== undefined ? `; the position scores at least ${v.at_least}` : '');
+    }
+    const n = v.moves ? v.moves.length : 0;
+    status.textContent = `${v.solver}: ${words}; best move ${v.best_move || '-'}. ${v.decided} of ${n} moves ` +
+      `proven in ${v.seconds.toFixed(1)} s` + (v.stopped ? ' (stopped: cancelled or the time ceiling)' : '') + '.';
+    grid.textContent = '';
+    for (const m of v.moves || []) verdictCell(grid, m);
+    sortCells(grid);
+  } catch (e) {
+    if (e.name === 'AbortError') {
+      bar.remove();
+      status.textContent = `cancelled after ${((performance.now() - t0) / 1000).toFixed(1)} s: ` +
+        `${seen.done} of ${seen.total || '?'} moves were proven (shown below)`;
+    } else { box.textContent = ''; showError(e); }
+  } finally {
+    clearInterval(tick);
+    if (solving.ctrl === ctrl) { solving.ctrl = null; $('verdict-cancel').disabled = true; }
+  }
 }
 
 // ---- Replay ----
@@ -939,6 +1093,14 @@ function showTab(tab) {
   draw();
 }
 
+// The side to move's thinking time, counted on the page between states.
+setInterval(() => {
+  const st = ui.state;
+  if (!st || st.result || st.to_move === null || st.to_move === undefined) return;
+  const span = document.querySelector(`#sides .used[data-side="${st.to_move}"]`);
+  if (span) span.textContent = clock(usedMs(st, st.to_move));
+}, 500);
+
 window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
   $('new-game').onclick = newGame;
@@ -955,6 +1117,7 @@ window.addEventListener('DOMContentLoaded', () => {
   $('tree-fold').onclick = () => foldTree(true);
   $('cmp-go').onclick = compare;
   $('verdict-go').onclick = verdict;
+  $('verdict-cancel').onclick = cancelVerdict;
   $('replay-go').onclick = openReplay;
   $('replay-game').onchange = () => { ui.replayGame = Number($('replay-game').value); replayTo(0); };
   $('replay-first').onclick = () => replayTo(0);

@@ -92,7 +92,7 @@ impl Solver<'_> {
         }
         self.nodes += 1;
         let nodes_before = self.nodes;
-        if self.nodes >= self.max_nodes {
+        if self.nodes >= self.max_nodes || (self.nodes & 0xFFF == 0 && self.stop_asked()) {
             self.aborted = true;
         }
         if self.nodes & 0xFFFF == 0 {

@@ -88,6 +88,9 @@ pub struct Options {
     pub check_memo_mib: usize,
     /// Stop (unsolved, as `max_seconds` does) when this flag is raised: Ctrl-C with a `table_file`, which is saved.
     pub interrupt: Option<&'static std::sync::atomic::AtomicBool>,
+    /// Stop (unsolved, as `max_seconds` does) when this flag is raised: a web page that cancels its request, or
+    /// leaves. Looked at every 4,096 expansions (df-pn and the distance's alpha-beta).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 impl Default for Options {
@@ -110,6 +113,7 @@ impl Default for Options {
             check_proof: false,
             check_memo_mib: proof_check::DEFAULT_MEMO_MIB,
             interrupt: None,
+            stop: None,
         }
     }
 }

@@ -72,6 +72,15 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Whether the search must stop now: [`Options::max_seconds`] passed, or [`Options::stop`] or
+    /// [`Options::interrupt`] raised.
+    pub(super) fn stop_asked(&self) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.options.max_seconds.is_some_and(|m| self.start.elapsed().as_secs_f64() >= m)
+            || self.options.stop.as_ref().is_some_and(|f| f.load(Relaxed))
+            || self.options.interrupt.is_some_and(|f| f.load(Relaxed))
+    }
+
     /// Df-pn expansions so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
@@ -124,11 +133,17 @@ impl<'a> Solver<'a> {
             sol.best_move = sol.winning_moves.first().cloned();
         }
         if self.options.distance {
+            // (A node budget spent by the proofs does not hold the distance pass back, as before.)
+            self.aborted = false;
             let (plies, best_move) = self.root_distance(s);
-            sol.plies = Some(plies);
-            if best_move.is_some() {
-                sol.best_move = best_move;
+            // Stopped during the distance pass: the proof stands, the distance is not known.
+            if !self.aborted {
+                sol.plies = Some(plies);
+                if best_move.is_some() {
+                    sol.best_move = best_move;
+                }
             }
+            self.aborted = false;
         }
         sol.nodes = self.nodes;
         sol.distance_nodes = self.ab_nodes;

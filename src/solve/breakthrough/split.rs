@@ -89,7 +89,9 @@ impl Solver<'_> {
                         g.result = Some(r);
                         job.round = None;
                     } else {
-                        if t >= deadline || interrupted() {
+                        // The deadline, a signal, or a stop from outside ([`super::Options::stop`]): each job would
+                        // abort at once.
+                        if t >= deadline || interrupted() || self.stop_asked() {
                             break 'phases;
                         }
                         let before = self.nodes;
@@ -97,7 +99,7 @@ impl Solver<'_> {
                         self.max_nodes = before.saturating_add(job_budget);
                         let (pn, dn) = self.prove(&g.child);
                         g.nodes += self.nodes - before;
-                        if interrupted() && pn != 0 && dn != 0 {
+                        if (interrupted() || self.stop_asked()) && pn != 0 && dn != 0 {
                             g.pn_dn = (pn, dn);
                             break 'phases;
                         }
