@@ -99,7 +99,7 @@ impl Solver<'_> {
                         self.max_nodes = before.saturating_add(job_budget);
                         let (pn, dn) = self.prove(&g.child);
                         g.nodes += self.nodes - before;
-                        if (interrupted() || self.stop_asked()) && pn != 0 && dn != 0 {
+                        if interrupted() && pn != 0 && dn != 0 {
                             g.pn_dn = (pn, dn);
                             break 'phases;
                         }
