@@ -4,6 +4,7 @@
 
 use std::path::Path;
 
+use plateau::arena::record::GameRecord;
 use plateau::arena::spec::{MatchProgress, MatchSpec, run_match_spec};
 use serde_json::{Value, json};
 
@@ -44,7 +45,7 @@ fn the_library_match_report_is_the_cli_json() {
     }))
     .expect("a valid spec");
     let mut seen = 0;
-    let mut count = |_: &plateau::arena::record::GameRecord| seen += 1;
+    let mut count = |_: &GameRecord| seen += 1;
     let report = run_match_spec(&spec, MatchProgress { progress_bar: false, on_game: &mut count }).expect("plays");
     assert_eq!(seen, 6, "every finished game is shown");
     let from_library = serde_json::to_value(&report).expect("serializes");
@@ -61,7 +62,7 @@ fn a_match_spec_refuses_unknown_and_bad_options_in_one_line() {
     let e = MatchSpec::from_json(json!({"players": ["random", "random"], "movtime": "1s"})).unwrap_err();
     assert!(e.contains("unknown match option 'movtime'") && e.contains("movetime"), "{e}");
     assert!(!e.contains('\n'));
-    let quiet = |spec: &MatchSpec| run_match_spec(spec, MatchProgress::quiet(&mut |_| {}));
+    let quiet = |spec: &MatchSpec| run_match_spec(spec, MatchProgress::quiet(&mut |_: &GameRecord| {}));
     let spec = |v: Value| MatchSpec::from_json(v).expect("parses");
     let e = quiet(&spec(json!({"players": ["random"]}))).unwrap_err();
     assert!(e.contains("exactly two players"), "{e}");
