@@ -324,6 +324,15 @@ pub fn parse_table_mib(v: &str) -> Result<usize, String> {
     Ok(mib)
 }
 
+/// The one line a command-line usage error prints (`plateau ...`, and the words the Python bindings parse): clap's first line, or its whole text when it has no `error:` line.
+pub fn usage_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    match text.lines().find(|l| !l.trim().is_empty()) {
+        Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),
+        _ => text.trim_end().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -7,13 +7,16 @@
 //! State.legal_actions() / apply_action(a) / returns() ...   OpenSpiel's names, actions as OpenSpiel's integers
 //! search(state, "alphabeta(depth=6)", evaluate=None)        plateau search --json's document (a JSON string)
 //! Bot("engine(time=100ms)").step(state) -> action           any player string as a bot
-//! _run_json(["solve", GAME, "--json"])                      any command's JSON documents (solve, match)
+//! solve_json(game, request_json)                          plateau solve --json's document (solve::registry)
+//! match_json(spec_json, verbose)                           plateau match --json's document (arena::spec)
+//! run_json(["perft", GAME, "--json"])                      any command's JSON documents (`plateau.run`)
 //! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
 //! ```
 //!
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
 //! under `catch_unwind`, and a panic becomes a `RuntimeError` naming it.
 
+mod commands;
 mod dynamic;
 mod game_type;
 mod info_state;
@@ -499,10 +502,11 @@ fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: 
     Ok(doc.to_string())
 }
 
-/// Run a `plateau` command (its words, without the program name) and return the JSON documents it prints.
+/// Run a `plateau` command (its words, without the program name) and return the JSON documents it hands over
+/// (`plateau::run_command_words`: the command's dispatcher with its documents returned, nothing captured).
 #[pyfunction]
 fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<Vec<String>> {
-    let docs = py.detach(|| guard(|| plateau::cli::run_json(&args)))?;
+    let docs = py.detach(|| guard(|| plateau::run_command_words(&args)))?;
     Ok(docs.iter().map(|d| d.to_string()).collect())
 }
 
@@ -540,6 +544,8 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::match_json, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::solve_json, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(native_legal_actions_seconds, m)?)?;
     Ok(())

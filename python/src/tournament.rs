@@ -13,7 +13,8 @@
 
 use std::sync::Mutex;
 
-use plateau::cli::tournament::{LoadedTournament, load, summary_text};
+use plateau::tournament::spec::{LoadedTournament, load};
+use plateau::tournament::text::{game_line, summary_text};
 use plateau::tournament::{GameResult, TournamentFiles, TournamentSummary};
 use pyo3::prelude::*;
 
@@ -108,7 +109,7 @@ impl PyTournament {
     fn game_line(&self, result_json: &str) -> PyResult<String> {
         guard(|| {
             let r: GameResult = serde_json::from_str(result_json).map_err(|e| format!("not a game result ({e})"))?;
-            Ok(plateau::cli::tournament::game_line(&r))
+            Ok(game_line(&r))
         })
     }
 }

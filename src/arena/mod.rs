@@ -15,6 +15,7 @@
 //!
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
 //! [`record`] (game records), [`resume`] (`--resume`: the record file's games counted, the missing ones played),
+//! [`spec`] (the typed way in: [`spec::MatchSpec`] to [`spec::MatchReport`], the flags match and tournament share),
 //! [`tally`] (running totals), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
 //! information; external engines on simultaneous and hidden games).
 
@@ -26,6 +27,7 @@ pub mod player;
 pub mod record;
 pub mod referee;
 pub mod resume;
+pub mod spec;
 pub mod spsa;
 pub mod spsa_checkpoint;
 pub mod stats;

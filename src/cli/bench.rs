@@ -19,7 +19,7 @@ pub struct BenchArgs {
     json: bool,
 }
 
-pub fn run(a: BenchArgs) -> anyhow::Result<()> {
+pub fn run(a: BenchArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.depth == 0 || a.depth > 30 {
         anyhow::bail!("--depth {}: expected 1..=30", a.depth);
     }
@@ -35,7 +35,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
         if json { eprintln!("{line}") } else { println!("{line}") }
     })?;
     if json {
-        super::print_json(&serde_json::to_value(&r)?);
+        out.json(serde_json::to_value(&r)?);
     } else {
         println!("{} nodes {} nps", r.nodes, r.nps);
     }

@@ -335,7 +335,7 @@ pub fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
     s
 }
 
-pub fn run(a: CompareArgs) -> anyhow::Result<()> {
+pub fn run(a: CompareArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     let algos = split_algos(&a.algos);
     if algos.iter().any(String::is_empty) {
@@ -367,7 +367,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<()> {
             eprintln!("wrote {path}");
         }
         if a.json {
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "algos": algos, "depths": depths,
                 "rows": rows,
             }));

@@ -1,76 +1,16 @@
 //! `plateau match`: N games between two players, W/L/D, Elo with its 95% error, SPRT, game records.
 
-use std::path::PathBuf;
-
 use clap::Args;
 
-use crate::arena::openings::{Openings, parse_openings};
+use crate::arena::MatchSummary;
 use crate::arena::record::GameRecord;
-use crate::arena::resume::resume_match;
-use crate::arena::stats::Sprt;
-use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
-use crate::game::Game;
-use crate::games::AnyGame;
-use crate::games::with_game;
-use crate::search::TimeControl;
-use crate::spec::parse_duration;
+use crate::arena::spec::{MatchProgress, MatchSpec, game_line, run_match_spec};
 
 #[derive(Args, Debug)]
 #[command(after_help = crate::players::listing::help())]
 pub struct MatchArgs {
-    /// The game string.
-    #[arg(default_value = "breakthrough")]
-    game: String,
-    /// A player string, given twice (A then B): `alphabeta(time=1s)`, `random`, `uci(cmd=PATH,variant=breakthrough)`,
-    /// `ugi(cmd=...)`.
-    #[arg(long = "player", num_args = 1)]
-    players: Vec<String>,
-    /// Number of games.
-    #[arg(long, default_value_t = 10, value_parser = super::parse_games)]
-    games: usize,
-    /// Fixed time per move for both players (`100ms`, `1s`).
-    #[arg(long, conflicts_with = "tc")]
-    movetime: Option<String>,
-    /// Clock for both players: base+increment (`10s+0.1s`).
-    #[arg(long)]
-    tc: Option<String>,
-    /// Games played at the same time.
-    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
-    concurrency: usize,
-    /// Openings file: one position text or move list per line.
-    #[arg(long, conflicts_with = "random_plies")]
-    openings: Option<PathBuf>,
-    /// Random plies played from the start to make each opening (default 2, or 0 for games with chance or simultaneous
-    /// moves; 0 = start position only).
-    #[arg(long)]
-    random_plies: Option<u32>,
-    /// Seed of every random thing: the random openings, the chance draws, and the moves of players that draw at
-    /// random (`random`, `mcts`, ...): the same seed gives the same games.
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    /// Sequential test: `elo0=0,elo1=10,alpha=0.05,beta=0.05`; the match stops when it decides.
-    #[arg(long)]
-    sprt: Option<String>,
-    /// Append every finished game to this file (PGN-style). An existing file is appended to.
-    #[arg(long, visible_alias = "pgn")]
-    record: Option<PathBuf>,
-    /// Continue the match whose games the --record file holds: keep them, play only the missing game numbers (a
-    /// missing or empty file: start from scratch).
-    #[arg(long)]
-    resume: bool,
-    /// Do not adjudicate won races.
-    #[arg(long)]
-    no_adjudicate: bool,
-    /// Tolerance over the time limit before a move loses on time.
-    #[arg(long, default_value = "100ms")]
-    margin: String,
-    /// Games longer than this many plies are drawn.
-    #[arg(long, default_value_t = 1000, value_parser = super::parse_max_plies)]
-    max_plies: usize,
-    /// Player A moves first in every game (each game its own opening); default: colours alternate, each opening
-    /// played once with each player first.
-    #[arg(long)]
-    fixed_colours: bool,
+    #[command(flatten)]
+    spec: MatchSpec,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -79,79 +19,28 @@ pub struct MatchArgs {
     verbose: bool,
 }
 
-pub fn run(a: MatchArgs) -> anyhow::Result<()> {
-    if a.players.len() != 2 {
-        anyhow::bail!("give exactly two players: --player A --player B ({} given)", a.players.len());
-    }
-    let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
-        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
-        (None, None) => None,
-    };
-    let margin = parse_duration(&a.margin).map_err(|e| anyhow::anyhow!("--margin: {e}"))?;
-    let sprt = a.sprt.as_deref().map(Sprt::parse).transpose().map_err(anyhow::Error::msg)?;
-    if a.resume && a.record.is_none() {
-        anyhow::bail!("--resume needs --record FILE (the record of the match to continue)");
-    }
-    let any = AnyGame::parse(&a.game)?;
+pub fn run(a: MatchArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let verbose = a.verbose;
-    let summary: MatchSummary = with_game!(&any, g => {
-        let openings = match (&a.openings, a.random_plies) {
-            (Some(path), _) => {
-                let text = crate::files::read_text(path, crate::files::MAX_TEXT, "--openings")
-                    .map_err(anyhow::Error::msg)?;
-                Openings::List(parse_openings(g, &text).map_err(anyhow::Error::msg)?)
-            }
-            (None, Some(0)) => Openings::Start,
-            (None, p) => {
-                Openings::Random { plies: p.unwrap_or(default_plies(g)), seed: a.seed }
-            }
-        };
-        let cfg = MatchConfig {
-            players: [a.players[0].clone(), a.players[1].clone()],
-            games: a.games,
-            limit,
-            concurrency: a.concurrency.max(1),
-            openings,
-            sprt,
-            record: a.record.clone(),
-            adjudicate: !a.no_adjudicate,
-            max_plies: a.max_plies,
-            margin,
-            progress: !verbose,
-            seed: a.seed,
-            fixed_colours: a.fixed_colours,
-        };
-        let show = |r: &GameRecord| {
-            if verbose {
-                eprintln!(
-                    "game {:>4}  {} - {}  {}  {} plies  {}",
-                    r.round, r.first, r.second, r.result_text(), r.moves.len(), r.termination
-                );
-            }
-        };
-        if let Some(rec) = &cfg.record {
-            // Each game is appended and flushed when it ends: a signal keeps them all (docs/reliability.md).
-            crate::limits::exit_on_interrupt(&format!(
-                "the finished games are in {}; the same command with --resume plays the rest",
-                rec.display()
-            ));
+    let mut show = |r: &GameRecord| {
+        if verbose {
+            eprintln!("{}", game_line(r));
         }
-        let summary = if a.resume { resume_match(g, &cfg, show) } else { run_match(g, &cfg, show) };
-        summary.map_err(anyhow::Error::msg)?
-    });
+    };
+    if let Some(rec) = &a.spec.play.record {
+        // Each game is appended and flushed when it ends: a signal keeps them all (docs/reliability.md).
+        crate::limits::exit_on_interrupt(&format!(
+            "the finished games are in {}; the same command with --resume plays the rest",
+            rec.display()
+        ));
+    }
+    let summary = run_match_spec(&a.spec, MatchProgress { progress_bar: !verbose, on_game: &mut show })
+        .map_err(anyhow::Error::msg)?;
     if a.json {
-        super::print_json(&serde_json::to_value(&summary)?);
+        out.json(serde_json::to_value(&summary)?);
     } else {
         print_summary(&summary);
     }
     Ok(())
-}
-
-/// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves that the
-/// players should play themselves.
-fn default_plies<G: Game>(_game: &G) -> u32 {
-    if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 
 fn print_summary(s: &MatchSummary) {

@@ -88,7 +88,7 @@ fn divide_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String,
     out
 }
 
-pub fn run(a: PerftArgs) -> anyhow::Result<()> {
+pub fn run(a: PerftArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     if a.threads == 0 {
         anyhow::bail!("--threads must be at least 1");
@@ -98,7 +98,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
         if a.unique {
-            return run_unique(g, &state, &a);
+            return run_unique(g, &state, &a, out);
         }
         let t0 = Instant::now();
         let (nodes, divide) = pool.install(|| {
@@ -121,7 +121,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
             if let Some(d) = &divide {
                 v["divide"] = d.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
             }
-            super::print_json(&v);
+            out.json(v);
         } else {
             if let Some(d) = &divide {
                 for (m, n) in d {
@@ -137,7 +137,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
 
 /// `--unique`: paths and distinct positions per ply; the transposition ratio is paths per distinct position, and the
 /// share of paths that reach a position another path also reaches is `1 - positions / paths`.
-fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs) -> anyhow::Result<()> {
+fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.mem == 0 {
         anyhow::bail!("--mem must be at least 1 (MiB)");
     }
@@ -158,7 +158,7 @@ fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs) -> anyhow::Result
                 "transposition_ratio": ratio(p), "transposed_share": again(p)})
             })
             .collect();
-        super::print_json(&serde_json::json!({
+        out.json(serde_json::json!({
             "game": g.spec(), "position": g.format_position(state), "depth": a.depth,
             "nodes": last.map_or(1, |p| p.paths), "positions": last.map_or(1, |p| p.positions),
             "plies": rows, "seconds": secs,

@@ -111,14 +111,14 @@ pub struct SolveArgs {
     json: bool,
 }
 
-pub fn run(a: SolveArgs) -> anyhow::Result<()> {
+pub fn run(a: SolveArgs, out: &mut super::Out) -> anyhow::Result<()> {
     // The game string is parsed once, by the game registry; the parsed game is passed on.
     let any = AnyGame::parse(&a.pos.game)?;
     let req = request(&a);
     let mut progress = Shown { bar: None };
     let report = registry::solve(&any, &a.pos.game, &req, &mut progress)?;
     if a.json {
-        super::print_json(&serde_json::to_value(&report)?);
+        out.json(serde_json::to_value(&report)?);
     } else {
         print::text(&report);
     }

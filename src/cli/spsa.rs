@@ -168,7 +168,7 @@ pub struct EngineParamsArgs {
     json: bool,
 }
 
-pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
+pub fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let mut values = match &a.game {
         Some(text) => {
             let any = AnyGame::parse(text)?;
@@ -193,7 +193,7 @@ pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
                 v
             })
             .collect();
-        super::print_json(&serde_json::Value::Array(rows));
+        out.json(serde_json::Value::Array(rows));
         return Ok(());
     }
     println!("{:<18} {:>6} {:>7} {:>6} {:>6} {:>5}  meaning", "name", "value", "default", "min", "max", "step");

@@ -62,7 +62,7 @@ pub struct StatsArgs {
 }
 
 /// `--revisit D`: the random walks of `game::revisit`, printed.
-fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
+fn run_revisit(a: &StatsArgs, depth: u32, out: &mut super::Out) -> anyhow::Result<()> {
     let any = AnyGame::parse(&a.game)?;
     let (spec, r) = with_game!(&any, g => {
         let r = crate::game::revisit::revisit(g, depth, a.games as u64, a.seed).map_err(anyhow::Error::msg)?;
@@ -71,7 +71,7 @@ fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
     if a.json {
         let mut v = serde_json::to_value(&r)?;
         v["game"] = spec.into();
-        super::print_json(&v);
+        out.json(v);
         return Ok(());
     }
     let p = |x: f64| if x == 0.0 { "0".to_string() } else { format!("{x:.3e}") };
@@ -103,9 +103,9 @@ fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn run(a: StatsArgs) -> anyhow::Result<()> {
+pub fn run(a: StatsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if let Some(depth) = a.revisit {
-        return run_revisit(&a, depth);
+        return run_revisit(&a, depth, out);
     }
     let players: [String; 2] = match a.players.as_slice() {
         [] => ["random".into(), "random".into()],
@@ -171,7 +171,7 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         v["game"] = spec.into();
         v["players"] = serde_json::json!(players);
         v["random_plies"] = a.random_plies.into();
-        super::print_json(&v);
+        out.json(v);
     } else {
         print_text(&spec, &players, a.random_plies, &stats);
     }

@@ -286,7 +286,7 @@ pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String
     s
 }
 
-pub fn run(a: TreeArgs) -> anyhow::Result<()> {
+pub fn run(a: TreeArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.max_nodes == 0 || a.max_nodes > 2000 {
         bail!("--max-nodes must be 1..=2000 (the picture is for small trees)");
     }
@@ -305,7 +305,7 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
     }
     let spec = Spec::parse(&text)?;
     if crate::players::find(&spec.name).is_some_and(|p| p.family == crate::players::Family::Mcts) {
-        return super::tree_mcts::run(&a.pos, &text, a.max_nodes, a.svg.as_deref(), a.dot.as_deref(), a.json);
+        return super::tree_mcts::run(&a.pos, &text, a.max_nodes, a.svg.as_deref(), a.dot.as_deref(), a.json, out);
     }
     if catalogue::canonical(&spec.name).is_none() {
         bail!("tree: '{}' is not a search algorithm of the catalogue (known: {})", spec.name, catalogue_names());
@@ -348,7 +348,7 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         }
         let open: Vec<String> = rec.open_lists.iter().map(|list| open_line(g, list)).collect();
         if a.json {
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "open_lists": if a.trace { Some(&open) } else { None },
                 "game": g.spec(), "position": g.format_position(&state), "algo": name, "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,

@@ -149,6 +149,7 @@ pub fn run(
     svg: Option<&str>,
     dot_file: Option<&str>,
     json: bool,
+    out: &mut super::Out,
 ) -> anyhow::Result<()> {
     if svg.is_some() {
         bail!("tree: --svg draws the catalogue's searches; for mcts use --dot FILE or --json");
@@ -179,7 +180,7 @@ pub fn run(
         }
         if json {
             let side = if g.side_to_move(&state) == Side::First { "first" } else { "second" };
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "algo": m.name(), "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,
                 "playouts": r.stats.leaves, "seconds": r.seconds, "root_player": side, "tree": nodes,

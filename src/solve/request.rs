@@ -2,7 +2,7 @@
 //! name ([`Flag`], so that the registry can say which ones a solver reads), and where a solve reports its progress
 //! ([`Progress`]: lines for stderr, a batch's entries, the jobs of a split solve).
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::batch::Entry;
 use super::breakthrough::Job;
@@ -77,8 +77,10 @@ pub const CHECK_MEMO_DEFAULT: &str = "256mb";
 /// The first round's budget per root move of `--split` when `--budget` is not given.
 pub const BUDGET_DEFAULT: u64 = 20_000_000;
 
-/// One solve: the position and every option, `None`/`false` when not given (the solver's default then).
-#[derive(Clone, Debug, Default)]
+/// One solve: the position and every option, `None`/`false` when not given (the solver's default then). It reads
+/// from a JSON object of its field names ([`Request::from_json`]: Python's `plateau.solve()` keywords).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Request {
     pub position: Option<String>,
     pub moves: Option<String>,
@@ -110,6 +112,12 @@ pub struct Request {
 }
 
 impl Request {
+    /// The request of a JSON object of its field names (`{"moves": "4453", "weak": true, "tt": "64mb"}`, any left out
+    /// unset); an unknown name or a value of the wrong type is refused in one line.
+    pub fn from_json(value: serde_json::Value) -> Result<Request, String> {
+        serde_json::from_value(value).map_err(|e| format!("solve options: {e}"))
+    }
+
     /// The options given, in the order of [`Flag`].
     pub fn given(&self) -> Vec<Flag> {
         let on = [

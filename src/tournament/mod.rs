@@ -17,7 +17,8 @@
 //! ```
 //!
 //! Modules: [`entries`] (players from the command line, a file, a folder of engines), [`schedule`], [`results`] (the
-//! files and `--resume`), [`ratings`], [`standings`].
+//! files and `--resume`), [`ratings`], [`standings`], [`spec`] (the typed way in: [`spec::TournamentSpec`] to the
+//! summary, and [`spec::load`] of the command's words for another driver), [`text`] (the summary as printed).
 
 pub mod entries;
 pub mod jobs;
@@ -25,7 +26,9 @@ pub mod live;
 pub mod ratings;
 pub mod results;
 pub mod schedule;
+pub mod spec;
 pub mod standings;
+pub mod text;
 pub mod watch;
 
 use std::collections::HashSet;

@@ -13,6 +13,7 @@
 mod common;
 
 mod algorithms;
+mod api;
 mod arena;
 mod backgammon;
 mod book;
