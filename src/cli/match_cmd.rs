@@ -9,7 +9,7 @@ use crate::arena::record::GameRecord;
 use crate::arena::resume::resume_match;
 use crate::arena::stats::Sprt;
 use crate::arena::{MatchConfig, MatchSummary, parse_tc, run_match};
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::TimeControl;
@@ -150,7 +150,7 @@ pub fn run(a: MatchArgs) -> anyhow::Result<()> {
 
 /// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves that the
 /// players should play themselves.
-fn default_plies<G: Game>(_game: &G) -> u32 {
+fn default_plies<G: FullGame>(_game: &G) -> u32 {
     if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 

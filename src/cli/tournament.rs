@@ -8,7 +8,7 @@ use clap::{Args, Parser};
 
 use crate::arena::openings::{Openings, parse_openings};
 use crate::arena::parse_tc;
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::games::{AnyGame, with_game};
 use crate::search::TimeControl;
 use crate::spec::parse_duration;
@@ -163,7 +163,7 @@ fn common(a: &TournamentArgs) -> anyhow::Result<Common> {
 }
 
 /// The tournament of the flags `a` on game `g`.
-fn config<G: Game>(g: &G, a: &TournamentArgs, c: &Common, progress: bool) -> anyhow::Result<TournamentConfig<G>> {
+fn config<G: FullGame>(g: &G, a: &TournamentArgs, c: &Common, progress: bool) -> anyhow::Result<TournamentConfig<G>> {
     let openings = match (&a.openings, a.random_plies) {
         (Some(path), _) => {
             let text =
@@ -312,7 +312,7 @@ fn run_on_ray(address: &str) -> anyhow::Result<()> {
 }
 
 /// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves.
-fn default_plies<G: Game>(_game: &G) -> u32 {
+fn default_plies<G: FullGame>(_game: &G) -> u32 {
     if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 

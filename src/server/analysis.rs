@@ -17,7 +17,8 @@ use serde_json::{Value, json};
 use super::ApiError;
 use crate::arena::record::read_games;
 use crate::files::FileAccess;
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::Game;
+use crate::game::{FullGame, MoveList, Outcome};
 use crate::games::{AnyGame, with_game};
 use crate::search::Limits;
 use crate::search::catalogue::{self, Traced};
@@ -54,7 +55,7 @@ pub struct At {
     pub moves: Vec<String>,
 }
 
-pub(super) fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
+pub(super) fn resolve<G: FullGame>(g: &G, at: &At) -> Result<G::State, ApiError> {
     let mut s = match at.position.as_deref().map(str::trim) {
         None | Some("") | Some("start") => g.start(),
         Some(t) => g.parse_position(t)?,
@@ -166,7 +167,7 @@ pub fn compare(r: &CompareRequest, files: &FileAccess, stop: Arc<AtomicBool>) ->
     with_game!(&any, g => compare_in(g, r, files, &stop))
 }
 
-fn compare_in<G: Game>(
+fn compare_in<G: FullGame>(
     g: &G,
     r: &CompareRequest,
     files: &FileAccess,
@@ -264,7 +265,7 @@ fn on_large_stack<T: Send>(f: impl FnOnce() -> Result<T, ApiError> + Send) -> Re
 }
 
 /// Generic df-pn on the position and on every move (win/draw/loss for the side to move), within budgets.
-fn per_move<G: Game>(g: &G, state: &G::State) -> Result<Value, ApiError> {
+fn per_move<G: FullGame>(g: &G, state: &G::State) -> Result<Value, ApiError> {
     if g.is_terminal(state) {
         return Err(ApiError::bad("the game is over in this position"));
     }
@@ -327,7 +328,7 @@ pub fn replay_games(games: &[crate::arena::record::ReadGame], files: &FileAccess
 }
 
 /// The positions of one recorded game, from its start.
-fn positions<G: Game>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
+fn positions<G: FullGame>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
     let at = At { game: rg.game.clone(), position: rg.fen.clone(), moves: Vec::new() };
     let mut s = resolve(g, &at).map_err(|e| ApiError::bad(format!("game {}: {}", rg.round, e.message)))?;
     let shown = |s: &G::State| {

@@ -21,6 +21,7 @@ use serde_json::{Value, json};
 use super::ApiError;
 use super::analysis::{At, resolve};
 use crate::book::Book;
+use crate::game::Capabilities;
 use crate::game::{Game, MoveList, Outcome, WIN_SCORE};
 use crate::games::ConnectFour;
 use crate::games::connect_four::{Position, Shape, Standard};
