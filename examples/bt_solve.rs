@@ -8,6 +8,7 @@
 //!
 //! The job-level split solve is `plateau solve GAME --split` (`src/cli/solve.rs`).
 
+use plateau::game::Capabilities;
 use plateau::game::Game;
 use plateau::games::AnyGame;
 use plateau::solve::breakthrough::{Options, solve};

@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{FullGame, GameError, Outcome, Side};
 use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Limits, TimeControl};
 use openings::{Opening, Openings};
@@ -51,7 +51,7 @@ use tally::Tally;
 
 /// Everything that defines a match.
 #[derive(Clone, Debug)]
-pub struct MatchConfig<G: Game> {
+pub struct MatchConfig<G: FullGame> {
     /// Player strings A and B.
     pub players: [String; 2],
     pub games: usize,
@@ -170,7 +170,7 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 /// record; `seed` seeds the chance draws of games with chance ([`turns`]) and, with `round` and the seat, each
 /// player's random choices ([`Player::reseed`]).
 #[allow(clippy::too_many_arguments)]
-pub fn play_game<G: Game>(
+pub fn play_game<G: FullGame>(
     game: &G,
     opening: &Opening<G>,
     players: [&mut dyn Player<G>; 2],
@@ -355,7 +355,7 @@ pub fn play_game<G: Game>(
 
 /// Check that both player strings build (without starting external engines) and can play under `limit`.
 /// Build both players once to check them; their names and what each plays under (`plays_under`).
-pub fn check_players<G: Game>(
+pub fn check_players<G: FullGame>(
     players: &[String; 2],
     limit: &Option<TimeControl>,
 ) -> Result<([String; 2], [String; 2]), GameError> {
@@ -369,7 +369,7 @@ pub fn check_players<G: Game>(
 }
 
 /// Run a match. `on_record` sees every finished game (in the order they finish).
-pub fn run_match<G: Game>(
+pub fn run_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
@@ -380,7 +380,7 @@ pub fn run_match<G: Game>(
 /// Play the games of the match that `done` (games already played, read back from the record file by
 /// [`resume::resume_match`], in the file's order) does not hold, and sum up both. The SPRT counts `done` first, in
 /// its order; when that decides it, nothing is played. `on_record` sees the games played now.
-pub(crate) fn play_match<G: Game>(
+pub(crate) fn play_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     done: &[GameRecord],

@@ -25,7 +25,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 
 use super::openings::Opening;
 use super::record::{GameRecord, ReadGame, read_record_to_continue};
@@ -34,7 +34,7 @@ use super::{MatchConfig, MatchSummary, check_players, describe_limit, play_match
 /// The tags every record block of a match carries besides the game's own: with [`Game`, the players by colour,
 /// `TimeControl`, `Opening`/`FEN`] they identify the match (`--games` and `--sprt` do not: a resumed match may be
 /// longer, or tested with other bounds).
-pub fn match_tags<G: Game>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
+pub fn match_tags<G: FullGame>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
     let tags = [
         ("Seed", cfg.seed.to_string()),
         ("Openings", cfg.openings.describe()),
@@ -47,7 +47,7 @@ pub fn match_tags<G: Game>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
 }
 
 /// Run `cfg` as the continuation of the match in its record file (`cfg.record`, required).
-pub fn resume_match<G: Game>(
+pub fn resume_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
@@ -109,7 +109,12 @@ fn cut_tail(path: &Path, kept: &str) -> Result<(), String> {
 }
 
 /// The record of game `g` of the file, checked to be game `g.round` of `cfg`'s match.
-fn recorded<G: Game>(game: &G, cfg: &MatchConfig<G>, names: &[String; 2], g: &ReadGame) -> Result<GameRecord, String> {
+fn recorded<G: FullGame>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    g: &ReadGame,
+) -> Result<GameRecord, String> {
     let n = g.round;
     if n == 0 {
         return Err("a game without a [Round] number".into());
@@ -193,7 +198,7 @@ fn recorded<G: Game>(game: &G, cfg: &MatchConfig<G>, names: &[String; 2], g: &Re
 
 /// Moves made and milliseconds spent by White and by Black, from a record without `[WhiteMoves]` (written before it
 /// existed): each `MoveMs` entry after the opening is the side to move's, the last one possibly a move that lost.
-fn times_by_replay<G: Game>(
+fn times_by_replay<G: FullGame>(
     game: &G,
     opening: &Opening<G>,
     moves: &[String],

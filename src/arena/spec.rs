@@ -17,7 +17,7 @@ use super::record::GameRecord;
 use super::resume::resume_match;
 use super::stats::Sprt;
 use super::{MatchConfig, MatchSummary, parse_tc, run_match};
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::games::{AnyGame, with_game};
 use crate::search::TimeControl;
 use crate::spec::parse_duration;
@@ -115,7 +115,7 @@ impl PlayFlags {
 
     /// The openings of these flags on `game`: the file's, the start position, or random plies (by default 2, or
     /// none where the first plies are coin tosses or joint moves that the players should play themselves).
-    pub fn openings<G: Game>(&self, game: &G) -> Result<Openings<G>, String> {
+    pub fn openings<G: FullGame>(&self, game: &G) -> Result<Openings<G>, String> {
         match (&self.openings, self.random_plies) {
             (Some(path), _) => {
                 let text = crate::files::read_text(path, crate::files::MAX_TEXT, "--openings")?;
@@ -128,7 +128,7 @@ impl PlayFlags {
 }
 
 /// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves.
-pub fn default_plies<G: Game>(_game: &G) -> u32 {
+pub fn default_plies<G: FullGame>(_game: &G) -> u32 {
     if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 

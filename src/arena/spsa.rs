@@ -22,7 +22,7 @@
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
 use crate::engine::tunables::{PARAMS, ParamInfo, SearchParams};
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::search::TimeControl;
 
 use super::openings::Openings;
@@ -91,13 +91,17 @@ pub fn chosen(names: &[String]) -> Result<Vec<&'static ParamInfo>, String> {
 
 /// Run the tuner; `progress` sees every iteration. Returns the tuned parameters (the start values with the chosen
 /// ones replaced by θ rounded).
-pub fn run<G: Game>(game: &G, cfg: &SpsaConfig, progress: impl FnMut(&SpsaProgress)) -> Result<SearchParams, String> {
+pub fn run<G: FullGame>(
+    game: &G,
+    cfg: &SpsaConfig,
+    progress: impl FnMut(&SpsaProgress),
+) -> Result<SearchParams, String> {
     run_with(game, cfg, &Checkpointing::default(), progress).map(|(params, _)| params)
 }
 
 /// Run the tuner with a checkpoint (resumed from, written after every iteration) and possibly only up to an
 /// iteration. Returns θ rounded into the parameters and the iteration reached.
-pub fn run_with<G: Game>(
+pub fn run_with<G: FullGame>(
     game: &G,
     cfg: &SpsaConfig,
     cp: &Checkpointing,

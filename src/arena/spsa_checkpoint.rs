@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::game::Game;
+use crate::game::FullGame;
 
 use super::describe_limit;
 use super::spsa::SpsaConfig;
@@ -37,7 +37,7 @@ pub struct State {
 }
 
 /// The settings that define a run (the concurrency does not: node-limited games do not depend on it).
-pub fn settings<G: Game>(game: &G, cfg: &SpsaConfig) -> Vec<(String, String)> {
+pub fn settings<G: FullGame>(game: &G, cfg: &SpsaConfig) -> Vec<(String, String)> {
     let pairs = [
         ("game", game.spec()),
         ("engine", cfg.engine.clone()),

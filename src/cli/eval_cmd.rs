@@ -2,7 +2,8 @@
 
 use clap::Args;
 
-use crate::game::{Evaluator, Game, Outcome, Side};
+use crate::game::Knowledge;
+use crate::game::{Evaluator, FullGame, Game, Outcome, Side};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -82,7 +83,7 @@ pub fn run(a: EvalArgs, out: &mut super::Out) -> anyhow::Result<()> {
     })
 }
 
-/// The game's evaluations by name (see `Game::EVALUATIONS`).
-fn evaluations<G: Game>(_g: &G) -> Vec<&'static str> {
+/// The game's evaluations by name (see `Knowledge::EVALUATIONS`).
+fn evaluations<G: FullGame>(_g: &G) -> Vec<&'static str> {
     G::EVALUATIONS.to_vec()
 }

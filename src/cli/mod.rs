@@ -29,7 +29,7 @@ mod uci;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::games::AnyGame;
 
 #[derive(Parser, Debug)]
@@ -111,7 +111,11 @@ impl PositionArgs {
 }
 
 /// Resolve `--position` and `--moves` into a state of `game` ([`crate::game::position_at`]).
-pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
+pub fn resolve_position<G: FullGame>(
+    game: &G,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G::State, GameError> {
     crate::game::position_at(game, position, moves)
 }
 

@@ -10,7 +10,7 @@ use crate::arena::spsa::{self, SpsaConfig};
 use crate::arena::spsa_checkpoint::Checkpointing;
 use crate::engine::params::Options;
 use crate::engine::tunables::{PARAMS, SearchParams};
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::TimeControl;
@@ -205,6 +205,6 @@ pub fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<(
 }
 
 /// Whether `name` is one of `game`'s evaluations.
-fn check_eval<G: Game>(_game: &G, name: &str) -> anyhow::Result<()> {
+fn check_eval<G: FullGame>(_game: &G, name: &str) -> anyhow::Result<()> {
     G::check_evaluation(name).map_err(|e| anyhow::anyhow!("--eval: {e}"))
 }

@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 use anyhow::bail;
 use clap::Args;
 
+use crate::game::FullGame;
 use crate::game::Game;
 use crate::games::with_game;
 use crate::search::INFINITY;
@@ -376,7 +377,7 @@ pub fn run(a: TreeArgs, out: &mut super::Out) -> anyhow::Result<()> {
 }
 
 /// One OPEN list as the slides write it: `<a,v,∞> <l,f,9>` (v: live, f: solved; h from MAX's view).
-fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
+fn open_line<G: FullGame>(game: &G, list: &[(G::State, bool, i32)]) -> String {
     let state = |&(s, live, h): &(G::State, bool, i32)| {
         let h = if h >= INFINITY { "∞".to_string() } else { num(h) };
         format!("<{},{},{h}>", game.format_position(&s), if live { "v" } else { "f" })
@@ -385,7 +386,7 @@ fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
 }
 
 /// The position of a recorded node, as the game writes it (a label on given trees).
-fn position_name<G: Game>(game: &G, rec: &Recorder<G>, id: usize) -> String {
+fn position_name<G: FullGame>(game: &G, rec: &Recorder<G>, id: usize) -> String {
     game.format_position(&rec.nodes[id].state)
 }
 

@@ -471,7 +471,7 @@ fn write(path: &str, bytes: &[u8], what: &str) -> anyhow::Result<()> {
 }
 
 fn data_eval(a: &TuneArgs) -> anyhow::Result<&str> {
-    <crate::games::Breakthrough as crate::game::Game>::check_evaluation(&a.data_eval)
+    <crate::games::Breakthrough as crate::game::Knowledge>::check_evaluation(&a.data_eval)
         .map_err(|e| anyhow::anyhow!("tune: --data-eval: {e}"))?;
     Ok(&a.data_eval)
 }

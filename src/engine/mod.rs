@@ -1,6 +1,6 @@
 //! The `engine` player: the strongest configuration of plateau's search, for every deterministic game of perfect
 //! information, using what the game knows through its knowledge methods (`game/knowledge.rs`: wins in one, threats and
-//! forced replies, move classes, null move, endgame tables) and its strongest evaluation (`Game::EVALUATIONS`).
+//! forced replies, move classes, null move, endgame tables) and its strongest evaluation (`Knowledge::EVALUATIONS`).
 //!
 //! ```text
 //! Engine.search(root):
@@ -36,7 +36,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Forced, Game, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -45,7 +45,7 @@ use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
-pub struct Engine<G: Game> {
+pub struct Engine<G: FullGame> {
     pub opts: Options,
     tt: AtomicTable,
     eval: Option<(String, G::Eval)>,
@@ -55,7 +55,7 @@ pub struct Engine<G: Game> {
     reporter: Option<Reporter<G::Move>>,
 }
 
-impl<G: Game> Engine<G> {
+impl<G: FullGame> Engine<G> {
     pub fn new(opts: Options) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
         Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book: None, reporter: None }
@@ -86,7 +86,7 @@ impl<G: Game> Engine<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Engine<G> {
+impl<G: FullGame> Searcher<G> for Engine<G> {
     fn name(&self) -> String {
         let spec = self.opts.spec();
         match &self.book {
@@ -287,7 +287,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
 /// Whether the opponent has a forced win after `m` (a win probe from the opponent's side up to `depth` plies);
 /// `None` when the time ran out before an answer.
-fn loses_deeper<G: Game>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Move, depth: u32) -> Option<bool> {
+fn loses_deeper<G: FullGame>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Move, depth: u32) -> Option<bool> {
     let mut child = *state;
     game.play(&mut child, m);
     if game.is_terminal(&child) {

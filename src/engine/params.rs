@@ -45,7 +45,7 @@ pub struct Options {
     pub counter: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
     pub tactics: bool,
-    /// The evaluation's name (`eval=NAME`, one of the game's [`Game::EVALUATIONS`](crate::game::Game)); `None`: the
+    /// The evaluation's name (`eval=NAME`, one of the game's [`Knowledge::EVALUATIONS`](crate::game::Game)); `None`: the
     /// game's first (for Breakthrough `pst`).
     pub eval: Option<String>,
     /// Time kept in reserve on every move (process and protocol latency).
@@ -219,7 +219,7 @@ impl Options {
 
     /// The search constants for `game` evaluated with `eval`: its defaults (or the general ones, `params=general`),
     /// then the given values (the engine sets `params` to them when it meets a game).
-    pub fn params_for<G: crate::game::Game>(&self, game: &G, eval: &str) -> SearchParams {
+    pub fn params_for<G: crate::game::FullGame>(&self, game: &G, eval: &str) -> SearchParams {
         self.given.resolve(game, Some(eval))
     }
 

@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::search::{Iteration, Reporter};
 
 use super::search::{Best, Worker};
@@ -20,7 +20,7 @@ pub struct Hook<M> {
     pub start: Instant,
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// Send the result of a completed iteration to the hook, if any.
     pub(super) fn report(&self, best: &Option<Best<G::Move>>) {
         let (Some(hook), Some(b)) = (&self.hook, best) else { return };

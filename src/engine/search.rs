@@ -40,7 +40,7 @@ use std::sync::atomic::AtomicBool;
 use arrayvec::ArrayVec;
 
 use crate::game::{
-    Evaluator, Forced, Game, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
+    Evaluator, Forced, FullGame, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
 };
 use crate::search::time::stability_pct;
 use crate::search::tt::Bound;
@@ -54,7 +54,7 @@ use super::table::AtomicTable;
 const NO_EVAL: i32 = i32::MIN;
 
 /// What every thread of one search shares.
-pub struct Shared<'a, G: Game> {
+pub struct Shared<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub tt: &'a AtomicTable,
@@ -83,7 +83,7 @@ pub struct Best<M> {
 }
 
 /// One search thread: its statistics, killers, history and principal-variation table.
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: FullGame> {
     pub sh: Shared<'a, G>,
     pub stats: Stats,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -114,7 +114,7 @@ pub struct Worker<'a, G: Game> {
     pub hook: Option<super::report::Hook<G::Move>>,
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: FullGame> Worker<'a, G> {
     pub fn new(sh: Shared<'a, G>) -> Self {
         let limit = StopCheck::none().with_flag(Some(sh.stop)).with_flag(Some(sh.halt));
         let lmr_table = sh.opts.params.lmr_table();

@@ -1,5 +1,5 @@
 //! What a picture of the board needs, as data: the board's shape and what each cell holds. The web page
-//! (`plateau serve`) draws every game from this alone, so a game that fills [`Game::board_view`](super::Game) is drawn
+//! (`plateau serve`) draws every game from this alone, so a game that fills [`Interop::board_view`](super::Game) is drawn
 //! without the page knowing it.
 //!
 //! ```text
@@ -16,7 +16,7 @@
 //! sense (not for Connect Four, whose discs fall down).
 //!
 //! A cell's `piece` is the text to draw (a chess glyph, a disc, a seed count), `owner` the player it belongs to
-//! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Game::move_cells`](super::Game):
+//! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Interop::move_cells`](super::Game):
 //! the page highlights where a selected piece may go.
 
 use super::Side;

@@ -18,11 +18,11 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Side};
+use crate::game::{FullGame, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub struct Determinize<G: Game> {
+pub struct Determinize<G: FullGame> {
     pub samples: usize,
     pub depth: u32,
     eval: NamedEval<G>,
@@ -39,7 +39,7 @@ pub const DEFAULT_SAMPLES: usize = 8;
 /// Most boards (`samples=`).
 pub const MAX_SAMPLES: u64 = 10_000;
 
-impl<G: Game> Determinize<G> {
+impl<G: FullGame> Determinize<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let samples = super::count_in(spec, "samples", DEFAULT_SAMPLES as u64, 1, MAX_SAMPLES)? as usize;
         let limits = Limits::from_spec(spec)?;
@@ -110,7 +110,7 @@ impl<G: Game> Determinize<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Determinize<G> {
+impl<G: FullGame> Searcher<G> for Determinize<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("depth={}", self.depth), format!("samples={}", self.samples)];
         if self.eval.name != "simple" {

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! guess = the start (both players know it)
-//! observation o:    guess = Game::last_seen(guess, o): what o shows as it shows it, every hidden piece where the
+//! observation o:    guess = Capabilities::last_seen(guess, o): what o shows as it shows it, every hidden piece where the
 //!                   player last saw it (dark Breakthrough: its own pieces as told, the enemy pieces where they were
 //!                   last seen, moved only when the referee reveals one: a found square, a capture)
 //!                   games without last_seen (phantom tic-tac-toe): one successor of guess consistent with o
@@ -23,15 +23,15 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Side};
+use crate::game::{FullGame, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub struct Naive<G: Game> {
+pub struct Naive<G: FullGame> {
     pub depth: u32,
     eval: NamedEval<G>,
     limits: Limits,
-    /// The guess and the player, in games with [`Game::last_seen`].
+    /// The guess and the player, in games with [`Capabilities::last_seen`].
     seen: Option<(G::State, Side)>,
     /// Otherwise one consistent state, tracked.
     tracking: Tracking<G>,
@@ -39,7 +39,7 @@ pub struct Naive<G: Game> {
     stop: Option<Arc<AtomicBool>>,
 }
 
-impl<G: Game> Naive<G> {
+impl<G: FullGame> Naive<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);
@@ -101,7 +101,7 @@ impl<G: Game> Naive<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Naive<G> {
+impl<G: FullGame> Searcher<G> for Naive<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("depth={}", self.depth)];
         if self.eval.name != "simple" {

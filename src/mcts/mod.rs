@@ -38,7 +38,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, Side, WIN_SCORE};
 use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
@@ -69,7 +69,7 @@ fn thread_rngs(threads: usize, seed: u64) -> Vec<SmallRng> {
 }
 
 /// The MCTS player.
-pub struct Mcts<G: Game> {
+pub struct Mcts<G: FullGame> {
     pub params: Params,
     pub limits: Limits,
     trees: Vec<(Tree<G>, Option<G::State>)>,
@@ -80,7 +80,7 @@ pub struct Mcts<G: Game> {
     root: Vec<RootChild<G::Move>>,
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: FullGame> Mcts<G> {
     pub fn new(params: Params, limits: Limits) -> Self {
         let rngs = match params.seed {
             Some(s) => thread_rngs(params.threads, s),
@@ -141,7 +141,7 @@ impl<G: Game> Mcts<G> {
 }
 
 /// Run one tree until a limit; returns whether the root was proven.
-fn run_tree<G: Game>(
+fn run_tree<G: FullGame>(
     tree: &mut Tree<G>,
     game: &G,
     state: &G::State,
@@ -189,7 +189,7 @@ impl TreeLimits<'_> {
     }
 }
 
-impl<G: Game> Searcher<G> for Mcts<G> {
+impl<G: FullGame> Searcher<G> for Mcts<G> {
     fn name(&self) -> String {
         // (`depth=` is the tree's, kept in `params`: `limits.depth` is always empty here.)
         let mut p = self.limits.spec_params();
@@ -301,7 +301,7 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 }
 
 /// The root's children over all trees, from the root mover's view, best first.
-fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Side) -> Vec<RootChild<G::Move>> {
+fn collect_root<G: FullGame>(trees: &[(Tree<G>, Option<G::State>)], mover: Side) -> Vec<RootChild<G::Move>> {
     let mut out: Vec<(RootChild<G::Move>, f64)> = Vec::new();
     for (tree, _) in trees {
         for i in tree.nodes[0].children() {
@@ -348,7 +348,7 @@ fn rank<M>(r: &RootChild<M>) -> (i32, f64, f64) {
     }
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: FullGame> Mcts<G> {
     fn result(&self, game: &G, state: &G::State, mover: Side, start: Instant) -> SearchResult<G::Move> {
         let best = self.root.first();
         let root0 = &self.trees[0].0.nodes[0];

@@ -22,7 +22,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption};
-use crate::game::{Game, Outcome, Side};
+use crate::game::{FullGame, Outcome, Side};
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::players::{Context, Player};
@@ -41,16 +41,16 @@ pub struct Settings {
 }
 
 /// The default player of `plateau uci`/`ugi` for game `G` (the engine where it plays).
-pub fn default_player<G: Game>() -> String {
+pub fn default_player<G: FullGame>() -> String {
     crate::players::default_for::<G>().into()
 }
 
-fn default_player_of<G: Game>(_game: &G) -> String {
+fn default_player_of<G: FullGame>(_game: &G) -> String {
     default_player::<G>()
 }
 
 /// Build the player for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
-pub fn build_player<G: Game>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
+pub fn build_player<G: FullGame>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
     let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
     // The registry says which protocol options the player takes: the player is built once.
     let accepts = crate::players::find(&base.name).map_or(&[][..], |p| p.protocol_options);
@@ -110,7 +110,7 @@ pub trait Engine: Send {
     }
 }
 
-struct Worker<G: Game> {
+struct Worker<G: FullGame> {
     handle: JoinHandle<Box<dyn Player<G>>>,
     answer: Arc<Answer>,
     out: Out,
@@ -148,7 +148,7 @@ impl Answer {
 
 /// The `info` line of an iteration: `info depth D [seldepth S] score cp X|mate N nodes N nps N time MS [hashfull H]
 /// pv ...`.
-pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
+pub fn info_line<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
     let ms = it.elapsed.as_millis() as u64;
     let nps = (it.nodes as f64 / it.elapsed.as_secs_f64().max(1e-3)) as u64;
     let mut line = format!("info depth {}", it.depth);
@@ -169,7 +169,7 @@ pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -
 }
 
 /// The engine state for a game `G`.
-pub struct GameEngine<G: Game> {
+pub struct GameEngine<G: FullGame> {
     game: G,
     state: G::State,
     player: Option<Box<dyn Player<G>>>,
@@ -177,7 +177,7 @@ pub struct GameEngine<G: Game> {
     stop: Arc<AtomicBool>,
 }
 
-impl<G: Game> GameEngine<G> {
+impl<G: FullGame> GameEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
         let mut player = build_player::<G>(settings)?;
         // Tables and evaluations are built here, when the game is set (before `readyok`), not in the first `go`.
@@ -187,7 +187,7 @@ impl<G: Game> GameEngine<G> {
     }
 }
 
-impl<G: Game> Engine for GameEngine<G> {
+impl<G: FullGame> Engine for GameEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
     }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
+use crate::game::{FullGame, GameError, MoveList, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
@@ -39,7 +39,7 @@ pub const MARGIN: Duration = Duration::ZERO;
 pub const SOFT_PERCENT: u32 = 50;
 
 /// One algorithm of the catalogue.
-pub trait Algorithm<G: Game>: Send + Sized + 'static {
+pub trait Algorithm<G: FullGame>: Send + Sized + 'static {
     /// The name in algorithm strings.
     const NAME: &'static str;
     /// Iterates from depth 1 even when a fixed depth is asked (MTD(f)).
@@ -61,9 +61,9 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32;
 }
 
-/// The evaluation asked by `eval=NAME` in `spec`, checked against [`Game::EVALUATIONS`]; `None` for the game's
+/// The evaluation asked by `eval=NAME` in `spec`, checked against [`Knowledge::EVALUATIONS`]; `None` for the game's
 /// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
-pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
+pub fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
     let name = spec.eval("eval")?.filter(|n| n != "simple" && n != "default");
     if let Some(n) = &name {
         G::check_evaluation(n).map_err(|e| GameError::new(format!("{who}: {e}")))?;
@@ -72,13 +72,13 @@ pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, Game
 }
 
 /// Any catalogue algorithm as a [`Searcher`].
-pub struct Driver<G: Game, A: Algorithm<G>> {
+pub struct Driver<G: FullGame, A: Algorithm<G>> {
     pub limits: Limits,
     /// Iterative deepening at a fixed depth.
     pub iterate: bool,
     pub algo: A,
     eval: G::Eval,
-    /// `eval=NAME` (checked against [`Game::EVALUATIONS`]); the evaluation is built for the game of the first search,
+    /// `eval=NAME` (checked against [`Knowledge::EVALUATIONS`]); the evaluation is built for the game of the first search,
     /// and rebuilt when the game (its spec) changes. `None`: the game's `simple` evaluation.
     eval_name: Option<String>,
     eval_for: Option<String>,
@@ -86,7 +86,7 @@ pub struct Driver<G: Game, A: Algorithm<G>> {
     stop: Option<Arc<AtomicBool>>,
 }
 
-impl<G: Game, A: Algorithm<G>> Driver<G, A> {
+impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
     pub fn with_algorithm(limits: Limits, algo: A) -> Self {
         Driver { limits, iterate: false, algo, eval: G::Eval::default(), eval_name: None, eval_for: None, stop: None }
     }
@@ -171,7 +171,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
     }
 }
 
-impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
+impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     fn name(&self) -> String {
         let mut p = self.limits.spec_params();
         if self.iterate {
@@ -198,7 +198,7 @@ impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
 }
 
 /// What to do with the driver an algorithm string names: box it as a [`Searcher`], run it with a tracer, ...
-pub trait Visit<G: Game> {
+pub trait Visit<G: FullGame> {
     type Out;
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Self::Out;
 }
@@ -233,7 +233,7 @@ pub fn canonical(name: &str) -> Option<&'static str> {
 
 /// Build the driver named by `spec` and hand it to `visitor`; `Ok(None)` when the name is not in the catalogue.
 /// The caller checks unknown parameters with `spec.finish()`.
-pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
+pub fn build<G: FullGame, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
     let Some(name) = canonical(&spec.name) else { return Ok(None) };
     Ok(Some(match name {
         "minimax" => visitor.visit(Driver::<G, minimax::Minimax>::from_spec(spec)?),
@@ -259,7 +259,7 @@ pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::
 /// The visitor that boxes the driver as a [`Searcher`].
 pub struct Boxed;
 
-impl<G: Game> Visit<G> for Boxed {
+impl<G: FullGame> Visit<G> for Boxed {
     type Out = Box<dyn Searcher<G>>;
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Box<dyn Searcher<G>> {
         Box::new(driver)
@@ -267,13 +267,13 @@ impl<G: Game> Visit<G> for Boxed {
 }
 
 /// The visitor that runs one traced search.
-pub struct Traced<'a, G: Game, T: Tracer<G>> {
+pub struct Traced<'a, G: FullGame, T: Tracer<G>> {
     pub game: &'a G,
     pub state: &'a G::State,
     pub tracer: &'a mut T,
 }
 
-impl<G: Game, T: Tracer<G>> Visit<G> for Traced<'_, G, T> {
+impl<G: FullGame, T: Tracer<G>> Visit<G> for Traced<'_, G, T> {
     type Out = (String, SearchResult<G::Move>);
     fn visit<A: Algorithm<G>>(self, mut driver: Driver<G, A>) -> Self::Out {
         let r = driver.search_traced(self.game, self.state, self.tracer);

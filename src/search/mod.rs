@@ -47,7 +47,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, Side, WIN_SCORE};
 use crate::spec::Spec;
 pub use report::{Iteration, Reporter};
 pub use time::{Budget, StopCheck, TimeControl};
@@ -203,11 +203,11 @@ pub struct RootMove<M> {
 }
 
 /// Anything that picks moves: a search algorithm, a random player, an engine.
-pub trait Searcher<G: Game>: Send {
+pub trait Searcher<G: FullGame>: Send {
     /// The player string that rebuilds it.
     fn name(&self) -> String;
     /// Choose `player`'s move in `state`: at a simultaneous node, its half of the joint move (from
-    /// [`Game::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
+    /// [`Capabilities::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
     /// that play simultaneous games override it.
     fn search_as(&mut self, game: &G, state: &G::State, player: crate::game::Side) -> SearchResult<G::Move> {
         let _ = player;
@@ -220,7 +220,7 @@ pub trait Searcher<G: Game>: Send {
     fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) {
         let _ = (game, start, player);
     }
-    /// Hidden information: the referee's new observation for this searcher's player ([`Game::observation`], sent
+    /// Hidden information: the referee's new observation for this searcher's player ([`Capabilities::observation`], sent
     /// each time it changes).
     fn observe(&mut self, game: &G, observation: &str) {
         let _ = (game, observation);

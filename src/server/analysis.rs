@@ -15,7 +15,7 @@ use serde_json::{Value, json};
 use super::ApiError;
 use crate::arena::record::read_games;
 use crate::files::FileAccess;
-use crate::game::Game;
+use crate::game::{FullGame, Game};
 use crate::games::{AnyGame, with_game};
 use crate::search::Limits;
 use crate::search::catalogue::{self, Traced};
@@ -47,7 +47,7 @@ pub struct At {
     pub moves: Vec<String>,
 }
 
-pub(super) fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
+pub(super) fn resolve<G: FullGame>(g: &G, at: &At) -> Result<G::State, ApiError> {
     let mut s = match at.position.as_deref().map(str::trim) {
         None | Some("") | Some("start") => g.start(),
         Some(t) => g.parse_position(t)?,
@@ -159,7 +159,7 @@ pub fn compare(r: &CompareRequest, files: &FileAccess, stop: Arc<AtomicBool>) ->
     with_game!(&any, g => compare_in(g, r, files, &stop))
 }
 
-fn compare_in<G: Game>(
+fn compare_in<G: FullGame>(
     g: &G,
     r: &CompareRequest,
     files: &FileAccess,
@@ -231,7 +231,7 @@ pub fn replay_games(games: &[crate::arena::record::ReadGame], files: &FileAccess
 }
 
 /// The positions of one recorded game, from its start.
-fn positions<G: Game>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
+fn positions<G: FullGame>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
     let at = At { game: rg.game.clone(), position: rg.fen.clone(), moves: Vec::new() };
     let mut s = resolve(g, &at).map_err(|e| ApiError::bad(format!("game {}: {}", rg.round, e.message)))?;
     let shown = |s: &G::State| {

@@ -137,7 +137,9 @@ async fn list_games() -> Answer {
         .map(|listed| {
             let layout = AnyGame::parse(listed.info.name)
                 .ok()
-                .and_then(|any| with_game!(&any, g => crate::game::Game::board_view(g, &crate::game::Game::start(g))))
+                .and_then(
+                    |any| with_game!(&any, g => crate::game::Interop::board_view(g, &crate::game::Game::start(g))),
+                )
                 .map(|v| v.layout);
             let mut v = json!(listed);
             v["board"] = json!(layout);

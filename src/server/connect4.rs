@@ -28,6 +28,7 @@ use super::ApiError;
 use super::analysis::{At, resolve};
 use super::verdict::{Watch, unknown_cell};
 use crate::book::Book;
+use crate::game::Capabilities;
 use crate::game::{Game, MoveList, Outcome, WIN_SCORE};
 use crate::games::ConnectFour;
 use crate::games::connect_four::{Position, Shape, Standard};

@@ -26,7 +26,7 @@ use serde_json::{Value, json};
 use super::think::{Job, Sink, Watch};
 use super::{ApiError, Config, lock};
 use crate::arena::record::GameRecord;
-use crate::game::{Game, MoveList, Outcome, Side, Turn};
+use crate::game::{FullGame, MoveList, Outcome, Side, Turn};
 use crate::players::{Context, Player, PositionText};
 use crate::search::{Limits, TimeControl};
 use crate::spec::Spec;
@@ -58,12 +58,12 @@ pub trait Table: Send {
 
 /// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
 /// own (a second per move for a player given no limit of its own).
-enum Seat<G: Game> {
+enum Seat<G: FullGame> {
     Human,
     Player(Arc<Mutex<Box<dyn Player<G>>>>, Option<Limits>),
 }
 
-impl<G: Game> Seat<G> {
+impl<G: FullGame> Seat<G> {
     /// The player of `text`; `seed`: its random choices' seed (before its game starts, as in a match).
     fn build(game: &G, text: &str, config: &Config, seed: Option<u64>) -> Result<Seat<G>, ApiError> {
         let spec = Spec::parse_with(text, &config.files)?;
@@ -101,7 +101,7 @@ struct Running {
 }
 
 /// One game on the page.
-pub struct Session<G: Game> {
+pub struct Session<G: FullGame> {
     game: G,
     /// The start position's text when it is not the game's start.
     start_text: Option<String>,
@@ -125,7 +125,7 @@ pub struct Session<G: Game> {
     rng: SmallRng,
 }
 
-impl<G: Game> Session<G> {
+impl<G: FullGame> Session<G> {
     /// A new game `id` of `game` from `position` (the start when `None`) between `players` (first, second). With
     /// [`Config::seed`], the players and the chance draws are seeded from (seed, id, seat) as a match seeds its games
     /// ([`crate::game::seed`]; seat 2: the chance draws).
@@ -349,7 +349,7 @@ impl<G: Game> Session<G> {
     }
 }
 
-impl<G: Game> Table for Session<G> {
+impl<G: FullGame> Table for Session<G> {
     fn state(&self, id: u64) -> Value {
         let s = self.current();
         let over = self.game.is_terminal(&s);

@@ -28,7 +28,7 @@ use tokio_stream::wrappers::UnboundedReceiverStream;
 
 use super::queue::{Place, Queue};
 use super::{ApiError, MAX_THINK, Shared, lock};
-use crate::game::{Game, describe_score};
+use crate::game::{FullGame, describe_score};
 use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Iteration, Limits, Reporter};
 
@@ -103,7 +103,7 @@ pub struct Job {
 }
 
 /// One iteration as the page shows it.
-fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Value {
+fn iteration<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Value {
     let pv = crate::game::line_words(game, state, &it.pv);
     let seconds = it.elapsed.as_secs_f64();
     json!({
@@ -115,7 +115,7 @@ fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Va
 
 /// Ask `player` for its move in `state` (the game so far: `history`) under `limits` (added to its own), with `stop`,
 /// every iteration into `sink`; the move found, written.
-pub fn search<G: Game>(
+pub fn search<G: FullGame>(
     game: &G,
     state: &G::State,
     player: &Mutex<Box<dyn Player<G>>>,

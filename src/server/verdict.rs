@@ -19,7 +19,7 @@ use serde_json::{Value, json};
 use super::ApiError;
 use super::analysis::{At, resolve};
 use crate::files::FileAccess;
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{FullGame, Game, MoveList, Outcome};
 use crate::games::breakthrough::{Breakthrough, BtState};
 use crate::games::{AnyGame, with_game};
 use crate::solve::dfpn::Dfpn;
@@ -143,7 +143,7 @@ fn on_large_stack<T: Send>(f: impl FnOnce() -> Result<T, ApiError> + Send) -> Re
 }
 
 /// Generic df-pn on every move, then on the position (win/draw/loss for the side to move), within budgets.
-fn per_move<G: Game>(g: &G, state: &G::State, w: &Watch) -> Result<Value, ApiError> {
+fn per_move<G: FullGame>(g: &G, state: &G::State, w: &Watch) -> Result<Value, ApiError> {
     if g.is_terminal(state) {
         return Err(ApiError::bad("the game is over in this position"));
     }

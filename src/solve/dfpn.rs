@@ -40,7 +40,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, MAX_MOVES, MoveList, Outcome};
+use crate::game::{FullGame, MAX_MOVES, MoveList, Outcome};
 
 /// "Infinite" proof or disproof number.
 pub const INF: u32 = u32::MAX / 2;
@@ -110,7 +110,7 @@ pub struct DfpnResult<M> {
 }
 
 /// The generic df-pn solver.
-pub struct Dfpn<G: Game> {
+pub struct Dfpn<G: FullGame> {
     table: Table,
     mib: usize,
     nodes: u64,
@@ -128,7 +128,7 @@ pub struct Dfpn<G: Game> {
     _g: std::marker::PhantomData<G>,
 }
 
-impl<G: Game> Dfpn<G> {
+impl<G: FullGame> Dfpn<G> {
     /// A solver with a table of `tt_mib` MiB and an optional limit of expanded nodes.
     pub fn new(tt_mib: usize, max_nodes: Option<u64>) -> Self {
         Dfpn {
@@ -303,6 +303,7 @@ impl<G: Game> Dfpn<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::{Breakthrough, ConnectFour, Marbles, TicTacToe};
     use crate::solve::GenericSolver;
     use crate::spec::Spec;
@@ -314,7 +315,7 @@ mod tests {
     }
 
     /// df-pn and the weak alpha-beta solver agree on `n` random positions reached by up to `plies` random moves.
-    fn agree<G: Game>(g: &G, n: usize, plies: u32, seed: u64) -> usize {
+    fn agree<G: FullGame>(g: &G, n: usize, plies: u32, seed: u64) -> usize {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut ab = GenericSolver::<G>::new(8, true);
         let mut solved = 0;

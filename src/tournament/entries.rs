@@ -20,7 +20,7 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 use crate::players::{Choice, Context, Player};
 use crate::search::{Limits, RootMove, TimeControl};
 
@@ -261,12 +261,12 @@ fn executable(_m: &std::fs::Metadata) -> bool {
 }
 
 /// A player under its entry's name.
-pub struct Named<G: Game> {
+pub struct Named<G: FullGame> {
     pub name: String,
     pub inner: Box<dyn Player<G>>,
 }
 
-impl<G: Game> Player<G> for Named<G> {
+impl<G: FullGame> Player<G> for Named<G> {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::schedule::GameJob;
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::players::{Choice, Context, Player};
 use crate::search::{Limits, RootMove};
 
@@ -122,13 +122,13 @@ impl LiveBoard {
 }
 
 /// A player of a game on the board: plays as `inner`, and copies the moves so far to the board each time it is asked.
-pub struct Watched<'a, G: Game> {
+pub struct Watched<'a, G: FullGame> {
     pub inner: Box<dyn Player<G>>,
     pub id: usize,
     pub board: &'a LiveBoard,
 }
 
-impl<G: Game> Player<G> for Watched<'_, G> {
+impl<G: FullGame> Player<G> for Watched<'_, G> {
     fn name(&self) -> String {
         self.inner.name()
     }

@@ -42,7 +42,7 @@ use crate::arena::openings::Openings;
 use crate::arena::player;
 use crate::arena::record::GameRecord;
 use crate::arena::{describe_limit, play_game, turns};
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 use crate::players::Player;
 use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
@@ -54,7 +54,7 @@ use standings::Standings;
 
 /// Everything that defines a tournament run.
 #[derive(Clone, Debug)]
-pub struct TournamentConfig<G: Game> {
+pub struct TournamentConfig<G: FullGame> {
     pub entries: Vec<Entry>,
     pub schedule: Schedule,
     /// The time control of every player without a clock of its own (`None`: each player's own limits).
@@ -131,7 +131,7 @@ impl Prepared {
 }
 
 /// Check the players and the settings, and make the schedule's jobs. Errors are one line.
-pub fn prepare<G: Game>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
+pub fn prepare<G: FullGame>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
     let n = cfg.entries.len();
     if n < 2 {
         return Err(format!("a tournament needs at least two players ({n} given)"));
@@ -228,7 +228,7 @@ pub fn game_limit(p: &Prepared, limit: Option<TimeControl>, job: &GameJob) -> Op
 }
 
 /// The tags of a game's record block besides the game's own.
-pub fn record_tags<G: Game>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> Vec<(String, String)> {
+pub fn record_tags<G: FullGame>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> Vec<(String, String)> {
     let tags = [
         ("Tournament", p.id()),
         ("TournamentRound", job.round.to_string()),
@@ -243,12 +243,12 @@ pub fn record_tags<G: Game>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJ
 
 /// Play game `job`: its two players built afresh, its opening, its time control; deterministic for deterministic
 /// players. A player that cannot be built loses the game (the reason in the termination).
-pub fn play_job<G: Game>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
+pub fn play_job<G: FullGame>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
     play_job_live(game, cfg, p, job, None)
 }
 
 /// [`play_job`], the game shown on `board` while it is played (its moves so far; it stays there once over).
-pub fn play_job_live<G: Game>(
+pub fn play_job_live<G: FullGame>(
     game: &G,
     cfg: &TournamentConfig<G>,
     p: &Prepared,
@@ -299,7 +299,7 @@ pub fn play_job_live<G: Game>(
 }
 
 /// The record of a game `loser` lost before it started (its player could not be built).
-fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &str) -> GameRecord {
+fn forfeit<G: FullGame>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &str) -> GameRecord {
     let name = &p.names[if loser == Side::First { job.white } else { job.black }];
     GameRecord {
         round: job.id,
@@ -322,7 +322,7 @@ fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &st
 }
 
 /// Run a tournament. `on_game` sees every game finished in this run (in the order they finish).
-pub fn run_tournament<G: Game>(
+pub fn run_tournament<G: FullGame>(
     game: &G,
     cfg: &TournamentConfig<G>,
     mut on_game: impl FnMut(&GameResult),

@@ -10,7 +10,7 @@ use clap::{Args, Parser};
 use super::jobs::{self, TournamentJobs};
 use super::{Entry, GameResult, Schedule, TournamentConfig, TournamentSummary, entries, run_tournament};
 use crate::arena::spec::PlayFlags;
-use crate::game::{Game, one_line};
+use crate::game::{FullGame, one_line};
 use crate::games::{AnyGame, with_game};
 use crate::search::TimeControl;
 
@@ -128,7 +128,7 @@ fn common(a: &TournamentSpec) -> Result<Common, String> {
 }
 
 /// The tournament of the spec `a` on game `g`.
-fn config<G: Game>(g: &G, a: &TournamentSpec, c: &Common, progress: bool) -> Result<TournamentConfig<G>, String> {
+fn config<G: FullGame>(g: &G, a: &TournamentSpec, c: &Common, progress: bool) -> Result<TournamentConfig<G>, String> {
     let openings = a.play.openings(g)?;
     let rounds = a.rounds.unwrap_or(match &openings {
         crate::arena::openings::Openings::List(list) => list.len(),

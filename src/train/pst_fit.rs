@@ -28,6 +28,7 @@ use rayon::prelude::*;
 
 use crate::engine::Engine;
 use crate::engine::params::Options;
+use crate::game::{Capabilities, Knowledge};
 use crate::game::{Forced, Game, Outcome, WIN_SCORE};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;

@@ -16,6 +16,7 @@ use rand::rngs::SmallRng;
 
 use crate::engine::Engine;
 use crate::engine::params::Options;
+use crate::game::{Capabilities, Knowledge};
 use crate::game::{Forced, Game, Outcome};
 use crate::games::Breakthrough;
 use crate::search::{Limits, Searcher};

@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome};
 use plateau::games::breakthrough::race::{NO_WIN, RaceTable};
 use plateau::games::breakthrough::{BtMove, BtState};

@@ -2,7 +2,8 @@
 //! parameters, and the table of parameters is held to the parsers: every parameter a parser reads is listed, every
 //! listed one is accepted, every other refused, and a listed default written out builds the same player.
 
-use plateau::game::{Game, Kind};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, Kind};
 use plateau::games::{MatchingPennies, PhantomTicTacToe, Pig, TicTacToe};
 use plateau::players::{self, PlayerInfo, listing, params};
 
@@ -21,7 +22,7 @@ fn listed(name: &str, kind: Kind) -> Vec<params::ParamRow> {
 }
 
 /// The table of `p` against its parser, on game `G` (one of the kinds it plays).
-fn holds<G: Game>(p: &PlayerInfo) {
+fn holds<G: FullGame>(p: &PlayerInfo) {
     let rows = listed(p.name, G::KIND);
     let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     // Every parameter the parser asks for is listed (or read only to be refused with its own message).

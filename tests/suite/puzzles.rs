@@ -4,6 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::common::plateau_text;
+use plateau::game::Capabilities;
 use plateau::game::{Game, Side};
 use plateau::games::breakthrough::Breakthrough;
 use plateau::puzzle::grid::Grid;

@@ -11,14 +11,15 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::common::plateau;
-use plateau::game::{Game, MoveList, Outcome};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, MoveList, Outcome};
 use plateau::games::{AnyGame, Breakthrough, ConnectFour, Marbles, TicTacToe};
 use plateau::solve::db::{self, Db};
 use plateau::solve::generic::GenericSolver;
 use plateau::solve::retro::{self, Options, Solution, Value};
 use plateau::spec::Spec;
 
-fn game<G: Game>(text: &str, f: impl Fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
+fn game<G: FullGame>(text: &str, f: impl Fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
     f(&Spec::parse(text).unwrap()).unwrap()
 }
 
@@ -45,7 +46,7 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 /// Every position reachable from the start, by a separate traversal.
-fn all_positions<G: Game>(g: &G) -> Vec<G::State> {
+fn all_positions<G: FullGame>(g: &G) -> Vec<G::State> {
     let mut seen = HashSet::new();
     let mut stack = vec![g.start()];
     seen.insert(g.start());
@@ -68,7 +69,7 @@ fn all_positions<G: Game>(g: &G) -> Vec<G::State> {
     out
 }
 
-fn expected_by_alphabeta<G: Game>(g: &G, solver: &mut GenericSolver<G>, s: &G::State) -> (Value, u32) {
+fn expected_by_alphabeta<G: FullGame>(g: &G, solver: &mut GenericSolver<G>, s: &G::State) -> (Value, u32) {
     match g.outcome(s) {
         Some(o) => (
             match o {
@@ -90,7 +91,7 @@ fn expected_by_alphabeta<G: Game>(g: &G, solver: &mut GenericSolver<G>, s: &G::S
 }
 
 /// The retrograde value of every position (or of `sample` random ones) equals the alpha-beta solver's.
-fn compare_with_alphabeta<G: Game>(g: &G, sample: Option<usize>) -> Solution {
+fn compare_with_alphabeta<G: FullGame>(g: &G, sample: Option<usize>) -> Solution {
     let sol = retro::analyse(g, &g.start(), &Options::default()).unwrap();
     let mut positions = all_positions(g);
     assert_eq!(positions.len(), sol.len(), "{}: position count", g.spec());

@@ -467,7 +467,7 @@ pub fn parse_position(g: &Backgammon, text: &str) -> Result<BgState, GameError> 
 
 // ---- The board drawing ----
 
-/// [`Game::board_view`](crate::game::Game::board_view) in X's numbering: points 13..24 on top, 12..1 below, each
+/// [`Interop::board_view`](crate::game::Interop::board_view) in X's numbering: points 13..24 on top, 12..1 below, each
 /// with its checker count; the bar, the checkers borne off and the dice in the notes.
 pub fn view(s: &BgState) -> BoardView {
     let mut v = BoardView::from_fn(Layout::Points, 2, 12, ["ivory", "black"], |row, c| {

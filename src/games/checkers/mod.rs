@@ -33,6 +33,7 @@ pub use eval::CheckersEval;
 pub use text::path_squares;
 
 use crate::game::{BoardView, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, view, zobrist};
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 use geometry::{BOTTOM_ROW, TOP_ROW};
@@ -166,8 +167,8 @@ impl Checkers {
 
 impl Game for Checkers {
     type State = CheckersState;
+
     type Move = CheckersMove;
-    type Eval = CheckersEval;
 
     fn spec(&self) -> String {
         match self.rule {
@@ -270,7 +271,43 @@ impl Game for Checkers {
     fn display(&self, s: &CheckersState) -> String {
         text::display(self, s)
     }
+}
 
+impl Capabilities for Checkers {}
+
+impl Knowledge for Checkers {
+    type Eval = CheckersEval;
+
+    // ---- Knowledge: captures for quiescence and move ordering ----
+
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    fn move_class(&self, _s: &CheckersState, m: CheckersMove) -> MoveClass {
+        if m.captured != 0 { MoveClass::Capture } else { MoveClass::Quiet }
+    }
+
+    /// More pieces taken first, kings counting double.
+    fn capture_order(&self, s: &CheckersState, m: CheckersMove) -> u32 {
+        (m.captured.count_ones() * 4 + (m.captured & s.kings).count_ones() * 4).min(63)
+    }
+
+    fn move_key(&self, m: CheckersMove) -> usize {
+        m.from as usize * 32 + m.to as usize
+    }
+
+    /// The endgame databases in `$PLATEAU_CHECKERS_DB` (`db.rs`).
+    fn prepare_endgame(&self) {
+        db::prepare();
+    }
+
+    fn endgame(&self, s: &CheckersState) -> Option<(Outcome, u32)> {
+        db::probe_outcome(self, s)
+    }
+}
+
+impl Interop for Checkers {
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "Black" } else { "White" })
     }
@@ -328,33 +365,5 @@ impl Game for Checkers {
             let (r, c) = geometry::row_col(sq as usize);
             out[plane * 64 + (7 - r) * 8 + c] = 1.0;
         }
-    }
-
-    // ---- Knowledge: captures for quiescence and move ordering ----
-
-    fn has_tactics(&self) -> bool {
-        true
-    }
-
-    fn move_class(&self, _s: &CheckersState, m: CheckersMove) -> MoveClass {
-        if m.captured != 0 { MoveClass::Capture } else { MoveClass::Quiet }
-    }
-
-    /// More pieces taken first, kings counting double.
-    fn capture_order(&self, s: &CheckersState, m: CheckersMove) -> u32 {
-        (m.captured.count_ones() * 4 + (m.captured & s.kings).count_ones() * 4).min(63)
-    }
-
-    fn move_key(&self, m: CheckersMove) -> usize {
-        m.from as usize * 32 + m.to as usize
-    }
-
-    /// The endgame databases in `$PLATEAU_CHECKERS_DB` (`db.rs`).
-    fn prepare_endgame(&self) {
-        db::prepare();
-    }
-
-    fn endgame(&self, s: &CheckersState) -> Option<(Outcome, u32)> {
-        db::probe_outcome(self, s)
     }
 }

@@ -32,6 +32,7 @@ pub use eval::QubicEval;
 use crate::game::{
     BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
 };
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::games::{GameInfo, ParamInfo};
 use crate::spec::Spec;
 
@@ -163,8 +164,8 @@ impl Qubic {
 
 impl Game for Qubic {
     type State = QubicState;
+
     type Move = u8;
-    type Eval = QubicEval;
 
     fn spec(&self) -> String {
         if self.n == 4 { "qubic".to_string() } else { format!("qubic(size={})", self.n) }
@@ -257,7 +258,78 @@ impl Game for Qubic {
     fn display(&self, s: &QubicState) -> String {
         text::display(self, s)
     }
+}
 
+impl Capabilities for Qubic {}
+
+impl Knowledge for Qubic {
+    type Eval = QubicEval;
+
+    // ---- Knowledge: wins in one and forced blocks ----
+
+    fn has_tactics(&self) -> bool {
+        false
+    }
+
+    fn move_class(&self, s: &QubicState, m: u8) -> MoveClass {
+        let (own, opp) = s.own_opp();
+        let after = own | 1 << m;
+        if self.completes(after, m as u32) {
+            MoveClass::Win
+        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
+            MoveClass::Threat
+        } else {
+            MoveClass::Quiet
+        }
+    }
+
+    fn has_winning_move(&self, s: &QubicState) -> bool {
+        if self.outcome(s).is_some() {
+            return false;
+        }
+        let (own, opp) = s.own_opp();
+        self.winning_cells(own, opp) != 0
+    }
+
+    /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
+    fn forced(&self, s: &QubicState) -> Forced {
+        let (own, opp) = s.own_opp();
+        let threats = self.winning_cells(opp, own);
+        match threats.count_ones() {
+            0 => Forced::Free,
+            1 => Forced::Defend(threats.trailing_zeros()),
+            _ => Forced::Lost,
+        }
+    }
+
+    fn defends(&self, m: u8, target: u32) -> bool {
+        m as u32 == target
+    }
+
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &QubicState, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        let (own, opp) = s.own_opp();
+        let empty = self.empty(s);
+        let win = self.winning_cells(own, opp) & empty;
+        let block = self.winning_cells(opp, own) & empty;
+        let pick = if win != 0 {
+            win
+        } else if block != 0 {
+            block
+        } else {
+            empty
+        };
+        Some(playout::random_bit(pick, rng) as u8)
+    }
+
+    fn move_key(&self, m: u8) -> usize {
+        m as usize
+    }
+}
+
+impl Interop for Qubic {
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "X" } else { "O" })
     }
@@ -324,68 +396,5 @@ impl Game for Qubic {
             };
             out[plane * cells + c] = 1.0;
         }
-    }
-
-    // ---- Knowledge: wins in one and forced blocks ----
-
-    fn has_tactics(&self) -> bool {
-        false
-    }
-
-    fn move_class(&self, s: &QubicState, m: u8) -> MoveClass {
-        let (own, opp) = s.own_opp();
-        let after = own | 1 << m;
-        if self.completes(after, m as u32) {
-            MoveClass::Win
-        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
-            MoveClass::Threat
-        } else {
-            MoveClass::Quiet
-        }
-    }
-
-    fn has_winning_move(&self, s: &QubicState) -> bool {
-        if self.outcome(s).is_some() {
-            return false;
-        }
-        let (own, opp) = s.own_opp();
-        self.winning_cells(own, opp) != 0
-    }
-
-    /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
-    fn forced(&self, s: &QubicState) -> Forced {
-        let (own, opp) = s.own_opp();
-        let threats = self.winning_cells(opp, own);
-        match threats.count_ones() {
-            0 => Forced::Free,
-            1 => Forced::Defend(threats.trailing_zeros()),
-            _ => Forced::Lost,
-        }
-    }
-
-    fn defends(&self, m: u8, target: u32) -> bool {
-        m as u32 == target
-    }
-
-    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &QubicState, rng: &mut R) -> Option<u8> {
-        if self.outcome(s).is_some() {
-            return None;
-        }
-        let (own, opp) = s.own_opp();
-        let empty = self.empty(s);
-        let win = self.winning_cells(own, opp) & empty;
-        let block = self.winning_cells(opp, own) & empty;
-        let pick = if win != 0 {
-            win
-        } else if block != 0 {
-            block
-        } else {
-            empty
-        };
-        Some(playout::random_bit(pick, rng) as u8)
-    }
-
-    fn move_key(&self, m: u8) -> usize {
-        m as usize
     }
 }

@@ -28,6 +28,7 @@
 //! Rules 1 to 4 are exact for the distance as well; 5 to 7 only prove wins and losses.
 
 use super::Solver;
+use crate::game::Knowledge;
 use crate::game::{Forced, Game, MoveList, Outcome, Side};
 use crate::games::breakthrough::race::Race;
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};

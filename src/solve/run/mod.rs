@@ -16,12 +16,12 @@ pub mod othello;
 pub mod oware;
 pub mod retro;
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 
 use super::request::Request;
 
 /// The position of `req` in `g`, refused when the game is over there (nothing to solve).
-pub(crate) fn root<G: Game>(g: &G, req: &Request) -> anyhow::Result<G::State> {
+pub(crate) fn root<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<G::State> {
     let state = crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())?;
     if let Some(o) = g.outcome(&state) {
         anyhow::bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
@@ -30,6 +30,6 @@ pub(crate) fn root<G: Game>(g: &G, req: &Request) -> anyhow::Result<G::State> {
 }
 
 /// The position of `req` in `g` (the game may be over there).
-pub(crate) fn position<G: Game>(g: &G, req: &Request) -> Result<G::State, GameError> {
+pub(crate) fn position<G: FullGame>(g: &G, req: &Request) -> Result<G::State, GameError> {
     crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())
 }

@@ -350,6 +350,7 @@ impl NtEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Capabilities;
     use crate::game::Game;
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
