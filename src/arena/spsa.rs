@@ -21,7 +21,7 @@
 
 use rand::{RngExt, SeedableRng, rngs::StdRng};
 
-use crate::engine::tunables::{PARAMS, ParamInfo, SearchParams};
+use crate::engine::tunables::{PARAMS, SearchParams, TunableInfo};
 use crate::game::FullGame;
 use crate::search::TimeControl;
 
@@ -77,7 +77,7 @@ pub fn with_values(engine: &str, names: &[String], values: &[i32]) -> String {
 }
 
 /// The descriptions of the chosen tunables, or a one-line error naming an unknown one.
-pub fn chosen(names: &[String]) -> Result<Vec<&'static ParamInfo>, String> {
+pub fn chosen(names: &[String]) -> Result<Vec<&'static TunableInfo>, String> {
     names
         .iter()
         .map(|n| {

@@ -283,7 +283,7 @@ pub fn breakthrough_solver(
     tt_mib: usize,
     weak: bool,
 ) -> Result<impl FnMut(&BtState) -> Scored + '_, GameError> {
-    let options = crate::solve::breakthrough::Options {
+    let options = crate::solve::breakthrough::SolveOptions {
         tt_mib,
         race_rows: match game.rows {
             r if r > 3 => 3,

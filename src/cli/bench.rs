@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::engine::bench;
-use crate::engine::params::Options;
+use crate::engine::params::EngineOptions;
 use crate::spec::Spec;
 
 #[derive(Args, Debug)]
@@ -27,7 +27,7 @@ pub fn run(a: BenchArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if spec.name != "engine" {
         anyhow::bail!("--engine '{}': expected engine(...)", a.engine);
     }
-    let opts = Options::from_spec(&spec)?;
+    let opts = EngineOptions::from_spec(&spec)?;
     spec.finish()?;
     let json = a.json;
     let r = bench::run(a.depth, &opts, |l| {

@@ -15,7 +15,7 @@ use crate::puzzle::number::NumberPuzzle;
 use crate::puzzle::pdb::{self, PatternDb};
 use crate::puzzle::race::{self, Race};
 use crate::puzzle::sliding::{self, Sliding, SlidingHeuristic};
-use crate::puzzle::{self, Algorithm, Limits, Outcome, Problem, bfs, korf};
+use crate::puzzle::{self, Algorithm, Outcome, Problem, SearchBounds, bfs, korf};
 
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
@@ -69,14 +69,14 @@ impl SearchOpts {
     fn algorithm(&self) -> anyhow::Result<Algorithm> {
         Algorithm::parse(&self.algo).map_err(|e| anyhow!("--algo: {e}"))
     }
-    fn limits(&self, algo: Algorithm) -> Limits {
-        let default = Limits::default();
+    fn limits(&self, algo: Algorithm) -> SearchBounds {
+        let default = SearchBounds::default();
         let depth = match (self.limit, algo) {
             (Some(l), _) => l,
             (None, Algorithm::Dls) => 100,
             (None, _) => default.depth,
         };
-        Limits { depth, max_states: self.max_states }
+        SearchBounds { depth, max_states: self.max_states }
     }
 }
 
@@ -402,7 +402,7 @@ fn run_korf(a: KorfArgs, out: &mut super::Out) -> anyhow::Result<()> {
         let inst = all.iter().find(|i| i.id == id).ok_or_else(|| anyhow!("instance {id} missing from the data"))?;
         let p = Sliding::new(&inst.tiles, h.clone()).map_err(|e| anyhow!("instance {id}: {e}"))?;
         let t0 = Instant::now();
-        let r = puzzle::solve(&p, algo, Limits::default());
+        let r = puzzle::solve(&p, algo, SearchBounds::default());
         let secs = t0.elapsed().as_secs_f64();
         let len = r.path().map(|p| p.len() as u32);
         if len != Some(inst.optimal_length) {

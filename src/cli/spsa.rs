@@ -8,7 +8,7 @@ use clap::Args;
 use crate::arena::parse_tc;
 use crate::arena::spsa::{self, SpsaConfig};
 use crate::arena::spsa_checkpoint::Checkpointing;
-use crate::engine::params::Options;
+use crate::engine::params::EngineOptions;
 use crate::engine::tunables::{PARAMS, SearchParams};
 use crate::game::FullGame;
 use crate::games::AnyGame;
@@ -74,7 +74,7 @@ pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
     // From the engine's values for this game and evaluation (Breakthrough 8x8's tuned ones unless the engine string
     // says `params=general`), then --start.
     let any = AnyGame::parse(&a.game)?;
-    let opts = Options::from_spec(&Spec::parse(&a.engine)?)?;
+    let opts = EngineOptions::from_spec(&Spec::parse(&a.engine)?)?;
     let mut start = with_game!(&any, g => opts.given.resolve(g, opts.eval.as_deref()));
     if let Some(path) = &a.start {
         let text = crate::files::read_text(path, crate::files::MAX_TEXT, "spsa:").map_err(anyhow::Error::msg)?;

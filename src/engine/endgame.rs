@@ -15,11 +15,11 @@
 
 use crate::game::{FullGame, Outcome, WIN_SCORE};
 
-use super::params::Options;
+use super::params::EngineOptions;
 use super::search::Worker;
 
 /// Before a search: build the game's endgame tables if the option is on.
-pub fn prepare<G: FullGame>(opts: &Options, game: &G) {
+pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if opts.race {
         game.prepare_endgame();
     }

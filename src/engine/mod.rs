@@ -40,13 +40,13 @@ use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, WIN_SCORE, W
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
-use params::{DEFAULT_DEPTH, MAX_DEPTH, Options};
+use params::{DEFAULT_DEPTH, EngineOptions, MAX_DEPTH};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
 pub struct Engine<G: FullGame> {
-    pub opts: Options,
+    pub opts: EngineOptions,
     tt: AtomicTable,
     eval: Option<(String, G::Eval)>,
     stop: Arc<AtomicBool>,
@@ -56,14 +56,14 @@ pub struct Engine<G: FullGame> {
 }
 
 impl<G: FullGame> Engine<G> {
-    pub fn new(opts: Options) -> Self {
+    pub fn new(opts: EngineOptions) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
         Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book: None, reporter: None }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let opts = Options::from_spec(spec)?;
+        let opts = EngineOptions::from_spec(spec)?;
         if opts.limits.depth == Some(0) {
             return Err(GameError::new(
                 "engine: depth=0: the engine searches at least one ply; for the static evaluation use `plateau eval` \

@@ -26,7 +26,7 @@ pub const SOFT_PERCENT: u32 = 100;
 
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct EngineOptions {
     pub limits: Limits,
     /// Transposition table size in MiB (0 = no table).
     pub tt_mib: usize,
@@ -68,15 +68,15 @@ pub struct Options {
     /// Fixed time per move: no new iteration after this share of the time (percent).
     pub soft_pct: u32,
     /// The numeric search constants the search reads: the game's defaults with `given` over them, set by the engine
-    /// when it meets a game ([`Options::params_for`]); the general defaults with `given` until then.
+    /// when it meets a game ([`EngineOptions::params_for`]); the general defaults with `given` until then.
     pub params: SearchParams,
     /// The values the player string gave (`params=FILE`, `name=value`).
     pub given: GivenParams,
 }
 
-impl Default for Options {
+impl Default for EngineOptions {
     fn default() -> Self {
-        Options {
+        EngineOptions {
             limits: Limits::default(),
             tt_mib: 64,
             threads: 1,
@@ -108,19 +108,19 @@ impl Default for Options {
 }
 
 /// One on/off feature of the engine, declared once: its name in the player string, the field it sets and one line
-/// of meaning. Parsing ([`Options::from_spec`]), writing back ([`Options::spec`]) and the players' table
-/// (`plateau players engine`, [`crate::players::params`]) all read this list; the defaults are [`Options::default`]'s.
+/// of meaning. Parsing ([`EngineOptions::from_spec`]), writing back ([`EngineOptions::spec`]) and the players' table
+/// (`plateau players engine`, [`crate::players::params`]) all read this list; the defaults are [`EngineOptions::default`]'s.
 pub struct Switch {
     pub name: &'static str,
-    pub get: fn(&Options) -> bool,
-    pub set: fn(&mut Options, bool),
+    pub get: fn(&EngineOptions) -> bool,
+    pub set: fn(&mut EngineOptions, bool),
     pub meaning: &'static str,
 }
 
 impl Switch {
     /// The default, as a player string writes it.
     pub fn default_text(&self) -> &'static str {
-        if (self.get)(&Options::default()) { "true" } else { "false" }
+        if (self.get)(&EngineOptions::default()) { "true" } else { "false" }
     }
 }
 
@@ -128,8 +128,8 @@ macro_rules! switches {
     ($($name:literal => $field:ident: $meaning:literal,)*) => {
         &[$(Switch {
             name: $name,
-            get: |o: &Options| o.$field,
-            set: |o: &mut Options, v: bool| o.$field = v,
+            get: |o: &EngineOptions| o.$field,
+            set: |o: &mut EngineOptions, v: bool| o.$field = v,
             meaning: $meaning,
         },)*]
     };
@@ -156,10 +156,10 @@ pub const SWITCHES: &[Switch] = switches! {
     "race" => race: "Breakthrough race endgame tables on boards of 5 columns or fewer",
 };
 
-impl Options {
+impl EngineOptions {
     /// Every pruning or depth-changing feature off: fixed-depth values equal plain minimax (tests).
-    pub fn exact() -> Options {
-        Options {
+    pub fn exact() -> EngineOptions {
+        EngineOptions {
             null: false,
             lmr: false,
             quiescence: false,
@@ -172,13 +172,13 @@ impl Options {
             futility: false,
             lmp: false,
             iir: false,
-            ..Options::default()
+            ..EngineOptions::default()
         }
     }
 
     /// Read the options from `engine(...)`.
-    pub fn from_spec(spec: &Spec) -> Result<Options, GameError> {
-        let mut o = Options { limits: Limits::from_spec(spec)?, ..Options::default() };
+    pub fn from_spec(spec: &Spec) -> Result<EngineOptions, GameError> {
+        let mut o = EngineOptions { limits: Limits::from_spec(spec)?, ..EngineOptions::default() };
         if let Some(v) = spec.text("tt") {
             o.tt_mib = match v.to_ascii_lowercase().as_str() {
                 "off" | "none" | "false" => 0,
@@ -226,7 +226,7 @@ impl Options {
     /// The player string that rebuilds these options (only what differs from the defaults).
     pub fn spec(&self) -> String {
         let mut p = self.limits.spec_params();
-        let d = Options::default();
+        let d = EngineOptions::default();
         if self.tt_mib != d.tt_mib {
             p.push(if self.tt_mib == 0 { "tt=off".to_string() } else { format!("tt={}mb", self.tt_mib) });
         }
@@ -263,14 +263,14 @@ mod tests {
     #[test]
     fn parse_and_write_back() {
         let s = Spec::parse("engine(time=1s,null=on,tt=16mb,threads=2,lmr=off,eval=simple)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         s.finish().unwrap();
         assert!(o.null && !o.lmr && o.eval.as_deref() == Some("simple"));
         assert_eq!((o.tt_mib, o.threads), (16, 2));
         assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,lmr=off,eval=simple)");
         let again = Spec::parse(&o.spec()).unwrap();
-        assert_eq!(Options::from_spec(&again).unwrap(), o);
-        assert_eq!(Options::default().spec(), "engine");
+        assert_eq!(EngineOptions::from_spec(&again).unwrap(), o);
+        assert_eq!(EngineOptions::default().spec(), "engine");
     }
 
     #[test]
@@ -278,12 +278,12 @@ mod tests {
         let names: std::collections::HashSet<_> = SWITCHES.iter().map(|s| s.name).collect();
         assert_eq!(names.len(), SWITCHES.len(), "a switch name listed twice");
         for switch in SWITCHES {
-            let flipped = !(switch.get)(&Options::default());
+            let flipped = !(switch.get)(&EngineOptions::default());
             let text = format!("engine({}={})", switch.name, if flipped { "on" } else { "off" });
-            let o = Options::from_spec(&Spec::parse(&text).unwrap()).unwrap();
+            let o = EngineOptions::from_spec(&Spec::parse(&text).unwrap()).unwrap();
             assert_eq!((switch.get)(&o), flipped, "{text}");
             for other in SWITCHES.iter().filter(|o| o.name != switch.name) {
-                assert_eq!((other.get)(&o), (other.get)(&Options::default()), "{text} changed {}", other.name);
+                assert_eq!((other.get)(&o), (other.get)(&EngineOptions::default()), "{text} changed {}", other.name);
             }
             assert_eq!(o.spec(), text);
         }
@@ -293,26 +293,26 @@ mod tests {
     fn bad_values_are_errors() {
         for bad in ["engine(threads=0)", "engine(null=maybe)", "engine(tt=lots)", "engine(eval=m@gic)"] {
             let s = Spec::parse(bad).unwrap();
-            assert!(Options::from_spec(&s).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&s).is_err(), "{bad}");
         }
         for bad in ["engine(soft=5)", "engine(soft=101)", "engine(iir=2)"] {
             let s = Spec::parse(bad).unwrap();
-            assert!(Options::from_spec(&s).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&s).is_err(), "{bad}");
         }
         let s = Spec::parse("engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         assert!(!o.rfp && !o.futility && o.lmp && !o.lmr_log && o.iir && o.soft_pct == 75);
         assert_eq!(o.spec(), "engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)");
         let s = Spec::parse("engine(tt=off)").unwrap();
-        assert_eq!(Options::from_spec(&s).unwrap().tt_mib, 0);
+        assert_eq!(EngineOptions::from_spec(&s).unwrap().tt_mib, 0);
         let s = Spec::parse("engine(rfp_margin=120,lmr_log_div=200)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         s.finish().unwrap();
         assert_eq!((o.params.rfp_margin, o.params.lmr_log_div), (120, 200));
         assert_eq!(o.spec(), "engine(lmr_log_div=200,rfp_margin=120)");
-        assert_eq!(Options::from_spec(&Spec::parse(&o.spec()).unwrap()).unwrap(), o);
+        assert_eq!(EngineOptions::from_spec(&Spec::parse(&o.spec()).unwrap()).unwrap(), o);
         for bad in ["engine(rfp_margin=1)", "engine(cost_quiet=x)"] {
-            assert!(Options::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
         }
     }
 }

@@ -18,7 +18,7 @@ use crate::game::{FullGame, GameError, WIN_SCORE};
 use crate::solve::db::Db;
 use crate::solve::retro::Value;
 
-use super::params::Options;
+use super::params::EngineOptions;
 use super::search::Worker;
 
 /// An open database shared by the engine's options and threads.
@@ -66,7 +66,7 @@ impl std::fmt::Debug for DbHandle {
 }
 
 /// Before a search: probe the database only if it is for this game.
-pub fn prepare<G: FullGame>(opts: &Options, game: &G) {
+pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if let Some(h) = &opts.db {
         let spec = game.spec();
         let ok = h.db.game() == spec;

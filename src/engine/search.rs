@@ -58,7 +58,7 @@ pub struct Shared<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub tt: &'a AtomicTable,
-    pub opts: &'a Options,
+    pub opts: &'a EngineOptions,
     /// Set from outside (`stop` in a protocol).
     pub stop: &'a AtomicBool,
     /// Set by the main thread when the helpers must stop.

@@ -17,7 +17,7 @@ use crate::spec::Spec;
 
 /// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ParamInfo {
+pub struct TunableInfo {
     pub name: &'static str,
     pub default: i32,
     pub min: i32,
@@ -42,8 +42,8 @@ macro_rules! search_params {
         }
 
         /// Every tunable, in the order of [`SearchParams`].
-        pub const PARAMS: &[ParamInfo] = &[
-            $(ParamInfo { name: stringify!($field), default: $default, min: $min, max: $max, step: $step, doc: $doc },)*
+        pub const PARAMS: &[TunableInfo] = &[
+            $(TunableInfo { name: stringify!($field), default: $default, min: $min, max: $max, step: $step, doc: $doc },)*
         ];
 
         impl SearchParams {
@@ -260,7 +260,7 @@ fn parse_text(
 }
 
 /// The description of the tunable `name`.
-pub fn info(name: &str) -> Option<&'static ParamInfo> {
+pub fn info(name: &str) -> Option<&'static TunableInfo> {
     PARAMS.iter().find(|i| i.name == name)
 }
 

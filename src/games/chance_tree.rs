@@ -29,12 +29,12 @@ use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err};
 use crate::games::random_tree::{MAX_TREE_DEPTH, MAX_TREE_WIDTH, mix, uniform};
 use crate::games::tree_path::{format_path, parse_path};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "chance_tree",
         aliases: &["random_chance_tree"],

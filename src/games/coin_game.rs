@@ -38,7 +38,7 @@
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The leaves of the textbook figure, MAX's left subtree first.
@@ -50,7 +50,7 @@ pub const DEPTH: u8 = 3;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "coin_game",
         aliases: &["coin", "coin_toss"],

@@ -14,7 +14,7 @@
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Largest pile: the Zobrist table has one key per pile size.
@@ -24,7 +24,7 @@ pub const MAX_K: u32 = 256;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "marbles",
         aliases: &[],

@@ -22,7 +22,7 @@
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Most rounds (the Zobrist table has one key per score).
@@ -40,7 +40,7 @@ pub fn info() -> GameInfo {
         aliases: &["pennies"],
         description: "matching pennies: both players choose h or t at once; the first wins the round if they match, \
 the second otherwise; value = rounds won by the first minus rounds won by the second",
-        parameters: vec![ParamInfo { name: "rounds", default: "1", description: "rounds played, 1..=30" }],
+        parameters: vec![GameParam { name: "rounds", default: "1", description: "rounds played, 1..=30" }],
     }
 }
 

@@ -54,7 +54,7 @@ pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct ParamInfo {
+pub struct GameParam {
     pub name: &'static str,
     pub default: &'static str,
     pub description: &'static str,
@@ -66,7 +66,7 @@ pub struct GameInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub description: &'static str,
-    pub parameters: Vec<ParamInfo>,
+    pub parameters: Vec<GameParam>,
 }
 
 /// A registered game as `plateau games` lists it: its entry and the capabilities its model uses.

@@ -28,7 +28,7 @@
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::tree_path::{format_path, parse_path};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Deepest tree (the path is kept in the state).
@@ -38,7 +38,7 @@ pub const MAX_TREE_WIDTH: u32 = 100;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "random_tree",
         aliases: &[],

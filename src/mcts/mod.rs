@@ -40,7 +40,7 @@ use rand::rngs::SmallRng;
 
 use crate::game::{FullGame, GameError, Side, WIN_SCORE};
 use crate::search::StopCheck;
-use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats};
+use crate::search::{Iteration, Limits, Reporter, RootMoveStats, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 pub use params::{Parallel, Params};
@@ -287,10 +287,10 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
     fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
         self.reporter = reporter;
     }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.root
             .iter()
-            .map(|r| RootMove {
+            .map(|r| RootMoveStats {
                 mv: r.mv,
                 visits: r.visits,
                 mean: r.mean,

@@ -15,7 +15,7 @@ use std::sync::atomic::AtomicBool;
 use super::player::{Choice, Context, Player, View};
 use crate::files::FileAccess;
 use crate::game::{FullGame, GameError, Side};
-use crate::search::{Limits, RootMove, Searcher};
+use crate::search::{Limits, RootMoveStats, Searcher};
 use crate::spec::Spec;
 
 /// A built-in searcher as a player.
@@ -145,7 +145,7 @@ impl<G: FullGame> Player<G> for Builtin<G> {
         Choice::from_result(r)
     }
 
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.searcher.root_moves()
     }
 }

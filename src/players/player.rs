@@ -19,7 +19,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::game::{FullGame, Side};
-use crate::search::{Limits, Reporter, RootMove, SearchResult, Stats};
+use crate::search::{Limits, Reporter, RootMoveStats, SearchResult, Stats};
 
 /// The position as text, for players that receive `position ... moves ...` (external engines).
 #[derive(Clone, Copy, Debug, Default)]
@@ -169,7 +169,7 @@ pub trait Player<G: FullGame>: Send {
     /// Choose one move (see [`Context`]).
     fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String>;
     /// The root moves' statistics of the last choice, best first, for players that keep them (MCTS); empty otherwise.
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         Vec::new()
     }
 }

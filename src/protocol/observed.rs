@@ -16,7 +16,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::GoParams;
-use super::session::{Engine, Out, Settings, build_player, replay};
+use super::session::{Out, SessionEngine, Settings, build_player, replay};
 use crate::game::{FullGame, Kind, MoveList, Side};
 use crate::hidden::belief::Belief;
 use crate::players::{Context, Player};
@@ -100,7 +100,7 @@ impl<G: FullGame> ObservedEngine<G> {
     }
 }
 
-impl<G: FullGame> Engine for ObservedEngine<G> {
+impl<G: FullGame> SessionEngine for ObservedEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
     }

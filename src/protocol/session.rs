@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
-//! [`Engine`] built for the current game by [`with_game!`](crate::games::with_game).
+//! [`SessionEngine`] built for the current game by [`with_game!`](crate::games::with_game).
 
 pub use super::position::{parse_fen, replay};
 use std::io::BufRead;
@@ -82,7 +82,7 @@ fn with_params(player: &str, params: &[String]) -> String {
 }
 
 /// A type-erased engine for one game.
-pub trait Engine: Send {
+pub trait SessionEngine: Send {
     /// The game string.
     fn game_spec(&self) -> String;
     fn new_game(&mut self);
@@ -187,7 +187,7 @@ impl<G: FullGame> GameEngine<G> {
     }
 }
 
-impl<G: FullGame> Engine for GameEngine<G> {
+impl<G: FullGame> SessionEngine for GameEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
     }
@@ -380,15 +380,15 @@ impl<G: FullGame> Engine for GameEngine<G> {
 }
 
 /// Build the engine for a game string.
-pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     engine_for_game(AnyGame::parse(game).map_err(|e| e.to_string())?, settings)
 }
 
 /// Build the engine for a parsed game.
-pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     if super::observed::carries(any.kind()) {
         // UGI's referee lines (protocol/observed.rs).
-        return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn Engine>));
+        return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn SessionEngine>));
     }
     if !super::chance::carries(any.kind()) {
         // UCI and UGI have no words for joint moves or private views (chance draws are moves: `chance.rs`).
@@ -397,7 +397,7 @@ pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engi
             any.kind().describe()
         ));
     }
-    with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
+    with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn SessionEngine>))
 }
 
 /// The error [`run`] ends with when its output was closed (the GUI went away): `plateau uci` exits as a closed
@@ -527,7 +527,7 @@ pub fn run(
 
 /// Rebuild the player with the new settings; when that fails, `restore` the old setting and rebuild with it.
 fn rebuild_or_restore(
-    engine: &mut Box<dyn Engine>,
+    engine: &mut Box<dyn SessionEngine>,
     settings: &mut Settings,
     restore: impl FnOnce(&mut Settings),
     name: &str,
@@ -543,7 +543,7 @@ fn set_option(
     name: &str,
     value: &str,
     settings: &mut Settings,
-    engine: &mut Box<dyn Engine>,
+    engine: &mut Box<dyn SessionEngine>,
     out: &Out,
 ) -> Result<(), String> {
     let number = |min: u64, max: u64| -> Result<u64, String> {

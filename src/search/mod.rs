@@ -195,7 +195,7 @@ pub struct SearchResult<M> {
 /// One root move after a search that keeps statistics per move (MCTS): its visits, its mean reward for the side to
 /// move (0 a loss, 1 a win) and, once proven, its exact value on the score scale.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RootMove<M> {
+pub struct RootMoveStats<M> {
     pub mv: M,
     pub visits: u64,
     pub mean: f64,
@@ -258,7 +258,7 @@ pub trait Searcher<G: FullGame>: Send {
     fn set_reporter(&mut self, _reporter: Option<Reporter<G::Move>>) {}
     /// The root moves' statistics of the last search, best first, for searchers that keep them (MCTS); empty for the
     /// others.
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         Vec::new()
     }
 }

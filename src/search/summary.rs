@@ -4,7 +4,7 @@
 
 use crate::game::{Evaluator, FullGame, Term, WIN_THRESHOLD, describe_score, line_words, winner_words};
 
-use super::{RootMove, SearchResult};
+use super::{RootMoveStats, SearchResult};
 
 /// One search's result in words and numbers.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -92,7 +92,7 @@ impl SearchReport {
     }
 
     /// With the root moves' statistics (`root`, best first).
-    pub fn with_root_moves<G: FullGame>(mut self, game: &G, state: &G::State, root: &[RootMove<G::Move>]) -> Self {
+    pub fn with_root_moves<G: FullGame>(mut self, game: &G, state: &G::State, root: &[RootMoveStats<G::Move>]) -> Self {
         self.root_moves = root
             .iter()
             .map(|m| RootMoveReport {

@@ -205,7 +205,7 @@ fn breakthrough(g: &Breakthrough, state: &BtState, w: &Watch) -> Result<Value, A
     if g.is_terminal(state) {
         return Err(ApiError::bad("the game is over in this position"));
     }
-    let options = crate::solve::breakthrough::Options {
+    let options = crate::solve::breakthrough::SolveOptions {
         tt_mib: 64,
         distance: true,
         distance_tt_mib: 64,

@@ -18,7 +18,7 @@
 //! The result is the same as [`crate::solve::generic`]'s strong mode on every position: the winner takes the fastest
 //! win, the loser the slowest loss, a draw beats a loss. Memory is counted before and during the run and the
 //! analysis stops with an error (nothing allocated beyond the bound's order) when it would exceed
-//! [`Options::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
+//! [`RetroOptions::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
 
 use std::mem::size_of;
 use std::time::Instant;
@@ -81,7 +81,7 @@ pub fn unpack(p: u16) -> Option<(Value, u32)> {
 
 /// Run options.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct RetroOptions {
     /// Refuse to go on when the estimated memory would exceed this many bytes.
     pub max_bytes: u64,
     /// Progress bars on stderr.
@@ -90,9 +90,9 @@ pub struct Options {
     pub checkpoint: Option<Checkpoint>,
 }
 
-impl Default for Options {
+impl Default for RetroOptions {
     fn default() -> Self {
-        Options { max_bytes: 2 << 30, progress: false, checkpoint: None }
+        RetroOptions { max_bytes: 2 << 30, progress: false, checkpoint: None }
     }
 }
 
@@ -317,7 +317,7 @@ fn interrupted(cp: &Checkpoint, expanded: usize, found: usize) -> RetroError {
 }
 
 /// Strongly solve every position reachable from `root` (see the module documentation).
-pub fn analyse<G: FullGame>(game: &G, root: &G::State, opts: &Options) -> Result<Solution, RetroError> {
+pub fn analyse<G: FullGame>(game: &G, root: &G::State, opts: &RetroOptions) -> Result<Solution, RetroError> {
     let start = Instant::now();
     let cost = cost::<G>();
     let limit = opts.max_bytes;

@@ -22,7 +22,7 @@ use std::path::Path;
 
 use crate::game::{FullGame, Side};
 use crate::players::{Choice, Context, Player};
-use crate::search::{Limits, RootMove, TimeControl};
+use crate::search::{Limits, RootMoveStats, TimeControl};
 
 /// The longest entry name.
 pub const MAX_NAME: usize = 80;
@@ -294,7 +294,7 @@ impl<G: FullGame> Player<G> for Named<G> {
     fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
         self.inner.choose(game, cx)
     }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.inner.root_moves()
     }
 }

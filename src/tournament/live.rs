@@ -23,7 +23,7 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use super::schedule::GameJob;
 use crate::game::FullGame;
 use crate::players::{Choice, Context, Player};
-use crate::search::{Limits, RootMove};
+use crate::search::{Limits, RootMoveStats};
 
 /// The board is written at most this often while games change.
 pub const WRITE_EVERY: Duration = Duration::from_millis(250);
@@ -157,7 +157,7 @@ impl<G: FullGame> Player<G> for Watched<'_, G> {
         self.board.moved(self.id, cx.history.fen, cx.history.moves);
         self.inner.choose(game, cx)
     }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.inner.root_moves()
     }
 }

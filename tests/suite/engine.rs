@@ -5,7 +5,7 @@ use std::process::Command;
 
 use crate::common::BIN;
 use plateau::engine::Engine;
-use plateau::engine::params::Options;
+use plateau::engine::params::EngineOptions;
 use plateau::game::{Capabilities, Knowledge};
 use plateau::game::{Game, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use plateau::games::{AnyGame, Breakthrough};
@@ -62,11 +62,11 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
             for depth in 1..=4 {
                 let (reference, _, _) = search_depth(&g, &eval, s, depth);
                 // Aspiration windows, PVS, killers and history reorder and re-search but keep the value.
-                let o = Options {
+                let o = EngineOptions {
                     limits: Limits { depth: Some(depth), ..Limits::default() },
                     tt_mib: 0,
                     eval: Some("simple".into()),
-                    ..Options::exact()
+                    ..EngineOptions::exact()
                 };
                 let r = Engine::new(o).search(&g, s);
                 assert_eq!(r.value, reference, "{spec} position {i} {} depth {depth}", g.format_position(s));
@@ -85,11 +85,11 @@ fn carried_nnue_values_equal_alphabeta_from_scratch() {
     for (i, s) in random_positions(&g, 6, 9, 4, 30).iter().enumerate() {
         for depth in 1..=3 {
             let (reference, _, _) = search_depth(&g, &eval, s, depth);
-            let o = Options {
+            let o = EngineOptions {
                 limits: Limits { depth: Some(depth), ..Limits::default() },
                 tt_mib: 0,
                 eval: Some("nnue".into()),
-                ..Options::exact()
+                ..EngineOptions::exact()
             };
             let r = Engine::new(o).search(&g, s);
             assert_eq!(r.value, reference, "position {i} {} depth {depth}", g.format_position(s));

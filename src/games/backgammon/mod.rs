@@ -38,7 +38,7 @@ use movegen::{BgMove, CHANCE};
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 pub use eval::BgEval;
@@ -55,12 +55,12 @@ pub fn info() -> GameInfo {
         description: "backgammon without the doubling cube: dice as chance nodes, a move is a whole turn (a double: \
 two decisions of two steps)",
         parameters: vec![
-            ParamInfo {
+            GameParam {
                 name: "gammons",
                 default: "false",
                 description: "true: a win scores 1, 2 (gammon) or 3 (backgammon) points; false: a win is a win",
             },
-            ParamInfo { name: "scoring", default: "single", description: "the same choice by name: single or gammons" },
+            GameParam { name: "scoring", default: "single", description: "the same choice by name: single or gammons" },
         ],
     }
 }

@@ -28,12 +28,12 @@ pub mod simultaneous;
 
 use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Side, err, playout, zobrist};
 use crate::game::{Capabilities, Interop, Knowledge};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry.
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "breakthrough",
         aliases: &["bt"],

@@ -26,7 +26,7 @@
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 use super::{Breakthrough, BtMove, BtState, eval::BtEval};
@@ -37,7 +37,7 @@ pub const REPEATS_TO_DRAW: u8 = 2;
 /// The registry entry. Users write `breakthrough(...,moves=simultaneous)`: the registry sends that string here.
 pub fn info() -> GameInfo {
     let mut parameters = super::info().parameters;
-    parameters.push(ParamInfo {
+    parameters.push(GameParam {
         name: "moves",
         default: "simultaneous",
         description: "both players move at once (written breakthrough(...,moves=simultaneous))",

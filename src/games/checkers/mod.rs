@@ -34,7 +34,7 @@ pub use text::path_squares;
 
 use crate::game::{BoardView, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, view, zobrist};
 use crate::game::{Capabilities, Interop, Knowledge};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 use geometry::{BOTTOM_ROW, TOP_ROW};
 
@@ -45,7 +45,7 @@ pub fn info() -> GameInfo {
         aliases: &["english_draughts", "draughts"],
         description: "Checkers (English draughts): 8x8, men forwards and kings both ways one square, compulsory \
                       captures and multi-jumps, moves as PDN square numbers (11-15, 15x24x31)",
-        parameters: vec![ParamInfo {
+        parameters: vec![GameParam {
             name: "rule",
             default: "standard",
             description: "the draw rule: standard (80 plies without a capture or a man move) or openspiel (40 plies \

@@ -17,7 +17,7 @@ use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::random_tree::mix;
 use crate::games::tree_path::format_path;
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 use text::{TreeNode, format_tree, parse_tree};
 
@@ -26,7 +26,7 @@ pub const SLIDES_ALPHABETA: &str = "A(B(C(D=2 E=1) F(G=6 H=9)) I(J(K=8 L=3) M(N=
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "tree",
         aliases: &["given_tree"],

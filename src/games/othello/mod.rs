@@ -29,12 +29,12 @@ mod stable;
 mod text;
 
 pub use bits::Geometry;
-pub use endgame::{Bounds, EndgameSolver, Limits};
+pub use endgame::{Bounds, EndgameSolver, StopAt};
 pub use eval::OthelloEval;
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The move that passes (a square is `0..64`).
@@ -49,7 +49,7 @@ pub fn info() -> GameInfo {
         name: "othello",
         aliases: &["reversi"],
         description: "Othello: place a disc to bracket and flip opponent discs; no move = pass; most discs wins",
-        parameters: vec![ParamInfo { name: "size", default: "8", description: "board side: 4, 6 or 8" }],
+        parameters: vec![GameParam { name: "size", default: "8", description: "board side: 4, 6 or 8" }],
     }
 }
 

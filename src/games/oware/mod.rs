@@ -38,7 +38,7 @@ mod text;
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Side, err};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 pub use eval::OwareEval;
@@ -52,7 +52,7 @@ pub const HISTORY: usize = 128;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "oware",
         aliases: &["awale", "awari", "abapa"],

@@ -31,7 +31,7 @@ mod notation;
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, WIN_THRESHOLD, err};
 use crate::games::random_tree::mix;
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The largest target score.
@@ -50,7 +50,7 @@ pub const HOLD: PigMove = 1;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "pig",
         aliases: &[],

@@ -33,7 +33,7 @@ use crate::game::{
     BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
 };
 use crate::game::{Capabilities, Interop, Knowledge};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry (`plateau games`).
@@ -42,7 +42,7 @@ pub fn info() -> GameInfo {
         name: "qubic",
         aliases: &["3d_tic_tac_toe", "tic_tac_toe_3d"],
         description: "Qubic: 3D tic-tac-toe in a 4x4x4 cube; X and O fill cells (layer, file, rank: 2b3) in turn, four in a row along any of the 76 lines wins",
-        parameters: vec![ParamInfo {
+        parameters: vec![GameParam {
             name: "size",
             default: "4",
             description: "edge of the cube: 3 or 4 (3x3x3: 49 lines, a quick first-player win)",

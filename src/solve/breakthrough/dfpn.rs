@@ -40,7 +40,7 @@ impl Solver<'_> {
         }
     }
 
-    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`super::Options::material_init`] `h = 8m + 4r` from the
+    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`super::SolveOptions::material_init`] `h = 8m + 4r` from the
     /// material balance `m` (own minus opponent pieces, side to move's view) and the runner balance `r` (own pieces on
     /// the own pre-pre-goal row minus the opponent's on its own): `(max(1, 16 - h), max(1, 16 + h))`.
     #[inline]

@@ -49,12 +49,12 @@ impl Solver<'_> {
     /// The exact value of the root moves of `s` (a solved position: its proof is in the df-pn table) for the side
     /// to move at `s`, each given to `each(move, plies)` as it is found: plies positive when the move wins in that
     /// many plies, negative when it loses in as many (the slowest loss). Moves named in `skip` are left out (a
-    /// caller that knows them already: mirror images). False when stopped first ([`Options::max_seconds`],
-    /// [`Options::stop`]). Needs [`Options::distance`] (its table).
+    /// caller that knows them already: mirror images). False when stopped first ([`SolveOptions::max_seconds`],
+    /// [`SolveOptions::stop`]). Needs [`SolveOptions::distance`] (its table).
     ///
-    /// [`Options::max_seconds`]: super::Options::max_seconds
-    /// [`Options::stop`]: super::Options::stop
-    /// [`Options::distance`]: super::Options::distance
+    /// [`SolveOptions::max_seconds`]: super::SolveOptions::max_seconds
+    /// [`SolveOptions::stop`]: super::SolveOptions::stop
+    /// [`SolveOptions::distance`]: super::SolveOptions::distance
     pub fn move_distances(&mut self, s: &BtState, skip: &[String], each: &mut dyn FnMut(&str, i32)) -> bool {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);

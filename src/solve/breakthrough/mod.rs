@@ -11,7 +11,7 @@
 //! ```
 //!
 //! The folder, one concern per file:
-//! - this file: the public API: [`solve`], [`solve_split`], [`Options`], [`Solution`];
+//! - this file: the public API: [`solve`], [`solve_split`], [`SolveOptions`], [`Solution`];
 //! - `solver.rs`: the [`Solver`] (its tables and counters) and one solve of a root (proof, winning moves, distance);
 //! - `rules.rs`: the knowledge rules at every node: the game's own (game over, win in 1, threats and the forced
 //!   capture: [`crate::games::breakthrough::knowledge`]), then the solver's (win in 3 by a safe runner, the defended
@@ -51,7 +51,7 @@ pub const HINT_BUDGET: u64 = 10_000_000;
 
 /// What to solve and with how much memory.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct SolveOptions {
     /// Memory of the df-pn table in MiB.
     pub tt_mib: usize,
     /// Rows of the race endgame table used as an oracle (0 = none; 2 or 3 are useful).
@@ -93,9 +93,9 @@ pub struct Options {
     pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
-impl Default for Options {
+impl Default for SolveOptions {
     fn default() -> Self {
-        Options {
+        SolveOptions {
             tt_mib: 256,
             race_rows: 0,
             distance: false,
@@ -142,15 +142,15 @@ pub struct Solution {
     pub root_dn: u32,
     /// Split solve ([`Solver::split`]): the root moves left undecided when it stopped (empty otherwise).
     pub undecided_moves: Vec<String>,
-    /// Expansions of the earlier runs behind a table read from [`Options::table_file`] (not in `nodes`).
+    /// Expansions of the earlier runs behind a table read from [`SolveOptions::table_file`] (not in `nodes`).
     pub earlier_nodes: u64,
-    /// With [`Options::check_proof`] and a decided position: the independent check of the proof.
+    /// With [`SolveOptions::check_proof`] and a decided position: the independent check of the proof.
     pub proof_check: Option<ProofCheck>,
 }
 
 /// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board) or a table file that
 /// cannot be read or saved.
-pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
+pub fn solve(game: &Breakthrough, state: &BtState, options: &SolveOptions) -> Result<Solution, String> {
     with_solver(game, options, |solver| {
         let mut sol = solver.run(state);
         if options.check_proof
@@ -190,7 +190,7 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
 pub fn solve_split(
     game: &Breakthrough,
     state: &BtState,
-    options: &Options,
+    options: &SolveOptions,
     first: &[String],
     budget: u64,
     known: &mut dyn FnMut(&str) -> Option<bool>,
@@ -202,7 +202,7 @@ pub fn solve_split(
 /// A solver with the race table of `options`, given to `run`; the answer's times include the table's build.
 fn with_solver(
     game: &Breakthrough,
-    options: &Options,
+    options: &SolveOptions,
     run: impl FnOnce(&mut Solver) -> Solution,
 ) -> Result<Solution, String> {
     let start = Instant::now();
@@ -234,7 +234,7 @@ fn with_solver(
 
 /// A solver kept for many positions, its tables with it (an opening book solves one position after another and
 /// the positions share most of their proofs): the race table of `options` is built once.
-pub fn reusable<'a>(game: &'a Breakthrough, options: &Options) -> Result<Solver<'a>, String> {
+pub fn reusable<'a>(game: &'a Breakthrough, options: &SolveOptions) -> Result<Solver<'a>, String> {
     Ok(Solver::new(game, options, race_table(game, options)?))
 }
 
@@ -247,7 +247,7 @@ impl Solver<'_> {
 }
 
 /// The race table `options` ask for, if the game's rules allow one.
-fn race_table(game: &Breakthrough, options: &Options) -> Result<Option<RaceTable>, String> {
+fn race_table(game: &Breakthrough, options: &SolveOptions) -> Result<Option<RaceTable>, String> {
     if options.race_rows == 0 || !game.standard() {
         return Ok(None);
     }

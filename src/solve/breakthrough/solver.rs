@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::rules::Quick;
 use super::table::{self, AbEntry, Entry};
-use super::{Options, Solution};
+use super::{Solution, SolveOptions};
 use crate::game::{Game, MoveList};
 use crate::games::breakthrough::race::RaceTable;
 use crate::games::breakthrough::{Breakthrough, BtState};
@@ -23,7 +23,7 @@ pub struct Solver<'a> {
     pub(super) ab_nodes: u64,
     pub(super) max_nodes: u64,
     pub(super) aborted: bool,
-    pub(super) options: Options,
+    pub(super) options: SolveOptions,
     pub(super) start: Instant,
     pub(super) last_report: f64,
     /// Knowledge rules 5 (the defended runner) and 6 (threat sequences) are on.
@@ -41,7 +41,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(g: &'a Breakthrough, options: &Options, race: Option<RaceTable>) -> Self {
+    pub fn new(g: &'a Breakthrough, options: &SolveOptions, race: Option<RaceTable>) -> Self {
         let m = if options.distance {
             table::table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>())
         } else {
@@ -72,8 +72,8 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// Whether the search must stop now: [`Options::max_seconds`] passed, or [`Options::stop`] or
-    /// [`Options::interrupt`] raised.
+    /// Whether the search must stop now: [`SolveOptions::max_seconds`] passed, or [`SolveOptions::stop`] or
+    /// [`SolveOptions::interrupt`] raised.
     pub(super) fn stop_asked(&self) -> bool {
         use std::sync::atomic::Ordering::Relaxed;
         self.options.max_seconds.is_some_and(|m| self.start.elapsed().as_secs_f64() >= m)
@@ -87,7 +87,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Solves the root `s`: its proof, the proofs of its first moves (every one with
-    /// [`Options::all_winning_moves`], otherwise until one wins), then the exact distance with [`Options::distance`].
+    /// [`SolveOptions::all_winning_moves`], otherwise until one wins), then the exact distance with [`SolveOptions::distance`].
     pub(super) fn run(&mut self, s: &BtState) -> Solution {
         let (pn, dn) = self.prove(s);
         let mut sol = Solution {

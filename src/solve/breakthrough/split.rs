@@ -11,8 +11,8 @@ impl Solver<'_> {
     /// job-level proof-number search, run in turn on one table instead of on a cluster). The root moves are grouped by
     /// the position they lead to up to mirror symmetry; each group gets a df-pn run of `budget` expansions on that
     /// position, round after round, the budget doubling every round, until every root move is decided (with
-    /// [`super::Options::all_winning_moves`]; without it, until one root move is proven to win, which decides the
-    /// root), or [`super::Options::max_seconds`] runs out. Work is kept between rounds in the shared table, so a move
+    /// [`super::SolveOptions::all_winning_moves`]; without it, until one root move is proven to win, which decides the
+    /// root), or [`super::SolveOptions::max_seconds`] runs out. Work is kept between rounds in the shared table, so a move
     /// taken up again resumes where it stopped, and a proof found for one move serves the others through
     /// transpositions.
     ///
@@ -62,7 +62,7 @@ impl Solver<'_> {
         let own =
             if first.is_empty() { groups.len() } else { groups.iter().filter(|g| priority(g) != usize::MAX).count() };
         let deadline = self.options.max_seconds.unwrap_or(f64::INFINITY);
-        // Ctrl-C / SIGTERM ([`super::Options::interrupt`]): no new job, and the job it cut is not reported (its
+        // Ctrl-C / SIGTERM ([`super::SolveOptions::interrupt`]): no new job, and the job it cut is not reported (its
         // work stays in the table).
         let stop = self.options.interrupt;
         let interrupted = move || stop.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
@@ -89,7 +89,7 @@ impl Solver<'_> {
                         g.result = Some(r);
                         job.round = None;
                     } else {
-                        // The deadline, a signal, or a stop from outside ([`super::Options::stop`]): each job would
+                        // The deadline, a signal, or a stop from outside ([`super::SolveOptions::stop`]): each job would
                         // abort at once.
                         if t >= deadline || interrupted() || self.stop_asked() {
                             break 'phases;

@@ -9,7 +9,7 @@ use anyhow::bail;
 use crate::game::{Game, MoveList, winner_words};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;
-use crate::solve::breakthrough::{Job, Options, decided_moves, solve_split};
+use crate::solve::breakthrough::{Job, SolveOptions, decided_moves, solve_split};
 use crate::solve::report::{BreakthroughReport, SolveReport, SplitReport};
 use crate::solve::request::{BUDGET_DEFAULT, CHECK_MEMO_DEFAULT, Progress, Request};
 use crate::spec::parse_table_mib;
@@ -76,7 +76,7 @@ fn single(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyho
         crate::files::check_output(Path::new(t), "df-pn table").map_err(anyhow::Error::msg)?;
     }
     let memo = req.check_memo.as_deref().unwrap_or(CHECK_MEMO_DEFAULT);
-    let options = Options {
+    let options = SolveOptions {
         tt_mib: mib,
         race_rows: race_rows(req, g),
         distance: !req.weak,
@@ -194,7 +194,7 @@ fn split(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyhow
         }
         None => None,
     };
-    let options = Options {
+    let options = SolveOptions {
         tt_mib: mib,
         race_rows: race_rows(req, g),
         all_winning_moves: !req.first_win_only,

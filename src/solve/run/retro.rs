@@ -11,7 +11,7 @@ use crate::game::{FullGame, WIN_SCORE, winner_words};
 use crate::solve::db::{self, Db};
 use crate::solve::report::{RetroBuildReport, RetroQueryReport, SolveReport};
 use crate::solve::request::{MAX_MEMORY_DEFAULT, Progress, Request};
-use crate::solve::retro::{self, Options, Value};
+use crate::solve::retro::{self, RetroOptions, Value};
 use crate::solve::retro_resume::Checkpoint;
 use crate::spec::parse_mib;
 
@@ -80,7 +80,8 @@ fn build_db<G: FullGame>(
         save_every: save_every.unwrap_or(SAVE_EVERY_DEFAULT),
         interrupt: Some(crate::limits::catch_interrupt()),
     });
-    let sol = retro::analyse(g, state, &Options { max_bytes: limit, progress: true, checkpoint: checkpoint.clone() })?;
+    let sol =
+        retro::analyse(g, state, &RetroOptions { max_bytes: limit, progress: true, checkpoint: checkpoint.clone() })?;
     let root = sol.get(sol.root_key).ok_or_else(|| anyhow::anyhow!("internal error: the root is not in the table"))?;
     let best = retro::best_moves(g, state, |k| sol.get(k)).map(|(_, b)| b).unwrap_or_default();
     let best: Vec<String> = best.iter().map(|&m| g.format_move(state, m)).collect();

@@ -45,12 +45,12 @@ use super::eval::BtEval;
 use super::{Breakthrough, BtMove, BtState};
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveClass, MoveList, Outcome, Side, err};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry. The game string is `breakthrough(information=imperfect,...)` (the registry routes it here).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "breakthrough_imperfect",
         aliases: &["dark_breakthrough"],
