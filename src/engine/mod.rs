@@ -36,7 +36,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, NamedEval, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -48,7 +48,7 @@ use table::AtomicTable;
 pub struct Engine<G: FullGame> {
     pub opts: EngineOptions,
     tt: AtomicTable,
-    eval: Option<(String, G::Eval)>,
+    eval: NamedEval<G>,
     stop: Arc<AtomicBool>,
     /// The opening book (`book=FILE`), consulted before searching.
     book: Option<crate::book::BookUser>,
@@ -58,7 +58,14 @@ pub struct Engine<G: FullGame> {
 impl<G: FullGame> Engine<G> {
     pub fn new(opts: EngineOptions) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
-        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book: None, reporter: None }
+        Engine {
+            opts,
+            tt,
+            eval: NamedEval::new(None),
+            stop: Arc::new(AtomicBool::new(false)),
+            book: None,
+            reporter: None,
+        }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
@@ -76,7 +83,14 @@ impl<G: FullGame> Engine<G> {
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
-        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book, reporter: None })
+        Ok(Engine {
+            opts,
+            tt,
+            eval: NamedEval::new(None),
+            stop: Arc::new(AtomicBool::new(false)),
+            book,
+            reporter: None,
+        })
     }
 
     /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
@@ -104,13 +118,13 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
     fn prepare(&mut self, game: &G) {
         probe_db::prepare(&self.opts, game);
         endgame::prepare(&self.opts, game);
-        let spec = game.spec();
-        if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
-            let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
-            // The name was checked against the game's list when the player string was read.
-            let eval = crate::game::evaluation_or_simple(game, name);
-            self.opts.params = self.opts.params_for(game, name);
-            self.eval = Some((spec, eval));
+        // The name was checked against the game's list when the player string was read.
+        let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]).to_string();
+        if self.eval.name() != Some(name.as_str()) {
+            self.eval = NamedEval::new(Some(name.clone()));
+        }
+        if self.eval.get_fresh(game).1 {
+            self.opts.params = self.opts.params_for(game, &name);
         }
     }
 
@@ -192,7 +206,7 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
             return result;
         }
 
-        let eval = &self.eval.as_ref().expect("set above").1;
+        let eval = self.eval.get(game);
         let tt = &self.tt;
         let stop = &*self.stop;
         let halt = AtomicBool::new(false);

@@ -21,7 +21,7 @@ pub mod naive;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{FullGame, GameError, MoveList, Side};
+use crate::game::{FullGame, GameError, MoveList, NamedEval, Side};
 use crate::spec::Spec;
 use belief::Belief;
 
@@ -138,28 +138,12 @@ impl<G: FullGame> Tracking<G> {
     }
 }
 
-/// An evaluation named in a player string (`eval=NAME`, checked against `Knowledge::EVALUATIONS`), built for the game at
-/// the first search.
-pub struct NamedEval<G: FullGame> {
-    pub name: String,
-    built: Option<(String, G::Eval)>,
-}
-
-impl<G: FullGame> NamedEval<G> {
-    pub fn from_spec(player: &str, spec: &Spec) -> Result<Self, GameError> {
-        let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
-        G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
-        Ok(NamedEval { name, built: None })
-    }
-
-    /// The evaluation for `game` (a copy, so that the caller may borrow itself mutably meanwhile).
-    pub fn get(&mut self, game: &G) -> G::Eval {
-        let spec = game.spec();
-        if self.built.as_ref().is_none_or(|(s, _)| *s != spec) {
-            self.built = Some((spec, crate::game::evaluation_or_simple(game, &self.name)));
-        }
-        self.built.as_ref().expect("set above").1.clone()
-    }
+/// The evaluation named in a player string (`eval=NAME`, default `simple`), checked against
+/// `Knowledge::EVALUATIONS`; built for the game at the first search ([`NamedEval`]).
+pub fn named_eval<G: FullGame>(player: &str, spec: &Spec) -> Result<NamedEval<G>, GameError> {
+    let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
+    G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
+    Ok(NamedEval::new(Some(name)))
 }
 
 /// The legal moves of `state` as a vector.

@@ -22,8 +22,8 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
-use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{FullGame, GameError, Side};
+use super::{Tracking, legal_moves, named_eval, random_of};
+use crate::game::{FullGame, GameError, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -43,7 +43,7 @@ impl<G: FullGame> Naive<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);
-        let eval = NamedEval::from_spec("naive", spec)?;
+        let eval = named_eval("naive", spec)?;
         let seed = spec.count("seed")?;
         Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed), stop: None })
     }
@@ -59,7 +59,7 @@ impl<G: FullGame> Naive<G> {
     ) -> SearchResult<G::Move> {
         let stop = self.stop.clone();
         let check = StopCheck::anytime(t0, self.limits.time, side).with_flag(stop.as_deref());
-        let eval = self.eval.get(game);
+        let eval = self.eval.get(game).clone();
         let (values, nodes) = match self.limits.nodes {
             None => {
                 let mut ab = AlphaBeta::new(game, &eval, check);
@@ -104,8 +104,8 @@ impl<G: FullGame> Naive<G> {
 impl<G: FullGame> Searcher<G> for Naive<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("depth={}", self.depth)];
-        if self.eval.name != "simple" {
-            p.push(format!("eval={}", self.eval.name));
+        if let Some(name) = self.eval.name().filter(|n| *n != "simple") {
+            p.push(format!("eval={name}"));
         }
         p.extend(Limits { depth: None, ..self.limits }.spec_params());
         if let Some(s) = self.tracking.seed {

@@ -38,7 +38,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{FullGame, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, NamedEval, Side, WIN_SCORE};
 use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMoveStats, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
@@ -74,7 +74,7 @@ pub struct Mcts<G: FullGame> {
     pub limits: Limits,
     trees: Vec<(Tree<G>, Option<G::State>)>,
     rngs: Vec<SmallRng>,
-    eval: Option<G::Eval>,
+    eval: NamedEval<G>,
     stop: Option<Arc<AtomicBool>>,
     reporter: Option<Reporter<G::Move>>,
     root: Vec<RootChild<G::Move>>,
@@ -86,7 +86,16 @@ impl<G: FullGame> Mcts<G> {
             Some(s) => thread_rngs(params.threads, s),
             None => (0..params.threads).map(|_| SmallRng::from_rng(&mut rand::rng())).collect(),
         };
-        Mcts { params, limits, trees: Vec::new(), rngs, eval: None, stop: None, reporter: None, root: Vec::new() }
+        Mcts {
+            params,
+            limits,
+            trees: Vec::new(),
+            rngs,
+            eval: NamedEval::new(None),
+            stop: None,
+            reporter: None,
+            root: Vec::new(),
+        }
     }
 
     /// Build from `mcts(...)` (the caller checks unknown parameters with `spec.finish()`).
@@ -205,9 +214,9 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
-        if self.eval.is_none() {
-            let name = self.params.eval.as_deref().unwrap_or("simple");
-            self.eval = Some(crate::game::evaluation_or_simple(game, name));
+        let name = self.params.eval.as_deref().unwrap_or("simple");
+        if self.eval.name() != Some(name) {
+            self.eval = NamedEval::new(Some(name.to_string()));
         }
         self.prepare(game, state);
         let mover = game.side_to_move(state);
@@ -224,7 +233,7 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
                 .with_flag(Some(&halt)),
             halt: &halt,
         };
-        let (params, eval) = (&self.params, self.eval.as_ref().expect("set above"));
+        let (params, eval) = (&self.params, self.eval.get(game));
         if self.params.threads == 1 {
             run_tree(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs[0], &limits);
         } else if self.trees.len() == 1 {

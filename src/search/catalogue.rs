@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{FullGame, GameError, MoveList, WIN_THRESHOLD};
+use crate::game::{FullGame, GameError, MoveList, NamedEval, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
@@ -77,18 +77,16 @@ pub struct Driver<G: FullGame, A: Algorithm<G>> {
     /// Iterative deepening at a fixed depth.
     pub iterate: bool,
     pub algo: A,
-    eval: G::Eval,
     /// `eval=NAME` (checked against [`Knowledge::EVALUATIONS`]); the evaluation is built for the game of the first search,
     /// and rebuilt when the game (its spec) changes. `None`: the game's `simple` evaluation.
-    eval_name: Option<String>,
-    eval_for: Option<String>,
+    eval: NamedEval<G>,
     /// Set by another thread (a protocol's `stop`) to end the search with its best move so far.
     stop: Option<Arc<AtomicBool>>,
 }
 
 impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
     pub fn with_algorithm(limits: Limits, algo: A) -> Self {
-        Driver { limits, iterate: false, algo, eval: G::Eval::default(), eval_name: None, eval_for: None, stop: None }
+        Driver { limits, iterate: false, algo, eval: NamedEval::new(None), stop: None }
     }
 
     /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
@@ -102,13 +100,12 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
         let iterate = spec.bool("id", false)?;
         let algo = A::from_spec(spec)?;
         let eval_name = eval_name::<G>(spec, A::NAME)?;
-        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), eval_name, eval_for: None, stop: None })
+        Ok(Driver { limits, iterate, algo, eval: NamedEval::new(eval_name), stop: None })
     }
 
     /// Search with the game's evaluation `name` (`None`: its `simple` one), as `eval=NAME` does.
     pub fn set_eval(&mut self, name: Option<String>) {
-        self.eval_name = name;
-        self.eval_for = None;
+        self.eval = NamedEval::new(name);
     }
 
     /// Search and report the explored tree to `tracer`.
@@ -121,13 +118,7 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
         let start = Instant::now();
         let budget = self.limits.plan(game.side_to_move(state), MARGIN, SOFT_PERCENT);
         let limit = StopCheck::planned(start, budget, self.limits.nodes).with_flag(self.stop.as_deref());
-        if let Some(name) = &self.eval_name
-            && self.eval_for.as_deref() != Some(game.spec().as_str())
-        {
-            self.eval = crate::game::evaluation_or_simple(game, name);
-            self.eval_for = Some(game.spec());
-        }
-        let mut ctx = Ctx::new(game, &self.eval, limit, max_depth, tracer);
+        let mut ctx = Ctx::new(game, self.eval.get(game), limit, max_depth, tracer);
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -177,7 +168,7 @@ impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
         if self.iterate {
             p.push("id=true".into());
         }
-        if let Some(name) = &self.eval_name {
+        if let Some(name) = self.eval.name() {
             p.push(format!("eval={name}"));
         }
         p.extend(self.algo.params());
