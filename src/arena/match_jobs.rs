@@ -14,6 +14,7 @@
 //!                   holds already adds nothing; else appended to the record file (flushed) and counted:
 //!                   {written, decided}: decided once the SPRT concludes (the driver then stops submitting)
 //! summary(secs)   = plateau match's summary (--json's document) of the games counted
+//! load_words(w)   = the match of `plateau match`'s very words (after `match`), with --json and --verbose
 //! ```
 
 use std::collections::HashSet;
@@ -22,9 +23,11 @@ use std::sync::Mutex;
 
 use super::record::GameRecord;
 use super::resume::{check_block, match_tags, read_back};
+use super::spec::{MatchCommand, check_spec, game_line, match_config};
 use super::tally::Tally;
 use super::{MatchConfig, MatchSummary, check_players, play_numbered, player, summarize};
-use crate::game::Game;
+use crate::game::{Game, one_line};
+use crate::games::{AnyGame, with_game};
 
 /// One task: a game pair.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -43,12 +46,15 @@ pub struct MatchPlan {
 }
 
 /// What adding a finished game did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Added {
-    /// False: the record file held this game already (a retried task's second result).
+    /// False: the record file held this game already (a retried task's second result), or the SPRT had concluded
+    /// before it (as `plateau match` plays no game after the deciding one).
     pub written: bool,
     /// The SPRT concluded (with this game or before).
     pub decided: bool,
+    /// `--verbose`'s line of the game.
+    pub line: String,
 }
 
 /// A match's jobs, whatever its game.
@@ -147,16 +153,17 @@ impl<G: Game> MatchJobs for Loaded<G> {
 
     fn add(&self, block: &str) -> Result<Added, String> {
         let rec = check_block(&self.game, &self.cfg, &self.names, block)?;
+        let line = game_line(&rec);
         let mut run = self.lock();
-        if run.held.contains(&rec.round) {
-            return Ok(Added { written: false, decided: run.tally.decided.is_some() });
+        if run.held.contains(&rec.round) || run.tally.decided.is_some() {
+            return Ok(Added { written: false, decided: run.tally.decided.is_some(), line });
         }
         let file = run.file.as_mut().ok_or("open the record file first")?;
         file.write_all(block.as_bytes())
             .and_then(|_| file.flush())
             .map_err(|e| format!("cannot write the record file: {e}"))?;
         self.count(&mut run, &rec);
-        Ok(Added { written: true, decided: run.tally.decided.is_some() })
+        Ok(Added { written: true, decided: run.tally.decided.is_some(), line })
     }
 
     fn decided(&self) -> bool {
@@ -167,4 +174,43 @@ impl<G: Game> MatchJobs for Loaded<G> {
         let run = self.lock();
         summarize(&self.game, &self.cfg, &self.names, &self.under, &run.tally, run.resumed, seconds)
     }
+}
+
+/// `plateau match`'s flags alone (the words after `match`), for [`load_words`].
+#[derive(clap::Parser, Debug)]
+#[command(name = "plateau match")]
+struct Standalone {
+    #[command(flatten)]
+    args: MatchCommand,
+}
+
+/// A match loaded from `plateau match`'s very words, for another driver of its jobs (the Ray cluster's, through the
+/// Python bindings), with the flags that say how to report.
+pub struct LoadedMatch {
+    pub jobs: Box<dyn MatchJobs>,
+    /// `--json`, `--verbose` as given.
+    pub json: bool,
+    pub verbose: bool,
+}
+
+/// Parse and check `plateau match`'s words (after `match`) as the command does before its first game. Errors are the
+/// command's one line.
+pub fn load_words(words: &[String]) -> Result<LoadedMatch, String> {
+    use clap::Parser;
+    let parsed = Standalone::try_parse_from(std::iter::once("plateau match".to_string()).chain(words.iter().cloned()))
+        .map_err(|e| one_line(crate::spec::usage_line(&e).trim_start_matches("error: ")))?;
+    let MatchCommand { spec, json, verbose, ray } = parsed.args;
+    if ray.is_some() {
+        return Err("--ray is plateau match's own flag (the cluster driver takes --address)".into());
+    }
+    check_spec(&spec).map_err(|e| one_line(&e))?;
+    let any = AnyGame::parse(&spec.game).map_err(|e| one_line(&e.to_string()))?;
+    let jobs: Box<dyn MatchJobs> = with_game!(&any, g => {
+        let cfg = match_config(&spec, g, false).map_err(|e| one_line(&e))?;
+        // Some games are Copy, others only Clone.
+        #[allow(clippy::clone_on_copy)]
+        let owned = g.clone();
+        Box::new(load(owned, cfg)?)
+    });
+    Ok(LoadedMatch { jobs, json, verbose })
 }

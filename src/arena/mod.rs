@@ -33,6 +33,7 @@ pub mod spsa;
 pub mod spsa_checkpoint;
 pub mod stats;
 pub mod tally;
+pub mod text;
 pub mod turns;
 
 use std::path::PathBuf;
@@ -497,7 +498,7 @@ pub fn play_numbered<G: Game>(
     i: usize,
 ) -> GameRecord {
     let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
-    let a_first = cfg.fixed_colours || i % 2 == 0;
+    let a_first = cfg.fixed_colours || i.is_multiple_of(2);
     let seats: [&mut dyn Player<G>; 2] = if a_first { [a, b] } else { [b, a] };
     let mut rec = play_game(
         game,

@@ -6,9 +6,9 @@
 use std::path::Path;
 use std::time::Duration;
 
-use crate::common::{json, plateau, tmpdir};
+use crate::common::{BIN, json, plateau, tmpdir};
 use plateau::arena::MatchConfig;
-use plateau::arena::match_jobs::{MatchJobs, load, tasks};
+use plateau::arena::match_jobs::{MatchJobs, load, load_words, tasks};
 use plateau::arena::openings::Openings;
 use plateau::arena::record::read_games;
 use plateau::arena::stats::Sprt;
@@ -153,4 +153,61 @@ fn the_sprt_decides_after_the_same_game_as_plateau_match() {
         assert_eq!(s[key], cli[key], "{key}");
     }
     assert_eq!(games_of(&one), games_of(&two));
+}
+
+#[test]
+fn the_words_of_plateau_match_load_the_same_match_and_bad_words_are_one_line() {
+    let dir = tmpdir("match-jobs-words");
+    let rec = dir.join("w.pgn");
+    let words: Vec<String> = ["breakthrough", "--player", A, "--player", B, "--games", "4", "--seed", "4", "--json"]
+        .iter()
+        .map(|w| w.to_string())
+        .chain(["--record".to_string(), rec.display().to_string()])
+        .collect();
+    let loaded = load_words(&words).unwrap();
+    assert!(loaded.json && !loaded.verbose);
+    let m = load(Breakthrough::default(), config(4, None, &dir.join("c.pgn"))).unwrap();
+    assert_eq!(loaded.jobs.play(&[1, 2]).unwrap(), m.play(&[1, 2]).unwrap());
+    for (bad, says) in [
+        (vec!["breakthrough", "--player", A], "exactly two players"),
+        (vec!["breakthrough", "--player", A, "--player", B, "--ray", "auto"], "--address"),
+        (vec!["breakthrough", "--player", A, "--player", B, "--sprt", "elo0=x"], "elo0"),
+        (vec!["nosuchgame", "--player", A, "--player", B], "nosuchgame"),
+        (vec!["breakthrough", "--player", A, "--player", B, "--bogus"], "--bogus"),
+    ] {
+        let words: Vec<String> = bad.iter().map(|w| w.to_string()).collect();
+        let e = load_words(&words).err().expect("refused");
+        assert!(e.contains(says) && !e.contains('\n'), "{bad:?}: {e}");
+    }
+}
+
+#[test]
+fn plateau_match_ray_hands_its_other_words_to_the_cluster_driver() {
+    let dir = tmpdir("match-jobs-ray");
+    // A stand-in for python3 that writes the words it was given.
+    let fake = dir.join("fake-python");
+    std::fs::write(&fake, format!("#!/bin/sh\necho \"$@\" > {}\n", dir.join("words.txt").display())).unwrap();
+    let mut perms = std::fs::metadata(&fake).unwrap().permissions();
+    std::os::unix::fs::PermissionsExt::set_mode(&mut perms, 0o755);
+    std::fs::set_permissions(&fake, perms).unwrap();
+    let out = std::process::Command::new(BIN)
+        .env("PLATEAU_PYTHON", &fake)
+        .args(["match", "breakthrough", "--player", A, "--ray", "auto", "--player", B, "--record", "r.pgn"])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let words = std::fs::read_to_string(dir.join("words.txt")).unwrap();
+    assert_eq!(
+        words.trim(),
+        format!("-m plateau.cluster match breakthrough --player {A} --player {B} --record r.pgn --address auto")
+    );
+    // No interpreter: one line that says what to install.
+    let out = std::process::Command::new(BIN)
+        .env("PLATEAU_PYTHON", dir.join("no-such-python"))
+        .args(["match", "--player", A, "--player", B, "--ray", "local"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("--ray: cannot run") && err.trim_end().lines().count() == 1, "{err}");
 }
