@@ -238,3 +238,42 @@ def test_the_split_solve_refuses_what_it_cannot_do(tmp_path):
     assert p.returncode == 1 and "line 1" in err, err
     assert bad.read_text() == "not json\n"
 
+
+# Self-play data (plateau tune --save-data): small games on 5x5.
+DATA = ["breakthrough(rows=5,columns=5)", "--games", "10", "--nodes", "200", "--random-plies", "2", "--seed", "5"]
+
+
+def data_driver(args, address):
+    cmd = [sys.executable, "-m", "plateau.cluster", "datagen", *args, "--address", address]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def data_of(path):
+    """The header line and the records sorted (position, result, value, game)."""
+    lines = path.read_text().splitlines()
+    return lines[0], sorted(lines[1:])
+
+
+def test_self_play_data_on_the_cluster_is_plateau_tunes_file_and_resumes(cluster, tmp_path):
+    c, _ = cluster
+    one, two = tmp_path / "one.txt", tmp_path / "two.txt"
+    plateau.run("tune", *DATA, "--eval", "pst", "--epochs", "1", "--save-data", str(one), "--json")
+    doc = json.loads(finish(data_driver([*DATA, "--chunk", "3", "--save-data", str(two), "--json"], c.address)))
+    assert doc["played_games"] == 10 and doc["chunks"] == 4 and doc["resumed_games"] == 0, doc
+    assert data_of(two) == data_of(one)
+    # Cut in the middle of a line (a driver killed while writing): the same command ends with the same records, and
+    # plays only the games lost (the last whole game in the file is played again, as plateau tune does).
+    text = two.read_text()
+    two.write_text(text[: len(text) * 3 // 5])
+    doc = json.loads(finish(data_driver([*DATA, "--chunk", "3", "--save-data", str(two), "--json"], c.address)))
+    assert 0 < doc["played_games"] < 10 and doc["resumed_games"] + doc["played_games"] == 10, doc
+    assert data_of(two) == data_of(one)
+    # plateau tune continues the cluster's file: nothing to play, the same records.
+    plateau.run("tune", *DATA, "--eval", "pst", "--epochs", "1", "--save-data", str(two), "--json")
+    assert data_of(two) == data_of(one)
+    # Another run's settings are refused, the file untouched.
+    before = two.read_bytes()
+    p = data_driver([*DATA[:-1], "6", "--save-data", str(two)], "local")
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 1 and "other settings" in err and err.count("\n") == 1, err
+    assert two.read_bytes() == before
