@@ -11,16 +11,22 @@
 //! match_json(spec_json, verbose)                           plateau match --json's document (arena::spec)
 //! run_json(["perft", GAME, "--json"])                      any command's JSON documents (`plateau.run`)
 //! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
+//! Match(["breakthrough", "--player", ...])                  a match's jobs, one game pair at a time (match_jobs.rs)
+//! SplitSolve(game, request_json)                           the split solve's jobs, one group of root moves at a time
+//! DataGen(settings_json)                                   self-play data (tune --save-data) in chunks of games
 //! ```
 //!
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
 //! under `catch_unwind`, and a panic becomes a `RuntimeError` naming it.
 
 mod commands;
+mod datagen;
 mod dynamic;
 mod game_type;
 mod info_state;
+mod match_jobs;
 mod pyeval;
+mod split_solve;
 mod tournament;
 
 use std::any::Any;
@@ -540,6 +546,9 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<game_type::PyGameType>()?;
     m.add_class::<tournament::PyTournament>()?;
+    m.add_class::<match_jobs::PyMatch>()?;
+    m.add_class::<split_solve::PySplitSolve>()?;
+    m.add_class::<datagen::PyDataGen>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;

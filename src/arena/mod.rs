@@ -21,6 +21,7 @@
 
 pub mod external;
 pub mod game_stats;
+pub mod match_jobs;
 pub mod observed;
 pub mod openings;
 pub mod player;
@@ -32,6 +33,7 @@ pub mod spsa;
 pub mod spsa_checkpoint;
 pub mod stats;
 pub mod tally;
+pub mod text;
 pub mod turns;
 
 use std::path::PathBuf;
@@ -438,25 +440,7 @@ pub(crate) fn play_match<G: FullGame>(
                         break;
                     }
                     let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                    let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
-                    let a_first = cfg.fixed_colours || i % 2 == 0;
-                    let seats: [&mut dyn Player<G>; 2] =
-                        if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
-                    let mut rec = play_game(
-                        game,
-                        &opening,
-                        seats,
-                        cfg.limit,
-                        cfg.margin,
-                        cfg.adjudicate,
-                        cfg.max_plies,
-                        i + 1,
-                        a_first,
-                        cfg.seed,
-                    );
-                    if G::KIND.hidden {
-                        rec.final_position = turns::final_position(game, &opening, &rec.moves);
-                    }
+                    let rec = play_numbered(game, cfg, a.as_mut(), b.as_mut(), i);
                     if tx.send(Ok((rec, ack_tx.clone()))).is_err() || ack_rx.recv().is_err() {
                         break;
                     }
@@ -501,11 +485,54 @@ pub(crate) fn play_match<G: FullGame>(
     if let Some(e) = write_error {
         return Err(e);
     }
+    Ok(summarize(game, cfg, &names, &under, &tally, done.len() as u64, start.elapsed().as_secs_f64()))
+}
+
+/// Game `i` (0-based: number `i + 1`) of the match `cfg` between A (`a`) and B (`b`): its opening and colours from
+/// its number, as [`run_match`] plays it (the job-level match, [`match_jobs`], plays the very same games).
+pub fn play_numbered<G: Game>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    a: &mut dyn Player<G>,
+    b: &mut dyn Player<G>,
+    i: usize,
+) -> GameRecord {
+    let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
+    let a_first = cfg.fixed_colours || i.is_multiple_of(2);
+    let seats: [&mut dyn Player<G>; 2] = if a_first { [a, b] } else { [b, a] };
+    let mut rec = play_game(
+        game,
+        &opening,
+        seats,
+        cfg.limit,
+        cfg.margin,
+        cfg.adjudicate,
+        cfg.max_plies,
+        i + 1,
+        a_first,
+        cfg.seed,
+    );
+    if G::KIND.hidden {
+        rec.final_position = turns::final_position(game, &opening, &rec.moves);
+    }
+    rec
+}
+
+/// The summary of a match after the games `tally` counts (`resumed` of them read back from the record file).
+pub(crate) fn summarize<G: Game>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    under: &[String; 2],
+    tally: &Tally,
+    resumed: u64,
+    seconds: f64,
+) -> MatchSummary {
     let wdl = tally.wdl;
     let stopped_early = tally.decided.is_some() && (wdl.games() as usize) < cfg.games;
     // A decided test reports the status that decided it (its LLR crossed a bound there).
     let sprt = tally.decided.clone().or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
-    Ok(MatchSummary {
+    MatchSummary {
         game: game.spec(),
         player_a: names[0].clone(),
         player_b: names[1].clone(),
@@ -527,11 +554,11 @@ pub(crate) fn play_match<G: FullGame>(
         mean_move_ms: tally.mean_move_ms(),
         moves_timed: tally.timed,
         time_forfeits: tally.time_forfeits,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         openings: cfg.openings.describe(),
         fixed_colours: cfg.fixed_colours,
         by_colour: tally.by_colour.clone(),
         length: tally.length(),
-        resumed_games: done.len() as u64,
-    })
+        resumed_games: resumed,
+    }
 }

@@ -52,6 +52,25 @@ pub fn resume_match<G: FullGame>(
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
+    let done = read_back(game, cfg)?;
+    let summary = play_match(game, cfg, &done, on_record)?;
+    let played = summary.games - done.len() as u64;
+    match &summary.sprt {
+        Some(st) if played == 0 && st.result != "continue" && !done.is_empty() => eprintln!(
+            "the record file already decides the SPRT ({} after {} games, llr {:.2}): no game played",
+            st.result, st.games, st.llr
+        ),
+        _ if played == 0 && !done.is_empty() => {
+            eprintln!("the record file already holds the {} games: no game played", done.len())
+        }
+        _ => {}
+    }
+    Ok(summary)
+}
+
+/// The games of the match `cfg` its record file (`cfg.record`, required) holds, checked (see the module
+/// documentation), in the file's order; a block cut short at its end is cut off the file.
+pub fn read_back<G: Game>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
     crate::files::check_output(path, "record file")?;
@@ -83,19 +102,22 @@ pub fn resume_match<G: FullGame>(
         cut_tail(path, &text[..end])?;
         eprintln!("note: record file {shown}: a game cut short at its end was removed (it is played again)");
     }
-    let summary = play_match(game, cfg, &done, on_record)?;
-    let played = summary.games - done.len() as u64;
-    match &summary.sprt {
-        Some(st) if played == 0 && st.result != "continue" && !done.is_empty() => eprintln!(
-            "the record file already decides the SPRT ({} after {} games, llr {:.2}): no game played",
-            st.result, st.games, st.llr
-        ),
-        _ if played == 0 && !done.is_empty() => {
-            eprintln!("the record file already holds the {} games: no game played", done.len())
-        }
-        _ => {}
+    Ok(done)
+}
+
+/// A record block (as a worker of the job-level match wrote it) read and checked as `--resume` checks the file's
+/// games: game `n` of `cfg`'s match with its players, opening, time control and tags.
+pub fn check_block<G: Game>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    block: &str,
+) -> Result<GameRecord, String> {
+    let (games, end) = read_record_to_continue(block, &game.spec())?;
+    match games.as_slice() {
+        [g] if block[end..].trim().is_empty() => recorded(game, cfg, names, g),
+        _ => Err(format!("not one whole game's record block ({} games)", games.len())),
     }
-    Ok(summary)
 }
 
 /// Rewrite the file as `kept` (its text up to the end of its last whole game) and the blank line that separates

@@ -194,6 +194,23 @@ impl MatchSpec {
     }
 }
 
+/// `plateau match`'s arguments: the spec and how to report it.
+#[derive(clap::Args, Debug, Clone)]
+pub struct MatchCommand {
+    #[command(flatten)]
+    pub spec: MatchSpec,
+    /// Print one JSON document.
+    #[arg(long)]
+    pub json: bool,
+    /// Print one line per finished game on stderr.
+    #[arg(long)]
+    pub verbose: bool,
+    /// Run the match on the Ray cluster at ADDRESS (`auto`, `ray://host:10001`, `local` for a fresh local one): runs
+    /// `python3 -m plateau.cluster match` with the other flags (docs/cluster.md).
+    #[arg(long, value_name = "ADDRESS")]
+    pub ray: Option<String>,
+}
+
 /// `--verbose`'s line of a finished game of a match.
 pub fn game_line(r: &GameRecord) -> String {
     format!(
@@ -223,36 +240,49 @@ impl MatchProgress<'_> {
 
 /// Play the match of `spec`: everything `plateau match` does, its report returned. Errors are one line.
 pub fn run_match_spec(spec: &MatchSpec, progress: MatchProgress<'_>) -> Result<MatchReport, String> {
+    check_spec(spec)?;
+    let any = AnyGame::parse(&spec.game).map_err(|e| e.to_string())?;
+    let MatchProgress { progress_bar, on_game } = progress;
+    with_game!(&any, g => {
+        let cfg = match_config(spec, g, progress_bar)?;
+        if spec.resume { resume_match(g, &cfg, on_game) } else { run_match(g, &cfg, on_game) }
+    })
+}
+
+/// The checks of `spec` that need no game (players, games, flags, `--resume`'s file).
+pub fn check_spec(spec: &MatchSpec) -> Result<(), String> {
     if spec.players.len() != 2 {
         return Err(format!("give exactly two players: --player A --player B ({} given)", spec.players.len()));
     }
     crate::limits::check_count("games", spec.games, 1, crate::limits::MAX_GAMES)?;
     spec.play.check()?;
-    let limit = spec.play.limit()?;
-    let margin = spec.play.margin()?;
-    let sprt = spec.sprt.as_deref().map(Sprt::parse).transpose()?;
+    spec.play.limit()?;
+    spec.play.margin()?;
+    spec.sprt.as_deref().map(Sprt::parse).transpose()?;
     if spec.resume && spec.play.record.is_none() {
         return Err("--resume needs --record FILE (the record of the match to continue)".into());
     }
-    let any = AnyGame::parse(&spec.game).map_err(|e| e.to_string())?;
-    let MatchProgress { progress_bar, on_game } = progress;
-    with_game!(&any, g => {
-        let cfg = MatchConfig {
-            players: [spec.players[0].clone(), spec.players[1].clone()],
-            games: spec.games,
-            limit,
-            concurrency: spec.play.concurrency.max(1),
-            openings: spec.play.openings(g)?,
-            sprt,
-            record: spec.play.record.clone(),
-            adjudicate: !spec.play.no_adjudicate,
-            max_plies: spec.play.max_plies,
-            margin,
-            progress: progress_bar,
-            seed: spec.play.seed,
-            fixed_colours: spec.fixed_colours,
-        };
-        if spec.resume { resume_match(g, &cfg, on_game) } else { run_match(g, &cfg, on_game) }
+    Ok(())
+}
+
+/// The match of `spec` on `g` (checked by [`check_spec`]): the configuration `plateau match` plays (the job-level
+/// match of `match_jobs` plays the same).
+pub fn match_config<G: Game>(spec: &MatchSpec, g: &G, progress_bar: bool) -> Result<MatchConfig<G>, String> {
+    check_spec(spec)?;
+    Ok(MatchConfig {
+        players: [spec.players[0].clone(), spec.players[1].clone()],
+        games: spec.games,
+        limit: spec.play.limit()?,
+        concurrency: spec.play.concurrency.max(1),
+        openings: spec.play.openings(g)?,
+        sprt: spec.sprt.as_deref().map(Sprt::parse).transpose()?,
+        record: spec.play.record.clone(),
+        adjudicate: !spec.play.no_adjudicate,
+        max_plies: spec.play.max_plies,
+        margin: spec.play.margin()?,
+        progress: progress_bar,
+        seed: spec.play.seed,
+        fixed_colours: spec.fixed_colours,
     })
 }
 

@@ -15,6 +15,7 @@ mod play;
 mod play_summary;
 mod players_cmd;
 mod puzzle;
+mod ray;
 mod search_cmd;
 mod serve;
 mod solve;

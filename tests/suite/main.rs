@@ -40,6 +40,7 @@ mod hidden;
 mod interop;
 mod interrupt;
 mod layers;
+mod match_jobs;
 mod mcts;
 mod mcts_cli;
 mod mcts_convergence;

@@ -7,6 +7,25 @@ use crate::game::{Game, MoveList};
 use crate::games::breakthrough::BtState;
 
 impl Solver<'_> {
+    /// The root moves of `s` grouped as [`Self::split`] groups them: the moves that lead to the same position up to
+    /// mirror symmetry, in the order they are generated (the cluster's split solve gives each group a job).
+    pub fn root_groups(&self, s: &BtState) -> Vec<Vec<String>> {
+        let mut list = MoveList::new();
+        self.g.generate_moves(s, &mut list);
+        let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
+        for &m in &list {
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let key = self.tkey(&c);
+            let name = self.g.format_move(s, m);
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push(name),
+                None => groups.push((key, vec![name])),
+            }
+        }
+        groups.into_iter().map(|g| g.1).collect()
+    }
+
     /// Job-level solving of the root, one root move at a time (the "jobs" of Saffidine, Jouandeau and Cazenave's
     /// job-level proof-number search, run in turn on one table instead of on a cluster). The root moves are grouped by
     /// the position they lead to up to mirror symmetry; each group gets a df-pn run of `budget` expansions on that

@@ -59,7 +59,7 @@ fn root(req: &Request, g: &Breakthrough) -> anyhow::Result<BtState> {
 
 /// `--race-rows`, or by default the largest of 3, 2, 0 that is fewer rows than the board's (so that every board the
 /// game accepts solves with the defaults).
-fn race_rows(req: &Request, g: &Breakthrough) -> u32 {
+pub(crate) fn race_rows(req: &Request, g: &Breakthrough) -> u32 {
     req.race_rows.unwrap_or(match g.rows {
         r if r > 3 => 3,
         3 => 2,

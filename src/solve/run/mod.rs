@@ -4,6 +4,7 @@
 //!
 //! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
+//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver;
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
 //!   [`checkers`]: `checkers-db`;
 //! - [`chance`]: `pig` and `simultaneous`.
@@ -15,6 +16,7 @@ pub mod classic;
 pub mod othello;
 pub mod oware;
 pub mod retro;
+pub mod split_jobs;
 
 use crate::game::{FullGame, GameError};
 
