@@ -26,7 +26,7 @@ use super::resume::{check_block, match_tags, read_back};
 use super::spec::{MatchCommand, check_spec, game_line, match_config};
 use super::tally::Tally;
 use super::{MatchConfig, MatchSummary, check_players, play_numbered, player, summarize};
-use crate::game::{Game, one_line};
+use crate::game::{FullGame, one_line};
 use crate::games::{AnyGame, with_game};
 
 /// One task: a game pair.
@@ -81,7 +81,7 @@ struct Run {
 }
 
 /// A match of game `G`, checked.
-pub struct Loaded<G: Game> {
+pub struct Loaded<G: FullGame> {
     game: G,
     cfg: MatchConfig<G>,
     names: [String; 2],
@@ -90,7 +90,7 @@ pub struct Loaded<G: Game> {
 }
 
 /// Check the match (as `plateau match` does before its first game) and keep it for its jobs.
-pub fn load<G: Game>(game: G, cfg: MatchConfig<G>) -> Result<Loaded<G>, String> {
+pub fn load<G: FullGame>(game: G, cfg: MatchConfig<G>) -> Result<Loaded<G>, String> {
     let (names, under) = check_players::<G>(&cfg.players, &cfg.limit).map_err(|e| e.to_string())?;
     if cfg.limit == Some(crate::search::TimeControl::Infinite) {
         return Err("a match needs a time limit: --movetime, --tc, or the players' own limits".into());
@@ -108,7 +108,7 @@ pub fn tasks(games: usize) -> Vec<MatchTask> {
         .collect()
 }
 
-impl<G: Game> Loaded<G> {
+impl<G: FullGame> Loaded<G> {
     fn lock(&self) -> std::sync::MutexGuard<'_, Run> {
         self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
@@ -119,7 +119,7 @@ impl<G: Game> Loaded<G> {
     }
 }
 
-impl<G: Game> MatchJobs for Loaded<G> {
+impl<G: FullGame> MatchJobs for Loaded<G> {
     fn plan(&self) -> MatchPlan {
         MatchPlan { games: self.cfg.games, tasks: tasks(self.cfg.games) }
     }

@@ -490,7 +490,7 @@ pub(crate) fn play_match<G: FullGame>(
 
 /// Game `i` (0-based: number `i + 1`) of the match `cfg` between A (`a`) and B (`b`): its opening and colours from
 /// its number, as [`run_match`] plays it (the job-level match, [`match_jobs`], plays the very same games).
-pub fn play_numbered<G: Game>(
+pub fn play_numbered<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     a: &mut dyn Player<G>,
@@ -519,7 +519,7 @@ pub fn play_numbered<G: Game>(
 }
 
 /// The summary of a match after the games `tally` counts (`resumed` of them read back from the record file).
-pub(crate) fn summarize<G: Game>(
+pub(crate) fn summarize<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     names: &[String; 2],

@@ -70,7 +70,7 @@ pub fn resume_match<G: FullGame>(
 
 /// The games of the match `cfg` its record file (`cfg.record`, required) holds, checked (see the module
 /// documentation), in the file's order; a block cut short at its end is cut off the file.
-pub fn read_back<G: Game>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
+pub fn read_back<G: FullGame>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
     crate::files::check_output(path, "record file")?;
@@ -107,7 +107,7 @@ pub fn read_back<G: Game>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameReco
 
 /// A record block (as a worker of the job-level match wrote it) read and checked as `--resume` checks the file's
 /// games: game `n` of `cfg`'s match with its players, opening, time control and tags.
-pub fn check_block<G: Game>(
+pub fn check_block<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     names: &[String; 2],

@@ -267,7 +267,7 @@ pub fn check_spec(spec: &MatchSpec) -> Result<(), String> {
 
 /// The match of `spec` on `g` (checked by [`check_spec`]): the configuration `plateau match` plays (the job-level
 /// match of `match_jobs` plays the same).
-pub fn match_config<G: Game>(spec: &MatchSpec, g: &G, progress_bar: bool) -> Result<MatchConfig<G>, String> {
+pub fn match_config<G: FullGame>(spec: &MatchSpec, g: &G, progress_bar: bool) -> Result<MatchConfig<G>, String> {
     check_spec(spec)?;
     Ok(MatchConfig {
         players: [spec.players[0].clone(), spec.players[1].clone()],

@@ -20,7 +20,7 @@ use std::sync::Mutex;
 
 use super::datagen::{DataSettings, open_data_file};
 use super::pst_fit::{data_options, play_game, read_records, write_records};
-use crate::game::Game;
+use crate::game::Knowledge;
 use crate::games::Breakthrough;
 
 /// The settings of a data run (`plateau tune`'s `--nodes`, `--data-eval`, `--random-plies`, `--seed`, `--games`,

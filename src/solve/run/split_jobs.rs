@@ -27,7 +27,7 @@ use super::root;
 use crate::game::{Game, MoveList};
 use crate::games::breakthrough::BtState;
 use crate::games::{AnyGame, Breakthrough};
-use crate::solve::breakthrough::{INF, Job, Options, decided_moves, reusable, solve_split};
+use crate::solve::breakthrough::{INF, Job, SolveOptions, decided_moves, reusable, solve_split};
 use crate::solve::registry::{check_options, choose};
 use crate::solve::report::SplitReport;
 use crate::solve::request::{BUDGET_DEFAULT, Request};
@@ -99,7 +99,7 @@ pub fn load(game: &str, req: Request) -> Result<SplitJobs, String> {
 
 /// The groups of root moves in `--split`'s order (`--split-first`'s first, else as generated).
 fn groups(g: &Breakthrough, state: &BtState, req: &Request) -> Result<Vec<Vec<String>>, String> {
-    let solver = reusable(g, &Options { tt_mib: 1, race_rows: 0, ..Default::default() })?;
+    let solver = reusable(g, &SolveOptions { tt_mib: 1, race_rows: 0, ..Default::default() })?;
     let mut groups = solver.root_groups(state);
     let legal: Vec<String> = {
         let mut list = MoveList::new();
@@ -139,7 +139,7 @@ impl SplitJobs {
             .iter()
             .find(|gr| gr.iter().any(|m| m == mv))
             .ok_or_else(|| format!("'{mv}' is not a root move here"))?;
-        let options = Options {
+        let options = SolveOptions {
             tt_mib: self.req.tt_mib()?,
             race_rows: race_rows(&self.req, &self.g),
             all_winning_moves: true,
