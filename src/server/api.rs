@@ -24,6 +24,7 @@ pub fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/api/games", get(list_games).post(new_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))

@@ -2,7 +2,7 @@
 //! its JSON API under `/api/` (documented in `docs/server.md`).
 //!
 //! ```text
-//! GET  /                       the page (index.html, app.js, style.css: embedded in the binary, assets.rs)
+//! GET  /                       the page (index.html, style.css, app.js and js/*.js: embedded in the binary, assets.rs)
 //! /api/...                     api.rs: one handler per endpoint, each returning Result<_, ApiError>
 //!   games                      session.rs: a game in play, behind the object-safe `Table` (one `Session<G>` per game)
 //!   games/{id}/think           think.rs: the engine's search on a blocking thread, its iterations streamed as SSE
