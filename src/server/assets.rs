@@ -19,6 +19,7 @@ const SCRIPTS: &[(&str, &str)] = &[
     ("session.js", include_str!("page/session.js")),
     ("state.js", include_str!("page/state.js")),
     ("board.js", include_str!("page/board.js")),
+    ("backgammon.js", include_str!("page/backgammon.js")),
     ("tree.js", include_str!("page/tree.js")),
     ("compare.js", include_str!("page/compare.js")),
     ("verdict.js", include_str!("page/verdict.js")),

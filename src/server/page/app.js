@@ -24,6 +24,21 @@ setInterval(() => {
   if (span) span.textContent = clock(usedMs(st, st.to_move));
 }, 500);
 
+// Under a time control, the running clock counts down; at zero the server is asked (a human's flag falls there; an
+// engine's move, coming late, ends the game on time when it comes).
+setInterval(() => {
+  const st = ui.state;
+  if (!st || !st.clock || st.result || st.clock.running === null) return;
+  const k = st.clock.running;
+  const face = document.querySelector(`#sides .clock[data-side="${k}"]`);
+  const left = leftMs(st, k);
+  if (face) face.textContent = clockText(left);
+  if (left <= 0 && ui.flagAsked !== st) {
+    ui.flagAsked = st;
+    refresh();
+  }
+}, 100);
+
 window.addEventListener('DOMContentLoaded', () => {
   for (const b of document.querySelectorAll('.tab')) b.onclick = () => showTab(b.dataset.tab);
   $('new-game').onclick = newGame;
@@ -32,7 +47,10 @@ window.addEventListener('DOMContentLoaded', () => {
   $('review-prev').onclick = () => review((ui.review ?? (ui.state ? ui.state.moves.length : 0)) - 1);
   $('review-next').onclick = () => review((ui.review ?? 0) + 1);
   $('review-end').onclick = () => { if (ui.state) review(ui.state.moves.length); };
-  $('undo').onclick = undo;
+  $('view-prev').onclick = () => review((ui.review ?? 1) - 1);
+  $('view-next').onclick = () => review((ui.review ?? 0) + 1);
+  $('view-back').onclick = backToGame;
+  $('undo').onclick = () => { if (!bgTakeBack()) undo(); };
   $('stop').onclick = stop;
   $('flip').onclick = () => { ui.flipped = !ui.flipped; draw(); };
   $('tree-go').onclick = drawTree;

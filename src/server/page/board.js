@@ -1,12 +1,17 @@
 // The board, drawn from the data the game sends (layout, cells, colours), and the pointer input on it.
 'use strict';
 
+// An earlier position of the game on show (the board then takes no move).
+const viewingEarlier = () => ui.review !== null && ui.review !== undefined;
+
 function draw() {
   if (ui.tab !== 'replay' && ui.review !== null && ui.review !== undefined && ui.reviewed && ui.state &&
       ui.reviewed.id === ui.state.id) {
     const p = ui.reviewed.positions[ui.review];
-    drawBoard(p.board, p.display, {});
-    return;
+    if (p) {
+      drawBoard(p.board, p.display, {});
+      return;
+    }
   }
   if (ui.tab === 'replay' && ui.replay) {
     const g = ui.replay.games[ui.replayGame];
@@ -28,6 +33,7 @@ function drawBoard(board, display, marks) {
   $('display').textContent = board ? '' : display;
   svg.style.display = board ? '' : 'none';
   if (!board) return;
+  if (board.layout === 'points' && board.tray) { drawBackgammon(svg, board, marks); return; }
   const { rows, columns } = board;
   const n = rows * columns;
   const size = 400 / Math.max(rows, columns, board.layout === 'points' ? 12 : 1);
@@ -128,7 +134,7 @@ function wireDrag(svg, board) {
     if (i === null || ev.button > 0) return;
     ev.preventDefault();
     const st = ui.state;
-    const canDrag = ui.tab !== 'replay' && st && st.human_to_move && st.legal.some((m) => m.from === i);
+    const canDrag = ui.tab !== 'replay' && !viewingEarlier() && st && st.human_to_move && st.legal.some((m) => m.from === i);
     ui.drag = { from: i, x: ev.clientX, y: ev.clientY, moving: false, canDrag };
     svg.setPointerCapture(ev.pointerId);
   };
@@ -178,7 +184,7 @@ function wireDrag(svg, board) {
 // A click: select a piece that can move (its targets light up), or play the move to the clicked cell.
 function clicked(i, board) {
   const st = ui.state;
-  if (ui.tab === 'replay' || !st || !st.human_to_move) return;
+  if (ui.tab === 'replay' || viewingEarlier() || !st || !st.human_to_move) return;
   const legal = st.legal;
   const column = (k) => k % board.columns;
   let move = null;

@@ -12,7 +12,10 @@ async function newGame() {
     ui.state = null;
     if (old) await api('DELETE', `/api/games/${old.id}`).catch(() => {});
     $('thinking').querySelector('tbody').textContent = '';
-    setState(await api('POST', '/api/games', { game: gameString(), players }));
+    const body = { game: gameString(), players };
+    const tc = $('time-control').value.trim();
+    if (tc) body.time_control = tc;
+    setState(await api('POST', '/api/games', body));
   } catch (e) { clearGame(true); showError(e); }
 }
 
@@ -46,6 +49,7 @@ async function restore(id) {
     }
     $('player0').value = st.players[0];
     $('player1').value = st.players[1];
+    $('time-control').value = st.clock ? st.clock.time_control : '';
     setState(st);
   } catch (e) {
     setAddress(null);

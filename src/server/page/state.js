@@ -73,13 +73,46 @@ function drawSides(st) {
     if (st.board) el('span', { class: 'swatch', style: `background:${st.board.colours[k]}` }, span);
     span.appendChild(document.createTextNode(`${sideName(st, k)}: ${st.players[k]}`));
     if (st.move_ms) el('span', { class: 'used', 'data-side': k, title: 'thinking time used' }, span, clock(usedMs(st, k)));
+    if (st.clock) {
+      el('span', { class: 'clock' + (st.clock.running === k ? ' running' : '') + (st.clock.flag === k ? ' fallen' : ''),
+        'data-side': k, title: `time left (${st.clock.time_control})` }, span, clockText(leftMs(st, k)));
+    }
   }
 }
 
+// Under a time control: a side's time left now, the side to move's counting down from the state's `left_ms`.
+function leftMs(st, k) {
+  const c = st.clock;
+  const ms = c.left_ms[k] - (c.running === k ? performance.now() - (ui.stateAt || performance.now()) : 0);
+  return Math.max(0, ms);
+}
+
+// A clock's face: `4:59`, `9.7` under ten seconds.
+function clockText(ms) {
+  if (ms < 10000) return (Math.floor(ms / 100) / 10).toFixed(1);
+  const s = Math.floor(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+// Whether the moves of a game in progress may be stepped through (not with hidden information: its record would tell).
+const canStep = (st) => !!st.result || !(st.kind && st.kind.hidden);
+
+// Backgammon's move list is numbered by turn, as the game writes it: `2. 6-4 24/18 13/9` (the roll, then its move or
+// a double's two halves); other games' by pairs of plies.
+function moveLabel(st, i, turn) {
+  if (st.board && st.board.tray) return st.chance[i] ? `${turn}. ` : '';
+  return i % 2 === 0 ? `${i / 2 + 1}. ` : '';
+}
+
 function setState(st) {
+  // Viewing an earlier position of this game while it goes on: the view stays where it is as moves come in.
+  const keep = ui.state && ui.state.id === st.id && !st.result && ui.review !== null && ui.review !== undefined &&
+    ui.review < st.moves.length ? ui.review : null;
   ui.state = st;
   ui.stateAt = performance.now();
   ui.selected = null;
+  ui.bg = null;
+  ui.review = keep;
   setAddress(st.id);
   $('prompt').classList.add('hidden');
   $('flip').disabled = !!(st.board && !st.board.flip);
@@ -90,12 +123,13 @@ function setState(st) {
   if (ui.tab !== 'replay') draw();
   const moves = $('moves');
   moves.textContent = '';
-  ui.review = null;
+  let turn = 0;
   st.moves.forEach((m, i) => {
-    const span = el('span', { class: (st.chance[i] ? 'move chance' : 'move') + (st.result ? ' clickable' : ''),
-      'data-ply': i + 1 }, moves, (i % 2 === 0 ? `${i / 2 + 1}. ` : '') + m + ' ');
-    // Once the game is over, a move shows the position after it (the whole game is known then, hidden moves too).
-    if (st.result) span.onclick = () => review(i + 1);
+    if (st.chance[i]) turn++;
+    const span = el('span', { class: (st.chance[i] ? 'move chance' : 'move') + (canStep(st) ? ' clickable' : '') +
+      (keep === i + 1 ? ' current' : ''), 'data-ply': i + 1 }, moves, moveLabel(st, i, turn) + m + ' ');
+    // A move shows the position after it: during the game without changing it, once over with hidden moves too.
+    if (canStep(st)) span.onclick = () => review(i + 1);
     // Its thinking time and the engine's value, on hover.
     const ms = st.move_ms ? st.move_ms[i] : null, v = st.values ? st.values[i] : null;
     if (!st.chance[i] && ms !== null && ms !== undefined) {
@@ -117,29 +151,66 @@ function setState(st) {
   else {
     status = `${sideName(st, st.to_move)} to move (${st.players[st.to_move]})`;
   }
-  if (st.human_to_move && st.legal.length && !st.legal.some((m) => m.to !== null && m.to !== undefined)) {
+  if (st.human_to_move && st.board && st.board.tray && st.legal.some((m) => m.move !== 'pass')) {
+    status += ': click a checker, then where it goes (or choose a move below the board)';
+  } else if (st.human_to_move && st.legal.length && !st.legal.some((m) => m.to !== null && m.to !== undefined)) {
     status += st.board ? ': choose a move below the board' : ': choose a move below';
   }
   $('status').textContent = status;
+  showViewing();
   $('status').dataset.over = st.result ? 'yes' : 'no';
   if (!st.result && !st.human_to_move && st.turn !== 'over') watchEngine(); else stopWatching();
 }
 
+// A move's position: once the game is over, the finished game step by step (the result banner's arrows); during the
+// game, an earlier position shown without changing the game (the viewing line's arrows, 'Back to the game'), the
+// move list and the engine going on meanwhile. The positions come from the game's record, as the Replay tab reads one.
 async function review(ply) {
   const st = ui.state;
-  if (!st || !st.result) return;
+  if (!st || !canStep(st)) return;
   try {
     if (!ui.reviewed || ui.reviewed.id !== st.id || ui.reviewed.count !== st.moves.length) {
       const record = await (await fetch(`/api/games/${st.id}/record`)).text();
       const r = await api('POST', '/api/replay', { record });
+      if (ui.state !== st) {
+        // A move came meanwhile: the same ply of the newer state.
+        if (ui.state && ui.state.id === st.id) review(ply);
+        return;
+      }
       ui.reviewed = { id: st.id, count: st.moves.length, positions: r.games[0].positions };
     }
     const n = ui.reviewed.positions.length - 1;
-    ui.review = Math.max(0, Math.min(ply, n));
-    for (const m of document.querySelectorAll('#moves .move')) {
-      m.classList.toggle('current', Number(m.dataset.ply) === ui.review);
-    }
-    $('review-line').textContent = ui.review === n ? 'The final position.' : `After move ${ui.review} of ${n}.`;
+    ply = Math.max(0, Math.min(ply, n));
+    if (!st.result && ply >= n) { backToGame(); return; }
+    ui.review = ply;
+    markCurrent();
+    if (st.result) $('review-line').textContent = ply === n ? 'The final position.' : `After move ${ply} of ${n}.`;
+    showViewing();
     draw();
   } catch (e) { showError(e); }
+}
+
+function markCurrent() {
+  for (const m of document.querySelectorAll('#moves .move')) {
+    m.classList.toggle('current', Number(m.dataset.ply) === ui.review);
+  }
+}
+
+// The line above the board while an earlier position of a game in progress is shown; the legal moves wait meanwhile.
+function showViewing() {
+  const st = ui.state;
+  const on = !!(st && !st.result && ui.review !== null && ui.review !== undefined);
+  $('viewing').classList.toggle('hidden', !on);
+  for (const b of document.querySelectorAll('#legal .legal-move')) b.disabled = on;
+  if (on) {
+    $('viewing-text').textContent = `Viewing the position after move ${ui.review} of ${st.moves.length} ` +
+      '(the game goes on).';
+  }
+}
+
+function backToGame() {
+  ui.review = null;
+  markCurrent();
+  showViewing();
+  draw();
 }
