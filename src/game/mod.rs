@@ -55,7 +55,7 @@ pub use perft::perft;
 pub use player::{GameError, Outcome, Side, err, one_line, winner_words};
 pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
 pub use turn::{ChanceList, Kind, Turn, line_words, sample_outcome};
-pub use view::{BoardView, Cell, Coords, Layout};
+pub use view::{BoardView, Cell, Coords, Layout, Tray};
 
 /// Largest number of legal moves any game may produce in one position.
 pub const MAX_MOVES: usize = 256;

@@ -24,6 +24,7 @@ pub fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/api/games", get(list_games).post(new_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))
@@ -156,6 +157,9 @@ struct NewGame {
     players: [String; 2],
     #[serde(default)]
     position: Option<String>,
+    /// Clocks: `BASE+INCREMENT` (`5m+3s`), none by default.
+    #[serde(default)]
+    time_control: Option<String>,
 }
 
 async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
@@ -165,7 +169,7 @@ async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonReje
     let id = app.next_id();
     let table = blocking(
         &app,
-        move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config, id)),
+        move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, r.time_control.as_deref(), &config, id)),
     )
     .await?;
     let shared = app.insert(id, table)?;

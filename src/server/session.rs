@@ -16,20 +16,21 @@
 //! variation or score of the other side's search, a record of that view, no undo (taking back a try would tell what
 //! the try met). The whole game is shown once it is over.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 
+use super::clock::Clock;
+use super::seat::Seat;
 use super::think::{Job, Sink, Watch};
 use super::{ApiError, Config, lock};
 use crate::arena::record::GameRecord;
 use crate::game::{FullGame, MoveList, Outcome, Side, Turn};
-use crate::players::{Context, Player, PositionText};
-use crate::search::{Limits, TimeControl};
-use crate::spec::Spec;
+use crate::players::{Context, PositionText};
+use crate::search::Limits;
 
 /// What the handlers do with a game, whatever its type.
 pub trait Table: Send {
@@ -54,43 +55,6 @@ pub trait Table: Send {
     fn busy(&self) -> bool;
     /// The pages watching the running search, to join them.
     fn watching(&self) -> Option<Watch>;
-}
-
-/// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
-/// own (a second per move for a player given no limit of its own).
-enum Seat<G: FullGame> {
-    Human,
-    Player(Arc<Mutex<Box<dyn Player<G>>>>, Option<Limits>),
-}
-
-impl<G: FullGame> Seat<G> {
-    /// The player of `text`; `seed`: its random choices' seed (before its game starts, as in a match).
-    fn build(game: &G, text: &str, config: &Config, seed: Option<u64>) -> Result<Seat<G>, ApiError> {
-        let spec = Spec::parse_with(text, &config.files)?;
-        match spec.name.as_str() {
-            "human" => {
-                spec.finish()?;
-                Ok(Seat::Human)
-            }
-            "uci" | "ugi" if !config.allow_external => Err(ApiError::forbidden(format!(
-                "'{}' starts another program: refused (start the server with --allow-external to allow it)",
-                spec.name
-            ))),
-            _ => {
-                let mut p = crate::arena::player::build_with::<G>(text, &config.files)?;
-                // A player given no limit of its own thinks a second per move.
-                let own = ["depth", "time", "movetime", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k));
-                let limits = (!own).then(|| Limits::time(TimeControl::MoveTime(std::time::Duration::from_secs(1))));
-                // Tables, evaluations and an external engine's start now, with the game, not in the first move's time.
-                p.setup(game).map_err(ApiError::bad)?;
-                if let Some(seed) = seed {
-                    p.reseed(seed);
-                }
-                p.new_game(game).map_err(ApiError::bad)?;
-                Ok(Seat::Player(Arc::new(Mutex::new(p)), limits))
-            }
-        }
-    }
 }
 
 /// A search in progress: its token (see [`Job::token`]), its stop flag and its watchers.
@@ -123,19 +87,26 @@ pub struct Session<G: FullGame> {
     /// The token of the latest search started.
     searches: u64,
     rng: SmallRng,
+    /// The clocks under a time control (`time_control` of a new game), or none: no time limit but the players' own.
+    clock: Option<Clock>,
 }
 
 impl<G: FullGame> Session<G> {
     /// A new game `id` of `game` from `position` (the start when `None`) between `players` (first, second). With
     /// [`Config::seed`], the players and the chance draws are seeded from (seed, id, seat) as a match seeds its games
-    /// ([`crate::game::seed`]; seat 2: the chance draws).
+    /// ([`crate::game::seed`]; seat 2: the chance draws). `time_control`: `BASE+INCREMENT` for clocks ([`Clock`]).
     pub fn create(
         game: &G,
         position: Option<&str>,
         players: &[String; 2],
+        time_control: Option<&str>,
         config: &Config,
         id: u64,
     ) -> Result<Box<dyn Table>, ApiError> {
+        let clock = time_control.map(str::trim).filter(|t| !t.is_empty()).map(Clock::parse).transpose()?;
+        if clock.is_some() && G::KIND.simultaneous {
+            return Err(ApiError::bad("time_control: not for a game of simultaneous moves (both sides move at once)"));
+        }
         let seed = |seat: u64| config.seed.map(|s| crate::game::seed::derive(&[s, id, seat]));
         let start = match position.map(str::trim) {
             None | Some("") | Some("start") => game.start(),
@@ -160,6 +131,7 @@ impl<G: FullGame> Session<G> {
                 Some(s) => SmallRng::seed_from_u64(s),
                 None => SmallRng::from_rng(&mut rand::rng()),
             },
+            clock,
         };
         s.draw_chance();
         Ok(Box::new(s))
@@ -188,8 +160,27 @@ impl<G: FullGame> Session<G> {
             let Some(m) = self.game.random_move(&s, &mut self.rng) else { return };
             let mut next = s;
             self.game.play(&mut next, m);
+            if let Some(c) = &mut self.clock {
+                c.spend(None, 0, self.moves.len());
+            }
             self.push(self.game.format_move(&s, m), next, true, 0);
         }
+    }
+
+    /// The player to move, if the game goes on and one player is to move.
+    fn mover(&self) -> Option<Side> {
+        match self.game.turn(&self.current()) {
+            Turn::Player(p) if !self.game.is_terminal(&self.current()) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The side whose flag fell (under a clock): the game is over, that side lost on time. A human's falls while it
+    /// thinks; an engine's when its move comes too late (its clock counts its real thinking time, not a wait for a
+    /// free core).
+    fn flag(&self) -> Option<Side> {
+        let human = self.mover().filter(|&p| self.is_human(p));
+        self.clock.as_ref().and_then(|c| c.fallen(human, self.since))
     }
 
     fn is_human(&self, p: Side) -> bool {
@@ -252,6 +243,17 @@ impl<G: FullGame> Session<G> {
             self.game.play(&mut next, m);
             self.game.format_move(&s, m)
         };
+        // Under a clock, a move that comes after its side's time ran out is not played: the flag fell first.
+        let mover = match self.game.turn(&s) {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        };
+        let len = self.moves.len();
+        if let Some(c) = &mut self.clock
+            && !c.spend(mover, ms, len)
+        {
+            return Ok(());
+        }
         self.push(written, next, false, ms);
         self.draw_chance();
         Ok(())
@@ -288,6 +290,9 @@ impl<G: FullGame> Session<G> {
 
     fn pop(&mut self) {
         if self.moves.pop().is_some() {
+            if let Some(c) = &mut self.clock {
+                c.undo(self.moves.len());
+            }
             self.states.pop();
             self.chance.pop();
             self.move_ms.pop();
@@ -298,6 +303,18 @@ impl<G: FullGame> Session<G> {
 
     /// The result for the page: the winner (0, 1 or none) and the words.
     fn result(&self, s: &G::State) -> Value {
+        if let Some(loser) = self.flag() {
+            let winner = loser.other();
+            let name = |p: Side| {
+                self.game.player_name(p).unwrap_or(if p == Side::First {
+                    "the first player"
+                } else {
+                    "the second player"
+                })
+            };
+            let text = format!("{} wins on time ({}'s time ran out)", name(winner), name(loser));
+            return json!({ "winner": winner.index(), "text": text, "on_time": true });
+        }
         let Some(o) = self.game.outcome_for(s, Side::First) else { return Value::Null };
         let winner = match o {
             Outcome::Win => Some(Side::First),
@@ -352,7 +369,7 @@ impl<G: FullGame> Session<G> {
 impl<G: FullGame> Table for Session<G> {
     fn state(&self, id: u64) -> Value {
         let s = self.current();
-        let over = self.game.is_terminal(&s);
+        let over = self.game.is_terminal(&s) || self.flag().is_some();
         let (turn, to_move) = match self.game.turn(&s) {
             _ if over => ("over", None),
             Turn::Player(p) => ("player", Some(p.index())),
@@ -411,7 +428,8 @@ impl<G: FullGame> Table for Session<G> {
             "turn": turn,
             "to_move": to_move,
             "human_to_move": human_to_move,
-            "legal": self.legal(&s),
+            "legal": if over { Vec::new() } else { self.legal(&s) },
+            "clock": self.clock.as_ref().map(|c| c.json(self.mover(), self.since, self.flag())),
             "last": last,
             "result": self.result(&s),
             "busy": self.busy.is_some(),
@@ -421,7 +439,7 @@ impl<G: FullGame> Table for Session<G> {
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
         self.check_idle()?;
         let s = self.current();
-        if self.game.is_terminal(&s) {
+        if self.game.is_terminal(&s) || self.flag().is_some() {
             return Err(ApiError::conflict("the game is over"));
         }
         match self.game.turn(&s) {
@@ -469,8 +487,10 @@ impl<G: FullGame> Table for Session<G> {
 
     fn record(&self) -> String {
         let s = self.current();
-        let over = self.game.is_terminal(&s);
+        let flag = self.flag();
+        let over = self.game.is_terminal(&s) || flag.is_some();
         let winner = match self.game.outcome_for(&s, Side::First) {
+            _ if flag.is_some() => flag.map(Side::other),
             Some(Outcome::Win) => Some(Side::First),
             Some(Outcome::Loss) => Some(Side::Second),
             Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Side::First } else { Side::Second }),
@@ -484,12 +504,18 @@ impl<G: FullGame> Table for Session<G> {
             first: self.names[0].clone(),
             second: self.names[1].clone(),
             a_first: true,
-            time_control: "plateau serve".into(),
+            time_control: self.clock.as_ref().map_or("plateau serve".into(), Clock::describe),
             opening: String::new(),
             fen: self.start_text.clone(),
             moves,
             winner,
-            termination: if over { "normal".into() } else { "unterminated".into() },
+            termination: if flag.is_some() {
+                "time forfeit".into()
+            } else if over {
+                "normal".into()
+            } else {
+                "unterminated".into()
+            },
             max_move_ms: [0, 0],
             total_move_ms: [0, 0],
             moves_timed: [0, 0],
@@ -512,7 +538,7 @@ impl<G: FullGame> Table for Session<G> {
     fn think(&mut self) -> Result<Job, ApiError> {
         self.check_idle()?;
         let s = self.current();
-        if self.game.is_terminal(&s) {
+        if self.game.is_terminal(&s) || self.flag().is_some() {
             return Err(ApiError::conflict("the game is over"));
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -521,7 +547,12 @@ impl<G: FullGame> Table for Session<G> {
             Turn::Player(p) => match &self.seats[p.index()] {
                 Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
                 Seat::Player(player, limits) => {
-                    let (player, stop, limits) = (player.clone(), stop.clone(), *limits);
+                    // Under a clock, a player given no limit of its own plays on its time left.
+                    let limits = match (&self.clock, limits) {
+                        (Some(c), Some(_)) => Some(Limits::time(c.control(p, self.since))),
+                        _ => *limits,
+                    };
+                    let (player, stop) = (player.clone(), stop.clone());
                     // The other side's plans (its principal variation, its score) are not the viewer's to see.
                     let private = self.secret() && p != self.viewer();
                     let (fen, moves) = (self.start_text.clone(), self.moves.clone());

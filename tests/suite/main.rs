@@ -64,6 +64,7 @@ mod resume;
 mod retro;
 mod seeds;
 mod server;
+mod server_clock;
 mod server_queue;
 mod server_sessions;
 mod server_verdict;
