@@ -27,7 +27,7 @@ use crate::search::TimeControl;
 
 use super::openings::Openings;
 use super::spsa_checkpoint::{self as checkpoint, Checkpointing, State};
-use super::{MatchConfig, run_match};
+use super::{MatchConfig, describe_limit, run_match};
 
 /// A tuning run.
 #[derive(Clone, Debug)]
@@ -118,7 +118,7 @@ pub fn run_with<G: FullGame>(
     let big_a = n / 10.0;
     let c0: Vec<f64> = infos.iter().map(|i| i.step as f64 * n.powf(GAMMA)).collect();
     let a0: Vec<f64> = infos.iter().map(|i| cfg.r_end * (i.step as f64).powi(2) * (big_a + n).powf(ALPHA)).collect();
-    let settings = checkpoint::settings(game, cfg);
+    let settings = settings(game, cfg);
     let mut state = State {
         settings: settings.clone(),
         iteration: 0,
@@ -189,6 +189,23 @@ pub fn run_with<G: FullGame>(
         out.set(info.name, theta[i].round() as i64, "spsa").map_err(|e| e.to_string())?;
     }
     Ok((out, last.max(state.iteration)))
+}
+
+/// The settings that define a run (the concurrency does not: node-limited games do not depend on it).
+fn settings<G: FullGame>(game: &G, cfg: &SpsaConfig) -> Vec<(String, String)> {
+    let pairs = [
+        ("game", game.spec()),
+        ("engine", cfg.engine.clone()),
+        ("params", cfg.names.join(",")),
+        ("start", cfg.start.spec_params().join(",")),
+        ("iterations", cfg.iterations.to_string()),
+        ("pairs", cfg.pairs.to_string()),
+        ("r_end", format!("{:?}", cfg.r_end)),
+        ("time control", describe_limit(&cfg.limit)),
+        ("random_plies", cfg.random_plies.to_string()),
+        ("seed", cfg.seed.to_string()),
+    ];
+    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 #[cfg(test)]

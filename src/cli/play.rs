@@ -101,9 +101,11 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         let e1 = a.engine.clone().unwrap_or_else(|| default_engine(g));
         let e2 = a.engine2.as_deref().unwrap_or(&e1);
         let engines = [crate::players::build(&e1)?, crate::players::build(e2)?];
-        let names = [engines[0].name(), engines[1].name()];
+        // Who played each side, for the summary and the record: `human` or the engine's player string.
+        let who = |p: Side| if is_human(a.human, p) { "human".to_string() } else { engines[p.index()].name() };
+        let players = [who(Side::First), who(Side::Second)];
         let history = play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
-        super::play_summary::summary(g, &history, a.human, &names, a.record.as_deref(), &mut out)?;
+        super::play_summary::summary(g, &history, &players, a.record.as_deref(), &mut out)?;
         Ok(())
     })
 }
@@ -117,7 +119,7 @@ fn default_engine<G: FullGame>(_g: &G) -> String {
     }
 }
 
-pub(super) fn is_human(h: Humans, p: Side) -> bool {
+fn is_human(h: Humans, p: Side) -> bool {
     matches!((h, p), (Humans::Both, _) | (Humans::First, Side::First) | (Humans::Second, Side::Second))
 }
 

@@ -245,7 +245,7 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
             } else {
                 w.limit.set_soft(start, &budget);
             }
-            w.hook = reporter.map(|reporter| report::Hook { reporter, start });
+            w.hook = reporter.map(|reporter| search::Hook { reporter, start });
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None);
             w.hook = None;
             w.limit.soft = None;

@@ -7,8 +7,6 @@ use crate::game::GameError;
 use crate::search::Limits;
 use crate::spec::{Spec, parse_table_mib};
 
-/// One ply in the fractional depth unit: depths are counted in quarter plies.
-pub const ONE_PLY: i32 = 4;
 /// Deepest ply the search reaches (the PV and killer tables are this long).
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration of iterative deepening.
@@ -17,7 +15,7 @@ pub const MAX_DEPTH: u32 = 100;
 pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The numeric search constants (depth costs, reductions, margins): runtime tunables, see `tunables.rs`.
-pub use super::tunables::{GivenParams, PARAMS, SearchParams};
+pub use super::tunables::{GivenParams, ONE_PLY, PARAMS, SearchParams};
 
 /// Default share of the move time after which no new iteration starts (percent; fixed time per move only): all of
 /// it, since the time of a move cannot be saved for later and an unfinished iteration still counts (a root move

@@ -7,18 +7,10 @@
 //! ```
 //! The probe, the loss check and the Lazy SMP helpers do not report (their workers have no hook).
 
-use std::time::Instant;
-
 use crate::game::FullGame;
-use crate::search::{Iteration, Reporter};
+use crate::search::Iteration;
 
 use super::search::{Best, Worker};
-
-/// Where a worker sends its reports, and when its search started.
-pub struct Hook<M> {
-    pub reporter: Reporter<M>,
-    pub start: Instant,
-}
 
 impl<G: FullGame> Worker<'_, G> {
     /// Send the result of a completed iteration to the hook, if any.

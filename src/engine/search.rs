@@ -82,6 +82,12 @@ pub struct Best<M> {
     pub pv: Vec<M>,
 }
 
+/// Where a worker sends its progress reports (`report.rs`), and when its search started.
+pub struct Hook<M> {
+    pub reporter: crate::search::Reporter<M>,
+    pub start: std::time::Instant,
+}
+
 /// One search thread: its statistics, killers, history and principal-variation table.
 pub struct Worker<'a, G: FullGame> {
     pub sh: Shared<'a, G>,
@@ -111,7 +117,7 @@ pub struct Worker<'a, G: FullGame> {
     /// Deepest ply reached (for progress reports).
     pub seldepth: u32,
     /// Where completed iterations are reported (`None`: nowhere), see `report.rs`.
-    pub hook: Option<super::report::Hook<G::Move>>,
+    pub hook: Option<Hook<G::Move>>,
 }
 
 impl<'a, G: FullGame> Worker<'a, G> {

@@ -15,6 +15,9 @@
 use crate::game::{FullGame, GameError};
 use crate::spec::Spec;
 
+/// One ply in the fractional depth unit: depths are counted in quarter plies.
+pub const ONE_PLY: i32 = 4;
+
 /// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct TunableInfo {
@@ -135,7 +138,7 @@ impl SearchParams {
                 for (n, r) in row.iter_mut().enumerate() {
                     if d > 0 && n > 0 {
                         let plies = base + (d as f64).ln() * (n as f64).ln() / div;
-                        *r = (plies * super::params::ONE_PLY as f64).round() as i32;
+                        *r = (plies * ONE_PLY as f64).round() as i32;
                     }
                 }
                 row
