@@ -154,6 +154,19 @@ pub fn describe_limit(limit: &Option<TimeControl>) -> String {
     }
 }
 
+/// The time control of the flags `--movetime` and `--tc` (`None`: each player's own limits); both given is an error.
+/// The one reading of these flags: `match`, `tournament`, `stats` and `spsa`.
+pub fn time_limit(movetime: Option<&str>, tc: Option<&str>) -> Result<Option<TimeControl>, String> {
+    match (movetime, tc) {
+        (Some(_), Some(_)) => Err("give --movetime or --tc, not both".into()),
+        (Some(m), None) => {
+            Ok(Some(TimeControl::MoveTime(crate::spec::parse_duration(m).map_err(|e| format!("--movetime: {e}"))?)))
+        }
+        (None, Some(tc)) => Ok(Some(parse_tc(tc)?)),
+        (None, None) => Ok(None),
+    }
+}
+
 /// Parse `10s+0.1s` (or `10s`) into the same clock for both players.
 pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let (base, inc) = match text.split_once('+') {

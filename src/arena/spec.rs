@@ -16,7 +16,7 @@ use super::openings::{Openings, parse_openings};
 use super::record::GameRecord;
 use super::resume::resume_match;
 use super::stats::Sprt;
-use super::{MatchConfig, MatchSummary, parse_tc, run_match};
+use super::{MatchConfig, MatchSummary, run_match};
 use crate::game::FullGame;
 use crate::games::{AnyGame, with_game};
 use crate::search::TimeControl;
@@ -88,14 +88,7 @@ impl Default for PlayFlags {
 impl PlayFlags {
     /// The time control of `--movetime` or `--tc` (`None`: each player's own limits).
     pub fn limit(&self) -> Result<Option<TimeControl>, String> {
-        match (&self.movetime, &self.tc) {
-            (Some(_), Some(_)) => Err("give --movetime or --tc, not both".into()),
-            (Some(m), None) => {
-                Ok(Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| format!("--movetime: {e}"))?)))
-            }
-            (None, Some(tc)) => Ok(Some(parse_tc(tc)?)),
-            (None, None) => Ok(None),
-        }
+        super::time_limit(self.movetime.as_deref(), self.tc.as_deref())
     }
 
     /// `--margin` as a duration.

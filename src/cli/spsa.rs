@@ -5,7 +5,6 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::arena::parse_tc;
 use crate::arena::spsa::{self, SpsaConfig};
 use crate::arena::spsa_checkpoint::Checkpointing;
 use crate::engine::params::EngineOptions;
@@ -13,8 +12,8 @@ use crate::engine::tunables::{PARAMS, SearchParams};
 use crate::game::FullGame;
 use crate::games::AnyGame;
 use crate::games::with_game;
-use crate::search::TimeControl;
-use crate::spec::{Spec, parse_duration};
+
+use crate::spec::Spec;
 
 #[derive(Args, Debug)]
 pub struct SpsaArgs {
@@ -63,11 +62,7 @@ pub struct SpsaArgs {
 }
 
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
-    let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
-        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
-        (None, None) => None,
-    };
+    let limit = crate::arena::time_limit(a.movetime.as_deref(), a.tc.as_deref()).map_err(anyhow::Error::msg)?;
     if !a.r_end.is_finite() || a.r_end <= 0.0 {
         anyhow::bail!("--r-end {}: expected a positive number", a.r_end);
     }

@@ -10,10 +10,8 @@ use clap::Args;
 
 use crate::arena::game_stats::{Bin, GameStats, StatsBuilder, Summary};
 use crate::arena::openings::Openings;
-use crate::arena::{MatchConfig, parse_tc, run_match};
+use crate::arena::{MatchConfig, run_match};
 use crate::games::{AnyGame, with_game};
-use crate::search::TimeControl;
-use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
@@ -120,11 +118,7 @@ pub fn run(a: StatsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }
-    let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
-        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
-        (None, None) => None,
-    };
+    let limit = crate::arena::time_limit(a.movetime.as_deref(), a.tc.as_deref()).map_err(anyhow::Error::msg)?;
     let any = AnyGame::parse(&a.game)?;
     if let Some(warning) = repeat_warning(&players, a.random_plies, a.games, any.kind().chance) {
         eprintln!("{warning}");
