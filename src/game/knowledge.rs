@@ -10,6 +10,7 @@
 //! forced              threats to win next move and their answer   engine (forced replies), solvers
 //! null_move           the state after passing, when sound         null-move pruning
 //! move_key            a small index per move                      history tables
+//! symmetry_key        one key for positions equal up to symmetry  solvers' tables (Qubic's threat df-pn)
 //! adjudicate          a result certain without playing on         arena
 //! endgame             an exact result from endgame tables         engine (probed at every node)
 //! ```

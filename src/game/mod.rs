@@ -407,6 +407,13 @@ pub trait Game: Clone + Debug + Send + Sync + 'static {
         self.random_move(state, rng)
     }
 
+    /// A key that positions equal up to a symmetry of the board share, for the tables of solvers (a transposition
+    /// table keyed by it holds one entry for all of them). It must be a function of the position alone (never of the
+    /// line that reached it). The default: [`Game::key`], no symmetry.
+    fn symmetry_key(&self, state: &Self::State) -> u64 {
+        self.key(state)
+    }
+
     /// A small index of a move for history tables, below [`MOVE_KEYS`].
     fn move_key(&self, mv: Self::Move) -> usize {
         knowledge::hashed_move_key(&mv)

@@ -6,7 +6,8 @@
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
 //!   [`checkers`]: `checkers-db`;
-//! - [`chance`]: `pig` and `simultaneous`.
+//! - [`chance`]: `pig` and `simultaneous`;
+//! - [`threats`]: `qubic-pns` (df-pn with threat-space search, `--proof`, `--check-proof`).
 
 pub mod breakthrough;
 pub mod chance;
@@ -15,6 +16,7 @@ pub mod classic;
 pub mod othello;
 pub mod oware;
 pub mod retro;
+pub mod threats;
 
 use crate::game::{Game, GameError};
 
