@@ -53,7 +53,13 @@ pub fn solve<G: Game>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyh
     if !req.quiet {
         progress.note(&format!("memory: df-pn table {mib} MiB"));
     }
-    let r = threats::solve(g, &state, &options, &mut |line| progress.note(line)).map_err(anyhow::Error::msg)?;
+    let quiet = req.quiet;
+    let mut note = |line: &str| {
+        if !quiet {
+            progress.note(line)
+        }
+    };
+    let r = threats::solve(g, &state, &options, &mut note).map_err(anyhow::Error::msg)?;
     let Some(win) = r.win else {
         let saved =
             req.table.as_ref().map(|f| format!("; the table is saved in {f}: the same command goes on from it"));
