@@ -40,7 +40,7 @@ pub struct SolveArgs {
     /// `breakthrough-dfpn` (alias `dfpn` on Breakthrough), `alphabeta` (the generic alpha-beta solver; on Connect Four
     /// and Othello, their own solvers), `dfpn-generic` (alias `dfpn` on other games), `retro` (retrograde analysis
     /// of every position reachable from the position, written to `--db FILE` when given; on Oware, `oware-db`; on checkers, `checkers-db`), `pig`,
-    /// `simultaneous`. Default: the game's own solver, else `alphabeta`. An option the solver does not read is refused.
+    /// `simultaneous`, `qubic-pns` (alias `dfpn` on Qubic). Default: the game's own solver, else `alphabeta`. An option the solver does not read is refused.
     #[arg(long, value_name = "SOLVER")]
     method: Option<String>,
     /// Retrograde database: written by `--method retro`, read otherwise (value, distance, best moves).
@@ -106,6 +106,14 @@ pub struct SolveArgs {
     /// saves walking.
     #[arg(long, value_name = "SIZE")]
     check_memo: Option<String>,
+    /// `qubic-pns`: write the proof of a proven win to FILE (one line per position where the winner moves: the
+    /// position and its winning move; docs/solving.md).
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// `qubic-pns`: do not solve; check the proof FILE (written by `--proof`) with the rules alone, every answer of
+    /// the loser followed (field `proof_check`); a proof that does not hold ends with an error naming where it broke.
+    #[arg(long, value_name = "FILE")]
+    check_proof: Option<String>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -155,6 +163,8 @@ fn request(a: &SolveArgs) -> Request {
         first_win_only: a.first_win_only,
         check: a.check,
         check_memo: a.check_memo.clone(),
+        proof: a.proof.clone(),
+        check_proof: a.check_proof.clone(),
         quiet: a.json,
     }
 }

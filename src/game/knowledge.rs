@@ -9,6 +9,7 @@
 //! forced              threats to win next move and their answer   engine (forced replies), solvers
 //! null_move           the state after passing, when sound         null-move pruning
 //! move_key            a small index per move                      history tables
+//! symmetry_key        one key for positions equal up to symmetry  solvers' tables (Qubic's threat df-pn)
 //! adjudicate          a result certain without playing on         arena
 //! endgame             an exact result from endgame tables         engine (probed at every node)
 //! ```
@@ -109,6 +110,13 @@ pub trait Knowledge: Capabilities {
     /// [`Capabilities::random_move`]. The default knows neither: the random move.
     fn decisive_random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
         self.random_move(state, rng)
+    }
+
+    /// A key that positions equal up to a symmetry of the board share, for the tables of solvers (a transposition
+    /// table keyed by it holds one entry for all of them). It must be a function of the position alone (never of the
+    /// line that reached it). The default: [`Game::key`], no symmetry.
+    fn symmetry_key(&self, state: &Self::State) -> u64 {
+        self.key(state)
     }
 
     /// A small index of a move for history tables, below [`MOVE_KEYS`].

@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::proof_check::ProofCheck;
+pub use super::proof_file::ProofFileCheck;
 
 /// The report of one `plateau solve`, by solver.
 #[derive(Clone, Debug, Serialize)]
@@ -36,6 +37,10 @@ pub enum SolveReport {
     Pig(PigReport),
     /// `simultaneous`.
     Simultaneous(SimultaneousReport),
+    /// `qubic-pns`, one position.
+    Threats(ThreatsReport),
+    /// `qubic-pns --check-proof FILE`.
+    ProofFile(ProofFileCheck),
 }
 
 impl SolveReport {
@@ -170,6 +175,40 @@ pub struct DfpnReport {
     pub best_move: Option<String>,
     pub nodes: u64,
     pub runs: u32,
+    pub seconds: f64,
+    #[serde(skip)]
+    pub display: String,
+}
+
+/// `qubic-pns`: df-pn with threat-space search ([`super::threats`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatsReport {
+    pub game: String,
+    pub position: String,
+    pub method: &'static str,
+    /// `win`, or `no-win` (disproven: a draw or a loss for the side to move).
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub best_move: Option<String>,
+    /// df-pn expansions in this run, and in the runs behind `--table`.
+    pub nodes: u64,
+    pub earlier_nodes: u64,
+    /// Threat-space searches, the positions they visited, and those that found a winning sequence.
+    pub tss_calls: u64,
+    pub tss_nodes: u64,
+    pub tss_wins: u64,
+    /// Table entries in use at the end, and those read from `--table`.
+    pub table_entries: u64,
+    pub table_read: u64,
+    /// The proof: positions where the winner moves and cannot win at once (one line each in `--proof`), and the
+    /// file written with its size.
+    pub proof_positions: Option<u64>,
+    pub proof_file: Option<String>,
+    pub proof_bytes: Option<u64>,
+    /// `--check`: the proof file walked with the rules alone.
+    pub proof_check: Option<ProofCheck>,
     pub seconds: f64,
     #[serde(skip)]
     pub display: String,

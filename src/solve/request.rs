@@ -31,6 +31,8 @@ pub enum Flag {
     FirstWinOnly,
     Check,
     CheckMemo,
+    Proof,
+    CheckProof,
 }
 
 impl Flag {
@@ -58,6 +60,8 @@ impl Flag {
             Flag::FirstWinOnly => "--first-win-only",
             Flag::Check => "--check",
             Flag::CheckMemo => "--check-memo",
+            Flag::Proof => "--proof",
+            Flag::CheckProof => "--check-proof",
         }
     }
 }
@@ -107,6 +111,10 @@ pub struct Request {
     pub first_win_only: bool,
     pub check: bool,
     pub check_memo: Option<String>,
+    /// `--proof FILE`: the proof of a win written there (`qubic-pns`).
+    pub proof: Option<String>,
+    /// `--check-proof FILE`: check the proof file instead of solving (`qubic-pns`).
+    pub check_proof: Option<String>,
     /// No progress lines on stderr (a JSON run).
     pub quiet: bool,
 }
@@ -142,6 +150,8 @@ impl Request {
             (Flag::FirstWinOnly, self.first_win_only),
             (Flag::Check, self.check),
             (Flag::CheckMemo, self.check_memo.is_some()),
+            (Flag::Proof, self.proof.is_some()),
+            (Flag::CheckProof, self.check_proof.is_some()),
         ];
         on.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
     }

@@ -55,6 +55,7 @@ mod protocol;
 mod protocol_chance;
 mod puzzles;
 mod qubic;
+mod qubic_proof;
 mod race_probe;
 mod random_moves;
 mod referee_ugi;

@@ -18,6 +18,8 @@ pub(super) fn text(report: &SolveReport) {
         SolveReport::CheckersDb(r) => checkers_db(r),
         SolveReport::Pig(r) => pig(r),
         SolveReport::Simultaneous(r) => simultaneous(r),
+        SolveReport::Threats(r) => threats(r),
+        SolveReport::ProofFile(r) => proof_file(r),
     }
 }
 
@@ -99,6 +101,48 @@ fn breakthrough(r: &BreakthroughReport) {
             c.or_positions, c.and_positions, c.terminal_positions
         );
     }
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn threats(r: &ThreatsReport) {
+    println!("{}", r.display);
+    println!("result         {}: {} (proven)", r.result, r.winner_text);
+    println!("score          {}", r.score);
+    println!("best move      {}", or_dash(&r.best_move));
+    println!("nodes          {} df-pn (+ {} in earlier runs behind --table)", r.nodes, r.earlier_nodes);
+    println!(
+        "threats        {} threat-space searches, {} positions, {} winning sequences",
+        r.tss_calls, r.tss_nodes, r.tss_wins
+    );
+    println!("table          {} entries ({} read from --table)", r.table_entries, r.table_read);
+    if let Some(n) = r.proof_positions {
+        let file = match (&r.proof_file, r.proof_bytes) {
+            (Some(f), Some(b)) => format!(", written to {f} ({b} bytes)"),
+            _ => String::new(),
+        };
+        println!("proof          {n} positions where the winner moves{file}");
+    }
+    if let Some(c) = &r.proof_check {
+        println!(
+            "proof check    holds: {} positions where the winner moves, {} where the loser does (every move), {} ends of the game",
+            c.or_positions, c.and_positions, c.terminal_positions
+        );
+    }
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn proof_file(r: &ProofFileCheck) {
+    let c = &r.check;
+    println!("proof          {} ({}, {} positions stored)", r.file, r.game, r.positions);
+    println!("root           {}", r.root);
+    println!(
+        "check          {}",
+        if c.verified { "holds: the side to move at the root wins" } else { "does NOT hold" }
+    );
+    println!(
+        "walked         {} positions where the winner moves ({} won at once), {} where the loser does (every move), {} ends of the game",
+        c.or_positions, c.immediate_wins, c.and_positions, c.terminal_positions
+    );
     println!("seconds        {:.3}", r.seconds);
 }
 

@@ -16,8 +16,8 @@
 //! with proof-number search and threat-space search) proved it a first-player win. Only the side that just moved can
 //! have completed a line, so [`Game::outcome`] tests that side only.
 //!
-//! Files: this one holds the rules and the game knowledge the engine and solvers use (wins in one, forced blocks);
-//! `geometry.rs` the lines and the cube's 192 symmetries; `text.rs` the notations; `eval.rs` the evaluation.
+//! Files: this one holds the rules and the game knowledge the engine and solvers use (wins in one, forced blocks,
+//! threats, one key per orbit of the symmetries); `geometry.rs` the lines and the cube's 192 symmetries; `text.rs` the notations; `eval.rs` the evaluation.
 //!
 //! Position text: the layers from layer 1 up, separated by `|`, each as tic-tac-toe writes a board (ranks from the top
 //! down, separated by `/`, `X`, `O`, digits for runs of empty cells), then the side to move, `x` or `o`. The start is
@@ -61,6 +61,8 @@ pub struct Qubic {
     through: Vec<Vec<u64>>,
     /// Every cell.
     full: u64,
+    /// The cube's symmetries (`geometry::symmetries`: 192 on 4 x 4 x 4, 48 on 3 x 3 x 3), the identity first.
+    symmetries: Vec<Vec<u8>>,
 }
 
 /// A position: one bitboard per side, the side to move and the incremental Zobrist key.
@@ -73,6 +75,9 @@ pub struct QubicState {
     pub stm: Side,
     pub key: u64,
 }
+
+/// Positions with up to this many stones share one [`Game::symmetry_key`] per orbit of the cube's symmetries.
+pub const SYMMETRY_STONES: u32 = 10;
 
 impl QubicState {
     /// The cells of the side to move, then of the opponent.
@@ -99,7 +104,7 @@ impl Qubic {
         let cells = n * n * n;
         let through = (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
         let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
-        Qubic { n, lines, through, full }
+        Qubic { n, lines, through, full, symmetries: geometry::symmetries(n) }
     }
 
     /// Build from a parsed game string (`size=3` or `size=4`).
@@ -326,6 +331,26 @@ impl Knowledge for Qubic {
 
     fn move_key(&self, m: u8) -> usize {
         m as usize
+    }
+
+    /// Up to [`SYMMETRY_STONES`] stones: a hash of the least image of the position under the cube's symmetries (the
+    /// images of X's and O's cells, compared as one 128-bit number), so that all the positions of one orbit share it;
+    /// with more stones, the Zobrist key (192 images cost more than the transpositions they find deep in the game).
+    fn symmetry_key(&self, s: &QubicState) -> u64 {
+        if (s.x | s.o).count_ones() > SYMMETRY_STONES {
+            return s.key;
+        }
+        let least = self
+            .symmetries
+            .iter()
+            .map(|map| (geometry::apply(map, s.x) as u128) << 64 | geometry::apply(map, s.o) as u128)
+            .min()
+            .unwrap_or((s.x as u128) << 64 | s.o as u128);
+        let mut h = 0x243F_6A88_85A3_08D3u64 ^ s.stm.index() as u64;
+        for w in [(least >> 64) as u64, least as u64] {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        h ^ h >> 31
     }
 }
 

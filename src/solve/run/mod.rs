@@ -7,7 +7,8 @@
 //!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver;
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
 //!   [`checkers`]: `checkers-db`;
-//! - [`chance`]: `pig` and `simultaneous`.
+//! - [`chance`]: `pig` and `simultaneous`;
+//! - [`threats`]: `qubic-pns` (df-pn with threat-space search, `--proof`, `--check-proof`).
 
 pub mod breakthrough;
 pub mod chance;
@@ -17,6 +18,7 @@ pub mod othello;
 pub mod oware;
 pub mod retro;
 pub mod split_jobs;
+pub mod threats;
 
 use crate::game::{FullGame, GameError};
 
