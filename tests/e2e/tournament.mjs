@@ -1,5 +1,5 @@
 // The live tournament view (issue 39, point 2) in headless chromium: a 40-player round robin of small built-in players
-// on Breakthrough 5x5 (node-limited: 6 random, 2 mcts with 1500 and 2000 playouts, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
+// on Breakthrough 5x5 (node-limited: 6 random, 2 mcts with 1500 and 30000 playouts, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
 // started, shown while it runs (games in progress), killed mid-run, resumed with --resume, and shown at the end:
 // every game exactly once, standings and crosstable of 40, a finished game replayed on the board. run.sh starts the
 // server with --tournament RESULTS,RECORD and passes: the page's address, the screenshots' folder, the plateau
@@ -15,9 +15,10 @@ const started = Date.now();
 
 const players = [];
 for (let i = 1; i <= 6; i++) players.push(`random${i}=random`);
-// Most games last a few milliseconds, less than the live file's 250 ms refresh: two slower players make games that
-// stay on the board long enough to be seen in progress.
-players.push('slow1500=mcts(playouts=1500)', 'slow2000=mcts(playouts=2000)');
+// Most games last a few milliseconds, less than the live file's 250 ms refresh and the page's 1 s poll: a slow player
+// (about 0.1 s a move: its games last most of a second) keeps a game on the board long enough to be seen in progress
+// at nearly every poll. With 2000 playouts (7 ms a move) a game was caught in one run and missed in the next.
+players.push('slow1500=mcts(playouts=1500)', 'slow30000=mcts(playouts=30000)');
 for (const d of [1, 2, 3]) for (const a of ['alphabeta', 'pvs', 'negamax', 'mtdf']) players.push(`${a}${d}=${a}(depth=${d})`);
 for (let p = 40; p <= 800; p += 40) players.push(`mcts${p}=mcts(playouts=${p})`);
 if (players.length !== 40) fail(`${players.length} players`);
