@@ -14,6 +14,7 @@
 //! Match(["breakthrough", "--player", ...])                  a match's jobs, one game pair at a time (match_jobs.rs)
 //! SplitSolve(game, request_json)                           the split solve's jobs, one group of root moves at a time
 //! DataGen(settings_json)                                   self-play data (tune --save-data) in chunks of games
+//! Spsa(["breakthrough", "--engine", ...])                  an SPSA run's jobs, one iteration's game pairs at a time
 //! ```
 //!
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
@@ -27,6 +28,7 @@ mod info_state;
 mod match_jobs;
 mod pyeval;
 mod split_solve;
+mod spsa_jobs;
 mod tournament;
 
 use std::any::Any;
@@ -549,6 +551,7 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<match_jobs::PyMatch>()?;
     m.add_class::<split_solve::PySplitSolve>()?;
     m.add_class::<datagen::PyDataGen>()?;
+    m.add_class::<spsa_jobs::PySpsa>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;

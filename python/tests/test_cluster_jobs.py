@@ -1,6 +1,6 @@
-"""`plateau match` and the split solve on a real local Ray cluster (a head without CPUs and two worker nodes of one
-CPU each, started on this machine by `ray.cluster_utils.Cluster`), driven by `python -m plateau.cluster match|solve`
-as a user runs them:
+"""`plateau match`, the split solve, the self-play data and SPSA on a real local Ray cluster (a head without CPUs and
+two worker nodes of one CPU each, started on this machine by `ray.cluster_utils.Cluster`), driven by
+`python -m plateau.cluster match|solve|datagen|spsa` as a user runs them:
 
 - node-limited players give the same games (each game's number, result and moves) and the same summary as
   `plateau match` on one machine with the same words, and `plateau match --resume` continues the cluster's file;
@@ -11,7 +11,11 @@ as a user runs them:
 - no --record, and another match's record file, are refused in one line (the file untouched);
 - the split solve decides every root move as `plateau solve --split` does, its results file is the command's (each
   continues the other's), a restarted driver solves only the groups the file does not decide, and what it cannot do
-  is refused in one line.
+  is refused in one line;
+- SPSA (`python -m plateau.cluster spsa`): node-limited engines end with `plateau spsa`'s checkpoint and parameters
+  file, `--stop-after` slices continued alternately by the driver and `plateau spsa --resume` end the same, a driver
+  killed and restarted and a worker removed mid-run end with the same θ and each iteration printed once, another
+  run's checkpoint and a missing --out are refused in one line.
 
 Needs ray (`.ci/run` installs it)."""
 
@@ -277,3 +281,128 @@ def test_self_play_data_on_the_cluster_is_plateau_tunes_file_and_resumes(cluster
     out, err = p.communicate(timeout=120)
     assert p.returncode == 1 and "other settings" in err and err.count("\n") == 1, err
     assert two.read_bytes() == before
+
+
+# SPSA (plateau spsa): node-limited engines on 5x5, two game pairs an iteration (two tasks in parallel).
+SPSA = ["breakthrough(rows=5,columns=5)", "--engine", "engine(nodes=300,tt=1mb)", "--params",
+        "rfp_margin,futility_margin,cost_capture", "--pairs", "2", "--r-end", "0.05", "--seed", "3"]
+
+
+def spsa_driver(args, address, base=SPSA):
+    cmd = [sys.executable, "-m", "plateau.cluster", "spsa", *base, *args, "--address", address]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def checkpoint(out):
+    return json.loads(out.with_name(out.name + ".checkpoint").read_text())
+
+
+def iterations_printed(err):
+    return [int(m) for m in re.findall(r"^iteration\s+(\d+)", err, re.M)]
+
+
+def wait_for_iteration(out, k, proc, timeout=120):
+    path = out.with_name(out.name + ".checkpoint")
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        try:
+            if json.loads(path.read_text())["iteration"] >= k:
+                return
+        except (OSError, ValueError):
+            pass
+        assert proc.poll() is None, proc.communicate()[1]
+        time.sleep(0.02)
+    raise AssertionError(f"{path}: not at iteration {k} after {timeout} s")
+
+
+@pytest.fixture(scope="module")
+def spsa_reference(tmp_path_factory):
+    """plateau spsa's checkpoints and parameters files of 6 and 24 iterations, on one machine."""
+    d = tmp_path_factory.mktemp("spsa")
+    out = {}
+    for n in (6, 24):
+        path = d / f"ref{n}.txt"
+        plateau.run("spsa", *SPSA, "--iterations", str(n), "--out", str(path))
+        out[n] = (checkpoint(path), path.read_text())
+    return out
+
+
+def test_spsa_on_the_cluster_ends_with_plateau_spsas_theta_and_each_resumes_the_other(cluster, spsa_reference,
+                                                                                      tmp_path):
+    c, _ = cluster
+    ref, text = spsa_reference[6]
+    two = tmp_path / "two.txt"
+    p = spsa_driver(["--iterations", "6", "--out", str(two)], c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 0, err
+    assert checkpoint(two) == ref and two.read_text() == text
+    assert out.startswith(f"wrote {two}: ") and iterations_printed(err) == [1, 2, 3, 4, 5, 6], (out, err)
+    # The same command again plays nothing.
+    p = spsa_driver(["--iterations", "6", "--out", str(two)], c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 0 and iterations_printed(err) == [] and "at iteration 6 of 6" in err, err
+    # The cluster's slice (--stop-after) continued by plateau spsa --resume, and the command's by the cluster.
+    three = tmp_path / "three.txt"
+    p = spsa_driver(["--iterations", "6", "--out", str(three), "--stop-after", "2"], c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 0 and out.startswith("stopped after iteration 2 of 6"), (out, err)
+    plateau.run("spsa", *SPSA, "--iterations", "6", "--out", str(three), "--resume", "--stop-after", "4")
+    assert checkpoint(three)["iteration"] == 4
+    p = spsa_driver(["--iterations", "6", "--out", str(three)], c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 0 and iterations_printed(err) == [5, 6], err
+    assert checkpoint(three) == ref and three.read_text() == text
+
+
+def test_spsa_with_a_killed_driver_restarted_counts_each_iteration_once(cluster, spsa_reference, tmp_path):
+    c, _ = cluster
+    ref, text = spsa_reference[24]
+    out_file = tmp_path / "p.txt"
+    args = ["--iterations", "24", "--out", str(out_file)]
+    p = spsa_driver(args, c.address)
+    try:
+        wait_for_iteration(out_file, 2, p)
+        p.send_signal(signal.SIGKILL)
+        p.wait(timeout=30)
+    finally:
+        p.kill()
+    killed_at = checkpoint(out_file)["iteration"]
+    assert 2 <= killed_at < 24 and not out_file.exists()
+    p = spsa_driver(args, c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 0, err
+    assert iterations_printed(err) == list(range(killed_at + 1, 25)), err
+    assert checkpoint(out_file) == ref and out_file.read_text() == text
+
+
+def test_spsa_with_a_worker_node_removed_mid_run_still_finishes(cluster, spsa_reference, tmp_path):
+    c, workers = cluster
+    ref, text = spsa_reference[24]
+    out_file = tmp_path / "p.txt"
+    p = spsa_driver(["--iterations", "24", "--out", str(out_file), "--retries", "5"], c.address)
+    try:
+        wait_for_iteration(out_file, 2, p)
+        c.remove_node(workers[1])  # its running task is lost; Ray retries it on the other node
+        removed_at = checkpoint(out_file)["iteration"]
+        out, err = p.communicate(timeout=300)
+    finally:
+        p.kill()
+    assert p.returncode == 0, err
+    assert removed_at < 24 and iterations_printed(err) == list(range(1, 25)), err
+    assert checkpoint(out_file) == ref and out_file.read_text() == text
+    workers[1] = c.add_node(num_cpus=1)
+    c.wait_for_nodes()
+
+
+def test_spsa_refuses_another_runs_checkpoint_and_no_out(tmp_path):
+    out_file = tmp_path / "p.txt"
+    plateau.run("spsa", *SPSA, "--iterations", "6", "--out", str(out_file), "--stop-after", "1")
+    path = out_file.with_name(out_file.name + ".checkpoint")
+    before = path.read_bytes()
+    p = spsa_driver(["--iterations", "6", "--out", str(out_file), "--seed", "4"], "local", base=SPSA[:-2])
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 1 and "from another run" in err and err.count("\n") == 1, err
+    assert path.read_bytes() == before and not out_file.exists()
+    p = spsa_driver(["--iterations", "6"], "local")
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 1 and "needs --out FILE" in err and err.count("\n") == 1, err

@@ -31,6 +31,8 @@ pub mod resume;
 pub mod spec;
 pub mod spsa;
 pub mod spsa_checkpoint;
+pub mod spsa_jobs;
+pub mod spsa_spec;
 pub mod stats;
 pub mod tally;
 pub mod text;

@@ -1,5 +1,5 @@
-//! `--ray ADDRESS` of `plateau tournament` and `plateau match`: the job handed to the Ray cluster driver of the Python
-//! package (`python3 -m plateau.cluster JOB`, docs/cluster.md) with the command's other words.
+//! `--ray ADDRESS` of `plateau tournament`, `plateau match` and `plateau spsa`: the job handed to the Ray cluster
+//! driver of the Python package (`python3 -m plateau.cluster JOB`, docs/cluster.md) with the command's other words.
 
 /// `plateau JOB --ray ADDRESS ARGS`: `python3 -m plateau.cluster JOB ARGS --address ADDRESS` (the interpreter of
 /// `$PLATEAU_PYTHON`, default `python3`), its exit code passed on.

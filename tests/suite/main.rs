@@ -74,6 +74,7 @@ mod slide_trees;
 mod smmcts;
 mod solve;
 mod spsa;
+mod spsa_jobs;
 mod time;
 mod tiny_games;
 mod tiny_games_play;
