@@ -76,6 +76,9 @@ def _init_ray(address: str, working_dir: Optional[str]) -> None:
 
     runtime_env = {"working_dir": working_dir} if working_dir else None
     if address == "local":
+        # Ray starts its workers at nice 15 (its `worker_niceness`): on a machine doing anything else, games played
+        # under a clock would lose their CPU to it. The local cluster's workers run at the driver's priority instead.
+        os.environ.setdefault("RAY_worker_niceness", "0")
         ray.init(runtime_env=runtime_env, include_dashboard=False, log_to_driver=False,
                  configure_logging=False)
     else:
