@@ -53,10 +53,7 @@ impl PySplitSolve {
     /// Append a finished group's job lines; whether the root is decided now.
     fn add(&self, lines: Vec<String>) -> PyResult<bool> {
         guard(|| {
-            let jobs = lines
-                .iter()
-                .map(|l| from_json::<Job>(l, "not a job line"))
-                .collect::<Result<Vec<_>, _>>()?;
+            let jobs = lines.iter().map(|l| from_json::<Job>(l, "not a job line")).collect::<Result<Vec<_>, _>>()?;
             self.jobs.add(&jobs)
         })
     }
