@@ -333,6 +333,13 @@ pub fn usage_line(e: &clap::Error) -> String {
     }
 }
 
+/// A command's very words (after `plateau COMMAND`, the words the Python bindings hand over) parsed as the command
+/// line parses them; a usage error is its one line ([`usage_line`], without `error: `).
+pub fn parse_words<P: clap::Parser>(command: &str, words: &[String]) -> Result<P, String> {
+    P::try_parse_from(std::iter::once(format!("plateau {command}")).chain(words.iter().cloned()))
+        .map_err(|e| crate::game::one_line(usage_line(&e).trim_start_matches("error: ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

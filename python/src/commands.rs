@@ -4,7 +4,7 @@
 
 use pyo3::prelude::*;
 
-use crate::guard;
+use crate::jobs::{json, released};
 
 /// `plateau.solve()`'s progress: notes on stderr, the jobs of `split=True` as JSON lines on stdout (as the command).
 struct SolveLines;
@@ -27,16 +27,14 @@ impl plateau::solve::request::Progress for SolveLines {
 #[pyfunction]
 pub fn solve_json(py: Python<'_>, game: &str, request: &str) -> PyResult<String> {
     use plateau::solve::{registry, request::Request};
-    py.detach(|| {
-        guard(|| {
-            let req = Request::from_json(serde_json::from_str(request).map_err(|e| format!("solve options: {e}"))?)?;
-            let any = plateau::games::AnyGame::parse(game).map_err(|e| e.to_string())?;
-            let report = registry::solve(&any, game, &req, &mut SolveLines).map_err(|e| format!("{e:#}"))?;
-            if let Some(e) = report.failure() {
-                return Err(e);
-            }
-            serde_json::to_string(&report).map_err(|e| e.to_string())
-        })
+    released(py, || {
+        let req = Request::from_json(serde_json::from_str(request).map_err(|e| format!("solve options: {e}"))?)?;
+        let any = plateau::games::AnyGame::parse(game).map_err(|e| e.to_string())?;
+        let report = registry::solve(&any, game, &req, &mut SolveLines).map_err(|e| format!("{e:#}"))?;
+        if let Some(e) = report.failure() {
+            return Err(e);
+        }
+        json(&report)
     })
 }
 
@@ -47,17 +45,15 @@ pub fn solve_json(py: Python<'_>, game: &str, request: &str) -> PyResult<String>
 #[pyo3(signature = (spec, verbose=false))]
 pub fn match_json(py: Python<'_>, spec: &str, verbose: bool) -> PyResult<String> {
     use plateau::arena::spec::{MatchProgress, MatchSpec, game_line, run_match_spec};
-    py.detach(|| {
-        guard(|| {
-            let value = serde_json::from_str(spec).map_err(|e| format!("match options: {e}"))?;
-            let spec = MatchSpec::from_json(value)?;
-            let mut show = |r: &plateau::arena::record::GameRecord| {
-                if verbose {
-                    eprintln!("{}", game_line(r));
-                }
-            };
-            let report = run_match_spec(&spec, MatchProgress { progress_bar: !verbose, on_game: &mut show })?;
-            serde_json::to_string(&report).map_err(|e| e.to_string())
-        })
+    released(py, || {
+        let value = serde_json::from_str(spec).map_err(|e| format!("match options: {e}"))?;
+        let spec = MatchSpec::from_json(value)?;
+        let mut show = |r: &plateau::arena::record::GameRecord| {
+            if verbose {
+                eprintln!("{}", game_line(r));
+            }
+        };
+        let report = run_match_spec(&spec, MatchProgress { progress_bar: !verbose, on_game: &mut show })?;
+        json(&report)
     })
 }

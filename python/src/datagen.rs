@@ -13,6 +13,7 @@ use plateau::train::datagen_jobs::{DataJobs, DataRun, load};
 use pyo3::prelude::*;
 
 use crate::guard;
+use crate::jobs::released;
 
 /// A self-play data run, its games played in chunks wherever the caller likes.
 #[pyclass(module = "plateau", name = "DataGen", frozen)]
@@ -38,7 +39,7 @@ impl PyDataGen {
     }
     /// Play the games `ids` (the interpreter released meanwhile): their records.
     fn play(&self, py: Python<'_>, ids: Vec<u32>) -> PyResult<String> {
-        py.detach(|| guard(|| self.jobs.play(&ids)))
+        released(py, || self.jobs.play(&ids))
     }
     /// Append a finished chunk's records; their number.
     fn add(&self, text: &str) -> PyResult<usize> {

@@ -25,6 +25,7 @@ mod datagen;
 mod dynamic;
 mod game_type;
 mod info_state;
+mod jobs;
 mod match_jobs;
 mod pyeval;
 mod split_solve;
@@ -42,6 +43,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyList};
 
 use dynamic::{DynGame, DynState, Evaluate};
+use jobs::{json, released};
 
 /// Run `f`, turning its error into `ValueError` and a panic into `RuntimeError`.
 fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
@@ -495,12 +497,12 @@ impl PyEvaluate {
 fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: Option<Py<PyAny>>) -> PyResult<String> {
     let inner = &state.inner;
     let doc = match evaluate {
-        None => py.detach(|| guard(|| inner.search(algo)))?,
+        None => released(py, || inner.search(algo))?,
         Some(f) => {
             let eval = Arc::new(PyEvaluate { f, error: Mutex::new(None) });
             // The interpreter is released during the search and taken back at each evaluation, so that searchers
             // with helper threads (`engine(threads=2)`, `mcts(threads=2)`) call the function too instead of waiting.
-            let doc = py.detach(|| guard(|| inner.search_with(algo, eval.clone())))?;
+            let doc = released(py, || inner.search_with(algo, eval.clone()))?;
             if let Some(e) = eval.error.lock().ok().and_then(|mut e| e.take()) {
                 return Err(e);
             }
@@ -514,7 +516,7 @@ fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: 
 /// (`plateau::run_command_words`: the command's dispatcher with its documents returned, nothing captured).
 #[pyfunction]
 fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<Vec<String>> {
-    let docs = py.detach(|| guard(|| plateau::run_command_words(&args)))?;
+    let docs = released(py, || plateau::run_command_words(&args))?;
     Ok(docs.iter().map(|d| d.to_string()).collect())
 }
 
@@ -538,7 +540,7 @@ fn native_legal_actions_seconds(py: Python<'_>, state: PyRef<'_, PyState>, n: us
 /// The registered games with their parameters (`plateau games --json`).
 #[pyfunction]
 fn games_json() -> PyResult<String> {
-    guard(|| serde_json::to_string(&plateau::games::catalogue()).map_err(|e| e.to_string()))
+    guard(|| json(&plateau::games::catalogue()))
 }
 
 #[pymodule]

@@ -17,6 +17,7 @@ use plateau::arena::text::summary_text;
 use pyo3::prelude::*;
 
 use crate::guard;
+use crate::jobs::{json, released};
 
 /// A match of `plateau match`'s words, its game pairs played wherever the caller likes.
 #[pyclass(module = "plateau", name = "Match", frozen)]
@@ -24,16 +25,12 @@ pub struct PyMatch {
     loaded: LoadedMatch,
 }
 
-fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
-    serde_json::to_string(v).map_err(|e| e.to_string())
-}
-
 #[pymethods]
 impl PyMatch {
     /// Parse and check `plateau match`'s words (after `match`); `ValueError` with the command's line.
     #[new]
     fn new(py: Python<'_>, args: Vec<String>) -> PyResult<PyMatch> {
-        let loaded = py.detach(|| guard(|| load_words(&args)))?;
+        let loaded = released(py, || load_words(&args))?;
         Ok(PyMatch { loaded })
     }
     #[getter]
@@ -54,11 +51,11 @@ impl PyMatch {
     }
     /// Play the games `ids` (numbers from 1; the interpreter released meanwhile): their record blocks.
     fn play(&self, py: Python<'_>, ids: Vec<usize>) -> PyResult<Vec<String>> {
-        py.detach(|| guard(|| self.loaded.jobs.play(&ids)))
+        released(py, || self.loaded.jobs.play(&ids))
     }
     /// Read the record file back (as `--resume` does) and open it for appending: the numbers of the games it holds.
     fn open(&self, py: Python<'_>) -> PyResult<Vec<usize>> {
-        py.detach(|| guard(|| self.loaded.jobs.open()))
+        released(py, || self.loaded.jobs.open())
     }
     /// Add one finished game (its record block): `{written, decided, line}` as JSON.
     fn add(&self, block: &str) -> PyResult<String> {

@@ -18,6 +18,7 @@ use plateau::solve::run::split_jobs::{SplitJobs, load};
 use pyo3::prelude::*;
 
 use crate::guard;
+use crate::jobs::{from_json, json, released};
 
 /// A split solve of `plateau solve`'s options, its groups solved wherever the caller likes.
 #[pyclass(module = "plateau", name = "SplitSolve", frozen)]
@@ -25,21 +26,12 @@ pub struct PySplitSolve {
     jobs: SplitJobs,
 }
 
-fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
-    serde_json::to_string(v).map_err(|e| e.to_string())
-}
-
 #[pymethods]
 impl PySplitSolve {
     /// Check the game and the request (a JSON object of `plateau.solve()`'s keywords); `ValueError` with one line.
     #[new]
     fn new(py: Python<'_>, game: String, request_json: String) -> PyResult<PySplitSolve> {
-        let jobs = py.detach(|| {
-            guard(|| {
-                let value = serde_json::from_str(&request_json).map_err(|e| format!("not a JSON object ({e})"))?;
-                load(&game, Request::from_json(value)?)
-            })
-        })?;
+        let jobs = released(py, || load(&game, Request::from_json(from_json(&request_json, "not a JSON object")?)?))?;
         Ok(PySplitSolve { jobs })
     }
     #[getter]
@@ -52,7 +44,7 @@ impl PySplitSolve {
     }
     /// Solve the group of `mv` alone (the interpreter released meanwhile): its job lines.
     fn solve_group(&self, py: Python<'_>, mv: String) -> PyResult<Vec<String>> {
-        py.detach(|| guard(|| self.jobs.solve_group(&mv)?.iter().map(json).collect()))
+        released(py, || self.jobs.solve_group(&mv)?.iter().map(json).collect())
     }
     /// Read the results file back and open it for appending: the first moves of the groups it decides.
     fn open(&self) -> PyResult<Vec<String>> {
@@ -61,10 +53,7 @@ impl PySplitSolve {
     /// Append a finished group's job lines; whether the root is decided now.
     fn add(&self, lines: Vec<String>) -> PyResult<bool> {
         guard(|| {
-            let jobs = lines
-                .iter()
-                .map(|l| serde_json::from_str::<Job>(l).map_err(|e| format!("not a job line ({e})")))
-                .collect::<Result<Vec<_>, _>>()?;
+            let jobs = lines.iter().map(|l| from_json::<Job>(l, "not a job line")).collect::<Result<Vec<_>, _>>()?;
             self.jobs.add(&jobs)
         })
     }

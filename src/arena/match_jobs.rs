@@ -196,9 +196,7 @@ pub struct LoadedMatch {
 /// Parse and check `plateau match`'s words (after `match`) as the command does before its first game. Errors are the
 /// command's one line.
 pub fn load_words(words: &[String]) -> Result<LoadedMatch, String> {
-    use clap::Parser;
-    let parsed = Standalone::try_parse_from(std::iter::once("plateau match".to_string()).chain(words.iter().cloned()))
-        .map_err(|e| one_line(crate::spec::usage_line(&e).trim_start_matches("error: ")))?;
+    let parsed: Standalone = crate::spec::parse_words("match", words)?;
     let MatchCommand { spec, json, verbose, ray } = parsed.args;
     if ray.is_some() {
         return Err("--ray is plateau match's own flag (the cluster driver takes --address)".into());

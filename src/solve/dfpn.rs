@@ -45,6 +45,46 @@ use crate::game::{FullGame, MAX_MOVES, MoveList, Outcome};
 /// "Infinite" proof or disproof number.
 pub const INF: u32 = u32::MAX / 2;
 
+/// The loop of `mid` at one node (Nagai's multiple iterative deepening), the one of this solver and of the threat
+/// solver ([`super::threats`]). `kids` holds each child's state and (pn, dn), seen from the child's side to move. While
+/// the node's numbers (pn = min child dn, dn = Σ child pn) stay under `(thpn, thdn)`, there is a child and `stop` says
+/// go on, the child with the smallest dn is searched again by `mid` with the thresholds of the module doc (1 + ε:
+/// ε = 1/4) and its numbers replaced. Returns the node's (pn, dn). `ctx` is the search, lent to `stop` and `mid` in
+/// turn (`stop` is asked only when the thresholds and the children would go on).
+pub(crate) fn mid_loop<C: ?Sized, S: Copy>(
+    ctx: &mut C,
+    kids: &mut [(S, u32, u32)],
+    (thpn, thdn): (u32, u32),
+    mut stop: impl FnMut(&mut C) -> bool,
+    mut mid: impl FnMut(&mut C, &S, u32, u32) -> (u32, u32),
+) -> (u32, u32) {
+    loop {
+        let mut pn = INF;
+        let mut dn = 0u32;
+        let (mut i1, mut dn1, mut dn2) = (usize::MAX, INF, INF);
+        for (i, k) in kids.iter().enumerate() {
+            pn = pn.min(k.2);
+            dn = dn.saturating_add(k.1).min(INF);
+            if k.2 < dn1 {
+                dn2 = dn1;
+                dn1 = k.2;
+                i1 = i;
+            } else if k.2 < dn2 {
+                dn2 = k.2;
+            }
+        }
+        if pn >= thpn || dn >= thdn || i1 == usize::MAX || stop(ctx) {
+            return (pn, dn);
+        }
+        let (c, cpn, _) = kids[i1];
+        let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
+        let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
+        let (npn, ndn) = mid(ctx, &c, child_thpn, child_thdn);
+        kids[i1].1 = npn;
+        kids[i1].2 = ndn;
+    }
+}
+
 #[derive(Copy, Clone, Default)]
 struct Slot {
     key: u64,
@@ -269,32 +309,13 @@ impl<G: FullGame> Dfpn<G> {
             let (pn, dn) = self.child_value(game, &c);
             kids.push((c, pn, dn));
         }
-        let (mut pn, mut dn);
-        loop {
-            pn = INF;
-            dn = 0u32;
-            let (mut i1, mut dn1, mut dn2) = (usize::MAX, INF, INF);
-            for (i, k) in kids.iter().enumerate() {
-                pn = pn.min(k.2);
-                dn = dn.saturating_add(k.1).min(INF);
-                if k.2 < dn1 {
-                    dn2 = dn1;
-                    dn1 = k.2;
-                    i1 = i;
-                } else if k.2 < dn2 {
-                    dn2 = k.2;
-                }
-            }
-            if pn >= thpn || dn >= thdn || self.nodes >= self.max_nodes || i1 == usize::MAX {
-                break;
-            }
-            let (c, cpn, _) = kids[i1];
-            let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
-            let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
-            let (npn, ndn) = self.mid(game, &c, child_thpn, child_thdn, ply + 1);
-            kids[i1].1 = npn;
-            kids[i1].2 = ndn;
-        }
+        let (pn, dn) = mid_loop(
+            self,
+            &mut kids,
+            (thpn, thdn),
+            |me| me.nodes >= me.max_nodes,
+            |me, c, child_thpn, child_thdn| me.mid(game, c, child_thpn, child_thdn, ply + 1),
+        );
         self.table.put(game.key(s), pn, dn, self.nodes - nodes_before + 1);
         (pn, dn)
     }

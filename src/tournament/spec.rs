@@ -194,9 +194,7 @@ pub struct LoadedTournament {
 /// Parse and check `plateau tournament`'s words (after `tournament`) as the command does before its first game.
 /// Errors are the command's one line.
 pub fn load(words: &[String]) -> Result<LoadedTournament, String> {
-    let parsed =
-        Standalone::try_parse_from(std::iter::once("plateau tournament".to_string()).chain(words.iter().cloned()))
-            .map_err(|e| one_line(crate::spec::usage_line(&e).trim_start_matches("error: ")))?;
+    let parsed: Standalone = crate::spec::parse_words("tournament", words)?;
     let TournamentCommand { spec: a, json, verbose, ray } = parsed.args;
     if ray.is_some() {
         return Err("--ray is plateau tournament's own flag (the cluster driver takes --address)".into());

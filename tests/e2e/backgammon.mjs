@@ -4,19 +4,9 @@
 // journey), on a desktop (1366x900) and a phone (390x844); the move list is numbered by turn ('2. 6-4 24/18 13/9').
 // Then, during an engine-against-engine Breakthrough game, an earlier move is clicked: its position is shown while
 // the game goes on, and 'Back to the game' returns. Screenshots under target/e2e/.
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { newGame, start } from './common.mjs';
 
-const base = process.argv[2];
-const shots = process.argv[3] || 'target/e2e';
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e backgammon FAILED: ' + msg); process.exit(1); };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { shots, fail, browser, open } = await start('backgammon');
 
 // A move's clicks: each journey's consecutive points (bar = 25, off = 0), repeated for `(n)`; with `whole`, a journey
 // written without its landing points is clicked from its start straight to its end.
@@ -32,15 +22,8 @@ function clicksOf(text) {
 const target = (p) => (p === 0 ? '#board g.bg-off' : p === 25 ? '#board g.bg-bar' : `#board g.bg-point[data-point="${p}"]`);
 
 async function playBackgammon(width, height) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(base);
-  await page.waitForSelector('#game option[value="backgammon"]', { state: 'attached' });
-  await page.selectOption('#game', 'backgammon');
-  await page.fill('#player0', 'human');
-  await page.fill('#player1', 'human');
-  await page.click('#new-game');
+  const { page, errors } = await open(width, height, { game: 'backgammon' });
+  await newGame(page, 'backgammon');
   await page.waitForSelector('#board g.bg-point[data-point="24"]');
   let turns = 0, steps = 0;
   for (let k = 0; k < 8; k++) {
@@ -120,17 +103,10 @@ await playBackgammon(390, 844);
 
 // Stepping through a game in progress: engine against engine on Breakthrough 5x5.
 async function stepDuringGame(width, height) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(base);
-  await page.waitForSelector('#game option[value="breakthrough"]', { state: 'attached' });
-  await page.selectOption('#game', 'breakthrough');
-  await page.fill('[data-param="rows"]', '5');
-  await page.fill('[data-param="columns"]', '5');
-  await page.fill('#player0', 'engine(time=400ms)');
-  await page.fill('#player1', 'engine(time=400ms)');
-  await page.click('#new-game');
+  const { page, errors } = await open(width, height, { game: 'breakthrough' });
+  await newGame(page, 'breakthrough', {
+    params: { rows: '5', columns: '5' }, players: ['engine(time=400ms)', 'engine(time=400ms)'],
+  });
   await page.waitForFunction(() => document.querySelectorAll('#moves .move').length >= 3, null, { timeout: 20000 });
   const pieces = () => page.$$eval('#board g.cell', (gs) => gs.map((g) => (g.querySelector('text.piece') || {}).textContent || '.').join(''));
   await page.click('#moves .move[data-ply="1"]');

@@ -2,34 +2,16 @@
 // 5x5 game under the time control 4s+1s, the human against the engine, at 1366x900 and 390x844: both clocks shown,
 // the human's counting down while it thinks, the engine's taking its real thinking time, then the human's flag falls:
 // the banner says the game was lost on time. Screenshots clock-WIDTH.png and clock-flag-WIDTH.png under target/e2e/.
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { newGame, start } from './common.mjs';
 
-const base = process.argv[2];
-const shots = process.argv[3] || 'target/e2e';
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e clock FAILED: ' + msg); process.exit(1); };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
+const { shots, fail, browser, open } = await start('clock');
 const secs = (t) => (t.includes(':') ? Number(t.split(':')[0]) * 60 + Number(t.split(':')[1]) : Number(t));
 
 for (const [width, height] of [[1366, 900], [390, 844]]) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(base);
-  await page.waitForSelector('#game option[value="breakthrough"]', { state: 'attached' });
-  await page.selectOption('#game', 'breakthrough');
-  await page.fill('[data-param="rows"]', '5');
-  await page.fill('[data-param="columns"]', '5');
-  await page.fill('#player0', 'human');
-  await page.fill('#player1', 'engine');
-  await page.fill('#time-control', '4s+1s');
-  await page.click('#new-game');
+  const { page, errors } = await open(width, height, { game: 'breakthrough' });
+  await newGame(page, 'breakthrough', {
+    params: { rows: '5', columns: '5' }, players: ['human', 'engine'], timeControl: '4s+1s',
+  });
   await page.waitForSelector('#sides .clock[data-side="0"].running');
   const face = (k) => page.textContent(`#sides .clock[data-side="${k}"]`);
   const t0 = secs(await face(0));

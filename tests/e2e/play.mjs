@@ -1,24 +1,10 @@
 // A full Breakthrough 5x5 game played by drags and clicks against the engine, in a real headless chromium (run.sh starts the
 // server and passes its address). Checks that the thinking panel fills, that the tree view opens and folds, and saves
 // screenshots under target/e2e/.
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { newGame, start } from './common.mjs';
 
-const base = process.argv[2];
-const shots = process.argv[3] || 'target/e2e';
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e FAILED: ' + msg); process.exit(1); };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-await page.goto(base);
-await page.waitForSelector('#game option[value="breakthrough"]', { state: 'attached' });
+const { shots, fail, browser, open } = await start('play');
+const { page, errors } = await open(1280, 900, { game: 'breakthrough' });
 // The page opens on a prompt, not a blank board.
 if (!(await page.isVisible('#prompt')) || !(await page.textContent('#prompt')).includes('New game')) fail('no opening prompt');
 
@@ -242,10 +228,7 @@ let checkedMarks = 0;
 for (const [w, h] of [[390, 844], [1366, 900]]) {
   await page.setViewportSize({ width: w, height: h });
   for (const [game, labels, sides] of BOARDS) {
-    await page.selectOption('#game', game);
-    await page.fill('#player0', 'human');
-    await page.fill('#player1', 'human');
-    await page.click('#new-game');
+    await newGame(page, game);
     // The new game's board (the previous one stays until the server answers).
     await page.waitForFunction((g) => {
       const st = document.getElementById('status').textContent;

@@ -2,36 +2,14 @@
 // (1366x900) and a phone (390x844): Connect Four after `4` (column 5 takes its mirror column 3's score), a solve
 // cancelled while it runs, a small Breakthrough board with every move's cell filled (win/loss and distance), and
 // Breakthrough 8x8 whose 22 cells wrap inside the phone's width. Screenshots under target/e2e/.
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { newGame as newGameOf, start } from './common.mjs';
 
-const base = process.argv[2];
-const shots = process.argv[3] || 'target/e2e';
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e FAILED (solver): ' + msg); process.exit(1); };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-
-async function open(width, height) {
-  const page = await browser.newPage({ viewport: { width, height } });
-  const errors = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto(base);
-  await page.waitForSelector('#game option[value="connect_four"]', { state: 'attached' });
-  return { page, errors };
-}
+const { shots, fail, browser, open: openAt } = await start('solver');
+const open = (width, height) => openAt(width, height, { game: 'connect_four' });
 
 async function newGame(page, game, params) {
   await page.click('.tab[data-tab="play"]');
-  await page.selectOption('#game', game);
-  for (const [k, v] of Object.entries(params || {})) await page.fill(`[data-param="${k}"]`, v);
-  await page.fill('#player0', 'human');
-  await page.fill('#player1', 'human');
-  await page.click('#new-game');
+  await newGameOf(page, game, { params });
   await page.waitForSelector('.legal-move');
 }
 

@@ -15,24 +15,22 @@
 //! 0-1 the value (0 loss, 1 draw, 2 win, 3 no position: a hole of the index), bits 2-15 the distance in plies.
 //! Files: `DIR/checkers-{own men}-{own kings}-{opp men}-{opp kings}.db`, a 32-byte header (`PLTCKRDB`, version u32
 //! 1, the four counts as bytes, entries u64, then the FNV-1a checksum u64 of the header's first 24 bytes and the
-//! values) then the values (little-endian). Each file is written to a temporary file and renamed when complete
-//! ([`crate::files::write_atomic`]); a build reads the files present (header, length and checksum checked: a damaged
-//! file is a one-line error naming it) and solves the first class missing, so an interrupted build goes on where it
-//! stopped. Files are read through a memory map.
+//! values) then the values (little-endian): a [`crate::files::value_table`], as the Oware levels are. Each file is
+//! written to a temporary file and renamed when complete ([`crate::files::write_atomic`]); a build reads the files
+//! present (header, length and checksum checked: a damaged file is a one-line error naming it) and solves the first
+//! class missing, so an interrupted build goes on where it stopped. Files are read through a memory map.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use memmap2::Mmap;
 
 use super::db_solve::{self, state};
 use super::rank::{Sig, signatures};
 use super::{Checkers, CheckersMove, CheckersState};
+use crate::files::value_table::{self, Flaw, ValueTable};
 use crate::game::{Game, MoveList, Outcome, Side};
 
 pub(super) const LOSS: u16 = 0;
@@ -122,23 +120,7 @@ impl Value {
 }
 
 /// One signature's values.
-enum Table {
-    Mem(Vec<u16>),
-    Map(Mmap),
-}
-
-impl Table {
-    #[inline]
-    fn get(&self, i: u64) -> u16 {
-        match self {
-            Table::Mem(v) => v[i as usize],
-            Table::Map(m) => {
-                let at = HEADER + 2 * i as usize;
-                u16::from_le_bytes([m[at], m[at + 1]])
-            }
-        }
-    }
-}
+type Table = ValueTable<u16>;
 
 /// What a build did, per piece count.
 #[derive(Clone, Debug, serde::Serialize)]
@@ -255,14 +237,14 @@ impl Tables {
                 let mut read = Vec::new();
                 for (&s, f) in class.iter().zip(&files) {
                     if let Some(f) = f
-                        && let Some(m) = open_table(f, s)?
+                        && let Some(table) = open_table(f, s)?
                     {
-                        read.push((s, m));
+                        read.push((s, table));
                     }
                 }
                 if read.len() == class.len() {
-                    for (s, m) in read {
-                        t.insert(s, Table::Map(m));
+                    for (s, table) in read {
+                        t.insert(s, table);
                     }
                     continue;
                 }
@@ -291,7 +273,7 @@ impl Tables {
                         Some(f) => {
                             save_table(f, s, &v)?;
                             saved += 1;
-                            Table::Map(open_table(f, s)?.ok_or_else(|| format!("{}: cannot read it", f.display()))?)
+                            open_table(f, s)?.ok_or_else(|| format!("{}: cannot read it", f.display()))?
                         }
                         None => Table::Mem(v),
                     };
@@ -375,58 +357,22 @@ fn header(s: Sig) -> Vec<u8> {
     h
 }
 
-/// FNV-1a (64 bits) of the parts, one after the other.
-fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
-}
-
 fn save_table(path: &Path, s: Sig, values: &[u16]) -> Result<(), String> {
-    let head = header(s);
-    let bytes: Vec<u8> = values.iter().flat_map(|v| v.to_le_bytes()).collect();
-    crate::files::write_atomic(path, "checkers database", |file| {
-        let mut w = BufWriter::with_capacity(1 << 20, file);
-        w.write_all(&head)?;
-        w.write_all(&checksum(&[&head, &bytes]).to_le_bytes())?;
-        w.write_all(&bytes)?;
-        w.flush()
-    })
+    Table::save(path, "checkers database", &header(s), values)
 }
 
-/// The file of `s` mapped, `None` when it does not exist; an error when it exists but is not that table.
-fn open_table(path: &Path, s: Sig) -> Result<Option<Mmap>, String> {
-    let err = |e: String| format!("{}: {e}", path.display());
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(err(e.to_string())),
-    };
-    // SAFETY: read-only private map; plateau never writes a table in place (it renames a complete file over it).
-    let map = unsafe { Mmap::map(&file) }.map_err(|e| err(e.to_string()))?;
-    check_table(&map, s).map_err(err)?;
-    Ok(Some(map))
+/// The table of `s` from its file, `None` when it does not exist; an error when it exists but is not that table.
+fn open_table(path: &Path, s: Sig) -> Result<Option<Table>, String> {
+    Table::open(path, HEADER - 8, |bytes| check_table(bytes, s))
 }
 
 /// Whether `bytes` is the file of signature `s`: header, length, checksum.
 fn check_table(bytes: &[u8], s: Sig) -> Result<(), String> {
-    let head = header(s);
-    if bytes.len() < HEADER || bytes[..24] != head[..] {
-        return Err(format!("not the checkers database of {} (wrong header)", s.name()));
-    }
-    let want = HEADER as u64 + 2 * s.size();
-    if bytes.len() as u64 != want {
-        return Err(format!("{} bytes, {want} expected (truncated or damaged)", bytes.len()));
-    }
-    let stored = u64::from_le_bytes(bytes[24..32].try_into().expect("8 bytes"));
-    if checksum(&[&bytes[..24], &bytes[HEADER..]]) != stored {
-        return Err("damaged (checksum mismatch)".into());
-    }
-    Ok(())
+    value_table::check::<u16>(bytes, &header(s), s.size()).map_err(|flaw| match flaw {
+        Flaw::Header => format!("not the checkers database of {} (wrong header)", s.name()),
+        Flaw::Length { len, want } => format!("{len} bytes, {want} expected (truncated or damaged)"),
+        Flaw::Checksum => "damaged (checksum mismatch)".into(),
+    })
 }
 
 static TABLES: OnceLock<Option<Tables>> = OnceLock::new();

@@ -19,12 +19,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{Forced, FullGame, MoveList, Outcome, Side};
+use crate::solve::dfpn::mid_loop;
 
 use super::table::Table;
 use super::tss;
 
-/// "Infinite" proof or disproof number.
-pub const INF: u32 = u32::MAX / 2;
+/// "Infinite" proof or disproof number (the one of [`crate::solve::dfpn`], whose `mid` loop this search shares).
+pub use crate::solve::dfpn::INF;
 
 /// What stops a search unsolved, and how often the table is saved.
 pub(super) struct Limits {
@@ -162,32 +163,13 @@ impl<'a, G: FullGame> Search<'a, G> {
                 (c, pn, dn)
             })
             .collect();
-        let (mut pn, mut dn);
-        loop {
-            pn = INF;
-            dn = 0u32;
-            let (mut i1, mut dn1, mut dn2) = (usize::MAX, INF, INF);
-            for (i, k) in kids.iter().enumerate() {
-                pn = pn.min(k.2);
-                dn = dn.saturating_add(k.1).min(INF);
-                if k.2 < dn1 {
-                    dn2 = dn1;
-                    dn1 = k.2;
-                    i1 = i;
-                } else if k.2 < dn2 {
-                    dn2 = k.2;
-                }
-            }
-            if pn >= thpn || dn >= thdn || i1 == usize::MAX || self.out_of_limits() {
-                break;
-            }
-            let (c, cpn, _) = kids[i1];
-            let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
-            let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
-            let (npn, ndn) = self.mid(&c, child_thpn, child_thdn);
-            kids[i1].1 = npn;
-            kids[i1].2 = ndn;
-        }
+        let (pn, dn) = mid_loop(
+            self,
+            &mut kids,
+            (thpn, thdn),
+            |me| me.out_of_limits(),
+            |me, c, child_thpn, child_thdn| me.mid(c, child_thpn, child_thdn),
+        );
         self.table.put(key, pn, dn, self.nodes - nodes_before + 1);
         (pn, dn)
     }
