@@ -185,7 +185,9 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 
 /// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
 /// record; `seed` seeds the chance draws of games with chance ([`turns`]) and, with `round` and the seat, each
-/// player's random choices ([`Player::reseed`]).
+/// player's random choices ([`Player::reseed`]). `watch` is shown the game so far (the opening's position and the
+/// moves since) each time a player is asked to move (both at once at a simultaneous node): the one way to follow a
+/// game while it is played (the tournament's live board, [`crate::tournament::live`]), the players left as they are.
 #[allow(clippy::too_many_arguments)]
 pub fn play_game<G: FullGame>(
     game: &G,
@@ -198,6 +200,7 @@ pub fn play_game<G: FullGame>(
     round: usize,
     a_first: bool,
     seed: u64,
+    watch: &mut dyn FnMut(PositionText<'_>),
 ) -> GameRecord {
     let names = [players[0].name(), players[1].name()];
     let mut rec = GameRecord {
@@ -279,6 +282,9 @@ pub fn play_game<G: FullGame>(
         if !G::KIND.is_classic() {
             let moves = rec.moves.clone();
             let pos = PositionText { fen: opening.fen.as_deref(), moves: &moves };
+            if matches!(game.turn(&state), crate::game::Turn::Simultaneous) {
+                watch(pos);
+            }
             let timing = turns::Timing { limit, clock: &mut clock, margin, pos };
             match turns::step(game, &mut state, &mut ps, &names, &mut rng, timing, &mut rec) {
                 turns::Step::Player => {}
@@ -308,6 +314,7 @@ pub fn play_game<G: FullGame>(
         };
         let hard = allowed.map_or(Duration::from_secs(3600), |a| a + margin);
         let pos = PositionText { fen: opening.fen.as_deref(), moves: &rec.moves };
+        watch(pos);
         let t0 = Instant::now();
         let r = if G::KIND.hidden {
             let mut legal = crate::game::MoveList::new();
@@ -526,6 +533,7 @@ pub fn play_numbered<G: FullGame>(
         i + 1,
         a_first,
         cfg.seed,
+        &mut |_| {},
     );
     if G::KIND.hidden {
         rec.final_position = turns::final_position(game, &opening, &rec.moves);

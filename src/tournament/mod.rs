@@ -43,7 +43,7 @@ use crate::arena::player;
 use crate::arena::record::GameRecord;
 use crate::arena::{describe_limit, play_game, turns};
 use crate::game::{FullGame, Side};
-use crate::players::Player;
+use crate::players::{Player, PositionText};
 use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
 use entries::Named;
@@ -261,26 +261,24 @@ pub fn play_job_live<G: FullGame>(
         let inner = player::build::<G>(&cfg.entries[i].player).map_err(|e| e.to_string())?;
         Ok(Named { name: p.names[i].clone(), inner })
     };
-    let (white, black) = match (build(job.white), build(job.black)) {
+    let (mut white, mut black) = match (build(job.white), build(job.black)) {
         (Ok(w), Ok(b)) => (w, b),
         (Err(e), _) => return forfeit(game, job, p, Side::First, &e),
         (_, Err(e)) => return forfeit(game, job, p, Side::Second, &e),
     };
-    type Seat<'a, G> = Box<dyn Player<G> + 'a>;
-    let (mut white, mut black): (Seat<G>, Seat<G>) = match board {
-        Some(board) => {
-            board.start(job, &p.names);
-            let id = job.id;
-            (
-                Box::new(live::Watched { inner: Box::new(white), id, board }),
-                Box::new(live::Watched { inner: Box::new(black), id, board }),
-            )
+    if let Some(board) = board {
+        board.start(job, &p.names);
+    }
+    // Each time a player is asked to move, the game's moves so far go to the board.
+    let mut watch = |pos: PositionText<'_>| {
+        if let Some(board) = board {
+            board.moved(job.id, pos.fen, pos.moves);
         }
-        None => (Box::new(white), Box::new(black)),
     };
-    let seats: [&mut dyn Player<G>; 2] = [white.as_mut(), black.as_mut()];
+    let seats: [&mut dyn Player<G>; 2] = [&mut white, &mut black];
+    let (margin, adjudicate, max_plies, seed) = (cfg.margin, cfg.adjudicate, cfg.max_plies, cfg.seed);
     let mut rec =
-        play_game(game, &opening, seats, limit, cfg.margin, cfg.adjudicate, cfg.max_plies, job.id, true, cfg.seed);
+        play_game(game, &opening, seats, limit, margin, adjudicate, max_plies, job.id, true, seed, &mut watch);
     if G::KIND.hidden {
         rec.final_position = turns::final_position(game, &opening, &rec.moves);
     }

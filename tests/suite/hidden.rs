@@ -338,7 +338,19 @@ fn wins<G: FullGame>(g: &G, a: &str, b: &str, games: usize) -> usize {
         let a_first = i % 2 == 0;
         let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
-        let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(5), false, 1000, i, a_first, 1);
+        let rec = play_game(
+            g,
+            &opening,
+            seats,
+            None,
+            std::time::Duration::from_secs(5),
+            false,
+            1000,
+            i,
+            a_first,
+            1,
+            &mut |_| {},
+        );
         assert!(rec.termination == "normal", "{}", rec.termination);
         let a_side = if a_first { Side::First } else { Side::Second };
         if rec.winner == Some(a_side) {

@@ -198,7 +198,19 @@ fn records<G: FullGame>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<Strin
         let a_first = i % 2 == 0;
         let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
-        let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(30), false, 1000, i, a_first, 1);
+        let rec = play_game(
+            g,
+            &opening,
+            seats,
+            None,
+            std::time::Duration::from_secs(30),
+            false,
+            1000,
+            i,
+            a_first,
+            1,
+            &mut |_| {},
+        );
         assert_eq!(rec.termination, "normal", "{a} vs {b}: {:?}", rec.moves);
         out.push((rec.moves, rec.winner));
     }
