@@ -13,6 +13,7 @@
 //! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
 //! Match(["breakthrough", "--player", ...])                  a match's jobs, one game pair at a time (match_jobs.rs)
 //! SplitSolve(game, request_json)                           the split solve's jobs, one group of root moves at a time
+//! CheckSplit(game, request_json)                           the split proof check's jobs, one position at a time
 //! DataGen(settings_json)                                   self-play data (tune --save-data) in chunks of games
 //! Spsa(["breakthrough", "--engine", ...])                  an SPSA run's jobs, one iteration's game pairs at a time
 //! ```
@@ -20,6 +21,7 @@
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
 //! under `catch_unwind`, and a panic becomes a `RuntimeError` naming it.
 
+mod check_split;
 mod commands;
 mod datagen;
 mod dynamic;
@@ -552,6 +554,7 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<tournament::PyTournament>()?;
     m.add_class::<match_jobs::PyMatch>()?;
     m.add_class::<split_solve::PySplitSolve>()?;
+    m.add_class::<check_split::PyCheckSplit>()?;
     m.add_class::<datagen::PyDataGen>()?;
     m.add_class::<spsa_jobs::PySpsa>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;

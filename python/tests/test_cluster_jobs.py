@@ -16,6 +16,8 @@ two worker nodes of one CPU each, started on this machine by `ray.cluster_utils.
   file, `--stop-after` slices continued alternately by the driver and `plateau spsa --resume` end the same, a driver
   killed and restarted and a worker removed mid-run end with the same θ and each iteration printed once, another
   run's checkpoint and a missing --out are refused in one line.
+- the split proof check writes the command's file (the same plan, the same job lines), the command finds nothing
+  left in it, a false claim fails (exit code 1, the line), and a file of another plan is refused untouched.
 
 Needs ray (`.ci/run` installs it)."""
 
@@ -256,6 +258,58 @@ def data_of(path):
     """The header line and the records sorted (position, result, value, game)."""
     lines = path.read_text().splitlines()
     return lines[0], sorted(lines[1:])
+
+
+# The split proof check: on 4x4 with one row of pieces, after a1a2 Black loses and after b1b2 Black wins
+# (solved.json); small tables so that each job is quick.
+CHECK = "breakthrough(rows=4,columns=4,piece_rows=1)"
+CHECK_FLAGS = ["--split-depth", "1", "--tt", "8mb", "--check-memo", "4mb"]
+
+
+def check_driver(args, address):
+    cmd = [sys.executable, "-m", "plateau.cluster", "check", CHECK, *CHECK_FLAGS, *args, "--address", address]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def without_seconds(lines):
+    return [{k: v for k, v in j.items() if "seconds" not in k} for j in lines]
+
+
+def test_the_split_check_on_the_cluster_writes_plateau_solves_file(cluster, tmp_path):
+    c, _ = cluster
+    one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
+    local = plateau.run("solve", CHECK, "--check-split", "--moves", "a1a2", *CHECK_FLAGS, "--results", str(one),
+                        "--json")[-1]
+    assert local["verdict"] == "verified" and local["jobs"] == local["jobs_verified"] > 1, local
+    out = finish(check_driver(["--moves", "a1a2", "--results", str(two), "--json"], c.address))
+    doc = json.loads(out[out.index("{\n"):])
+    for key in ("game", "position", "claim", "split_depth", "verdict", "jobs", "jobs_verified", "failures"):
+        assert doc[key] == local[key], key
+    # The same plan (first line), and the same job lines but for their seconds (the tasks finish in any order).
+    a, b = job_lines(one), job_lines(two)
+    assert a[0] == b[0] and "check_plan" in a[0]
+    key = lambda j: j["job"]  # noqa: E731
+    assert sorted(without_seconds(a[1:]), key=key) == sorted(without_seconds(b[1:]), key=key)
+    printed = [json.loads(line) for line in out.splitlines() if line.startswith('{"job"')]
+    assert without_seconds(printed) == without_seconds(b[1:])
+    # plateau solve continues the cluster's file: nothing left to run.
+    again = plateau.run("solve", CHECK, "--check-split", "--moves", "a1a2", *CHECK_FLAGS, "--results", str(two),
+                        "--json")[-1]
+    assert again["verdict"] == "verified" and again["jobs_this_run"] == 0, again
+    # A false claim (after b1b2 Black wins): exit code 1, the failed line in the summary, the file whole.
+    wrong = tmp_path / "wrong.jsonl"
+    p = check_driver(["--moves", "b1b2", "--results", str(wrong), "--json"], c.address)
+    out, err = p.communicate(timeout=300)
+    assert p.returncode == 1, err
+    doc = json.loads(out[out.index("{\n"):])
+    assert doc["verdict"] == "failed" and doc["failures"], doc
+    assert all(isinstance(j, dict) for j in job_lines(wrong))
+    # Another plan in the file: refused untouched.
+    before = two.read_text()
+    p = check_driver(["--moves", "d1d2", "--results", str(two)], c.address)
+    _, err = p.communicate(timeout=120)
+    assert p.returncode == 1 and "another plan" in err and err.count("\n") == 1, err
+    assert two.read_text() == before
 
 
 def test_self_play_data_on_the_cluster_is_plateau_tunes_file_and_resumes(cluster, tmp_path):

@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::games::AnyGame;
 use crate::solve::batch::Entry;
-use crate::solve::breakthrough::Job;
+use crate::solve::breakthrough::{CheckJob, Job};
 use crate::solve::registry;
 use crate::solve::request::{Progress, Request};
 
@@ -114,6 +114,15 @@ pub struct SolveArgs {
     /// the loser followed (field `proof_check`); a proof that does not hold ends with an error naming where it broke.
     #[arg(long, value_name = "FILE")]
     check_proof: Option<String>,
+    /// Breakthrough df-pn: the split proof check of the claim (the side to move wins; with --moves, the side that
+    /// played the last of them wins): the split levels expanded by the rules, then one job per position reached
+    /// (a df-pn solve and the proof check of it), one JSON line per job on stdout and in `--results FILE`
+    /// (required; a restart resumes from it).
+    #[arg(long)]
+    check_split: bool,
+    /// `--check-split`: the loser's moves expanded by the rules before the jobs (default 2).
+    #[arg(long, value_name = "D")]
+    split_depth: Option<u32>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
@@ -165,6 +174,8 @@ fn request(a: &SolveArgs) -> Request {
         check_memo: a.check_memo.clone(),
         proof: a.proof.clone(),
         check_proof: a.check_proof.clone(),
+        check_split: a.check_split,
+        split_depth: a.split_depth,
         quiet: a.json,
     }
 }
@@ -206,6 +217,10 @@ impl Progress for Shown {
     }
 
     fn job(&mut self, job: &Job) {
+        println!("{}", serde_json::to_string(job).expect("a job serialises"));
+    }
+
+    fn check_job(&mut self, job: &CheckJob) {
         println!("{}", serde_json::to_string(job).expect("a job serialises"));
     }
 }

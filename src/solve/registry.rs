@@ -168,6 +168,8 @@ pub const SOLVERS: &[SolverInfo] = &[
             FirstWinOnly,
             Check,
             CheckMemo,
+            CheckSplit,
+            SplitDepth,
         ],
         score: "plies to the end under perfect play, positive for a win, negative for a loss (--weak, --split: 1 or -1)",
         summary: "the Breakthrough df-pn solver with game knowledge",

@@ -25,6 +25,8 @@ pub enum SolveReport {
     Breakthrough(BreakthroughReport),
     /// `breakthrough-dfpn --split`.
     Split(SplitReport),
+    /// `breakthrough-dfpn --check-split`.
+    CheckSplit(CheckSplitReport),
     /// `retro` building (`--method retro`).
     RetroBuild(RetroBuildReport),
     /// `retro` reading a database (`--db FILE` alone).
@@ -50,6 +52,11 @@ impl SolveReport {
             SolveReport::Batch(b) if b.mismatches > 0 => {
                 Some(format!("{} of {} positions do not have the expected score", b.mismatches, b.positions))
             }
+            SolveReport::CheckSplit(c) if c.verdict == "failed" => Some(format!(
+                "the claim '{}' is NOT confirmed by the split proof check: it failed after the moves '{}'",
+                c.claim,
+                c.failures.first().map_or("", |s| s.as_str())
+            )),
             _ => None,
         }
     }
@@ -254,6 +261,41 @@ pub struct SplitReport {
     pub seconds: f64,
     pub root_pn: u32,
     pub root_dn: u32,
+}
+
+/// `--check-split`: the verdict of the split proof check so far ([`super::run::check_split`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckSplitReport {
+    pub game: String,
+    pub position: String,
+    /// The claim for the side to move at the root (`win`, `loss`) and the loser's moves expanded before the jobs.
+    pub claim: String,
+    pub split_depth: u32,
+    /// `verified` (no failure in the plan, every job verified), `failed`, or `unfinished`.
+    pub verdict: String,
+    pub verified: bool,
+    /// Jobs in the plan, with a line in the results file, verified, and done by this run.
+    pub jobs: usize,
+    pub jobs_done: usize,
+    pub jobs_verified: usize,
+    pub jobs_this_run: u64,
+    /// The winner's moves chosen at the split levels.
+    pub choices: usize,
+    /// Lines (moves from the root) where the claim failed: in the plan, or in a job's check.
+    pub failures: Vec<String>,
+    /// Totals over the jobs done: df-pn expansions, the checks' positions (winner, loser to move).
+    pub solve_nodes: u64,
+    pub or_positions: u64,
+    pub and_positions: u64,
+    /// CPU seconds per job done (median, max, sum; jobs whose line has them).
+    pub job_cpu_seconds_median: Option<f64>,
+    pub job_cpu_seconds_max: Option<f64>,
+    pub job_cpu_seconds_total: f64,
+    /// Seconds per job done (wall clock: median, max, sum), and of this run.
+    pub job_seconds_median: Option<f64>,
+    pub job_seconds_max: Option<f64>,
+    pub job_seconds_total: f64,
+    pub seconds: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]

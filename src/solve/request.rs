@@ -5,7 +5,7 @@
 use serde::{Deserialize, Serialize, Serializer};
 
 use super::batch::Entry;
-use super::breakthrough::Job;
+use super::breakthrough::{CheckJob, Job};
 
 /// An option of `plateau solve` that some solvers read and others do not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub enum Flag {
     CheckMemo,
     Proof,
     CheckProof,
+    CheckSplit,
+    SplitDepth,
 }
 
 impl Flag {
@@ -62,6 +64,8 @@ impl Flag {
             Flag::CheckMemo => "--check-memo",
             Flag::Proof => "--proof",
             Flag::CheckProof => "--check-proof",
+            Flag::CheckSplit => "--check-split",
+            Flag::SplitDepth => "--split-depth",
         }
     }
 }
@@ -115,6 +119,10 @@ pub struct Request {
     pub proof: Option<String>,
     /// `--check-proof FILE`: check the proof file instead of solving (`qubic-pns`).
     pub check_proof: Option<String>,
+    /// `--check-split`: the split proof check of Breakthrough ([`super::run::check_split`]).
+    pub check_split: bool,
+    /// `--split-depth D`: the loser's moves expanded by the rules before the jobs of `--check-split`.
+    pub split_depth: Option<u32>,
     /// No progress lines on stderr (a JSON run).
     pub quiet: bool,
 }
@@ -152,6 +160,8 @@ impl Request {
             (Flag::CheckMemo, self.check_memo.is_some()),
             (Flag::Proof, self.proof.is_some()),
             (Flag::CheckProof, self.check_proof.is_some()),
+            (Flag::CheckSplit, self.check_split),
+            (Flag::SplitDepth, self.split_depth.is_some()),
         ];
         on.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
     }
@@ -197,6 +207,10 @@ pub trait Progress {
     fn batch_end(&mut self) {}
     /// One job of a split solve (`--split`) is done.
     fn job(&mut self, job: &Job) {
+        let _ = job;
+    }
+    /// One job of a split proof check (`--check-split`) is done.
+    fn check_job(&mut self, job: &CheckJob) {
         let _ = job;
     }
 }

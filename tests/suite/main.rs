@@ -18,6 +18,7 @@ mod arena;
 mod backgammon;
 mod book;
 mod breakthrough;
+mod bt_check_split;
 mod bt_simultaneous;
 mod bt_solve;
 mod chance_play;

@@ -1,6 +1,6 @@
 """The cluster driver: `python -m plateau.cluster tournament ARGS [--address ADDRESS] [--retries N] [--working-dir DIR]`
-(and `python -m plateau.cluster match|solve|datagen|spsa ARGS ...` with the same three flags: `matches.py`,
-`solve.py`, `datagen.py`, `spsa.py`).
+(and `python -m plateau.cluster match|solve|check|datagen|spsa ARGS ...` with the same three flags: `matches.py`,
+`solve.py`, `check.py`, `datagen.py`, `spsa.py`).
 
     ARGS              `plateau tournament`'s flags, the same (`--results FILE` required: it is how a restarted
                       driver resumes); `--concurrency` is not used (Ray runs one task per free CPU of the cluster)
@@ -30,13 +30,13 @@ from ..tournament import Tournament
 from .files import TournamentFiles, pending
 from .live import LiveFile, make_board
 
-USAGE = ("python -m plateau.cluster {tournament,match,solve,datagen,spsa} [the command's flags] [--address A] "
+USAGE = ("python -m plateau.cluster {tournament,match,solve,check,datagen,spsa} [the command's flags] [--address A] "
          "[--retries N] [--working-dir D]")
 
 
 def _split(argv: List[str]) -> argparse.Namespace:
     p = argparse.ArgumentParser(prog="python -m plateau.cluster", usage=USAGE, add_help=True)
-    p.add_argument("job", choices=["tournament", "match", "solve", "datagen", "spsa"])
+    p.add_argument("job", choices=["tournament", "match", "solve", "check", "datagen", "spsa"])
     p.add_argument("--address", default="local")
     p.add_argument("--retries", type=int, default=3)
     p.add_argument("--working-dir", default=None)
@@ -162,6 +162,10 @@ def main(argv: List[str]) -> int:
             from .solve import run as run_solve
 
             return run_solve(ns)
+        if ns.job == "check":
+            from .check import run as run_check
+
+            return run_check(ns)
         if ns.job == "datagen":
             from .datagen import run as run_datagen
 

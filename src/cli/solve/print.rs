@@ -12,6 +12,7 @@ pub(super) fn text(report: &SolveReport) {
         SolveReport::Dfpn(r) => dfpn(r),
         SolveReport::Breakthrough(r) => breakthrough(r),
         SolveReport::Split(r) => split(r),
+        SolveReport::CheckSplit(r) => check_split(r),
         SolveReport::RetroBuild(r) => retro_build(r),
         SolveReport::RetroQuery(r) => retro_query(r),
         SolveReport::Oware(r) => oware(r),
@@ -152,6 +153,33 @@ fn split(r: &SplitReport) {
     println!("winning moves  {}", r.winning_moves.join(" "));
     println!("undecided      {}", r.undecided_moves.join(" "));
     println!("nodes          {} df-pn (+ {} in earlier runs behind --table)", r.nodes, r.earlier_nodes);
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn check_split(r: &CheckSplitReport) {
+    println!("claim          {} for the side to move at {}", r.claim, r.position);
+    println!("verdict        {}", r.verdict);
+    println!(
+        "jobs           {} of {} done, {} verified ({} this run); split depth {}",
+        r.jobs_done, r.jobs, r.jobs_verified, r.jobs_this_run, r.split_depth
+    );
+    if !r.failures.is_empty() {
+        println!("failed after   {}", r.failures.join(" | "));
+    }
+    println!("walked         {} + {} positions; {} df-pn expansions", r.or_positions, r.and_positions, r.solve_nodes);
+    let dash = |s: Option<f64>| s.map_or("-".to_string(), |s| format!("{s:.1}"));
+    println!(
+        "job seconds    median {} max {} total {:.1}",
+        dash(r.job_seconds_median),
+        dash(r.job_seconds_max),
+        r.job_seconds_total
+    );
+    println!(
+        "job CPU s      median {} max {} total {:.1}",
+        dash(r.job_cpu_seconds_median),
+        dash(r.job_cpu_seconds_max),
+        r.job_cpu_seconds_total
+    );
     println!("seconds        {:.3}", r.seconds);
 }
 

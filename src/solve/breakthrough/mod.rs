@@ -21,6 +21,7 @@
 //! - `table.rs`: the bucketed df-pn table (keys shared with the mirror image) and the alpha-beta table;
 //! - `file.rs`: the df-pn table saved to disk and read back (the format: [`super::table_file`]);
 //! - `split.rs`: the job-level solve of the root moves ([`Solver::split`]);
+//! - `check_jobs.rs`: the split proof check: its plan (the split levels by the rules) and its jobs ([`CheckJob`]);
 //! - `jobs.rs`: the job lines of a split solve ([`Job`]) and the decided moves of a results file;
 //! - `distance.rs`: the exact distance to the end by alpha-beta.
 
@@ -31,6 +32,7 @@ use super::proof_check::{self, ProofCheck};
 use crate::games::breakthrough::race::RaceTable;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
+mod check_jobs;
 mod dfpn;
 mod distance;
 mod file;
@@ -40,6 +42,9 @@ mod solver;
 mod split;
 mod table;
 
+pub use check_jobs::{
+    CheckJob, CheckPlan, Choice, plan as check_plan, plan_from_choices, play_line, run_job as run_check_job,
+};
 pub use distance::score_plies;
 pub use jobs::{Job, decided_moves};
 pub use solver::Solver;

@@ -1,5 +1,6 @@
 //! `breakthrough-dfpn`: Breakthrough's dedicated df-pn solver ([`crate::solve::breakthrough`]) on one position (then
-//! the exact distance unless `--weak`), or the root split into jobs (`--split`).
+//! the exact distance unless `--weak`), or the root split into jobs (`--split`), or the split proof check
+//! (`--check-split`, [`super::check_split`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -16,6 +17,13 @@ use crate::spec::parse_table_mib;
 
 /// One position, or `--split`.
 pub fn solve(g: &Breakthrough, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    if req.check_split {
+        let report = super::check_split::run(g, req, progress).map_err(anyhow::Error::msg)?;
+        return Ok(SolveReport::CheckSplit(report));
+    }
+    if req.split_depth.is_some() {
+        bail!("--split-depth is for --check-split");
+    }
     if req.split {
         for (flag, on) in [("--check", req.check), ("--check-memo", req.check_memo.is_some())] {
             if on {

@@ -4,7 +4,8 @@
 //!
 //! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
-//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver;
+//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver; [`check_split`]: `--check-split`, the split
+//!   proof check (the command's and the Ray driver's);
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
 //!   [`checkers`]: `checkers-db`;
 //! - [`chance`]: `pig` and `simultaneous`;
@@ -12,6 +13,7 @@
 
 pub mod breakthrough;
 pub mod chance;
+pub mod check_split;
 pub mod checkers;
 pub mod classic;
 pub mod othello;
