@@ -94,7 +94,8 @@ def run(ns: argparse.Namespace) -> int:
             while queue or refs:
                 # Keep the cluster busy without queueing every job at once, so that --max-seconds can stop starting
                 # new ones: a few more tasks than the cluster has CPUs.
-                cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+                resources: Dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+                cpus = max(1, int(resources.get("CPU", 1)))
                 while queue and not stop and len(refs) < cpus + 1 and time.monotonic() - start < deadline:
                     job = queue.pop(0)
                     refs[task.remote(game, request, job, cwd)] = job
