@@ -10,6 +10,7 @@
 #
 #   scripts/fuzz-short.sh              # every target, 60 s each
 #   SECONDS_PER_TARGET=10 scripts/fuzz-short.sh protocol positions
+#   SECONDS_PER_TARGET=120 scripts/fuzz-short.sh tournament   # the four tournament targets (fuzz/README.md)
 #   PYTHON=python/target/ci-venv/bin/python scripts/fuzz-short.sh python
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
@@ -27,7 +28,13 @@ if [ ${#targets[@]} -eq 0 ]; then
 else
     rest=()
     for t in "${targets[@]+"${targets[@]}"}"; do
-        if [ "$t" = python ]; then with_python=1; else rest+=("$t"); fi
+        if [ "$t" = python ]; then
+            with_python=1
+        elif [ "$t" = tournament ]; then
+            rest+=(tournament_files tournament_view tournament_api cluster_jobs)
+        else
+            rest+=("$t")
+        fi
     done
     targets=("${rest[@]+"${rest[@]}"}")
 fi

@@ -118,3 +118,24 @@ pub fn check_state<G: Game>(g: &G, s: &G::State, moves: bool) {
         }
     }
 }
+
+/// A directory of this process for the files a target writes (`TMP/plateau-fuzz-NAME-PID`), made once.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("plateau-fuzz-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("the temporary directory is made");
+    d
+}
+
+/// `text` cut at lines that are exactly `====`: the sections of a target reading several files (missing ones empty).
+pub fn sections(text: &str, n: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        if line.trim_end_matches(['\n', '\r']) == "====" && out.len() < n {
+            out.push(String::new());
+        } else {
+            out.last_mut().expect("one section at least").push_str(line);
+        }
+    }
+    out.resize(n, String::new());
+    out
+}
