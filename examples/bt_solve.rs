@@ -8,9 +8,10 @@
 //!
 //! The job-level split solve is `plateau solve GAME --split` (`src/cli/solve.rs`).
 
+use plateau::game::Capabilities;
 use plateau::game::Game;
 use plateau::games::AnyGame;
-use plateau::solve::breakthrough::{Options, solve};
+use plateau::solve::breakthrough::{SolveOptions, solve};
 
 fn main() {
     if let Err(e) = run() {
@@ -25,7 +26,7 @@ fn run() -> Result<(), String> {
     let mut moves = None;
     let mut position = None;
     let mut json = false;
-    let mut o = Options::default();
+    let mut o = SolveOptions::default();
     let mut i = 0;
     let value = |i: usize| args.get(i + 1).cloned().ok_or_else(|| format!("{} needs a value", args[i]));
     let number = |i: usize| -> Result<u64, String> {

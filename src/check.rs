@@ -16,12 +16,12 @@ use std::collections::HashSet;
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{ChanceList, Game, MoveList, Outcome, Side, Turn};
+use crate::game::{ChanceList, FullGame, MoveList, Outcome, Side, Turn};
 
 /// Play `games` random playouts from `start` (seeded) and check the properties at every position.
 /// `candidates` lists move texts to try in every position (for example every from-to square pair): exactly those
 /// among them that name a generated move must parse. `max_plies` bounds a game's length.
-pub fn check_playouts<G: Game>(
+pub fn check_playouts<G: FullGame>(
     game: &G,
     start: &G::State,
     seed: u64,
@@ -69,7 +69,7 @@ pub fn check_playouts<G: Game>(
 }
 
 /// The properties of one position.
-pub fn check_position<G: Game>(game: &G, s: &G::State, candidates: &[String]) -> Result<(), String> {
+pub fn check_position<G: FullGame>(game: &G, s: &G::State, candidates: &[String]) -> Result<(), String> {
     if game.key(s) != game.compute_key(s) {
         return Err("incremental key differs from the key computed from scratch".into());
     }
@@ -142,7 +142,7 @@ pub fn check_position<G: Game>(game: &G, s: &G::State, candidates: &[String]) ->
 
 /// The checks of chance nodes, simultaneous nodes, hidden information and outcomes for both players (see the module
 /// documentation); `moves` are the generated moves of `s`.
-pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) -> Result<(), String> {
+pub fn check_kind<G: FullGame>(game: &G, s: &G::State, moves: &MoveList<G::Move>) -> Result<(), String> {
     let list = |p: Side| {
         let mut m = MoveList::new();
         game.player_moves(s, p, &mut m);
@@ -242,7 +242,7 @@ pub fn check_kind<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>) ->
 }
 
 /// Observations are functions of the state; a resampled state keeps the player's observation and legal moves.
-fn check_hidden<G: Game>(game: &G, s: &G::State) -> Result<(), String> {
+fn check_hidden<G: FullGame>(game: &G, s: &G::State) -> Result<(), String> {
     if !G::KIND.hidden {
         return Ok(());
     }

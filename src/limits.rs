@@ -42,6 +42,32 @@ pub fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize
     Ok(n)
 }
 
+/// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].
+pub fn parse_threads(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of threads"))?;
+    check_threads("threads", n)
+}
+
+/// `--games N` of `match`, `stats`: a whole number in `1..=`[`crate::limits::MAX_GAMES`].
+pub fn parse_games(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of games"))?;
+    check_count("games", n, 1, MAX_GAMES)
+}
+
+/// `--max-plies N`: a whole number in `1..=`[`crate::limits::MAX_PLIES`].
+pub fn parse_max_plies(text: &str) -> Result<usize, String> {
+    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of plies"))?;
+    check_count("plies", n, 1, MAX_PLIES)
+}
+
+/// `--max-seconds S` and the like: a finite number of seconds, at least 0.
+pub fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
+        _ => Err(format!("'{text}' is not a number of seconds (a finite number, at least 0)")),
+    }
+}
+
 /// Bytes of memory available to this process now: `MemAvailable` of `/proc/meminfo`, lowered by the cgroup v2 limit
 /// (`memory.max - memory.current`) when one is set; `None` where neither can be read (other systems).
 pub fn available_bytes() -> Option<u64> {

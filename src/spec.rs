@@ -324,6 +324,22 @@ pub fn parse_table_mib(v: &str) -> Result<usize, String> {
     Ok(mib)
 }
 
+/// The one line a command-line usage error prints (`plateau ...`, and the words the Python bindings parse): clap's first line, or its whole text when it has no `error:` line.
+pub fn usage_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    match text.lines().find(|l| !l.trim().is_empty()) {
+        Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),
+        _ => text.trim_end().to_string(),
+    }
+}
+
+/// A command's very words (after `plateau COMMAND`, the words the Python bindings hand over) parsed as the command
+/// line parses them; a usage error is its one line ([`usage_line`], without `error: `).
+pub fn parse_words<P: clap::Parser>(command: &str, words: &[String]) -> Result<P, String> {
+    P::try_parse_from(std::iter::once(format!("plateau {command}")).chain(words.iter().cloned()))
+        .map_err(|e| crate::game::one_line(usage_line(&e).trim_start_matches("error: ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -16,7 +16,8 @@ Game strings, player strings and the fields of the returned dictionaries are the
 from __future__ import annotations
 
 import json
-from typing import Any, Callable, Dict, List, Optional, Union
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from . import _plateau
 from ._plateau import Bot, Game, GameType, State, bot, load_game
@@ -60,23 +61,6 @@ def search(state: State, algo: str = "alphabeta(depth=4)",
     return doc
 
 
-def _flags(options: Dict[str, Any]) -> List[str]:
-    """`tt="64mb", weak=True` -> `--tt 64mb --weak` (False and None leave a flag out)."""
-    words: List[str] = []
-    for key, value in options.items():
-        flag = "--" + key.replace("_", "-")
-        if value is True:
-            words.append(flag)
-        elif value is False or value is None:
-            continue
-        elif isinstance(value, (list, tuple)):
-            for v in value:
-                words += [flag, str(v)]
-        else:
-            words += [flag, str(value)]
-    return words
-
-
 def run(*args: str) -> List[Dict[str, Any]]:
     """Run any `plateau` command (its words, without `plateau`; add `--json`) and return the JSON documents it prints.
 
@@ -85,19 +69,22 @@ def run(*args: str) -> List[Dict[str, Any]]:
     return [json.loads(doc) for doc in _plateau.run_json([str(a) for a in args])]
 
 
-def _game_and_position(target: Union[str, Game, State], position: Optional[str],
-                       moves: Optional[str]) -> List[str]:
+def _game_and_position(target: Union[str, Game, State], position: Optional[str]) -> Tuple[str, Optional[str]]:
     if isinstance(target, State):
         if position is not None:
             raise ValueError("give either a state or a position, not both")
-        words = [str(target.get_game()), "--position", target.position()]
-    else:
-        words = [str(target)]
-        if position is not None:
-            words += ["--position", position]
-    if moves is not None:
-        words += ["--moves", moves]
-    return words
+        return str(target.get_game()), target.position()
+    return str(target), position
+
+
+def _options(options: Dict[str, Any]) -> Dict[str, Any]:
+    """Keyword options as a typed spec's fields: `None` and `False` left out (as a flag not given), paths as text."""
+    out: Dict[str, Any] = {}
+    for key, value in options.items():
+        if value is None or value is False:
+            continue
+        out[key] = os.fspath(value) if isinstance(value, os.PathLike) else value
+    return out
 
 
 def solve(target: Union[str, Game, State], *, position: Optional[str] = None, moves: Optional[str] = None,
@@ -105,25 +92,33 @@ def solve(target: Union[str, Game, State], *, position: Optional[str] = None, mo
     """The exact value of a position: `plateau solve --json`'s fields (`result`, `score`, `best_move`, `nodes`,
     `seconds`; Pig: `win_probability`).
 
-    `target` is a game string, a `Game` or a `State` (solved from its position text). Options are the command's flags:
-    `solve("connect_four", moves="4453", weak=True)`, `solve(state, method="dfpn", tt="256mb")`.
+    `target` is a game string, a `Game` or a `State` (solved from its position text). Options are the command's flags
+    with underscores: `solve("connect_four", moves="4453", weak=True)`, `solve(state, method="dfpn", tt="256mb")`.
+    The solve is the solver registry's (`solve::registry::solve`, as `plateau solve`); an unknown option or a value of
+    the wrong type is a `ValueError`.
     """
-    docs = run("solve", *_game_and_position(target, position, moves), "--json", *_flags(options))
-    if not docs:
-        raise ValueError("solve printed no result")
-    return docs[-1]
+    options.pop("json", None)
+    game, position = _game_and_position(target, position)
+    request = _options(options)
+    request.update({"position": position, "moves": moves, "quiet": True})
+    report: Dict[str, Any] = json.loads(_plateau.solve_json(game, json.dumps(request)))
+    return report
 
 
 def match(game: Union[str, Game], player_a: str, player_b: str, games: int = 10, **options: Any) -> Dict[str, Any]:
     """Play `games` games between two player strings: `plateau match --json`'s fields (`games`, `wins_a`, `wins_b`,
-    `draws`, `elo`, `elo_error`, ...). Options are the command's flags: `movetime="100ms"`, `tc="10s+0.1s"`,
-    `seed=3`, `random_plies=4`, `sprt="elo0=0,elo1=10"`, `concurrency=2`.
+    `draws`, `elo`, `elo_error`, ...). Options are the command's flags with underscores: `movetime="100ms"`,
+    `tc="10s+0.1s"`, `seed=3`, `random_plies=4`, `sprt="elo0=0,elo1=10"`, `concurrency=2`, `openings=FILE`,
+    `record=FILE` (or `pgn=`), `resume=True`, `no_adjudicate=True`, `margin="100ms"`, `max_plies=500`,
+    `fixed_colours=True`, `verbose=True`. The match is played by the same library function as `plateau match`
+    (`arena::spec::run_match_spec`), given the options as its typed spec; an unknown option is a `ValueError`.
     """
-    docs = run("match", str(game), "--player", player_a, "--player", player_b, "--games", str(games), "--json",
-               *_flags(options))
-    if not docs:
-        raise ValueError("match printed no result")
-    return docs[-1]
+    verbose = bool(options.pop("verbose", False))
+    options.pop("json", None)
+    spec: Dict[str, Any] = _options(options)
+    spec.update({"game": str(game), "players": [player_a, player_b], "games": games})
+    report: Dict[str, Any] = json.loads(_plateau.match_json(json.dumps(spec), verbose))
+    return report
 
 
 def games() -> List[Dict[str, Any]]:

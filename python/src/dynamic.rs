@@ -2,14 +2,14 @@
 //! [`GameOf`] / [`StateOf`] implement them once, generically, for every registered game (the registry's
 //! [`AnyGame::visit`] picks the concrete type when a game string is loaded).
 //!
-//! Actions are OpenSpiel's integers: [`Game::action_id`] where the game numbers its moves (Breakthrough, tic-tac-toe,
+//! Actions are OpenSpiel's integers: [`Interop::action_id`] where the game numbers its moves (Breakthrough, tic-tac-toe,
 //! Connect Four, Othello, Oware: OpenSpiel's numbering), otherwise the move's index in the node's move list
 //! (`generate_moves` at a player's turn or a chance node, `player_moves` at a simultaneous node).
 
 use std::any::Any;
 use std::sync::Arc;
 
-use plateau::game::{ChanceList, Game, Kind, MoveList, Side, Turn, playout};
+use plateau::game::{ChanceList, FullGame, Kind, MoveList, Side, Turn, playout};
 use plateau::games::{AnyGame, GameVisitor};
 use plateau::players::{self, Context, Player};
 use plateau::search::SearchResult;
@@ -32,9 +32,9 @@ pub trait DynGame: Send + Sync {
     /// Whether actions are the game's stable numbering (false: indices into the legal-move list).
     fn stable_actions(&self) -> bool;
     fn observation_shape(&self) -> Vec<usize>;
-    /// OpenSpiel's `max_utility` ([`Game::max_utility`]); `min_utility` is its opposite.
+    /// OpenSpiel's `max_utility` ([`Interop::max_utility`]); `min_utility` is its opposite.
     fn max_utility(&self) -> f64;
-    /// OpenSpiel's `max_game_length` where the rules bound it ([`Game::max_game_length`]).
+    /// OpenSpiel's `max_game_length` where the rules bound it ([`Interop::max_game_length`]).
     fn max_game_length(&self) -> Option<u32>;
     fn new_initial_state(&self) -> Box<dyn DynState>;
     fn state_from_position(&self, text: &str) -> Result<Box<dyn DynState>, String>;
@@ -96,18 +96,18 @@ struct Load;
 
 impl GameVisitor for Load {
     type Out = Box<dyn DynGame>;
-    fn visit<G: Game>(self, game: &G) -> Box<dyn DynGame> {
+    fn visit<G: FullGame>(self, game: &G) -> Box<dyn DynGame> {
         Box::new(GameOf { game: Arc::new(game.clone()) })
     }
 }
 
 /// One game of type `G`.
-pub struct GameOf<G: Game> {
+pub struct GameOf<G: FullGame> {
     pub game: Arc<G>,
 }
 
 /// A state of a game of type `G`, with the actions played since it was made.
-pub struct StateOf<G: Game> {
+pub struct StateOf<G: FullGame> {
     pub game: Arc<G>,
     pub state: G::State,
     pub history: Vec<i64>,
@@ -122,14 +122,14 @@ pub struct Step<S> {
     pub actions: u8,
 }
 
-impl<G: Game> StateOf<G> {
+impl<G: FullGame> StateOf<G> {
     /// A state with no history.
     pub fn fresh(game: Arc<G>, state: G::State) -> Self {
         StateOf { game, state, history: Vec::new(), past: Vec::new() }
     }
 }
 
-impl<G: Game> DynGame for GameOf<G> {
+impl<G: FullGame> DynGame for GameOf<G> {
     fn spec(&self) -> String {
         self.game.spec()
     }
@@ -173,12 +173,12 @@ pub fn player(p: usize) -> Result<Side, String> {
 }
 
 /// The bot of one game type held in a Python bot's slot.
-struct BotOf<G: Game> {
+struct BotOf<G: FullGame> {
     spec: String,
     player: Box<dyn Player<G>>,
 }
 
-impl<G: Game> StateOf<G> {
+impl<G: FullGame> StateOf<G> {
     pub(crate) fn turn(&self) -> Option<Turn> {
         if self.game.is_terminal(&self.state) { None } else { Some(self.game.turn(&self.state)) }
     }
@@ -235,7 +235,7 @@ impl<G: Game> StateOf<G> {
     }
 }
 
-impl<G: Game> DynState for StateOf<G> {
+impl<G: FullGame> DynState for StateOf<G> {
     fn clone_box(&self) -> Box<dyn DynState> {
         Box::new(StateOf {
             game: self.game.clone(),
@@ -457,7 +457,7 @@ impl<G: Game> DynState for StateOf<G> {
     }
 }
 
-impl<G: Game> StateOf<G> {
+impl<G: FullGame> StateOf<G> {
     /// The search document with the best move's action.
     pub fn document(&self, algo: &str, r: &SearchResult<G::Move>) -> serde_json::Value {
         let report = plateau::search::summary::SearchReport::new(&*self.game, &self.state, algo, r);

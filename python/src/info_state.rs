@@ -11,11 +11,11 @@
 
 use std::fmt::Write;
 
-use plateau::game::{Game, Side, Turn};
+use plateau::game::{FullGame, Side, Turn};
 
 use crate::dynamic::StateOf;
 
-impl<G: Game> StateOf<G> {
+impl<G: FullGame> StateOf<G> {
     /// The information state of `player` (see the module's documentation).
     pub fn information_state(&self, player: Side) -> String {
         let start = self.past.first().map_or(&self.state, |step| &step.before);

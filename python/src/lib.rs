@@ -7,17 +7,31 @@
 //! State.legal_actions() / apply_action(a) / returns() ...   OpenSpiel's names, actions as OpenSpiel's integers
 //! search(state, "alphabeta(depth=6)", evaluate=None)        plateau search --json's document (a JSON string)
 //! Bot("engine(time=100ms)").step(state) -> action           any player string as a bot
-//! _run_json(["solve", GAME, "--json"])                      any command's JSON documents (solve, match)
+//! solve_json(game, request_json)                          plateau solve --json's document (solve::registry)
+//! match_json(spec_json, verbose)                           plateau match --json's document (arena::spec)
+//! run_json(["perft", GAME, "--json"])                      any command's JSON documents (`plateau.run`)
 //! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
+//! Match(["breakthrough", "--player", ...])                  a match's jobs, one game pair at a time (match_jobs.rs)
+//! SplitSolve(game, request_json)                           the split solve's jobs, one group of root moves at a time
+//! CheckSplit(game, request_json)                           the split proof check's jobs, one position at a time
+//! DataGen(settings_json)                                   self-play data (tune --save-data) in chunks of games
+//! Spsa(["breakthrough", "--engine", ...])                  an SPSA run's jobs, one iteration's game pairs at a time
 //! ```
 //!
 //! Errors are `ValueError` with the command line's one-line message. No panic crosses into Python: every call runs
 //! under `catch_unwind`, and a panic becomes a `RuntimeError` naming it.
 
+mod check_split;
+mod commands;
+mod datagen;
 mod dynamic;
 mod game_type;
 mod info_state;
+mod jobs;
+mod match_jobs;
 mod pyeval;
+mod split_solve;
+mod spsa_jobs;
 mod tournament;
 
 use std::any::Any;
@@ -31,6 +45,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyInt, PyList};
 
 use dynamic::{DynGame, DynState, Evaluate};
+use jobs::{json, released};
 
 /// Run `f`, turning its error into `ValueError` and a panic into `RuntimeError`.
 fn guard<T>(f: impl FnOnce() -> Result<T, String>) -> PyResult<T> {
@@ -484,12 +499,12 @@ impl PyEvaluate {
 fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: Option<Py<PyAny>>) -> PyResult<String> {
     let inner = &state.inner;
     let doc = match evaluate {
-        None => py.detach(|| guard(|| inner.search(algo)))?,
+        None => released(py, || inner.search(algo))?,
         Some(f) => {
             let eval = Arc::new(PyEvaluate { f, error: Mutex::new(None) });
             // The interpreter is released during the search and taken back at each evaluation, so that searchers
             // with helper threads (`engine(threads=2)`, `mcts(threads=2)`) call the function too instead of waiting.
-            let doc = py.detach(|| guard(|| inner.search_with(algo, eval.clone())))?;
+            let doc = released(py, || inner.search_with(algo, eval.clone()))?;
             if let Some(e) = eval.error.lock().ok().and_then(|mut e| e.take()) {
                 return Err(e);
             }
@@ -499,10 +514,11 @@ fn search_json(py: Python<'_>, state: PyRef<'_, PyState>, algo: &str, evaluate: 
     Ok(doc.to_string())
 }
 
-/// Run a `plateau` command (its words, without the program name) and return the JSON documents it prints.
+/// Run a `plateau` command (its words, without the program name) and return the JSON documents it hands over
+/// (`plateau::run_command_words`: the command's dispatcher with its documents returned, nothing captured).
 #[pyfunction]
 fn run_json(py: Python<'_>, args: Vec<String>) -> PyResult<Vec<String>> {
-    let docs = py.detach(|| guard(|| plateau::cli::run_json(&args)))?;
+    let docs = released(py, || plateau::run_command_words(&args))?;
     Ok(docs.iter().map(|d| d.to_string()).collect())
 }
 
@@ -526,7 +542,7 @@ fn native_legal_actions_seconds(py: Python<'_>, state: PyRef<'_, PyState>, n: us
 /// The registered games with their parameters (`plateau games --json`).
 #[pyfunction]
 fn games_json() -> PyResult<String> {
-    guard(|| serde_json::to_string(&plateau::games::catalogue()).map_err(|e| e.to_string()))
+    guard(|| json(&plateau::games::catalogue()))
 }
 
 #[pymodule]
@@ -536,10 +552,17 @@ fn _plateau(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<game_type::PyGameType>()?;
     m.add_class::<tournament::PyTournament>()?;
+    m.add_class::<match_jobs::PyMatch>()?;
+    m.add_class::<split_solve::PySplitSolve>()?;
+    m.add_class::<check_split::PyCheckSplit>()?;
+    m.add_class::<datagen::PyDataGen>()?;
+    m.add_class::<spsa_jobs::PySpsa>()?;
     m.add_function(wrap_pyfunction!(load_game, m)?)?;
     m.add_function(wrap_pyfunction!(bot, m)?)?;
     m.add_function(wrap_pyfunction!(search_json, m)?)?;
     m.add_function(wrap_pyfunction!(run_json, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::match_json, m)?)?;
+    m.add_function(wrap_pyfunction!(commands::solve_json, m)?)?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(native_legal_actions_seconds, m)?)?;
     Ok(())

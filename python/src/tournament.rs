@@ -13,11 +13,13 @@
 
 use std::sync::Mutex;
 
-use plateau::cli::tournament::{LoadedTournament, load, summary_text};
+use plateau::tournament::spec::{LoadedTournament, load};
+use plateau::tournament::text::{game_line, summary_text};
 use plateau::tournament::{GameResult, TournamentFiles, TournamentSummary};
 use pyo3::prelude::*;
 
 use crate::guard;
+use crate::jobs::{from_json, json, released};
 
 /// A tournament of `plateau tournament`'s words, its jobs played one task at a time wherever the caller likes.
 #[pyclass(module = "plateau", name = "Tournament", frozen)]
@@ -26,17 +28,9 @@ pub struct PyTournament {
     files: Mutex<Option<TournamentFiles>>,
 }
 
-fn json<T: serde::Serialize>(v: &T) -> Result<String, String> {
-    serde_json::to_string(v).map_err(|e| e.to_string())
-}
-
-fn results_of(text: &str) -> Result<Vec<GameResult>, String> {
-    serde_json::from_str(text).map_err(|e| format!("not a list of game results ({e})"))
-}
-
 impl PyTournament {
     fn summary(&self, results_json: &str, resumed: u64, seconds: f64) -> Result<TournamentSummary, String> {
-        let results = results_of(results_json)?;
+        let results: Vec<GameResult> = from_json(results_json, "not a list of game results")?;
         for r in &results {
             self.loaded.jobs.check(r)?;
         }
@@ -49,7 +43,7 @@ impl PyTournament {
     /// Parse and check `plateau tournament`'s words (after `tournament`); `ValueError` with the command's line.
     #[new]
     fn new(py: Python<'_>, args: Vec<String>) -> PyResult<PyTournament> {
-        let loaded = py.detach(|| guard(|| load(&args)))?;
+        let loaded = released(py, || load(&args))?;
         Ok(PyTournament { loaded, files: Mutex::new(None) })
     }
     /// The settings' fingerprint (the results file's header id, the records' `[Tournament]`).
@@ -75,7 +69,7 @@ impl PyTournament {
     }
     /// Play the games `ids` (the interpreter released meanwhile): a JSON list of `{result, record}`.
     fn play_json(&self, py: Python<'_>, ids: Vec<usize>) -> PyResult<String> {
-        py.detach(|| guard(|| json(&self.loaded.jobs.play(&ids)?)))
+        released(py, || json(&self.loaded.jobs.play(&ids)?))
     }
     /// Open the results and record files for this run: with `resume` they are read back and repaired (another
     /// tournament's refused, nothing changed); returns the results they hold (a JSON list).
@@ -90,7 +84,7 @@ impl PyTournament {
     /// Append one game (its result as JSON, its record block) to both files; `False` when they hold it already.
     fn write(&self, result_json: &str, record: &str) -> PyResult<bool> {
         guard(|| {
-            let r: GameResult = serde_json::from_str(result_json).map_err(|e| format!("not a game result ({e})"))?;
+            let r: GameResult = from_json(result_json, "not a game result")?;
             self.loaded.jobs.check(&r)?;
             let mut files = self.files.lock().map_err(|_| "the files' lock is poisoned".to_string())?;
             files.as_mut().ok_or("open_files first")?.write(&r, record)
@@ -107,8 +101,8 @@ impl PyTournament {
     /// `--verbose`'s line of a finished game (a result as JSON).
     fn game_line(&self, result_json: &str) -> PyResult<String> {
         guard(|| {
-            let r: GameResult = serde_json::from_str(result_json).map_err(|e| format!("not a game result ({e})"))?;
-            Ok(plateau::cli::tournament::game_line(&r))
+            let r: GameResult = from_json(result_json, "not a game result")?;
+            Ok(game_line(&r))
         })
     }
 }

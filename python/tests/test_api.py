@@ -239,6 +239,19 @@ def test_solve_and_match():
     assert any(g["name"] == "breakthrough" for g in plateau.games())
 
 
+def test_qubic_proof_saved_and_checked(tmp_path):
+    # The 3x3x3 cube: a first-player win, its proof written, checked from the file alone, and a cut file refused.
+    proof = tmp_path / "qubic3.proof"
+    r = plateau.solve("qubic(size=3)", proof=str(proof), check=True)
+    assert r["result"] == "win" and r["proof_positions"] > 0 and r["proof_check"]["verified"]
+    c = plateau.solve("qubic(size=3)", check_proof=str(proof))
+    assert c["check"]["verified"] and c["positions"] == r["proof_positions"]
+    lines = proof.read_text().splitlines()
+    proof.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    with pytest.raises(ValueError, match="cut short"):
+        plateau.solve("qubic(size=3)", check_proof=str(proof))
+
+
 @pytest.mark.parametrize("call,message", [
     (lambda: plateau.load_game("nosuchgame"), "unknown game 'nosuchgame'"),
     (lambda: plateau.load_game("breakthrough(rows=2)"), "rows=2 is out of range"),

@@ -23,6 +23,7 @@ import numpy as np
 import pytest
 
 import plateau
+from plateau.tournament import Tournament
 
 ray_cluster_utils = pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 choix = pytest.importorskip("choix", reason="choix is required (.ci/run installs it)")
@@ -160,6 +161,40 @@ def test_a_killed_driver_restarted_leaves_every_game_exactly_once(cluster, tmp_p
     exactly_once(results, record, 24)
     m = re.search(r"games 24 of 24 finished, (\d+) of them from the results file", out)
     assert m and int(m.group(1)) >= killed_at, out
+
+
+def test_the_live_file_shows_the_games_in_progress_and_goes_at_the_end(cluster, tmp_path):
+    c, _ = cluster
+    results = tmp_path / "r.jsonl"
+    live = tmp_path / "r.jsonl.live"
+    p = driver([GAME, *TIMED, "--rounds", "2", "--results", str(results)], c.address)
+    seen = []
+    try:
+        end = time.monotonic() + 120
+        while p.poll() is None and time.monotonic() < end and len(seen) < 3:
+            try:
+                doc = json.loads(live.read_text())
+            except (OSError, ValueError):
+                time.sleep(0.05)
+                continue
+            if doc["playing"]:
+                header = json.loads(results.read_text().splitlines()[0])
+                assert doc["plateau_live"] == 1 and doc["tournament"] == header["id"], doc
+                assert abs(doc["updated_ms"] / 1000 - time.time()) < 15, doc
+                seen.append(doc)
+            time.sleep(0.1)
+        out = finish(p)
+    finally:
+        p.kill()
+    assert seen, "no game in progress was ever in the live file"
+    schedule = {g["id"]: g for g in Tournament([GAME, *TIMED, "--rounds", "2"]).plan()["games"]}
+    for doc in seen:
+        assert 1 <= len(doc["playing"]) <= 2, doc  # two worker nodes of one CPU: at most two games at once
+        for g in doc["playing"]:
+            want = schedule[g["id"]]
+            assert (g["round"], g["white"], g["black"]) == (want["round"], want["white"], want["black"]), g
+    assert "games 24 of 24 finished" in out
+    assert not live.exists(), "the live file stays after the end"
 
 
 def test_another_tournaments_files_are_refused_untouched(tmp_path):

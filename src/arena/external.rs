@@ -14,7 +14,7 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::players::{Choice, Context, Player, PositionText, View};
 use crate::protocol::Dialect;
 use crate::search::{Limits, TimeControl};
@@ -148,7 +148,7 @@ impl External {
 
     /// Without variant= (UCI) or game= (UGI): the full game string is sent (`breakthrough(rows=6,columns=5)`; the
     /// default board is plain `breakthrough`, as Fairy-Stockfish names it).
-    fn set_game<G: Game>(&mut self, game: &G) {
+    fn set_game<G: FullGame>(&mut self, game: &G) {
         let key = if self.dialect == Dialect::Uci { "UCI_Variant" } else { "Game" };
         if !self.setoptions.iter().any(|(k, _)| k == key) {
             self.setoptions.insert(0, (key.into(), game.spec()));
@@ -317,7 +317,7 @@ impl Drop for External {
     }
 }
 
-impl<G: Game> Player<G> for External {
+impl<G: FullGame> Player<G> for External {
     fn name(&self) -> String {
         self.display.clone()
     }

@@ -15,7 +15,7 @@
 
 use serde::Serialize;
 
-use crate::game::{Game, MoveList, Side, Turn};
+use crate::game::{FullGame, MoveList, Side, Turn};
 
 use super::record::GameRecord;
 
@@ -117,7 +117,7 @@ pub struct GameStats {
 }
 
 /// Legal choices before the next ply (`None` at a chance node or at the end).
-fn choices<G: Game>(game: &G, state: &G::State) -> Option<u64> {
+fn choices<G: FullGame>(game: &G, state: &G::State) -> Option<u64> {
     if game.is_terminal(state) {
         return None;
     }
@@ -134,7 +134,7 @@ fn choices<G: Game>(game: &G, state: &G::State) -> Option<u64> {
 }
 
 /// The branching factor before each ply of a recorded game (`None` at chance nodes), replayed with the rules.
-pub fn branching_of<G: Game>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u64>>, String> {
+pub fn branching_of<G: FullGame>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u64>>, String> {
     let mut state = match &rec.fen {
         Some(f) => game.parse_position(f).map_err(|e| format!("game {}: {e}", rec.round))?,
         None => game.start(),
@@ -168,7 +168,7 @@ pub struct StatsBuilder {
 
 impl StatsBuilder {
     /// Replay one recorded game and count its length and the branching factor before each ply.
-    pub fn add<G: Game>(&mut self, game: &G, r: &GameRecord) -> Result<(), String> {
+    pub fn add<G: FullGame>(&mut self, game: &G, r: &GameRecord) -> Result<(), String> {
         let k = match r.winner {
             Some(Side::First) => 0,
             Some(Side::Second) => 1,
@@ -219,7 +219,7 @@ impl StatsBuilder {
 }
 
 /// Statistics of the recorded games.
-pub fn game_stats<G: Game>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
+pub fn game_stats<G: FullGame>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
     let mut b = StatsBuilder::default();
     for r in records {
         b.add(game, r)?;

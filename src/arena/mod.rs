@@ -15,21 +15,27 @@
 //!
 //! Modules: [`stats`] (Elo, error, SPRT), [`openings`], [`player`] (built-in and external players),
 //! [`record`] (game records), [`resume`] (`--resume`: the record file's games counted, the missing ones played),
+//! [`spec`] (the typed way in: [`spec::MatchSpec`] to [`spec::MatchReport`], the flags match and tournament share),
 //! [`tally`] (running totals), [`turns`] (chance and simultaneous nodes), [`referee`] and [`observed`] (hidden
 //! information; external engines on simultaneous and hidden games).
 
 pub mod external;
 pub mod game_stats;
+pub mod match_jobs;
 pub mod observed;
 pub mod openings;
 pub mod player;
 pub mod record;
 pub mod referee;
 pub mod resume;
+pub mod spec;
 pub mod spsa;
 pub mod spsa_checkpoint;
+pub mod spsa_jobs;
+pub mod spsa_spec;
 pub mod stats;
 pub mod tally;
+pub mod text;
 pub mod turns;
 
 use std::path::PathBuf;
@@ -39,7 +45,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::game::{Game, GameError, Outcome, Side};
+use crate::game::{FullGame, GameError, Outcome, Side};
 use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Limits, TimeControl};
 use openings::{Opening, Openings};
@@ -49,7 +55,7 @@ use tally::Tally;
 
 /// Everything that defines a match.
 #[derive(Clone, Debug)]
-pub struct MatchConfig<G: Game> {
+pub struct MatchConfig<G: FullGame> {
     /// Player strings A and B.
     pub players: [String; 2],
     pub games: usize,
@@ -150,6 +156,19 @@ pub fn describe_limit(limit: &Option<TimeControl>) -> String {
     }
 }
 
+/// The time control of the flags `--movetime` and `--tc` (`None`: each player's own limits); both given is an error.
+/// The one reading of these flags: `match`, `tournament`, `stats` and `spsa`.
+pub fn time_limit(movetime: Option<&str>, tc: Option<&str>) -> Result<Option<TimeControl>, String> {
+    match (movetime, tc) {
+        (Some(_), Some(_)) => Err("give --movetime or --tc, not both".into()),
+        (Some(m), None) => {
+            Ok(Some(TimeControl::MoveTime(crate::spec::parse_duration(m).map_err(|e| format!("--movetime: {e}"))?)))
+        }
+        (None, Some(tc)) => Ok(Some(parse_tc(tc)?)),
+        (None, None) => Ok(None),
+    }
+}
+
 /// Parse `10s+0.1s` (or `10s`) into the same clock for both players.
 pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
     let (base, inc) = match text.split_once('+') {
@@ -166,9 +185,11 @@ pub fn parse_tc(text: &str) -> Result<TimeControl, String> {
 
 /// Play one game between `players[0]` (the first player's side, White) and `players[1]`. `a_first` only labels the
 /// record; `seed` seeds the chance draws of games with chance ([`turns`]) and, with `round` and the seat, each
-/// player's random choices ([`Player::reseed`]).
+/// player's random choices ([`Player::reseed`]). `watch` is shown the game so far (the opening's position and the
+/// moves since) each time a player is asked to move (both at once at a simultaneous node): the one way to follow a
+/// game while it is played (the tournament's live board, [`crate::tournament::live`]), the players left as they are.
 #[allow(clippy::too_many_arguments)]
-pub fn play_game<G: Game>(
+pub fn play_game<G: FullGame>(
     game: &G,
     opening: &Opening<G>,
     players: [&mut dyn Player<G>; 2],
@@ -179,6 +200,7 @@ pub fn play_game<G: Game>(
     round: usize,
     a_first: bool,
     seed: u64,
+    watch: &mut dyn FnMut(PositionText<'_>),
 ) -> GameRecord {
     let names = [players[0].name(), players[1].name()];
     let mut rec = GameRecord {
@@ -260,6 +282,9 @@ pub fn play_game<G: Game>(
         if !G::KIND.is_classic() {
             let moves = rec.moves.clone();
             let pos = PositionText { fen: opening.fen.as_deref(), moves: &moves };
+            if matches!(game.turn(&state), crate::game::Turn::Simultaneous) {
+                watch(pos);
+            }
             let timing = turns::Timing { limit, clock: &mut clock, margin, pos };
             match turns::step(game, &mut state, &mut ps, &names, &mut rng, timing, &mut rec) {
                 turns::Step::Player => {}
@@ -289,6 +314,7 @@ pub fn play_game<G: Game>(
         };
         let hard = allowed.map_or(Duration::from_secs(3600), |a| a + margin);
         let pos = PositionText { fen: opening.fen.as_deref(), moves: &rec.moves };
+        watch(pos);
         let t0 = Instant::now();
         let r = if G::KIND.hidden {
             let mut legal = crate::game::MoveList::new();
@@ -353,7 +379,7 @@ pub fn play_game<G: Game>(
 
 /// Check that both player strings build (without starting external engines) and can play under `limit`.
 /// Build both players once to check them; their names and what each plays under (`plays_under`).
-pub fn check_players<G: Game>(
+pub fn check_players<G: FullGame>(
     players: &[String; 2],
     limit: &Option<TimeControl>,
 ) -> Result<([String; 2], [String; 2]), GameError> {
@@ -367,7 +393,7 @@ pub fn check_players<G: Game>(
 }
 
 /// Run a match. `on_record` sees every finished game (in the order they finish).
-pub fn run_match<G: Game>(
+pub fn run_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
@@ -378,7 +404,7 @@ pub fn run_match<G: Game>(
 /// Play the games of the match that `done` (games already played, read back from the record file by
 /// [`resume::resume_match`], in the file's order) does not hold, and sum up both. The SPRT counts `done` first, in
 /// its order; when that decides it, nothing is played. `on_record` sees the games played now.
-pub(crate) fn play_match<G: Game>(
+pub(crate) fn play_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     done: &[GameRecord],
@@ -436,25 +462,7 @@ pub(crate) fn play_match<G: Game>(
                         break;
                     }
                     let Some(&i) = todo.get(next.fetch_add(1, Ordering::SeqCst)) else { break };
-                    let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
-                    let a_first = cfg.fixed_colours || i % 2 == 0;
-                    let seats: [&mut dyn Player<G>; 2] =
-                        if a_first { [a.as_mut(), b.as_mut()] } else { [b.as_mut(), a.as_mut()] };
-                    let mut rec = play_game(
-                        game,
-                        &opening,
-                        seats,
-                        cfg.limit,
-                        cfg.margin,
-                        cfg.adjudicate,
-                        cfg.max_plies,
-                        i + 1,
-                        a_first,
-                        cfg.seed,
-                    );
-                    if G::KIND.hidden {
-                        rec.final_position = turns::final_position(game, &opening, &rec.moves);
-                    }
+                    let rec = play_numbered(game, cfg, a.as_mut(), b.as_mut(), i);
                     if tx.send(Ok((rec, ack_tx.clone()))).is_err() || ack_rx.recv().is_err() {
                         break;
                     }
@@ -499,11 +507,55 @@ pub(crate) fn play_match<G: Game>(
     if let Some(e) = write_error {
         return Err(e);
     }
+    Ok(summarize(game, cfg, &names, &under, &tally, done.len() as u64, start.elapsed().as_secs_f64()))
+}
+
+/// Game `i` (0-based: number `i + 1`) of the match `cfg` between A (`a`) and B (`b`): its opening and colours from
+/// its number, as [`run_match`] plays it (the job-level match, [`match_jobs`], plays the very same games).
+pub fn play_numbered<G: FullGame>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    a: &mut dyn Player<G>,
+    b: &mut dyn Player<G>,
+    i: usize,
+) -> GameRecord {
+    let opening = cfg.openings.get(game, if cfg.fixed_colours { i } else { i / 2 });
+    let a_first = cfg.fixed_colours || i.is_multiple_of(2);
+    let seats: [&mut dyn Player<G>; 2] = if a_first { [a, b] } else { [b, a] };
+    let mut rec = play_game(
+        game,
+        &opening,
+        seats,
+        cfg.limit,
+        cfg.margin,
+        cfg.adjudicate,
+        cfg.max_plies,
+        i + 1,
+        a_first,
+        cfg.seed,
+        &mut |_| {},
+    );
+    if G::KIND.hidden {
+        rec.final_position = turns::final_position(game, &opening, &rec.moves);
+    }
+    rec
+}
+
+/// The summary of a match after the games `tally` counts (`resumed` of them read back from the record file).
+pub(crate) fn summarize<G: FullGame>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    under: &[String; 2],
+    tally: &Tally,
+    resumed: u64,
+    seconds: f64,
+) -> MatchSummary {
     let wdl = tally.wdl;
     let stopped_early = tally.decided.is_some() && (wdl.games() as usize) < cfg.games;
     // A decided test reports the status that decided it (its LLR crossed a bound there).
     let sprt = tally.decided.clone().or_else(|| cfg.sprt.as_ref().map(|s| s.status(&wdl)));
-    Ok(MatchSummary {
+    MatchSummary {
         game: game.spec(),
         player_a: names[0].clone(),
         player_b: names[1].clone(),
@@ -525,11 +577,11 @@ pub(crate) fn play_match<G: Game>(
         mean_move_ms: tally.mean_move_ms(),
         moves_timed: tally.timed,
         time_forfeits: tally.time_forfeits,
-        seconds: start.elapsed().as_secs_f64(),
+        seconds,
         openings: cfg.openings.describe(),
         fixed_colours: cfg.fixed_colours,
         by_colour: tally.by_colour.clone(),
         length: tally.length(),
-        resumed_games: done.len() as u64,
-    })
+        resumed_games: resumed,
+    }
 }

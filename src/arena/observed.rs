@@ -11,13 +11,13 @@
 //!                     > legal MOVE MOVE ...            > go ...              < bestmove MOVE
 //! ```
 //! A hidden-information engine never receives a move of the game or the referee's state: only its observations
-//! (`Game::observation`, its lines joined by `|`) and the moves legal on the board it sees.
+//! (`Capabilities::observation`, its lines joined by `|`) and the moves legal on the board it sees.
 
 use std::time::Duration;
 
 use super::external::{External, position_line};
 use super::player::PositionText;
-use crate::game::{Game, MoveList, Side};
+use crate::game::{FullGame, MoveList, Side};
 use crate::protocol::observed::{encode_observation, side_word};
 use crate::search::TimeControl;
 
@@ -30,7 +30,7 @@ fn or_kill<T>(ext: &mut External, r: Result<T, String>) -> Result<T, String> {
 }
 
 /// A simultaneous node: the public game, the engine's side, `go`; the answer is `player`'s half.
-pub fn think_half<G: Game>(
+pub fn think_half<G: FullGame>(
     ext: &mut External,
     game: &G,
     state: &G::State,
@@ -50,7 +50,7 @@ pub fn think_half<G: Game>(
 }
 
 /// Hidden information, a game starts: the public start, the engine's side and its first observation.
-pub fn start<G: Game>(ext: &mut External, game: &G, start: &G::State, player: Side) -> Result<(), String> {
+pub fn start<G: FullGame>(ext: &mut External, game: &G, start: &G::State, player: Side) -> Result<(), String> {
     let position = if *start == game.start() {
         "position startpos".to_string()
     } else {
@@ -66,7 +66,7 @@ pub fn start<G: Game>(ext: &mut External, game: &G, start: &G::State, player: Si
 }
 
 /// Hidden information: the engine's new observation.
-pub fn observe<G: Game>(ext: &mut External, game: &G, observation: &str) -> Result<(), String> {
+pub fn observe<G: FullGame>(ext: &mut External, game: &G, observation: &str) -> Result<(), String> {
     let _ = game;
     let r = encode_observation(observation).and_then(|seen| ext.send(&format!("observation {seen}")));
     or_kill(ext, r)

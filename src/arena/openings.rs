@@ -8,12 +8,12 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, MoveList, Side, Turn};
+use crate::game::{FullGame, MoveList, Side, Turn};
 use crate::protocol::session::parse_fen;
 
 /// One opening: an optional start position text (`None` = the game's start) and moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Opening<G: Game> {
+pub struct Opening<G: FullGame> {
     pub fen: Option<String>,
     pub start: G::State,
     pub moves: Vec<G::Move>,
@@ -21,7 +21,7 @@ pub struct Opening<G: Game> {
     pub move_text: Vec<String>,
 }
 
-impl<G: Game> Opening<G> {
+impl<G: FullGame> Opening<G> {
     /// The position after the opening's moves.
     pub fn position(&self, game: &G) -> G::State {
         let mut s = self.start;
@@ -45,13 +45,13 @@ impl<G: Game> Opening<G> {
 
 /// Where the openings come from.
 #[derive(Clone, Debug)]
-pub enum Openings<G: Game> {
+pub enum Openings<G: FullGame> {
     Start,
     Random { plies: u32, seed: u64 },
     List(Vec<Opening<G>>),
 }
 
-impl<G: Game> Openings<G> {
+impl<G: FullGame> Openings<G> {
     /// A one-line description for match headers: `start`, `2 random plies (seed 1)`, `3 openings from a file`.
     pub fn describe(&self) -> String {
         match self {
@@ -73,7 +73,7 @@ impl<G: Game> Openings<G> {
 
 /// `plies` uniformly random moves from the start that do not end the game (fewer if every try ends it). A chance
 /// node's outcome is drawn by its probability; a simultaneous node ends the opening (an opening holds single moves).
-pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64, k: u64) -> Opening<G> {
+pub fn random_opening<G: FullGame>(game: &G, plies: u32, seed: u64, k: u64) -> Opening<G> {
     let mut rng = SmallRng::seed_from_u64(seed ^ k.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
     let start = game.start();
     let mut best: Vec<G::Move> = Vec::new();
@@ -121,7 +121,7 @@ pub fn random_opening<G: Game>(game: &G, plies: u32, seed: u64, k: u64) -> Openi
 }
 
 /// Parse an openings file (see the module documentation). Errors name the line.
-pub fn parse_openings<G: Game>(game: &G, text: &str) -> Result<Vec<Opening<G>>, String> {
+pub fn parse_openings<G: FullGame>(game: &G, text: &str) -> Result<Vec<Opening<G>>, String> {
     let mut out = Vec::new();
     for (i, raw) in text.lines().enumerate() {
         let line = raw.split('#').next().unwrap_or("").trim();
@@ -137,7 +137,7 @@ pub fn parse_openings<G: Game>(game: &G, text: &str) -> Result<Vec<Opening<G>>, 
     Ok(out)
 }
 
-fn parse_line<G: Game>(game: &G, line: &str) -> Result<Opening<G>, String> {
+fn parse_line<G: FullGame>(game: &G, line: &str) -> Result<Opening<G>, String> {
     let (head, moves_text) = match line.find(" moves ") {
         Some(i) => (line[..i].trim(), line[i + 7..].trim()),
         None => (line, ""),

@@ -3,7 +3,7 @@
 //! ```text
 //! game start:     each player learns the start position (public: the opening is played in the open) and its seat
 //!                 (Player::observe_start)
-//! after each step (a move, a cancelled move, a chance draw): each player whose observation (Game::observation)
+//! after each step (a move, a cancelled move, a chance draw): each player whose observation (Capabilities::observation)
 //!                 changed receives the new one (Player::observe); a player is never told a step that leaves its
 //!                 observation unchanged (the opponent's failed try in phantom tic-tac-toe)
 //! a player's turn: it gets the moves legal on the board it sees (the game's legal moves of the true state, which
@@ -13,7 +13,7 @@
 //! ```
 //! The record keeps every move (the referee's full game), so a game replays exactly.
 
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 use crate::players::Player;
 
 /// The last observation each seat received (seat 0 plays the first player).
@@ -23,7 +23,7 @@ pub struct Referee {
 
 impl Referee {
     /// Tell both players the start; `Err((seat, reason))` when one fails.
-    pub fn start<G: Game>(
+    pub fn start<G: FullGame>(
         game: &G,
         state: &G::State,
         players: &mut [&mut dyn Player<G>; 2],
@@ -37,7 +37,7 @@ impl Referee {
     }
 
     /// After a step: tell each player whose observation changed.
-    pub fn tell<G: Game>(
+    pub fn tell<G: FullGame>(
         &mut self,
         game: &G,
         state: &G::State,

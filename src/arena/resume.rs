@@ -25,7 +25,7 @@
 use std::collections::HashSet;
 use std::path::Path;
 
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 
 use super::openings::Opening;
 use super::record::{GameRecord, ReadGame, read_record_to_continue};
@@ -34,7 +34,7 @@ use super::{MatchConfig, MatchSummary, check_players, describe_limit, play_match
 /// The tags every record block of a match carries besides the game's own: with [`Game`, the players by colour,
 /// `TimeControl`, `Opening`/`FEN`] they identify the match (`--games` and `--sprt` do not: a resumed match may be
 /// longer, or tested with other bounds).
-pub fn match_tags<G: Game>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
+pub fn match_tags<G: FullGame>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
     let tags = [
         ("Seed", cfg.seed.to_string()),
         ("Openings", cfg.openings.describe()),
@@ -47,11 +47,30 @@ pub fn match_tags<G: Game>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
 }
 
 /// Run `cfg` as the continuation of the match in its record file (`cfg.record`, required).
-pub fn resume_match<G: Game>(
+pub fn resume_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
 ) -> Result<MatchSummary, String> {
+    let done = read_back(game, cfg)?;
+    let summary = play_match(game, cfg, &done, on_record)?;
+    let played = summary.games - done.len() as u64;
+    match &summary.sprt {
+        Some(st) if played == 0 && st.result != "continue" && !done.is_empty() => eprintln!(
+            "the record file already decides the SPRT ({} after {} games, llr {:.2}): no game played",
+            st.result, st.games, st.llr
+        ),
+        _ if played == 0 && !done.is_empty() => {
+            eprintln!("the record file already holds the {} games: no game played", done.len())
+        }
+        _ => {}
+    }
+    Ok(summary)
+}
+
+/// The games of the match `cfg` its record file (`cfg.record`, required) holds, checked (see the module
+/// documentation), in the file's order; a block cut short at its end is cut off the file.
+pub fn read_back<G: FullGame>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
     crate::files::check_output(path, "record file")?;
@@ -83,19 +102,22 @@ pub fn resume_match<G: Game>(
         cut_tail(path, &text[..end])?;
         eprintln!("note: record file {shown}: a game cut short at its end was removed (it is played again)");
     }
-    let summary = play_match(game, cfg, &done, on_record)?;
-    let played = summary.games - done.len() as u64;
-    match &summary.sprt {
-        Some(st) if played == 0 && st.result != "continue" && !done.is_empty() => eprintln!(
-            "the record file already decides the SPRT ({} after {} games, llr {:.2}): no game played",
-            st.result, st.games, st.llr
-        ),
-        _ if played == 0 && !done.is_empty() => {
-            eprintln!("the record file already holds the {} games: no game played", done.len())
-        }
-        _ => {}
+    Ok(done)
+}
+
+/// A record block (as a worker of the job-level match wrote it) read and checked as `--resume` checks the file's
+/// games: game `n` of `cfg`'s match with its players, opening, time control and tags.
+pub fn check_block<G: FullGame>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    block: &str,
+) -> Result<GameRecord, String> {
+    let (games, end) = read_record_to_continue(block, &game.spec())?;
+    match games.as_slice() {
+        [g] if block[end..].trim().is_empty() => recorded(game, cfg, names, g),
+        _ => Err(format!("not one whole game's record block ({} games)", games.len())),
     }
-    Ok(summary)
 }
 
 /// Rewrite the file as `kept` (its text up to the end of its last whole game) and the blank line that separates
@@ -109,7 +131,12 @@ fn cut_tail(path: &Path, kept: &str) -> Result<(), String> {
 }
 
 /// The record of game `g` of the file, checked to be game `g.round` of `cfg`'s match.
-fn recorded<G: Game>(game: &G, cfg: &MatchConfig<G>, names: &[String; 2], g: &ReadGame) -> Result<GameRecord, String> {
+fn recorded<G: FullGame>(
+    game: &G,
+    cfg: &MatchConfig<G>,
+    names: &[String; 2],
+    g: &ReadGame,
+) -> Result<GameRecord, String> {
     let n = g.round;
     if n == 0 {
         return Err("a game without a [Round] number".into());
@@ -193,7 +220,7 @@ fn recorded<G: Game>(game: &G, cfg: &MatchConfig<G>, names: &[String; 2], g: &Re
 
 /// Moves made and milliseconds spent by White and by Black, from a record without `[WhiteMoves]` (written before it
 /// existed): each `MoveMs` entry after the opening is the side to move's, the last one possibly a move that lost.
-fn times_by_replay<G: Game>(
+fn times_by_replay<G: FullGame>(
     game: &G,
     opening: &Opening<G>,
     moves: &[String],

@@ -5,11 +5,6 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::game::Game;
-
-use super::describe_limit;
-use super::spsa::SpsaConfig;
-
 /// How a run uses its checkpoint.
 #[derive(Clone, Debug, Default)]
 pub struct Checkpointing {
@@ -34,23 +29,6 @@ pub struct State {
     pub theta_bits: Vec<u64>,
     /// Sum of the iterations' results so far.
     pub total: f64,
-}
-
-/// The settings that define a run (the concurrency does not: node-limited games do not depend on it).
-pub fn settings<G: Game>(game: &G, cfg: &SpsaConfig) -> Vec<(String, String)> {
-    let pairs = [
-        ("game", game.spec()),
-        ("engine", cfg.engine.clone()),
-        ("params", cfg.names.join(",")),
-        ("start", cfg.start.spec_params().join(",")),
-        ("iterations", cfg.iterations.to_string()),
-        ("pairs", cfg.pairs.to_string()),
-        ("r_end", format!("{:?}", cfg.r_end)),
-        ("time control", describe_limit(&cfg.limit)),
-        ("random_plies", cfg.random_plies.to_string()),
-        ("seed", cfg.seed.to_string()),
-    ];
-    pairs.into_iter().map(|(k, v)| (k.to_string(), v)).collect()
 }
 
 /// The checkpoint at `path` to continue from: `None` when there is none (or, without `resume`, when it is a finished

@@ -20,7 +20,7 @@ use rand::rngs::SmallRng;
 
 use super::openings::Opening;
 use super::record::GameRecord;
-use crate::game::{ChanceList, Game, MoveList, Side, Turn, sample_outcome};
+use crate::game::{ChanceList, FullGame, MoveList, Side, Turn, sample_outcome};
 use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Limits, TimeControl};
 
@@ -40,7 +40,7 @@ pub enum Step {
 }
 
 /// Play the step at `state` if it is a chance node or a simultaneous node.
-pub fn step<G: Game>(
+pub fn step<G: FullGame>(
     game: &G,
     state: &mut G::State,
     players: &mut [&mut dyn Player<G>; 2],
@@ -78,7 +78,7 @@ pub struct Timing<'a> {
 
 /// A simultaneous node: both players are asked at once (one thread each), each within its own time; a player that
 /// fails (error, illegal half, over its time plus the margin) loses, both failing is a draw.
-fn joint<G: Game>(
+fn joint<G: FullGame>(
     game: &G,
     state: &mut G::State,
     players: &mut [&mut dyn Player<G>; 2],
@@ -173,7 +173,7 @@ fn joint<G: Game>(
 }
 
 /// The position text of the final state of a recorded game (its moves replayed from the opening's start).
-pub fn final_position<G: Game>(game: &G, opening: &Opening<G>, moves: &[String]) -> Option<String> {
+pub fn final_position<G: FullGame>(game: &G, opening: &Opening<G>, moves: &[String]) -> Option<String> {
     let s = game.play_moves(&opening.start, &moves.join(" ")).ok()?;
     Some(game.format_position(&s))
 }

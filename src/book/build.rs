@@ -25,7 +25,7 @@ use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+use crate::game::{FullGame, Game, GameError, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score};
 use crate::games::breakthrough::{Breakthrough, BtState};
 use crate::games::connect_four::{C4State, ConnectFour, Shape};
 use crate::search::Searcher;
@@ -83,7 +83,7 @@ pub type Scored = (i32, bool, u64);
 /// book records). `report` is called after every position with
 /// the progress and, every `cfg.checkpoint`, with the book so far (to be saved); `stop` ends the build early with
 /// what was done.
-pub fn build<G: Game>(
+pub fn build<G: FullGame>(
     game: &G,
     cfg: &BuildConfig,
     note: &str,
@@ -99,7 +99,7 @@ pub fn build<G: Game>(
 }
 
 /// [`build`] with `scorer` giving the value of every child position that is not over (`cfg.player` is not used).
-pub fn build_with<G: Game>(
+pub fn build_with<G: FullGame>(
     game: &G,
     cfg: &BuildConfig,
     note: &str,
@@ -255,7 +255,7 @@ pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl F
 /// end ([`crate::solve::generic`]), so values carry the plies to the end (`WIN_SCORE - plies`) and the book prefers
 /// the fastest win and the slowest loss. Weak: df-pn ([`crate::solve::dfpn`]), result only (a win scores
 /// `WIN_SCORE - 1`, a draw 0); for boards too big for the strong solve. Every value is proven (flagged exact).
-pub fn game_solver<G: Game>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&G::State) -> Scored + '_ {
+pub fn game_solver<G: FullGame>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&G::State) -> Scored + '_ {
     let mut strong = (!weak).then(|| crate::solve::generic::GenericSolver::<G>::new(tt_mib, false));
     let mut dfpn = weak.then(|| crate::solve::dfpn::Dfpn::<G>::new(tt_mib, None));
     move |s: &G::State| {
@@ -283,7 +283,7 @@ pub fn breakthrough_solver(
     tt_mib: usize,
     weak: bool,
 ) -> Result<impl FnMut(&BtState) -> Scored + '_, GameError> {
-    let options = crate::solve::breakthrough::Options {
+    let options = crate::solve::breakthrough::SolveOptions {
         tt_mib,
         race_rows: match game.rows {
             r if r > 3 => 3,
@@ -313,6 +313,8 @@ pub fn breakthrough_solver(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Capabilities;
+    use crate::game::Game;
     use crate::games::TicTacToe;
 
     #[test]

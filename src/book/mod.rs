@@ -36,7 +36,7 @@ use std::path::Path;
 use rand::RngExt;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::spec::Spec;
 
 /// The first 8 bytes of a book file.
@@ -233,7 +233,7 @@ impl Book {
     }
 
     /// The book's legal moves in `state` with their entries (entries matching no legal move are left out).
-    pub fn moves<G: Game>(&self, game: &G, state: &G::State) -> Vec<(G::Move, Entry)> {
+    pub fn moves<G: FullGame>(&self, game: &G, state: &G::State) -> Vec<(G::Move, Entry)> {
         let found = self.lookup(game.key(state));
         if found.is_empty() {
             return Vec::new();
@@ -253,7 +253,7 @@ impl Book {
     }
 
     /// The book move for `state` (see the module doc); `rng: None` is the deterministic choice.
-    pub fn pick<G: Game>(
+    pub fn pick<G: FullGame>(
         &self,
         game: &G,
         state: &G::State,
@@ -359,7 +359,7 @@ impl BookUser {
     }
 
     /// The book move in `state`, when the book is for this game and knows the position.
-    pub fn pick<G: Game>(&mut self, game: &G, state: &G::State) -> Option<(G::Move, Entry)> {
+    pub fn pick<G: FullGame>(&mut self, game: &G, state: &G::State) -> Option<(G::Move, Entry)> {
         if self.book.game != game.spec() {
             return None;
         }
@@ -371,6 +371,7 @@ impl BookUser {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::TicTacToe;
     use rand::SeedableRng;
 

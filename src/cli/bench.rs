@@ -3,7 +3,7 @@
 use clap::Args;
 
 use crate::engine::bench;
-use crate::engine::params::Options;
+use crate::engine::params::EngineOptions;
 use crate::spec::Spec;
 
 #[derive(Args, Debug)]
@@ -19,7 +19,7 @@ pub struct BenchArgs {
     json: bool,
 }
 
-pub fn run(a: BenchArgs) -> anyhow::Result<()> {
+pub fn run(a: BenchArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.depth == 0 || a.depth > 30 {
         anyhow::bail!("--depth {}: expected 1..=30", a.depth);
     }
@@ -27,7 +27,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
     if spec.name != "engine" {
         anyhow::bail!("--engine '{}': expected engine(...)", a.engine);
     }
-    let opts = Options::from_spec(&spec)?;
+    let opts = EngineOptions::from_spec(&spec)?;
     spec.finish()?;
     let json = a.json;
     let r = bench::run(a.depth, &opts, |l| {
@@ -35,7 +35,7 @@ pub fn run(a: BenchArgs) -> anyhow::Result<()> {
         if json { eprintln!("{line}") } else { println!("{line}") }
     })?;
     if json {
-        super::print_json(&serde_json::to_value(&r)?);
+        out.json(serde_json::to_value(&r)?);
     } else {
         println!("{} nodes {} nps", r.nodes, r.nps);
     }

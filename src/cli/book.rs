@@ -84,14 +84,14 @@ struct ShowArgs {
     json: bool,
 }
 
-pub fn run(a: BookArgs) -> anyhow::Result<()> {
+pub fn run(a: BookArgs, out: &mut super::Out) -> anyhow::Result<()> {
     match a.command {
-        BookCommand::Build(b) => run_build(b),
-        BookCommand::Show(s) => run_show(s),
+        BookCommand::Build(b) => run_build(b, out),
+        BookCommand::Show(s) => run_show(s, out),
     }
 }
 
-fn run_build(a: BuildArgs) -> anyhow::Result<()> {
+fn run_build(a: BuildArgs, docs: &mut super::Out) -> anyhow::Result<()> {
     let widths: Vec<usize> = a
         .max_moves
         .split(',')
@@ -225,7 +225,7 @@ fn run_build(a: BuildArgs) -> anyhow::Result<()> {
     }
     let bytes = book.to_bytes().len();
     if a.json {
-        super::print_json(&json!({
+        docs.json(json!({
             "game": book.game, "file": a.out.display().to_string(), "positions": book.positions(),
             "entries": book.entries().len(), "bytes": bytes, "searches": prog.searches, "nodes": prog.nodes,
             "resumed_positions": prog.resumed,
@@ -253,7 +253,7 @@ fn partial_path(out: &std::path::Path) -> PathBuf {
     PathBuf::from(name)
 }
 
-fn run_show(a: ShowArgs) -> anyhow::Result<()> {
+fn run_show(a: ShowArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let book = Book::load(&a.file)?;
     let any = AnyGame::parse(&book.game).with_context(|| format!("book {}: game string", a.file.display()))?;
     with_game!(&any, g => {
@@ -267,7 +267,7 @@ fn run_show(a: ShowArgs) -> anyhow::Result<()> {
             }))
             .collect();
         if a.json {
-            super::print_json(&json!({
+            out.json(json!({
                 "game": book.game, "note": book.note, "positions": book.positions(),
                 "entries": book.entries().len(), "position": g.format_position(&state), "moves": rows,
             }));

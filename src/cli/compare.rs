@@ -10,7 +10,8 @@ use std::fmt::Write as _;
 use anyhow::bail;
 use clap::Args;
 
-use crate::game::{Game, GameError};
+use crate::game::Game;
+use crate::game::{FullGame, GameError};
 use crate::games::with_game;
 use crate::search::Limits;
 use crate::spec::Spec;
@@ -104,7 +105,12 @@ pub fn parse_depths(text: &str) -> Result<Vec<u32>, GameError> {
 }
 
 /// Run every algorithm at every depth from `state`. Algorithm strings are checked before anything runs.
-pub fn compare<G: Game>(game: &G, state: &G::State, algos: &[String], depths: &[u32]) -> Result<Vec<Row>, GameError> {
+pub fn compare<G: FullGame>(
+    game: &G,
+    state: &G::State,
+    algos: &[String],
+    depths: &[u32],
+) -> Result<Vec<Row>, GameError> {
     if algos.is_empty() {
         return Err(GameError::new("--algos: no algorithm given"));
     }
@@ -335,7 +341,7 @@ pub fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
     s
 }
 
-pub fn run(a: CompareArgs) -> anyhow::Result<()> {
+pub fn run(a: CompareArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     let algos = split_algos(&a.algos);
     if algos.iter().any(String::is_empty) {
@@ -367,7 +373,7 @@ pub fn run(a: CompareArgs) -> anyhow::Result<()> {
             eprintln!("wrote {path}");
         }
         if a.json {
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "algos": algos, "depths": depths,
                 "rows": rows,
             }));

@@ -2,7 +2,8 @@
 
 use clap::Args;
 
-use crate::game::{Evaluator, Game, Outcome, Side};
+use crate::game::Knowledge;
+use crate::game::{Evaluator, FullGame, Game, Outcome, Side};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -28,13 +29,13 @@ fn side(p: Side) -> &'static str {
     }
 }
 
-pub fn run(a: EvalArgs) -> anyhow::Result<()> {
+pub fn run(a: EvalArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     with_game!(&any, g => {
         let names = evaluations(g);
         if a.list {
             if a.json {
-                super::print_json(&serde_json::json!({"game": g.spec(), "evaluations": names}));
+                out.json(serde_json::json!({"game": g.spec(), "evaluations": names}));
             } else {
                 println!("{}: {} (engine default first; the course's algorithms use simple)", g.spec(), names.join(", "));
             }
@@ -53,7 +54,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
             Outcome::Value(v) => format!("the game is over: leaf value {v}"),
         });
         if a.json {
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "evaluation": name,
                 "side_to_move": side(stm), "value": value, "terms": terms, "game_over": over,
                 "heuristic": true,
@@ -82,7 +83,7 @@ pub fn run(a: EvalArgs) -> anyhow::Result<()> {
     })
 }
 
-/// The game's evaluations by name (see `Game::EVALUATIONS`).
-fn evaluations<G: Game>(_g: &G) -> Vec<&'static str> {
+/// The game's evaluations by name (see `Knowledge::EVALUATIONS`).
+fn evaluations<G: FullGame>(_g: &G) -> Vec<&'static str> {
     G::EVALUATIONS.to_vec()
 }

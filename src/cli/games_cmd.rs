@@ -11,10 +11,10 @@ pub struct GamesArgs {
     json: bool,
 }
 
-pub fn run(a: GamesArgs) -> anyhow::Result<()> {
+pub fn run(a: GamesArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let games = catalogue();
     if a.json {
-        super::print_json(&serde_json::json!({ "games": games }));
+        out.json(serde_json::json!({ "games": games }));
         return Ok(());
     }
     for Listed { info: g, kind } in games {

@@ -15,13 +15,14 @@ mod play;
 mod play_summary;
 mod players_cmd;
 mod puzzle;
+mod ray;
 mod search_cmd;
 mod serve;
 mod solve;
 mod solve_db;
 mod spsa;
 mod stats;
-pub mod tournament;
+mod tournament;
 mod tree;
 mod tree_mcts;
 mod tune;
@@ -29,7 +30,7 @@ mod uci;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::games::AnyGame;
 
 #[derive(Parser, Debug)]
@@ -111,43 +112,46 @@ impl PositionArgs {
 }
 
 /// Resolve `--position` and `--moves` into a state of `game` ([`crate::game::position_at`]).
-pub fn resolve_position<G: Game>(game: &G, position: Option<&str>, moves: Option<&str>) -> Result<G::State, GameError> {
+pub fn resolve_position<G: FullGame>(
+    game: &G,
+    position: Option<&str>,
+    moves: Option<&str>,
+) -> Result<G::State, GameError> {
     crate::game::position_at(game, position, moves)
 }
 
-/// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<usize, String> {
-    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of threads"))?;
-    crate::limits::check_threads("threads", n)
-}
-
-/// `--games N` of `match`, `stats`: a whole number in `1..=`[`crate::limits::MAX_GAMES`].
-pub fn parse_games(text: &str) -> Result<usize, String> {
-    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of games"))?;
-    crate::limits::check_count("games", n, 1, crate::limits::MAX_GAMES)
-}
-
-/// `--max-plies N`: a whole number in `1..=`[`crate::limits::MAX_PLIES`].
-pub fn parse_max_plies(text: &str) -> Result<usize, String> {
-    let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of plies"))?;
-    crate::limits::check_count("plies", n, 1, crate::limits::MAX_PLIES)
-}
-
-/// `--max-seconds S` and the like: a finite number of seconds, at least 0.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
-    match text.trim().parse::<f64>() {
-        Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
-        _ => Err(format!("'{text}' is not a number of seconds (a finite number, at least 0)")),
-    }
-}
+pub use crate::limits::{parse_games, parse_max_plies, parse_seconds, parse_threads};
 
 pub use crate::game::winner_words;
 
-/// Print a JSON value on stdout (or hand it to [`run_json`]'s caller when it runs the command).
-pub fn print_json(v: &serde_json::Value) {
-    let captured = CAPTURED.with(|c| c.borrow_mut().as_mut().map(|docs| docs.push(v.clone())).is_some());
-    if !captured {
-        println!("{}", serde_json::to_string_pretty(v).unwrap_or_else(|_| "{}".into()));
+/// Where a command's JSON documents go, passed explicitly to every command that has `--json`: printed on stdout as
+/// they come (the binary, [`Out::print`]), or kept for the caller ([`run_json`], [`Out::keep`]).
+pub struct Out {
+    kept: Option<Vec<serde_json::Value>>,
+}
+
+impl Out {
+    /// Print each document on stdout (pretty JSON) when the command hands it over.
+    pub fn print() -> Out {
+        Out { kept: None }
+    }
+
+    /// Keep the documents for [`Out::into_documents`].
+    pub fn keep() -> Out {
+        Out { kept: Some(Vec::new()) }
+    }
+
+    /// One JSON document of the command.
+    pub fn json(&mut self, v: serde_json::Value) {
+        match &mut self.kept {
+            Some(docs) => docs.push(v),
+            None => println!("{}", serde_json::to_string_pretty(&v).unwrap_or_else(|_| "{}".into())),
+        }
+    }
+
+    /// The documents kept (none when they were printed).
+    pub fn into_documents(self) -> Vec<serde_json::Value> {
+        self.kept.unwrap_or_default()
     }
 }
 
@@ -157,31 +161,18 @@ pub fn write_output(path: impl AsRef<std::path::Path>, bytes: &[u8], what: &str)
     crate::files::replace(path.as_ref(), bytes, what).map_err(anyhow::Error::msg)
 }
 
-thread_local! {
-    /// The JSON documents of the command [`run_json`] runs on this thread.
-    static CAPTURED: std::cell::RefCell<Option<Vec<serde_json::Value>>> = const { std::cell::RefCell::new(None) };
-}
-
 /// Run one command given as its words without the program name (`["solve", "tic_tac_toe", "--json"]`) and return the
-/// JSON documents it prints instead of printing them: the Python bindings' `solve` and `match`. An error is the
-/// command line's one line (without `error: `).
+/// JSON documents it hands over ([`Out`]) instead of printing them: `plateau.run()` of the Python bindings (through
+/// [`crate::run_command_words`]). An error is the command line's one line (without `error: `).
 pub fn run_json(args: &[String]) -> Result<Vec<serde_json::Value>, String> {
     let cli = Cli::try_parse_from(std::iter::once("plateau".to_string()).chain(args.iter().cloned()))
         .map_err(|e| crate::game::one_line(usage_line(&e).trim_start_matches("error: ")))?;
-    CAPTURED.with(|c| *c.borrow_mut() = Some(Vec::new()));
-    let r = run_command(cli.command);
-    let docs = CAPTURED.with(|c| c.borrow_mut().take()).unwrap_or_default();
-    r.map(|()| docs).map_err(|e| crate::game::one_line(&format!("{e:#}")))
+    let mut out = Out::keep();
+    run_command(cli.command, &mut out).map_err(|e| crate::game::one_line(&format!("{e:#}")))?;
+    Ok(out.into_documents())
 }
 
-/// The one line a usage error prints: clap's first line, or its whole text when it has no `error:` line.
-pub(crate) fn usage_line(e: &clap::Error) -> String {
-    let text = e.render().to_string();
-    match text.lines().find(|l| !l.trim().is_empty()) {
-        Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),
-        _ => text.trim_end().to_string(),
-    }
-}
+pub(crate) use crate::spec::usage_line;
 
 /// Exit code on a closed stdout (`plateau games | head -1`): 128 + SIGPIPE, what a Unix tool killed by the signal
 /// reports, without a message.
@@ -230,7 +221,7 @@ pub fn main() -> i32 {
             return 2;
         }
     };
-    let result = run_command(cli.command);
+    let result = run_command(cli.command, &mut Out::print());
     // A command that caught Ctrl-C or SIGTERM (`limits::catch_interrupt`) stopped, saved its work and said so: it
     // ends with the shell's code for the signal (130, 143), whether it reports the stop as an error or not.
     let interrupted = crate::limits::interrupt_exit_code();
@@ -244,29 +235,29 @@ pub fn main() -> i32 {
     }
 }
 
-/// Run one parsed command.
-fn run_command(command: Command) -> anyhow::Result<()> {
+/// Run one parsed command, its JSON documents handed to `out`.
+fn run_command(command: Command, out: &mut Out) -> anyhow::Result<()> {
     match command {
-        Command::Games(a) => games_cmd::run(a),
-        Command::Players(a) => players_cmd::run(a),
-        Command::Perft(a) => perft::run(a),
-        Command::Search(a) => search_cmd::run(a),
+        Command::Games(a) => games_cmd::run(a, out),
+        Command::Players(a) => players_cmd::run(a, out),
+        Command::Perft(a) => perft::run(a, out),
+        Command::Search(a) => search_cmd::run(a, out),
         Command::Play(a) => play::run(a),
-        Command::Compare(a) => compare::run(a),
-        Command::Tree(a) => tree::run(a),
+        Command::Compare(a) => compare::run(a, out),
+        Command::Tree(a) => tree::run(a, out),
         Command::Uci(a) => uci::run_uci(a),
         Command::Ugi(a) => uci::run_ugi(a),
-        Command::Match(a) => match_cmd::run(a),
-        Command::Tournament(a) => tournament::run(a),
-        Command::Puzzle(a) => puzzle::run(a),
-        Command::Bench(a) => bench::run(a),
-        Command::Tune(a) => tune::run(a),
-        Command::Solve(a) => solve::run(a),
-        Command::Book(a) => book::run(a),
-        Command::Stats(a) => stats::run(a),
-        Command::Eval(a) => eval_cmd::run(a),
+        Command::Match(a) => match_cmd::run(a, out),
+        Command::Tournament(a) => tournament::run(a, out),
+        Command::Puzzle(a) => puzzle::run(a, out),
+        Command::Bench(a) => bench::run(a, out),
+        Command::Tune(a) => tune::run(a, out),
+        Command::Solve(a) => solve::run(a, out),
+        Command::Book(a) => book::run(a, out),
+        Command::Stats(a) => stats::run(a, out),
+        Command::Eval(a) => eval_cmd::run(a, out),
         Command::Serve(a) => serve::run(a),
         Command::Spsa(a) => spsa::run(a),
-        Command::EngineParams(a) => spsa::run_params(a),
+        Command::EngineParams(a) => spsa::run_params(a, out),
     }
 }

@@ -7,8 +7,9 @@ use anyhow::Context;
 use clap::Args;
 use rayon::prelude::*;
 
+use crate::game::Game;
 use crate::game::perft::{perft_unique, unique_bytes_per_position};
-use crate::game::{Game, MoveList, Side, Turn, perft};
+use crate::game::{FullGame, MoveList, Side, Turn, perft};
 use crate::games::with_game;
 
 #[derive(Args, Debug)]
@@ -37,7 +38,7 @@ pub struct PerftArgs {
 }
 
 /// perft split per root move, each subtree counted on the thread pool when `threads > 1`.
-pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32, threads: usize) -> Vec<(String, u64)> {
+pub fn perft_divide<G: FullGame>(game: &G, state: &G::State, depth: u32, threads: usize) -> Vec<(String, u64)> {
     if depth == 0 || game.is_terminal(state) {
         return Vec::new();
     }
@@ -55,7 +56,7 @@ pub fn perft_divide<G: Game>(game: &G, state: &G::State, depth: u32, threads: us
 }
 
 /// perft on `threads` threads: the tree is split two plies down so that the work balances.
-pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+pub fn perft_parallel<G: FullGame>(game: &G, state: &G::State, depth: u32) -> u64 {
     // A simultaneous game's tree is split by joint moves, which the split below does not list.
     if depth < 3 || game.is_terminal(state) || G::KIND.simultaneous {
         return perft(game, state, depth);
@@ -72,7 +73,7 @@ pub fn perft_parallel<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 }
 
 /// perft split per joint move `FIRST/SECOND` at a simultaneous node.
-fn divide_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
+fn divide_joint<G: FullGame>(game: &G, state: &G::State, depth: u32) -> Vec<(String, u64)> {
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
     game.player_moves(state, Side::First, &mut a);
     game.player_moves(state, Side::Second, &mut b);
@@ -88,7 +89,7 @@ fn divide_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> Vec<(String,
     out
 }
 
-pub fn run(a: PerftArgs) -> anyhow::Result<()> {
+pub fn run(a: PerftArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     if a.threads == 0 {
         anyhow::bail!("--threads must be at least 1");
@@ -98,7 +99,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
     with_game!(&any, g => {
         let state = super::resolve_position(g, a.pos.position.as_deref(), a.pos.moves.as_deref())?;
         if a.unique {
-            return run_unique(g, &state, &a);
+            return run_unique(g, &state, &a, out);
         }
         let t0 = Instant::now();
         let (nodes, divide) = pool.install(|| {
@@ -121,7 +122,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
             if let Some(d) = &divide {
                 v["divide"] = d.iter().map(|(m, n)| serde_json::json!({"move": m, "nodes": n})).collect();
             }
-            super::print_json(&v);
+            out.json(v);
         } else {
             if let Some(d) = &divide {
                 for (m, n) in d {
@@ -137,7 +138,7 @@ pub fn run(a: PerftArgs) -> anyhow::Result<()> {
 
 /// `--unique`: paths and distinct positions per ply; the transposition ratio is paths per distinct position, and the
 /// share of paths that reach a position another path also reaches is `1 - positions / paths`.
-fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs) -> anyhow::Result<()> {
+fn run_unique<G: FullGame>(g: &G, state: &G::State, a: &PerftArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.mem == 0 {
         anyhow::bail!("--mem must be at least 1 (MiB)");
     }
@@ -158,7 +159,7 @@ fn run_unique<G: Game>(g: &G, state: &G::State, a: &PerftArgs) -> anyhow::Result
                 "transposition_ratio": ratio(p), "transposed_share": again(p)})
             })
             .collect();
-        super::print_json(&serde_json::json!({
+        out.json(serde_json::json!({
             "game": g.spec(), "position": g.format_position(state), "depth": a.depth,
             "nodes": last.map_or(1, |p| p.paths), "positions": last.map_or(1, |p| p.positions),
             "plies": rows, "seconds": secs,

@@ -16,7 +16,7 @@ use clap::{Args, ValueEnum};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{ChanceList, Game, GameError, MoveList, Outcome, Side, Turn, describe_score, sample_outcome};
+use crate::game::{ChanceList, FullGame, GameError, MoveList, Outcome, Side, Turn, describe_score, sample_outcome};
 use crate::games::with_game;
 use crate::players::{Choice, Context, Player};
 
@@ -58,7 +58,7 @@ pub struct PlayArgs {
 const DEFAULT_TIME: &str = "time=1s";
 
 /// The help line, with an example move of the human's side, and only the commands available in this game.
-fn help<G: Game>(g: &G, s: &G::State, humans: Humans) -> String {
+fn help<G: FullGame>(g: &G, s: &G::State, humans: Humans) -> String {
     let simultaneous = turn_of(g, s) == Turn::Simultaneous;
     let mut moves = MoveList::new();
     if simultaneous {
@@ -101,23 +101,25 @@ pub fn run(a: PlayArgs) -> anyhow::Result<()> {
         let e1 = a.engine.clone().unwrap_or_else(|| default_engine(g));
         let e2 = a.engine2.as_deref().unwrap_or(&e1);
         let engines = [crate::players::build(&e1)?, crate::players::build(e2)?];
-        let names = [engines[0].name(), engines[1].name()];
+        // Who played each side, for the summary and the record: `human` or the engine's player string.
+        let who = |p: Side| if is_human(a.human, p) { "human".to_string() } else { engines[p.index()].name() };
+        let players = [who(Side::First), who(Side::Second)];
         let history = play_loop(g, state, a.human, engines, a.seed, &mut stdin.lock(), &mut out)?;
-        super::play_summary::summary(g, &history, a.human, &names, a.record.as_deref(), &mut out)?;
+        super::play_summary::summary(g, &history, &players, a.record.as_deref(), &mut out)?;
         Ok(())
     })
 }
 
 /// The game's default player (`players::default_for`: the engine, ISMCTS with hidden information, simultaneous-move
 /// MCTS with simultaneous moves) thinking one second a move: `engine(time=1s)`, `ismcts(time=1s)`, `smmcts(time=1s)`.
-fn default_engine<G: Game>(_g: &G) -> String {
+fn default_engine<G: FullGame>(_g: &G) -> String {
     match crate::players::default_for::<G>() {
         "random" => "random".into(),
         name => format!("{name}({DEFAULT_TIME})"),
     }
 }
 
-pub(super) fn is_human(h: Humans, p: Side) -> bool {
+fn is_human(h: Humans, p: Side) -> bool {
     matches!((h, p), (Humans::Both, _) | (Humans::First, Side::First) | (Humans::Second, Side::Second))
 }
 
@@ -130,7 +132,7 @@ fn side_name(p: Side) -> &'static str {
 
 /// The side's name in the game's words where it has one (`White`), else `Player 1` / `Player 2`: the prompt's
 /// (`White to move>`, `Player 1 to move>`: one form for every game).
-fn who<G: Game>(g: &G, p: Side) -> &'static str {
+fn who<G: FullGame>(g: &G, p: Side) -> &'static str {
     g.player_name(p).unwrap_or(match p {
         Side::First => "Player 1",
         Side::Second => "Player 2",
@@ -138,7 +140,7 @@ fn who<G: Game>(g: &G, p: Side) -> &'static str {
 }
 
 /// A value from `p`'s point of view, for people: `-4 for White`, `win in 7 for Player 1`.
-fn value_words<G: Game>(g: &G, p: Side, v: i32) -> String {
+fn value_words<G: FullGame>(g: &G, p: Side, v: i32) -> String {
     format!("{} for {}", describe_score(v), who(g, p))
 }
 
@@ -159,17 +161,17 @@ fn after_the_end(text: &str) -> String {
 }
 
 /// [`who`] inside a sentence: `White`, `the first player`.
-fn the<G: Game>(g: &G, p: Side) -> String {
+fn the<G: FullGame>(g: &G, p: Side) -> String {
     g.player_name(p).map_or_else(|| format!("the {}", side_name(p)), str::to_string)
 }
 
 /// Who acts in `s`: a player, chance, or both at once.
-fn turn_of<G: Game>(g: &G, s: &G::State) -> Turn {
+fn turn_of<G: FullGame>(g: &G, s: &G::State) -> Turn {
     if G::KIND.is_classic() { Turn::Player(g.side_to_move(s)) } else { g.turn(s) }
 }
 
 /// Whether a human acts in `s` (undo goes back to such a state).
-fn human_acts<G: Game>(g: &G, s: &G::State, humans: Humans) -> bool {
+fn human_acts<G: FullGame>(g: &G, s: &G::State, humans: Humans) -> bool {
     match turn_of(g, s) {
         Turn::Player(p) => is_human(humans, p),
         Turn::Chance => false,
@@ -178,7 +180,7 @@ fn human_acts<G: Game>(g: &G, s: &G::State, humans: Humans) -> bool {
 }
 
 /// With hidden information, the human whose view is shown (`None`: the full board).
-fn viewer<G: Game>(g: &G, s: &G::State, humans: Humans) -> Option<Side> {
+fn viewer<G: FullGame>(g: &G, s: &G::State, humans: Humans) -> Option<Side> {
     if !G::KIND.hidden {
         return None;
     }
@@ -191,7 +193,13 @@ fn viewer<G: Game>(g: &G, s: &G::State, humans: Humans) -> Option<Side> {
 }
 
 /// Print the board, or the human's observation when it changed (hidden information; the end shows the full state).
-fn show<G: Game>(g: &G, s: &G::State, humans: Humans, shown: &mut String, out: &mut dyn Write) -> std::io::Result<()> {
+fn show<G: FullGame>(
+    g: &G,
+    s: &G::State,
+    humans: Humans,
+    shown: &mut String,
+    out: &mut dyn Write,
+) -> std::io::Result<()> {
     let text = match viewer(g, s, humans) {
         Some(_) if g.is_terminal(s) => return Ok(()),
         Some(p) => g.observation(s, p),
@@ -243,14 +251,14 @@ pub fn mark_changes(before: &str, after: &str) -> String {
 }
 
 /// The moves `p` may play in `s` as a list (its half at a simultaneous node).
-fn moves_of<G: Game>(g: &G, s: &G::State, p: Side) -> MoveList<G::Move> {
+fn moves_of<G: FullGame>(g: &G, s: &G::State, p: Side) -> MoveList<G::Move> {
     let mut moves = MoveList::new();
     g.player_moves(s, p, &mut moves);
     moves
 }
 
 /// A human's half of a joint move.
-fn parse_half<G: Game>(g: &G, s: &G::State, p: Side, text: &str) -> Result<G::Move, GameError> {
+fn parse_half<G: FullGame>(g: &G, s: &G::State, p: Side, text: &str) -> Result<G::Move, GameError> {
     let moves = moves_of(g, s, p);
     moves.iter().copied().find(|&m| g.format_move(s, m).eq_ignore_ascii_case(text.trim())).ok_or_else(|| {
         let legal: Vec<String> = moves.iter().map(|&m| g.format_move(s, m)).collect();
@@ -259,7 +267,7 @@ fn parse_half<G: Game>(g: &G, s: &G::State, p: Side, text: &str) -> Result<G::Mo
 }
 
 /// Hidden information: tell each engine its observation when it changed (`told[p]` is `None` for a human).
-fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Player<G>>; 2], told: &mut [Option<String>; 2]) {
+fn tell<G: FullGame>(g: &G, s: &G::State, engines: &mut [Box<dyn Player<G>>; 2], told: &mut [Option<String>; 2]) {
     for p in [Side::First, Side::Second] {
         if let Some(last) = told[p.index()].as_mut() {
             let seen = g.observation(s, p);
@@ -273,7 +281,7 @@ fn tell<G: Game>(g: &G, s: &G::State, engines: &mut [Box<dyn Player<G>>; 2], tol
 }
 
 /// Play until the game ends or the input closes. Returns the final state.
-pub fn play_loop<G: Game>(
+pub fn play_loop<G: FullGame>(
     g: &G,
     start: G::State,
     humans: Humans,

@@ -3,12 +3,10 @@
 use std::io::Write;
 use std::path::Path;
 
-use crate::game::{Game, MoveList, Outcome, Side};
-
-use super::play::{Humans, is_human};
+use crate::game::{FullGame, MoveList, Outcome, Side};
 
 /// The move text that leads from `a` to `b` (a move, a chance outcome, or a joint move `x/y`), if any.
-pub fn move_between<G: Game>(g: &G, a: &G::State, b: &G::State) -> Option<String> {
+pub fn move_between<G: FullGame>(g: &G, a: &G::State, b: &G::State) -> Option<String> {
     let mut moves = MoveList::new();
     g.generate_moves(a, &mut moves);
     for &m in &moves {
@@ -34,16 +32,15 @@ pub fn move_between<G: Game>(g: &G, a: &G::State, b: &G::State) -> Option<String
 }
 
 /// The moves of a game from its states.
-pub fn moves_of_history<G: Game>(g: &G, history: &[G::State]) -> Vec<String> {
+pub fn moves_of_history<G: FullGame>(g: &G, history: &[G::State]) -> Vec<String> {
     history.windows(2).map(|w| move_between(g, &w[0], &w[1]).unwrap_or_else(|| "?".into())).collect()
 }
 
 /// Print the summary of a finished game and append it to `record` when asked (an abandoned game is not saved).
-pub fn summary<G: Game>(
+pub fn summary<G: FullGame>(
     g: &G,
     history: &[G::State],
-    humans: Humans,
-    engines: &[String; 2],
+    players: &[String; 2],
     record: Option<&Path>,
     out: &mut dyn Write,
 ) -> std::io::Result<()> {
@@ -57,7 +54,7 @@ pub fn summary<G: Game>(
         Outcome::Value(v) if v < 0 => (Some(stm.other()), if stm == Side::First { "0-1" } else { "1-0" }),
         _ => (None, "1/2-1/2"),
     };
-    let who = |p: Side| if is_human(humans, p) { "human".to_string() } else { engines[p.index()].clone() };
+    let who = |p: Side| players[p.index()].clone();
     let words = match winner {
         Some(w) => super::winner_words(g, stm, if w == stm { "win" } else { "loss" }),
         None => "neither player wins".into(),

@@ -15,11 +15,11 @@ pub struct PlayersArgs {
     json: bool,
 }
 
-pub fn run(a: PlayersArgs) -> anyhow::Result<()> {
+pub fn run(a: PlayersArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let game = a.game.as_deref().map(AnyGame::parse).transpose()?;
     let report = listing::report(game.as_ref());
     if a.json {
-        super::print_json(&serde_json::to_value(&report)?);
+        out.json(serde_json::to_value(&report)?);
     } else {
         print!("{}", listing::text(&report));
     }

@@ -15,7 +15,7 @@ use crate::puzzle::number::NumberPuzzle;
 use crate::puzzle::pdb::{self, PatternDb};
 use crate::puzzle::race::{self, Race};
 use crate::puzzle::sliding::{self, Sliding, SlidingHeuristic};
-use crate::puzzle::{self, Algorithm, Limits, Outcome, Problem, bfs, korf};
+use crate::puzzle::{self, Algorithm, Outcome, Problem, SearchBounds, bfs, korf};
 
 #[derive(Args, Debug)]
 pub struct PuzzleArgs {
@@ -69,14 +69,14 @@ impl SearchOpts {
     fn algorithm(&self) -> anyhow::Result<Algorithm> {
         Algorithm::parse(&self.algo).map_err(|e| anyhow!("--algo: {e}"))
     }
-    fn limits(&self, algo: Algorithm) -> Limits {
-        let default = Limits::default();
+    fn limits(&self, algo: Algorithm) -> SearchBounds {
+        let default = SearchBounds::default();
         let depth = match (self.limit, algo) {
             (Some(l), _) => l,
             (None, Algorithm::Dls) => 100,
             (None, _) => default.depth,
         };
-        Limits { depth, max_states: self.max_states }
+        SearchBounds { depth, max_states: self.max_states }
     }
 }
 
@@ -159,13 +159,13 @@ struct RaceArgs {
     opts: SearchOpts,
 }
 
-pub fn run(a: PuzzleArgs) -> anyhow::Result<()> {
+pub fn run(a: PuzzleArgs, out: &mut super::Out) -> anyhow::Result<()> {
     match a.domain {
-        Domain::Grid(g) => run_grid(g),
-        Domain::Number(n) => run_number(n),
-        Domain::Sliding(s) => run_sliding(s),
-        Domain::Korf(k) => run_korf(k),
-        Domain::Race(r) => run_race(r),
+        Domain::Grid(g) => run_grid(g, out),
+        Domain::Number(n) => run_number(n, out),
+        Domain::Sliding(s) => run_sliding(s, out),
+        Domain::Korf(k) => run_korf(k, out),
+        Domain::Race(r) => run_race(r, out),
     }
 }
 
@@ -175,6 +175,7 @@ fn report<P: Problem>(
     opts: &SearchOpts,
     mut extra: Value,
     show: impl Fn(&[P::Action]) -> Option<String>,
+    out: &mut super::Out,
 ) -> anyhow::Result<()> {
     let algo = opts.algorithm()?;
     let t0 = Instant::now();
@@ -199,7 +200,7 @@ fn report<P: Problem>(
         if let (Value::Object(o), Value::Object(e)) = (&mut v, &mut extra) {
             o.append(e);
         }
-        super::print_json(&v);
+        out.json(v);
     } else {
         match (&solution, &message) {
             (Some(s), _) => {
@@ -224,9 +225,9 @@ fn report<P: Problem>(
     Ok(())
 }
 
-fn run_grid(a: GridArgs) -> anyhow::Result<()> {
+fn run_grid(a: GridArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if let Some(side) = a.longest {
-        return run_longest(side, a.opts.json);
+        return run_longest(side, a.opts.json, out);
     }
     let file = a.file.as_deref().unwrap_or_default();
     let text = crate::files::read_text(std::path::Path::new(file), crate::files::MAX_TEXT, "--file")
@@ -237,7 +238,7 @@ fn run_grid(a: GridArgs) -> anyhow::Result<()> {
         // IDA* keeps no table and would search forever; every algorithm gets the same answer from a flood fill.
         let msg = "no path: no goal '$' can be reached from the start '@'";
         if a.opts.json {
-            super::print_json(&json!({
+            out.json(json!({
                 "algo": a.opts.algo, "status": "no_path", "solution": null, "length": null, "expanded": 0,
                 "generated": 0, "seconds": 0.0, "message": msg,
             }));
@@ -247,11 +248,11 @@ fn run_grid(a: GridArgs) -> anyhow::Result<()> {
         return Ok(());
     }
     let extra = json!({"width": grid.width, "height": grid.height});
-    report(&grid, &a.opts, extra, |path| Some(grid.draw_path(path)))
+    report(&grid, &a.opts, extra, |path| Some(grid.draw_path(path)), out)
 }
 
 /// `puzzle grid --longest N`: the search over layouts, then the layout found solved by BFS as any maze is.
-fn run_longest(side: u32, json_out: bool) -> anyhow::Result<()> {
+fn run_longest(side: u32, json_out: bool, out: &mut super::Out) -> anyhow::Result<()> {
     let l = longest::longest(side).map_err(|e| anyhow!(e))?;
     let layout = l.layout();
     let grid = Grid::parse(&layout).map_err(|e| anyhow!("the layout found: {e}"))?;
@@ -261,7 +262,7 @@ fn run_longest(side: u32, json_out: bool) -> anyhow::Result<()> {
         _ => bail!("internal error: BFS does not find a path of {} moves in the layout found", l.length),
     };
     if json_out {
-        super::print_json(&json!({
+        out.json(json!({
             "side": side, "length": l.length, "layout": layout, "solution": solution, "neighbourhood": 4,
             "nodes": l.nodes, "start_squares": l.starts, "seconds": l.seconds,
         }));
@@ -278,18 +279,24 @@ fn run_longest(side: u32, json_out: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_number(a: NumberArgs) -> anyhow::Result<()> {
+fn run_number(a: NumberArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let p = NumberPuzzle::new(a.from, a.to).map_err(|e| anyhow!(e))?;
     let extra = json!({"from": a.from, "to": a.to});
-    report(&p, &a.opts, extra, |path| {
-        let mut x = a.from;
-        let mut out = x.to_string();
-        for &m in path {
-            x = p.apply(&x, m).0;
-            out += &format!(" -> {x}");
-        }
-        Some(out)
-    })
+    report(
+        &p,
+        &a.opts,
+        extra,
+        |path| {
+            let mut x = a.from;
+            let mut out = x.to_string();
+            for &m in path {
+                x = p.apply(&x, m).0;
+                out += &format!(" -> {x}");
+            }
+            Some(out)
+        },
+        out,
+    )
 }
 
 /// Build the heuristic named on the command line for a board of `width`.
@@ -313,7 +320,7 @@ fn sliding_heuristic(name: &str, width: u32) -> anyhow::Result<(SlidingHeuristic
     }
 }
 
-fn run_sliding(a: SlidingArgs) -> anyhow::Result<()> {
+fn run_sliding(a: SlidingArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let tiles = match (&a.tiles, a.korf) {
         (Some(_), Some(_)) => bail!("give either --tiles or --korf, not both"),
         (Some(t), None) => sliding::parse_tiles(t).map_err(|e| anyhow!(e))?,
@@ -332,7 +339,7 @@ fn run_sliding(a: SlidingArgs) -> anyhow::Result<()> {
     let p = Sliding::new(&tiles, h).map_err(|e| anyhow!(e))?;
     extra["tiles"] = json!(tiles);
     extra["initial_h"] = json!(p.heuristic(&p.start()));
-    report(&p, &a.opts, extra, |_| None)
+    report(&p, &a.opts, extra, |_| None, out)
 }
 
 /// CPU time used by this process so far (user + system), from `/proc/self/stat` (Linux, 100 clock ticks per second);
@@ -378,7 +385,7 @@ fn parse_ids(text: &str) -> anyhow::Result<Vec<u32>> {
     Ok(ids)
 }
 
-fn run_korf(a: KorfArgs) -> anyhow::Result<()> {
+fn run_korf(a: KorfArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let ids = parse_ids(&a.instances)?;
     let algo = Algorithm::parse(&a.algo).map_err(|e| anyhow!("--algo: {e}"))?;
     let all = korf::instances();
@@ -395,7 +402,7 @@ fn run_korf(a: KorfArgs) -> anyhow::Result<()> {
         let inst = all.iter().find(|i| i.id == id).ok_or_else(|| anyhow!("instance {id} missing from the data"))?;
         let p = Sliding::new(&inst.tiles, h.clone()).map_err(|e| anyhow!("instance {id}: {e}"))?;
         let t0 = Instant::now();
-        let r = puzzle::solve(&p, algo, Limits::default());
+        let r = puzzle::solve(&p, algo, SearchBounds::default());
         let secs = t0.elapsed().as_secs_f64();
         let len = r.path().map(|p| p.len() as u32);
         if len != Some(inst.optimal_length) {
@@ -430,7 +437,7 @@ fn run_korf(a: KorfArgs) -> anyhow::Result<()> {
         if let (Value::Object(o), Value::Object(e)) = (&mut v, &mut info) {
             o.append(e);
         }
-        super::print_json(&v);
+        out.json(v);
     } else {
         println!("instances         {}", results.len());
         println!("wrong lengths     {mismatches}");
@@ -449,7 +456,7 @@ fn run_korf(a: KorfArgs) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn run_race(a: RaceArgs) -> anyhow::Result<()> {
+fn run_race(a: RaceArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let crate::games::AnyGame::Breakthrough(game) = crate::games::AnyGame::parse(&a.game)? else {
         bail!("race: the game must be breakthrough(...), not '{}'", a.game);
     };
@@ -474,7 +481,7 @@ fn run_race(a: RaceArgs) -> anyhow::Result<()> {
             v["no_win"] = json!(c.no_win);
             v["positions"] = json!(c.layers.iter().sum::<u64>());
             v["seconds"] = json!(seconds);
-            super::print_json(&v);
+            out.json(v);
         } else {
             println!("positions reachable in exactly d plies: {:?}", c.layers);
             println!("positions at distance d from a win:     {:?}", c.win_distance);
@@ -491,7 +498,7 @@ fn run_race(a: RaceArgs) -> anyhow::Result<()> {
             let mut v = base;
             v["layers"] = json!(sizes);
             v["seconds"] = json!(seconds);
-            super::print_json(&v);
+            out.json(v);
         } else {
             for (i, n) in sizes.iter().enumerate() {
                 println!("plies {i:3}: {n} positions");
@@ -500,13 +507,19 @@ fn run_race(a: RaceArgs) -> anyhow::Result<()> {
         }
         return Ok(());
     }
-    report(&race, &a.opts, base, |path| {
-        let mut s = race.start();
-        for &m in path {
-            s = race.apply(&s, m).0;
-        }
-        Some(game_display(&race, &s))
-    })
+    report(
+        &race,
+        &a.opts,
+        base,
+        |path| {
+            let mut s = race.start();
+            for &m in path {
+                s = race.apply(&s, m).0;
+            }
+            Some(game_display(&race, &s))
+        },
+        out,
+    )
 }
 
 fn game_display(race: &Race, s: &race::RaceState) -> String {

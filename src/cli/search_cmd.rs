@@ -29,9 +29,9 @@ pub struct SearchArgs {
     db: Option<String>,
 }
 
-pub fn run(a: SearchArgs) -> anyhow::Result<()> {
+pub fn run(a: SearchArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if let Some(file) = &a.db {
-        return super::solve_db::search(&a.pos, file, a.json);
+        return super::solve_db::search(&a.pos, file, a.json, out);
     }
     let any = a.pos.game()?;
     with_game!(&any, g => {
@@ -53,7 +53,7 @@ pub fn run(a: SearchArgs) -> anyhow::Result<()> {
             .with_root_moves(g, &state, &searcher.root_moves());
         let report = SearchReport { setup_seconds: Some(setup), ..report };
         if a.json {
-            super::print_json(&serde_json::to_value(&report)?);
+            out.json(serde_json::to_value(&report)?);
         } else {
             println!("{}", g.display(&state));
             println!("algorithm  {}", report.algo);

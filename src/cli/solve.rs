@@ -10,7 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::games::AnyGame;
 use crate::solve::batch::Entry;
-use crate::solve::breakthrough::Job;
+use crate::solve::breakthrough::{CheckJob, Job};
 use crate::solve::registry;
 use crate::solve::request::{Progress, Request};
 
@@ -39,8 +39,8 @@ pub struct SolveArgs {
     /// The solver (the list below; an unknown one lists those for the game): `connect4`, `othello-endgame`,
     /// `breakthrough-dfpn` (alias `dfpn` on Breakthrough), `alphabeta` (the generic alpha-beta solver; on Connect Four
     /// and Othello, their own solvers), `dfpn-generic` (alias `dfpn` on other games), `retro` (retrograde analysis
-    /// of every position reachable from the position, written to `--db FILE` when given; on Oware, `oware-db`), `pig`,
-    /// `simultaneous`. Default: the game's own solver, else `alphabeta`. An option the solver does not read is refused.
+    /// of every position reachable from the position, written to `--db FILE` when given; on Oware, `oware-db`; on checkers, `checkers-db`), `pig`,
+    /// `simultaneous`, `qubic-pns` (alias `dfpn` on Qubic). Default: the game's own solver, else `alphabeta`. An option the solver does not read is refused.
     #[arg(long, value_name = "SOLVER")]
     method: Option<String>,
     /// Retrograde database: written by `--method retro`, read otherwise (value, distance, best moves).
@@ -50,6 +50,11 @@ pub struct SolveArgs {
     /// the board of the position), into `--db DIR` (resumable) or in memory.
     #[arg(long, value_name = "N")]
     db_seeds: Option<usize>,
+    /// Checkers, `--method retro`: build the endgame databases of every position with up to N pieces (default: the
+    /// pieces on the board of the position; at most 6), into `--db DIR` (resumable) or in memory; with `--db DIR`
+    /// alone, read them up to N pieces.
+    #[arg(long, value_name = "N")]
+    db_pieces: Option<usize>,
     /// Retrograde analysis: stop with an error rather than use more memory than this (`512mb`, `2gb`; default 2gb).
     #[arg(long, value_name = "SIZE")]
     max_memory: Option<String>,
@@ -101,19 +106,36 @@ pub struct SolveArgs {
     /// saves walking.
     #[arg(long, value_name = "SIZE")]
     check_memo: Option<String>,
+    /// `qubic-pns`: write the proof of a proven win to FILE (one line per position where the winner moves: the
+    /// position and its winning move; docs/solving.md).
+    #[arg(long, value_name = "FILE")]
+    proof: Option<String>,
+    /// `qubic-pns`: do not solve; check the proof FILE (written by `--proof`) with the rules alone, every answer of
+    /// the loser followed (field `proof_check`); a proof that does not hold ends with an error naming where it broke.
+    #[arg(long, value_name = "FILE")]
+    check_proof: Option<String>,
+    /// Breakthrough df-pn: the split proof check of the claim (the side to move wins; with --moves, the side that
+    /// played the last of them wins): the split levels expanded by the rules, then one job per position reached
+    /// (a df-pn solve and the proof check of it), one JSON line per job on stdout and in `--results FILE`
+    /// (required; a restart resumes from it).
+    #[arg(long)]
+    check_split: bool,
+    /// `--check-split`: the loser's moves expanded by the rules before the jobs (default 2).
+    #[arg(long, value_name = "D")]
+    split_depth: Option<u32>,
     /// Print one JSON document.
     #[arg(long)]
     json: bool,
 }
 
-pub fn run(a: SolveArgs) -> anyhow::Result<()> {
+pub fn run(a: SolveArgs, out: &mut super::Out) -> anyhow::Result<()> {
     // The game string is parsed once, by the game registry; the parsed game is passed on.
     let any = AnyGame::parse(&a.pos.game)?;
     let req = request(&a);
     let mut progress = Shown { bar: None };
     let report = registry::solve(&any, &a.pos.game, &req, &mut progress)?;
     if a.json {
-        super::print_json(&serde_json::to_value(&report)?);
+        out.json(serde_json::to_value(&report)?);
     } else {
         print::text(&report);
     }
@@ -136,6 +158,7 @@ fn request(a: &SolveArgs) -> Request {
         tt: a.tt.clone(),
         db: a.db.clone(),
         db_seeds: a.db_seeds,
+        db_pieces: a.db_pieces,
         max_memory: a.max_memory.clone(),
         race_rows: a.race_rows,
         max_nodes: a.max_nodes,
@@ -149,6 +172,10 @@ fn request(a: &SolveArgs) -> Request {
         first_win_only: a.first_win_only,
         check: a.check,
         check_memo: a.check_memo.clone(),
+        proof: a.proof.clone(),
+        check_proof: a.check_proof.clone(),
+        check_split: a.check_split,
+        split_depth: a.split_depth,
         quiet: a.json,
     }
 }
@@ -190,6 +217,10 @@ impl Progress for Shown {
     }
 
     fn job(&mut self, job: &Job) {
+        println!("{}", serde_json::to_string(job).expect("a job serialises"));
+    }
+
+    fn check_job(&mut self, job: &CheckJob) {
         println!("{}", serde_json::to_string(job).expect("a job serialises"));
     }
 }

@@ -7,14 +7,14 @@ use crate::games::with_game;
 
 use super::PositionArgs;
 
-pub fn search(pos: &PositionArgs, file: &str, json: bool) -> anyhow::Result<()> {
+pub fn search(pos: &PositionArgs, file: &str, json: bool, out: &mut super::Out) -> anyhow::Result<()> {
     let any = AnyGame::parse(&pos.game)?;
     let r = with_game!(&any, g => {
         let state = super::resolve_position(g, pos.position.as_deref(), pos.moves.as_deref())?;
         crate::solve::run::retro::search(g, &state, file)?
     });
     if json {
-        super::print_json(&serde_json::to_value(&r)?);
+        out.json(serde_json::to_value(&r)?);
     } else {
         println!("{}", r.display);
         println!("algorithm  {}", r.algo);

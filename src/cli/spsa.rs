@@ -5,149 +5,33 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use crate::arena::parse_tc;
-use crate::arena::spsa::{self, SpsaConfig};
-use crate::arena::spsa_checkpoint::Checkpointing;
-use crate::engine::params::Options;
+use crate::arena::spsa;
+pub use crate::arena::spsa_spec::SpsaArgs;
 use crate::engine::tunables::{PARAMS, SearchParams};
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::games::AnyGame;
 use crate::games::with_game;
-use crate::search::TimeControl;
-use crate::spec::{Spec, parse_duration};
-
-#[derive(Args, Debug)]
-pub struct SpsaArgs {
-    /// The game string.
-    #[arg(default_value = "breakthrough")]
-    game: String,
-    /// The engine both sides start from, with its limits (`engine(nodes=20000,tt=16mb)`).
-    #[arg(long, default_value = "engine(nodes=20000,tt=16mb)")]
-    engine: String,
-    /// Tunables to move, comma-separated (default: every one `plateau engine-params` lists).
-    #[arg(long)]
-    params: Option<String>,
-    /// Start values: a parameters file (default: the defaults).
-    #[arg(long)]
-    start: Option<PathBuf>,
-    #[arg(long, default_value_t = 100)]
-    iterations: u32,
-    /// Game pairs (one opening, both colours) per iteration.
-    #[arg(long, default_value_t = 1)]
-    pairs: usize,
-    /// fishtest's r_end: the final learning rate relative to the step squared.
-    #[arg(long, default_value_t = 0.002)]
-    r_end: f64,
-    /// Fixed time per move (default: the engine string's own limits).
-    #[arg(long, conflicts_with = "tc")]
-    movetime: Option<String>,
-    /// Clock for both players: base+increment (`10s+0.1s`).
-    #[arg(long)]
-    tc: Option<String>,
-    #[arg(long, default_value_t = 2)]
-    random_plies: u32,
-    #[arg(long, default_value_t = 1)]
-    seed: u64,
-    #[arg(long, default_value_t = 1, value_parser = super::parse_threads)]
-    concurrency: usize,
-    /// Write the tuned parameters file here (default: print it); the run's state goes to FILE.checkpoint after every
-    /// iteration.
-    #[arg(long)]
-    out: Option<PathBuf>,
-    /// Continue the run whose state FILE.checkpoint holds (the same options; none yet: start at iteration 1).
-    #[arg(long)]
-    resume: bool,
-    /// Stop after this iteration, leaving FILE.checkpoint for a later --resume (a long run in slices).
-    #[arg(long, value_name = "ITERATION")]
-    stop_after: Option<u32>,
-}
 
 pub fn run(a: SpsaArgs) -> anyhow::Result<()> {
-    let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
-        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
-        (None, None) => None,
-    };
-    if !a.r_end.is_finite() || a.r_end <= 0.0 {
-        anyhow::bail!("--r-end {}: expected a positive number", a.r_end);
+    if let Some(address) = &a.ray {
+        return super::ray::run_on_ray("spsa", address);
     }
-    // From the engine's values for this game and evaluation (Breakthrough 8x8's tuned ones unless the engine string
-    // says `params=general`), then --start.
-    let any = AnyGame::parse(&a.game)?;
-    let opts = Options::from_spec(&Spec::parse(&a.engine)?)?;
-    let mut start = with_game!(&any, g => opts.given.resolve(g, opts.eval.as_deref()));
-    if let Some(path) = &a.start {
-        let text = crate::files::read_text(path, crate::files::MAX_TEXT, "spsa:").map_err(anyhow::Error::msg)?;
-        start.read_text(&text, &path.display().to_string())?;
-    }
-    let names: Vec<String> = match &a.params {
-        Some(list) => list.split(',').map(|s| s.trim().to_string()).filter(|s| !s.is_empty()).collect(),
-        None => PARAMS.iter().map(|i| i.name.to_string()).collect(),
-    };
-    spsa::chosen(&names).map_err(anyhow::Error::msg)?;
-    let cfg = SpsaConfig {
-        engine: a.engine.clone(),
-        names: names.clone(),
-        start,
-        iterations: a.iterations,
-        pairs: a.pairs,
-        r_end: a.r_end,
-        limit,
-        random_plies: a.random_plies,
-        seed: a.seed,
-        concurrency: a.concurrency,
-    };
-    let checkpoint = a.out.as_ref().map(|p| {
-        let mut s = p.as_os_str().to_owned();
-        s.push(".checkpoint");
-        PathBuf::from(s)
-    });
-    if (a.resume || a.stop_after.is_some()) && checkpoint.is_none() {
-        anyhow::bail!("--resume and --stop-after need --out FILE (the run's state is kept in FILE.checkpoint)");
-    }
-    // Before any game: outputs plateau would refuse to write (a symbolic link, a device, a directory).
-    if let (Some(out), Some(cp)) = (&a.out, &checkpoint) {
-        crate::files::check_output(out, "spsa: --out").map_err(anyhow::Error::msg)?;
-        crate::files::check_output(cp, "spsa: the checkpoint").map_err(anyhow::Error::msg)?;
-    }
-    let cp = Checkpointing { path: checkpoint.clone(), resume: a.resume, stop_after: a.stop_after };
-    if let Some(path) = &checkpoint {
+    let run = a.prepare().map_err(anyhow::Error::msg)?;
+    if let Some(path) = &run.checkpoint.path {
         // The checkpoint is renamed into place after every iteration: a signal keeps the last one.
         crate::limits::exit_on_interrupt(&format!(
             "{} holds the last finished iteration; the same command with --resume goes on",
             path.display()
         ));
     }
-    let (tuned, reached) = with_game!(&any, g => {
-        spsa::run_with(g, &cfg, &cp, |p| {
-            let values: Vec<String> = names.iter().zip(&p.theta).map(|(n, v)| format!("{n}={v:.1}")).collect();
-            eprintln!("iteration {:>5}  result {:+}  total {:+}  {}", p.iteration, p.result, p.total, values.join(" "));
-        })
-        .map_err(anyhow::Error::msg)?
+    let names = run.cfg.names.clone();
+    let (tuned, reached) = with_game!(&run.game, g => {
+        spsa::run_with(g, &run.cfg, &run.checkpoint, |p| eprintln!("{}", p.line(&names)))
+            .map_err(anyhow::Error::msg)?
     });
-    if reached < a.iterations {
-        let path = checkpoint.as_ref().expect("--stop-after needs --out").display();
-        println!(
-            "stopped after iteration {reached} of {}; {path} holds the state: add --resume to go on",
-            a.iterations
-        );
-        return Ok(());
-    }
-    let text = format!(
-        "# plateau spsa {} --engine \"{}\" --iterations {} --pairs {} --seed {}\n{}",
-        a.game,
-        a.engine,
-        a.iterations,
-        a.pairs,
-        a.seed,
-        tuned.to_text()
-    );
-    match &a.out {
-        Some(path) => {
-            crate::files::replace(path, text.as_bytes(), "spsa: --out").map_err(anyhow::Error::msg)?;
-            println!("wrote {}: {}", path.display(), tuned.spec_params().join(" "));
-        }
-        None => print!("{text}"),
+    match a.finish(&tuned, reached).map_err(anyhow::Error::msg)? {
+        Some(line) => println!("{line}"),
+        None => print!("{}", a.output_text(&tuned)),
     }
     Ok(())
 }
@@ -168,7 +52,7 @@ pub struct EngineParamsArgs {
     json: bool,
 }
 
-pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
+pub fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let mut values = match &a.game {
         Some(text) => {
             let any = AnyGame::parse(text)?;
@@ -193,7 +77,7 @@ pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
                 v
             })
             .collect();
-        super::print_json(&serde_json::Value::Array(rows));
+        out.json(serde_json::Value::Array(rows));
         return Ok(());
     }
     println!("{:<18} {:>6} {:>7} {:>6} {:>6} {:>5}  meaning", "name", "value", "default", "min", "max", "step");
@@ -205,6 +89,6 @@ pub fn run_params(a: EngineParamsArgs) -> anyhow::Result<()> {
 }
 
 /// Whether `name` is one of `game`'s evaluations.
-fn check_eval<G: Game>(_game: &G, name: &str) -> anyhow::Result<()> {
+fn check_eval<G: FullGame>(_game: &G, name: &str) -> anyhow::Result<()> {
     G::check_evaluation(name).map_err(|e| anyhow::anyhow!("--eval: {e}"))
 }

@@ -10,10 +10,8 @@ use clap::Args;
 
 use crate::arena::game_stats::{Bin, GameStats, StatsBuilder, Summary};
 use crate::arena::openings::Openings;
-use crate::arena::{MatchConfig, parse_tc, run_match};
+use crate::arena::{MatchConfig, run_match};
 use crate::games::{AnyGame, with_game};
-use crate::search::TimeControl;
-use crate::spec::parse_duration;
 
 #[derive(Args, Debug)]
 pub struct StatsArgs {
@@ -62,7 +60,7 @@ pub struct StatsArgs {
 }
 
 /// `--revisit D`: the random walks of `game::revisit`, printed.
-fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
+fn run_revisit(a: &StatsArgs, depth: u32, out: &mut super::Out) -> anyhow::Result<()> {
     let any = AnyGame::parse(&a.game)?;
     let (spec, r) = with_game!(&any, g => {
         let r = crate::game::revisit::revisit(g, depth, a.games as u64, a.seed).map_err(anyhow::Error::msg)?;
@@ -71,7 +69,7 @@ fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
     if a.json {
         let mut v = serde_json::to_value(&r)?;
         v["game"] = spec.into();
-        super::print_json(&v);
+        out.json(v);
         return Ok(());
     }
     let p = |x: f64| if x == 0.0 { "0".to_string() } else { format!("{x:.3e}") };
@@ -103,9 +101,9 @@ fn run_revisit(a: &StatsArgs, depth: u32) -> anyhow::Result<()> {
     Ok(())
 }
 
-pub fn run(a: StatsArgs) -> anyhow::Result<()> {
+pub fn run(a: StatsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if let Some(depth) = a.revisit {
-        return run_revisit(&a, depth);
+        return run_revisit(&a, depth, out);
     }
     let players: [String; 2] = match a.players.as_slice() {
         [] => ["random".into(), "random".into()],
@@ -120,11 +118,7 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
     if a.bins == 0 {
         anyhow::bail!("--bins must be at least 1");
     }
-    let limit = match (&a.movetime, &a.tc) {
-        (Some(m), _) => Some(TimeControl::MoveTime(parse_duration(m).map_err(|e| anyhow::anyhow!("--movetime: {e}"))?)),
-        (None, Some(tc)) => Some(parse_tc(tc).map_err(anyhow::Error::msg)?),
-        (None, None) => None,
-    };
+    let limit = crate::arena::time_limit(a.movetime.as_deref(), a.tc.as_deref()).map_err(anyhow::Error::msg)?;
     let any = AnyGame::parse(&a.game)?;
     if let Some(warning) = repeat_warning(&players, a.random_plies, a.games, any.kind().chance) {
         eprintln!("{warning}");
@@ -171,7 +165,7 @@ pub fn run(a: StatsArgs) -> anyhow::Result<()> {
         v["game"] = spec.into();
         v["players"] = serde_json::json!(players);
         v["random_plies"] = a.random_plies.into();
-        super::print_json(&v);
+        out.json(v);
     } else {
         print_text(&spec, &players, a.random_plies, &stats);
     }

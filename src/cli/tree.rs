@@ -19,6 +19,7 @@ use std::fmt::Write as _;
 use anyhow::bail;
 use clap::Args;
 
+use crate::game::FullGame;
 use crate::game::Game;
 use crate::games::with_game;
 use crate::search::INFINITY;
@@ -286,7 +287,7 @@ pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String
     s
 }
 
-pub fn run(a: TreeArgs) -> anyhow::Result<()> {
+pub fn run(a: TreeArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if a.max_nodes == 0 || a.max_nodes > 2000 {
         bail!("--max-nodes must be 1..=2000 (the picture is for small trees)");
     }
@@ -305,7 +306,7 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
     }
     let spec = Spec::parse(&text)?;
     if crate::players::find(&spec.name).is_some_and(|p| p.family == crate::players::Family::Mcts) {
-        return super::tree_mcts::run(&a.pos, &text, a.max_nodes, a.svg.as_deref(), a.dot.as_deref(), a.json);
+        return super::tree_mcts::run(&a.pos, &text, a.max_nodes, a.svg.as_deref(), a.dot.as_deref(), a.json, out);
     }
     if catalogue::canonical(&spec.name).is_none() {
         bail!("tree: '{}' is not a search algorithm of the catalogue (known: {})", spec.name, catalogue_names());
@@ -348,7 +349,7 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
         }
         let open: Vec<String> = rec.open_lists.iter().map(|list| open_line(g, list)).collect();
         if a.json {
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "open_lists": if a.trace { Some(&open) } else { None },
                 "game": g.spec(), "position": g.format_position(&state), "algo": name, "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,
@@ -376,7 +377,7 @@ pub fn run(a: TreeArgs) -> anyhow::Result<()> {
 }
 
 /// One OPEN list as the slides write it: `<a,v,∞> <l,f,9>` (v: live, f: solved; h from MAX's view).
-fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
+fn open_line<G: FullGame>(game: &G, list: &[(G::State, bool, i32)]) -> String {
     let state = |&(s, live, h): &(G::State, bool, i32)| {
         let h = if h >= INFINITY { "∞".to_string() } else { num(h) };
         format!("<{},{},{h}>", game.format_position(&s), if live { "v" } else { "f" })
@@ -385,7 +386,7 @@ fn open_line<G: Game>(game: &G, list: &[(G::State, bool, i32)]) -> String {
 }
 
 /// The position of a recorded node, as the game writes it (a label on given trees).
-fn position_name<G: Game>(game: &G, rec: &Recorder<G>, id: usize) -> String {
+fn position_name<G: FullGame>(game: &G, rec: &Recorder<G>, id: usize) -> String {
     game.format_position(&rec.nodes[id].state)
 }
 

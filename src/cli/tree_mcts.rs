@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 
 use anyhow::{Context, bail};
 
-use crate::game::{Game, Side, describe_score};
+use crate::game::{FullGame, Game, Side, describe_score};
 use crate::games::with_game;
 use crate::mcts::Mcts;
 use crate::mcts::tree::{Actor, Tree, for_player};
@@ -37,7 +37,7 @@ pub struct MctsNode {
 }
 
 /// The most visited nodes of `tree` from the root (best first), at most `max` of them, in drawing order.
-pub fn top_nodes<G: Game>(game: &G, tree: &Tree<G>, root: &G::State, max: usize) -> Vec<MctsNode> {
+pub fn top_nodes<G: FullGame>(game: &G, tree: &Tree<G>, root: &G::State, max: usize) -> Vec<MctsNode> {
     let me = game.side_to_move(root);
     let mut out: Vec<MctsNode> = Vec::new();
     let mut states = Vec::new();
@@ -137,7 +137,7 @@ fn dot(title: &str, nodes: &[MctsNode]) -> String {
 }
 
 /// The registry's checks of a player string for `game` (its kind, unknown parameters).
-fn registry_check<G: Game>(_game: &G, algo: &str) -> Result<(), crate::game::GameError> {
+fn registry_check<G: FullGame>(_game: &G, algo: &str) -> Result<(), crate::game::GameError> {
     crate::players::build::<G>(algo).map(|_| ())
 }
 
@@ -149,6 +149,7 @@ pub fn run(
     svg: Option<&str>,
     dot_file: Option<&str>,
     json: bool,
+    out: &mut super::Out,
 ) -> anyhow::Result<()> {
     if svg.is_some() {
         bail!("tree: --svg draws the catalogue's searches; for mcts use --dot FILE or --json");
@@ -161,7 +162,7 @@ pub fn run(
         }
         // The registry's checks first (the game's kind, unknown parameters), then the searcher itself.
         registry_check(g, algo)?;
-        // The game's settings for mcts, as the registry lays them (`Game::MCTS_DEFAULTS`).
+        // The game's settings for mcts, as the registry lays them (`Knowledge::MCTS_DEFAULTS`).
         let spec = game_settings(g, Spec::parse(algo)?)?;
         let mut m = Mcts::from_spec(&spec)?;
         let r = m.search(g, &state);
@@ -179,7 +180,7 @@ pub fn run(
         }
         if json {
             let side = if g.side_to_move(&state) == Side::First { "first" } else { "second" };
-            super::print_json(&serde_json::json!({
+            out.json(serde_json::json!({
                 "game": g.spec(), "position": g.format_position(&state), "algo": m.name(), "value": r.value,
                 "best_move": best, "depth": r.depth, "nodes": r.stats.nodes, "leaves": r.stats.leaves,
                 "playouts": r.stats.leaves, "seconds": r.seconds, "root_player": side, "tree": nodes,
@@ -193,6 +194,6 @@ pub fn run(
 }
 
 /// `spec` with `game`'s settings for mcts where it gives none (`mcts::params::with_game_defaults`).
-fn game_settings<G: Game>(_game: &G, spec: Spec) -> Result<Spec, crate::game::GameError> {
+fn game_settings<G: FullGame>(_game: &G, spec: Spec) -> Result<Spec, crate::game::GameError> {
     crate::mcts::params::with_game_defaults::<G>(spec)
 }

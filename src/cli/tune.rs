@@ -90,7 +90,7 @@ pub struct TuneArgs {
     residual: bool,
 }
 
-pub fn run(a: TuneArgs) -> anyhow::Result<()> {
+pub fn run(a: TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     // Before any game: outputs plateau would refuse to write (a symbolic link, a device, a directory).
     for (path, what) in [(&a.out, "tune: --out"), (&a.save_data, "tune: --save-data")] {
         if let Some(p) = path {
@@ -103,7 +103,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     }
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
-        AnyGame::Backgammon(g) => return run_backgammon(&g, &a),
+        AnyGame::Backgammon(g) => return run_backgammon(&g, &a, out),
         #[allow(unreachable_patterns)]
         _ => anyhow::bail!("tune: only Breakthrough and backgammon have a tunable evaluation"),
     };
@@ -115,9 +115,9 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
     check_count("tune: --epochs", a.epochs, 1, MAX_EPOCHS).map_err(anyhow::Error::msg)?;
     match a.eval.as_str() {
         "tuned" => {}
-        "pst" => return run_pst(&g, &a),
-        "nt" => return run_nt(&g, &a),
-        "nnue" => return run_nnue(&g, &a),
+        "pst" => return run_pst(&g, &a, out),
+        "nt" => return run_nt(&g, &a, out),
+        "nnue" => return run_nnue(&g, &a, out),
         other => anyhow::bail!("tune: --eval {other}: expected tuned, pst, nt or nnue"),
     }
     let opts = tune::self_play_options(a.nodes.max(1));
@@ -137,7 +137,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
         write(path, source.as_bytes(), "tune: --out")?;
     }
     if a.json {
-        super::print_json(&serde_json::json!({
+        out.json(serde_json::json!({
             "samples": t.samples, "k": t.k, "error_before": t.error_before, "error_after": t.error_after,
             "features": NAMES, "mg": t.mg, "eg": t.eg,
         }));
@@ -163,7 +163,7 @@ pub fn run(a: TuneArgs) -> anyhow::Result<()> {
 }
 
 /// `plateau tune backgammon`: self-play games, the logistic fit, `games/backgammon/tuned_weights.rs`.
-fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs) -> anyhow::Result<()> {
+fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     use crate::train::bg_fit;
     if g.gammons {
         anyhow::bail!("tune: backgammon's weights are fitted to single games (leave out gammons=true)");
@@ -181,7 +181,7 @@ fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs) -> anyhow::Result<
     }
     let w = f.weights.terms();
     if a.json {
-        super::print_json(&serde_json::json!({
+        out.json(serde_json::json!({
             "game": "backgammon", "games": a.games, "depth": a.depth, "train": f.train, "validation": f.validation,
             "hand_loss": f.hand_loss, "fitted_loss": f.fitted_loss,
             "terms": crate::games::backgammon::eval::TERM_NAMES, "weights": w, "squash": f.weights.squash,
@@ -202,7 +202,7 @@ fn run_backgammon(g: &crate::games::Backgammon, a: &TuneArgs) -> anyhow::Result<
 }
 
 /// `plateau tune --eval pst`: data (played or read), the logistic fit, `games/breakthrough/eval/pst_weights.rs`.
-fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
     }
@@ -248,7 +248,7 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         write(path, source.as_bytes(), "tune: --out")?;
     }
     if a.json {
-        super::print_json(&serde_json::to_value(&f)?);
+        out.json(serde_json::to_value(&f)?);
     } else {
         println!(
             "{} positions ({} training, {} validation), K(search value) = {:.4}, lambda = {}",
@@ -311,7 +311,7 @@ fn read_pgn_games(
 
 /// `plateau tune --eval nt`: data (`--data FILE[,FILE...]` or played as for `pst`), the fit of train/ntuple_fit.rs, the
 /// weights file (`--out`, e.g. `src/games/breakthrough/eval/nt_weights.bin`).
-fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     use crate::games::breakthrough::eval::ntuple::NtWeights;
     use crate::train::ntuple_fit as ntrain;
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 || a.l2 < 0.0 {
@@ -338,7 +338,7 @@ fn run_nt(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
         write(path, &w.to_bytes(), "tune: --out")?;
     }
     if a.json {
-        super::print_json(&serde_json::to_value(&f)?);
+        out.json(serde_json::to_value(&f)?);
     } else {
         let kv: Vec<String> = f.k_value.iter().map(|k| format!("{k:.4}")).collect();
         println!(
@@ -417,7 +417,7 @@ fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Ve
 
 /// `plateau tune --eval nnue`: data as for `nt`, the network of train/nnue_fit.rs, the weights file (`--out`, e.g.
 /// `src/games/breakthrough/eval/nnue_weights.bin`).
-fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> {
+fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     use crate::train::nnue_fit;
     if !(0.0..=1.0).contains(&a.lambda) || a.lr <= 0.0 || a.threads == 0 {
         anyhow::bail!("tune: --lambda must be in [0, 1], --lr positive, --threads at least 1");
@@ -443,7 +443,7 @@ fn run_nnue(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<()> 
         write(path, &w.to_bytes(), "tune: --out")?;
     }
     if a.json {
-        super::print_json(&serde_json::to_value(&f)?);
+        out.json(serde_json::to_value(&f)?);
     } else {
         let kv: Vec<String> = f.k_value.iter().map(|k| format!("{k:.4}")).collect();
         println!(
@@ -471,7 +471,7 @@ fn write(path: &str, bytes: &[u8], what: &str) -> anyhow::Result<()> {
 }
 
 fn data_eval(a: &TuneArgs) -> anyhow::Result<&str> {
-    <crate::games::Breakthrough as crate::game::Game>::check_evaluation(&a.data_eval)
+    <crate::games::Breakthrough as crate::game::Knowledge>::check_evaluation(&a.data_eval)
         .map_err(|e| anyhow::anyhow!("tune: --data-eval: {e}"))?;
     Ok(&a.data_eval)
 }

@@ -9,7 +9,7 @@ use crate::games::with_game;
 use crate::search::{Limits, Searcher};
 
 use super::Engine;
-use super::params::Options;
+use super::params::EngineOptions;
 
 /// The bench positions: (game string, position text).
 pub const POSITIONS: &[(&str, &str)] = &[
@@ -48,14 +48,14 @@ pub struct BenchResult {
 }
 
 /// Run the bench at `depth` with the engine options `opts` (limits and threads are overridden).
-pub fn run(depth: u32, opts: &Options, mut progress: impl FnMut(&BenchLine)) -> Result<BenchResult, GameError> {
+pub fn run(depth: u32, opts: &EngineOptions, mut progress: impl FnMut(&BenchLine)) -> Result<BenchResult, GameError> {
     let start = Instant::now();
     let mut lines = Vec::new();
     for &(game, pos) in POSITIONS {
         let any = AnyGame::parse(game)?;
         let line = with_game!(&any, g => {
             let state = if pos == "start" { g.start() } else { g.parse_position(pos)? };
-            let o = Options { limits: Limits { depth: Some(depth), time: None, nodes: None }, threads: 1, tt_mib: 16, ..opts.clone() };
+            let o = EngineOptions { limits: Limits { depth: Some(depth), time: None, nodes: None }, threads: 1, tt_mib: 16, ..opts.clone() };
             let mut e = Engine::new(o);
             let r = e.search(g, &state);
             BenchLine {

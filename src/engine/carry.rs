@@ -9,11 +9,11 @@
 //! leaf, static:   evaluate_carried(s, carry[ply])                 -- debug builds compare it with evaluate(s)
 //! ```
 
-use crate::game::{Evaluator, Game};
+use crate::game::{Evaluator, FullGame};
 
 use super::search::Worker;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// The value of the leaf `s`, the node at `ply`.
     #[inline]
     pub(super) fn evaluate(&mut self, s: &G::State, ply: usize) -> i32 {

@@ -12,11 +12,11 @@
 //! ```
 //!
 //! Parameters: `depth`, `time`, `nodes` as every player, `tt=16mb` (the table's size) and `eval=NAME` (one of the
-//! game's evaluations; default the first of `Game::EVALUATIONS`, as for the deterministic engine: backgammon's
+//! game's evaluations; default the first of `Knowledge::EVALUATIONS`, as for the deterministic engine: backgammon's
 //! `tuned`, the `simple` one of the other chance games). The player string it reports is the catalogue's equivalent,
 //! `star2(id=true,tt=16mb,...)`.
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::search::catalogue::{Driver, eval_name};
 use crate::search::star2::Star2;
 use crate::search::{Limits, Searcher};
@@ -26,7 +26,7 @@ use crate::spec::Spec;
 pub const DEFAULT_TT_MIB: usize = 16;
 
 /// Build the engine of a chance game from an `engine(...)` string.
-pub fn build<G: Game>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {
+pub fn build<G: FullGame>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {
     let limits = Limits::from_spec(spec)?;
     let mib = spec.mib("tt", DEFAULT_TT_MIB)?.max(1);
     let mut driver = Driver::with_algorithm(limits, Star2::<G>::new(mib));

@@ -1,4 +1,4 @@
-//! The engine's endgame probe (`engine(race=on)`, on by default): the game's endgame tables ([`Game::endgame`]; for
+//! The engine's endgame probe (`engine(race=on)`, on by default): the game's endgame tables ([`Knowledge::endgame`]; for
 //! Breakthrough, the race tables of the last 3 rows on boards of at most 5 columns, after Isaac and Lorentz 2016)
 //! asked at the entry of every search node.
 //!
@@ -13,19 +13,19 @@
 //! The distance is an upper bound, not the exact one: a proven result is scored no better than it is, so the engine
 //! prefers faster proven wins and, in a game where every move makes progress (Breakthrough), it always progresses.
 
-use crate::game::{Game, Outcome, WIN_SCORE};
+use crate::game::{FullGame, Outcome, WIN_SCORE};
 
-use super::params::Options;
+use super::params::EngineOptions;
 use super::search::Worker;
 
 /// Before a search: build the game's endgame tables if the option is on.
-pub fn prepare<G: Game>(opts: &Options, game: &G) {
+pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if opts.race {
         game.prepare_endgame();
     }
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// The endgame tables' score of `s`, if they prove something.
     #[inline]
     pub(super) fn probe_endgame(&mut self, s: &G::State, ply: usize) -> Option<i32> {

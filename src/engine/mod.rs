@@ -1,6 +1,6 @@
 //! The `engine` player: the strongest configuration of plateau's search, for every deterministic game of perfect
 //! information, using what the game knows through its knowledge methods (`game/knowledge.rs`: wins in one, threats and
-//! forced replies, move classes, null move, endgame tables) and its strongest evaluation (`Game::EVALUATIONS`).
+//! forced replies, move classes, null move, endgame tables) and its strongest evaluation (`Knowledge::EVALUATIONS`).
 //!
 //! ```text
 //! Engine.search(root):
@@ -36,34 +36,41 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Forced, Game, GameError, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, NamedEval, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
-use params::{DEFAULT_DEPTH, MAX_DEPTH, Options};
+use params::{DEFAULT_DEPTH, EngineOptions, MAX_DEPTH};
 use search::{Best, RootMove, Shared, Worker};
 use table::AtomicTable;
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
-pub struct Engine<G: Game> {
-    pub opts: Options,
+pub struct Engine<G: FullGame> {
+    pub opts: EngineOptions,
     tt: AtomicTable,
-    eval: Option<(String, G::Eval)>,
+    eval: NamedEval<G>,
     stop: Arc<AtomicBool>,
     /// The opening book (`book=FILE`), consulted before searching.
     book: Option<crate::book::BookUser>,
     reporter: Option<Reporter<G::Move>>,
 }
 
-impl<G: Game> Engine<G> {
-    pub fn new(opts: Options) -> Self {
+impl<G: FullGame> Engine<G> {
+    pub fn new(opts: EngineOptions) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
-        Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book: None, reporter: None }
+        Engine {
+            opts,
+            tt,
+            eval: NamedEval::new(None),
+            stop: Arc::new(AtomicBool::new(false)),
+            book: None,
+            reporter: None,
+        }
     }
 
     /// Build from `engine(...)`; an impossible table size is an error, not a crash.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let opts = Options::from_spec(spec)?;
+        let opts = EngineOptions::from_spec(spec)?;
         if opts.limits.depth == Some(0) {
             return Err(GameError::new(
                 "engine: depth=0: the engine searches at least one ply; for the static evaluation use `plateau eval` \
@@ -76,7 +83,14 @@ impl<G: Game> Engine<G> {
         let book = crate::book::BookUser::from_options(&crate::book::BookOptions::from_spec(spec)?)
             .map_err(|e| GameError::new(format!("engine: {e}")))?;
         let tt = AtomicTable::try_new(opts.tt_mib).map_err(|e| GameError::new(format!("engine: {e}")))?;
-        Ok(Engine { opts, tt, eval: None, stop: Arc::new(AtomicBool::new(false)), book, reporter: None })
+        Ok(Engine {
+            opts,
+            tt,
+            eval: NamedEval::new(None),
+            stop: Arc::new(AtomicBool::new(false)),
+            book,
+            reporter: None,
+        })
     }
 
     /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
@@ -86,7 +100,7 @@ impl<G: Game> Engine<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Engine<G> {
+impl<G: FullGame> Searcher<G> for Engine<G> {
     fn name(&self) -> String {
         let spec = self.opts.spec();
         match &self.book {
@@ -104,13 +118,13 @@ impl<G: Game> Searcher<G> for Engine<G> {
     fn prepare(&mut self, game: &G) {
         probe_db::prepare(&self.opts, game);
         endgame::prepare(&self.opts, game);
-        let spec = game.spec();
-        if self.eval.as_ref().is_none_or(|(s, _)| *s != spec) {
-            let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]);
-            // The name was checked against the game's list when the player string was read.
-            let eval = crate::game::evaluation_or_simple(game, name);
-            self.opts.params = self.opts.params_for(game, name);
-            self.eval = Some((spec, eval));
+        // The name was checked against the game's list when the player string was read.
+        let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]).to_string();
+        if self.eval.name() != Some(name.as_str()) {
+            self.eval = NamedEval::new(Some(name.clone()));
+        }
+        if self.eval.get_fresh(game).1 {
+            self.opts.params = self.opts.params_for(game, &name);
         }
     }
 
@@ -192,7 +206,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             return result;
         }
 
-        let eval = &self.eval.as_ref().expect("set above").1;
+        let eval = self.eval.get(game);
         let tt = &self.tt;
         let stop = &*self.stop;
         let halt = AtomicBool::new(false);
@@ -231,7 +245,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
             } else {
                 w.limit.set_soft(start, &budget);
             }
-            w.hook = reporter.map(|reporter| report::Hook { reporter, start });
+            w.hook = reporter.map(|reporter| search::Hook { reporter, start });
             let mut best = w.iterate(state, &mut roots, 1, max_depth, None);
             w.hook = None;
             w.limit.soft = None;
@@ -287,7 +301,7 @@ impl<G: Game> Searcher<G> for Engine<G> {
 
 /// Whether the opponent has a forced win after `m` (a win probe from the opponent's side up to `depth` plies);
 /// `None` when the time ran out before an answer.
-fn loses_deeper<G: Game>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Move, depth: u32) -> Option<bool> {
+fn loses_deeper<G: FullGame>(w: &mut Worker<G>, game: &G, state: &G::State, m: G::Move, depth: u32) -> Option<bool> {
     let mut child = *state;
     game.play(&mut child, m);
     if game.is_terminal(&child) {

@@ -14,7 +14,7 @@
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, MAX_MOVES, MoveClass, MoveList};
+use crate::game::{FullGame, MAX_MOVES, MoveClass, MoveList};
 
 const TT_BAND: i32 = 1 << 30;
 const WIN_BAND: i32 = 1 << 29;
@@ -32,7 +32,7 @@ pub struct Picker<M: Copy> {
 
 impl<M: Copy + PartialEq> Picker<M> {
     /// Score the generated `moves` of `s`; `killers` holds the ply's two killer moves and the countermove.
-    pub fn new<G: Game<Move = M>>(
+    pub fn new<G: FullGame<Move = M>>(
         g: &G,
         s: &G::State,
         moves: MoveList<M>,
@@ -102,6 +102,7 @@ impl<M: Copy + PartialEq> Picker<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::Breakthrough;
 
     #[test]

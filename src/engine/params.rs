@@ -4,11 +4,9 @@
 use std::time::Duration;
 
 use crate::game::GameError;
-use crate::search::{Limits, TimeControl};
+use crate::search::Limits;
 use crate::spec::{Spec, parse_table_mib};
 
-/// One ply in the fractional depth unit: depths are counted in quarter plies.
-pub const ONE_PLY: i32 = 4;
 /// Deepest ply the search reaches (the PV and killer tables are this long).
 pub const MAX_PLY: usize = 128;
 /// Deepest iteration of iterative deepening.
@@ -17,7 +15,7 @@ pub const MAX_DEPTH: u32 = 100;
 pub const DEFAULT_DEPTH: u32 = 6;
 
 /// The numeric search constants (depth costs, reductions, margins): runtime tunables, see `tunables.rs`.
-pub use super::tunables::{GivenParams, PARAMS, SearchParams};
+pub use super::tunables::{GivenParams, ONE_PLY, PARAMS, SearchParams};
 
 /// Default share of the move time after which no new iteration starts (percent; fixed time per move only): all of
 /// it, since the time of a move cannot be saved for later and an unfinished iteration still counts (a root move
@@ -26,7 +24,7 @@ pub const SOFT_PERCENT: u32 = 100;
 
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Options {
+pub struct EngineOptions {
     pub limits: Limits,
     /// Transposition table size in MiB (0 = no table).
     pub tt_mib: usize,
@@ -45,7 +43,7 @@ pub struct Options {
     pub counter: bool,
     /// Game knowledge in the tree: immediate wins, forced replies to a threat to win.
     pub tactics: bool,
-    /// The evaluation's name (`eval=NAME`, one of the game's [`Game::EVALUATIONS`](crate::game::Game)); `None`: the
+    /// The evaluation's name (`eval=NAME`, one of the game's [`Knowledge::EVALUATIONS`](crate::game::Game)); `None`: the
     /// game's first (for Breakthrough `pst`).
     pub eval: Option<String>,
     /// Time kept in reserve on every move (process and protocol latency).
@@ -68,15 +66,15 @@ pub struct Options {
     /// Fixed time per move: no new iteration after this share of the time (percent).
     pub soft_pct: u32,
     /// The numeric search constants the search reads: the game's defaults with `given` over them, set by the engine
-    /// when it meets a game ([`Options::params_for`]); the general defaults with `given` until then.
+    /// when it meets a game ([`EngineOptions::params_for`]); the general defaults with `given` until then.
     pub params: SearchParams,
     /// The values the player string gave (`params=FILE`, `name=value`).
     pub given: GivenParams,
 }
 
-impl Default for Options {
+impl Default for EngineOptions {
     fn default() -> Self {
-        Options {
+        EngineOptions {
             limits: Limits::default(),
             tt_mib: 64,
             threads: 1,
@@ -107,38 +105,59 @@ impl Default for Options {
     }
 }
 
-/// The boolean switches with their names, for parsing and for writing the player string back.
-const SWITCHES: &[&str] = &[
-    "null", "lmr", "asp", "qs", "ext", "probe", "check", "killers", "history", "counter", "tactics", "rfp", "futility",
-    "lmp", "lmrlog", "iir", "race",
-];
+/// One on/off feature of the engine, declared once: its name in the player string, the field it sets and one line
+/// of meaning. Parsing ([`EngineOptions::from_spec`]), writing back ([`EngineOptions::spec`]) and the players' table
+/// (`plateau players engine`, [`crate::players::params`]) all read this list; the defaults are [`EngineOptions::default`]'s.
+pub struct Switch {
+    pub name: &'static str,
+    pub get: fn(&EngineOptions) -> bool,
+    pub set: fn(&mut EngineOptions, bool),
+    pub meaning: &'static str,
+}
 
-impl Options {
-    fn switch(&mut self, name: &str) -> &mut bool {
-        match name {
-            "null" => &mut self.null,
-            "lmr" => &mut self.lmr,
-            "asp" => &mut self.aspiration,
-            "qs" => &mut self.quiescence,
-            "ext" => &mut self.extensions,
-            "probe" => &mut self.probe,
-            "check" => &mut self.check,
-            "killers" => &mut self.killers,
-            "history" => &mut self.history,
-            "counter" => &mut self.counter,
-            "rfp" => &mut self.rfp,
-            "futility" => &mut self.futility,
-            "lmp" => &mut self.lmp,
-            "lmrlog" => &mut self.lmr_log,
-            "iir" => &mut self.iir,
-            "race" => &mut self.race,
-            _ => &mut self.tactics,
-        }
+impl Switch {
+    /// The default, as a player string writes it.
+    pub fn default_text(&self) -> &'static str {
+        if (self.get)(&EngineOptions::default()) { "true" } else { "false" }
     }
+}
 
+macro_rules! switches {
+    ($($name:literal => $field:ident: $meaning:literal,)*) => {
+        &[$(Switch {
+            name: $name,
+            get: |o: &EngineOptions| o.$field,
+            set: |o: &mut EngineOptions, v: bool| o.$field = v,
+            meaning: $meaning,
+        },)*]
+    };
+}
+
+/// The engine's switches, in the order `plateau players engine` lists them.
+pub const SWITCHES: &[Switch] = switches! {
+    "null" => null: "null-move pruning",
+    "lmr" => lmr: "late-move reductions",
+    "asp" => aspiration: "aspiration windows around the previous iteration's value",
+    "qs" => quiescence: "quiescence search of captures and threats at the horizon",
+    "ext" => extensions: "extensions (fractional depth: forcing moves cost less)",
+    "probe" => probe: "the course's deep-win probe before the search",
+    "check" => check: "check that the chosen move does not lose deeper",
+    "killers" => killers: "killer moves in the move ordering",
+    "history" => history: "the history heuristic in the move ordering",
+    "counter" => counter: "the countermove heuristic in the move ordering",
+    "tactics" => tactics: "game knowledge in the tree: immediate wins, forced replies",
+    "rfp" => rfp: "reverse futility pruning near the horizon",
+    "futility" => futility: "futility pruning of quiet moves near the horizon",
+    "lmp" => lmp: "late-move pruning near the horizon",
+    "lmrlog" => lmr_log: "logarithmic late-move reductions (else 1 or 2 plies)",
+    "iir" => iir: "internal iterative reduction (no table move: one ply less)",
+    "race" => race: "Breakthrough race endgame tables on boards of 5 columns or fewer",
+};
+
+impl EngineOptions {
     /// Every pruning or depth-changing feature off: fixed-depth values equal plain minimax (tests).
-    pub fn exact() -> Options {
-        Options {
+    pub fn exact() -> EngineOptions {
+        EngineOptions {
             null: false,
             lmr: false,
             quiescence: false,
@@ -151,13 +170,13 @@ impl Options {
             futility: false,
             lmp: false,
             iir: false,
-            ..Options::default()
+            ..EngineOptions::default()
         }
     }
 
     /// Read the options from `engine(...)`.
-    pub fn from_spec(spec: &Spec) -> Result<Options, GameError> {
-        let mut o = Options { limits: Limits::from_spec(spec)?, ..Options::default() };
+    pub fn from_spec(spec: &Spec) -> Result<EngineOptions, GameError> {
+        let mut o = EngineOptions { limits: Limits::from_spec(spec)?, ..EngineOptions::default() };
         if let Some(v) = spec.text("tt") {
             o.tt_mib = match v.to_ascii_lowercase().as_str() {
                 "off" | "none" | "false" => 0,
@@ -168,9 +187,9 @@ impl Options {
             }
         }
         o.threads = spec.int("threads", 1, 1, 256)? as usize;
-        for name in SWITCHES {
-            let default = *o.switch(name);
-            *o.switch(name) = spec.bool(name, default)?;
+        for switch in SWITCHES {
+            let value = spec.bool(switch.name, (switch.get)(&o))?;
+            (switch.set)(&mut o, value);
         }
         if let Some(v) = spec.eval("eval")? {
             // Checked against the game's evaluations when the engine is built for a game (`Engine::from_spec`).
@@ -198,35 +217,24 @@ impl Options {
 
     /// The search constants for `game` evaluated with `eval`: its defaults (or the general ones, `params=general`),
     /// then the given values (the engine sets `params` to them when it meets a game).
-    pub fn params_for<G: crate::game::Game>(&self, game: &G, eval: &str) -> SearchParams {
+    pub fn params_for<G: crate::game::FullGame>(&self, game: &G, eval: &str) -> SearchParams {
         self.given.resolve(game, Some(eval))
     }
 
     /// The player string that rebuilds these options (only what differs from the defaults).
     pub fn spec(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(d) = self.limits.depth {
-            p.push(format!("depth={d}"));
-        }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
-        let d = Options::default();
+        let mut p = self.limits.spec_params();
+        let d = EngineOptions::default();
         if self.tt_mib != d.tt_mib {
             p.push(if self.tt_mib == 0 { "tt=off".to_string() } else { format!("tt={}mb", self.tt_mib) });
         }
         if self.threads != 1 {
             p.push(format!("threads={}", self.threads));
         }
-        let mut me = self.clone();
-        let mut def = d.clone();
-        for name in SWITCHES {
-            let v = *me.switch(name);
-            if v != *def.switch(name) {
-                p.push(format!("{name}={}", if v { "on" } else { "off" }));
+        for switch in SWITCHES {
+            let v = (switch.get)(self);
+            if v != (switch.get)(&d) {
+                p.push(format!("{}={}", switch.name, if v { "on" } else { "off" }));
             }
         }
         if let Some(name) = &self.eval {
@@ -253,40 +261,56 @@ mod tests {
     #[test]
     fn parse_and_write_back() {
         let s = Spec::parse("engine(time=1s,null=on,tt=16mb,threads=2,lmr=off,eval=simple)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         s.finish().unwrap();
         assert!(o.null && !o.lmr && o.eval.as_deref() == Some("simple"));
         assert_eq!((o.tt_mib, o.threads), (16, 2));
         assert_eq!(o.spec(), "engine(time=1000ms,tt=16mb,threads=2,lmr=off,eval=simple)");
         let again = Spec::parse(&o.spec()).unwrap();
-        assert_eq!(Options::from_spec(&again).unwrap(), o);
-        assert_eq!(Options::default().spec(), "engine");
+        assert_eq!(EngineOptions::from_spec(&again).unwrap(), o);
+        assert_eq!(EngineOptions::default().spec(), "engine");
+    }
+
+    #[test]
+    fn each_switch_sets_its_own_field_and_round_trips() {
+        let names: std::collections::HashSet<_> = SWITCHES.iter().map(|s| s.name).collect();
+        assert_eq!(names.len(), SWITCHES.len(), "a switch name listed twice");
+        for switch in SWITCHES {
+            let flipped = !(switch.get)(&EngineOptions::default());
+            let text = format!("engine({}={})", switch.name, if flipped { "on" } else { "off" });
+            let o = EngineOptions::from_spec(&Spec::parse(&text).unwrap()).unwrap();
+            assert_eq!((switch.get)(&o), flipped, "{text}");
+            for other in SWITCHES.iter().filter(|o| o.name != switch.name) {
+                assert_eq!((other.get)(&o), (other.get)(&EngineOptions::default()), "{text} changed {}", other.name);
+            }
+            assert_eq!(o.spec(), text);
+        }
     }
 
     #[test]
     fn bad_values_are_errors() {
         for bad in ["engine(threads=0)", "engine(null=maybe)", "engine(tt=lots)", "engine(eval=m@gic)"] {
             let s = Spec::parse(bad).unwrap();
-            assert!(Options::from_spec(&s).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&s).is_err(), "{bad}");
         }
         for bad in ["engine(soft=5)", "engine(soft=101)", "engine(iir=2)"] {
             let s = Spec::parse(bad).unwrap();
-            assert!(Options::from_spec(&s).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&s).is_err(), "{bad}");
         }
         let s = Spec::parse("engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         assert!(!o.rfp && !o.futility && o.lmp && !o.lmr_log && o.iir && o.soft_pct == 75);
         assert_eq!(o.spec(), "engine(rfp=off,futility=off,lmp=on,lmrlog=off,iir=on,soft=75)");
         let s = Spec::parse("engine(tt=off)").unwrap();
-        assert_eq!(Options::from_spec(&s).unwrap().tt_mib, 0);
+        assert_eq!(EngineOptions::from_spec(&s).unwrap().tt_mib, 0);
         let s = Spec::parse("engine(rfp_margin=120,lmr_log_div=200)").unwrap();
-        let o = Options::from_spec(&s).unwrap();
+        let o = EngineOptions::from_spec(&s).unwrap();
         s.finish().unwrap();
         assert_eq!((o.params.rfp_margin, o.params.lmr_log_div), (120, 200));
         assert_eq!(o.spec(), "engine(lmr_log_div=200,rfp_margin=120)");
-        assert_eq!(Options::from_spec(&Spec::parse(&o.spec()).unwrap()).unwrap(), o);
+        assert_eq!(EngineOptions::from_spec(&Spec::parse(&o.spec()).unwrap()).unwrap(), o);
         for bad in ["engine(rfp_margin=1)", "engine(cost_quiet=x)"] {
-            assert!(Options::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
+            assert!(EngineOptions::from_spec(&Spec::parse(bad).unwrap()).is_err(), "{bad}");
         }
     }
 }

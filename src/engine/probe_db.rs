@@ -14,11 +14,11 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::{Game, GameError, WIN_SCORE};
+use crate::game::{FullGame, GameError, WIN_SCORE};
 use crate::solve::db::Db;
 use crate::solve::retro::Value;
 
-use super::params::Options;
+use super::params::EngineOptions;
 use super::search::Worker;
 
 /// An open database shared by the engine's options and threads.
@@ -66,7 +66,7 @@ impl std::fmt::Debug for DbHandle {
 }
 
 /// Before a search: probe the database only if it is for this game.
-pub fn prepare<G: Game>(opts: &Options, game: &G) {
+pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if let Some(h) = &opts.db {
         let spec = game.spec();
         let ok = h.db.game() == spec;
@@ -77,7 +77,7 @@ pub fn prepare<G: Game>(opts: &Options, game: &G) {
     }
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// The exact value of `s` from the database, if it is there.
     #[inline]
     pub(super) fn probe_db(&mut self, s: &G::State, ply: usize) -> Option<i32> {

@@ -19,13 +19,13 @@
 //! Every capture removes a piece and every threat move advances one, so the recursion ends. Games the engine has no
 //! tactical knowledge of stand pat at once.
 
-use crate::game::{Forced, Game, MoveClass, MoveList, WIN_SCORE, outcome_score};
+use crate::game::{Forced, FullGame, MoveClass, MoveList, WIN_SCORE, outcome_score};
 
 use super::ordering::Picker;
 use super::params::MAX_PLY;
 use super::search::Worker;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// Quiescence search of a node at `ply`.
     pub(super) fn quiesce(&mut self, s: &G::State, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.stats.nodes += 1;

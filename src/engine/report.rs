@@ -7,20 +7,12 @@
 //! ```
 //! The probe, the loss check and the Lazy SMP helpers do not report (their workers have no hook).
 
-use std::time::Instant;
-
-use crate::game::Game;
-use crate::search::{Iteration, Reporter};
+use crate::game::FullGame;
+use crate::search::Iteration;
 
 use super::search::{Best, Worker};
 
-/// Where a worker sends its reports, and when its search started.
-pub struct Hook<M> {
-    pub reporter: Reporter<M>,
-    pub start: Instant,
-}
-
-impl<G: Game> Worker<'_, G> {
+impl<G: FullGame> Worker<'_, G> {
     /// Send the result of a completed iteration to the hook, if any.
     pub(super) fn report(&self, best: &Option<Best<G::Move>>) {
         let (Some(hook), Some(b)) = (&self.hook, best) else { return };
@@ -43,13 +35,13 @@ mod tests {
     use std::time::Duration;
 
     use super::super::Engine;
-    use super::super::params::Options;
+    use super::super::params::EngineOptions;
     use crate::games::breakthrough::Breakthrough;
     use crate::search::{Iteration, Limits, Reporter, Searcher, TimeControl};
 
     #[test]
     fn a_clock_reaches_the_time_plan_and_limits_replace_it() {
-        let mut e = Engine::<Breakthrough>::new(Options::default());
+        let mut e = Engine::<Breakthrough>::new(EngineOptions::default());
         let clock = TimeControl::clock(Duration::from_secs(10), Duration::from_millis(100));
         e.set_limits(Limits { depth: Some(7), time: Some(clock), ..Limits::default() });
         assert_eq!(e.opts.limits.time, Some(clock));
@@ -62,7 +54,7 @@ mod tests {
     #[test]
     fn every_completed_iteration_is_reported_once_in_order() {
         let game = Breakthrough::default();
-        let mut e = Engine::<Breakthrough>::new(Options { tt_mib: 1, ..Options::default() });
+        let mut e = Engine::<Breakthrough>::new(EngineOptions { tt_mib: 1, ..EngineOptions::default() });
         e.set_limits(Limits { depth: Some(4), ..Limits::default() });
         let seen: Arc<Mutex<Vec<(u32, i32, u64)>>> = Arc::default();
         let sink = seen.clone();

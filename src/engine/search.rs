@@ -40,7 +40,7 @@ use std::sync::atomic::AtomicBool;
 use arrayvec::ArrayVec;
 
 use crate::game::{
-    Evaluator, Forced, Game, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
+    Evaluator, Forced, FullGame, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
 };
 use crate::search::time::stability_pct;
 use crate::search::tt::Bound;
@@ -54,11 +54,11 @@ use super::table::AtomicTable;
 const NO_EVAL: i32 = i32::MIN;
 
 /// What every thread of one search shares.
-pub struct Shared<'a, G: Game> {
+pub struct Shared<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub tt: &'a AtomicTable,
-    pub opts: &'a Options,
+    pub opts: &'a EngineOptions,
     /// Set from outside (`stop` in a protocol).
     pub stop: &'a AtomicBool,
     /// Set by the main thread when the helpers must stop.
@@ -82,8 +82,14 @@ pub struct Best<M> {
     pub pv: Vec<M>,
 }
 
+/// Where a worker sends its progress reports (`report.rs`), and when its search started.
+pub struct Hook<M> {
+    pub reporter: crate::search::Reporter<M>,
+    pub start: std::time::Instant,
+}
+
 /// One search thread: its statistics, killers, history and principal-variation table.
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: FullGame> {
     pub sh: Shared<'a, G>,
     pub stats: Stats,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -111,10 +117,10 @@ pub struct Worker<'a, G: Game> {
     /// Deepest ply reached (for progress reports).
     pub seldepth: u32,
     /// Where completed iterations are reported (`None`: nowhere), see `report.rs`.
-    pub hook: Option<super::report::Hook<G::Move>>,
+    pub hook: Option<Hook<G::Move>>,
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: FullGame> Worker<'a, G> {
     pub fn new(sh: Shared<'a, G>) -> Self {
         let limit = StopCheck::none().with_flag(Some(sh.stop)).with_flag(Some(sh.halt));
         let lmr_table = sh.opts.params.lmr_table();

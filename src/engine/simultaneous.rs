@@ -17,18 +17,18 @@ use std::sync::atomic::AtomicBool;
 
 use super::Engine;
 use crate::game::alternated::Alternated;
-use crate::game::{Game, GameError, Side};
+use crate::game::{FullGame, GameError, Side};
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::spec::Spec;
 
 /// Plies of the alternating view searched when no limit is given (two turns of the game).
 pub const DEFAULT_DEPTH: u32 = 4;
 
-pub struct SimNaive<G: Game> {
+pub struct SimNaive<G: FullGame> {
     engine: Engine<Alternated<G>>,
 }
 
-impl<G: Game> SimNaive<G> {
+impl<G: FullGame> SimNaive<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let mut engine =
             Engine::from_spec(spec).map_err(|e| GameError::new(e.to_string().replacen("engine", "naive", 1)))?;
@@ -40,7 +40,7 @@ impl<G: Game> SimNaive<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for SimNaive<G> {
+impl<G: FullGame> Searcher<G> for SimNaive<G> {
     fn name(&self) -> String {
         let name = self.engine.name();
         match name.strip_prefix("engine") {

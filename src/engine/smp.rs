@@ -10,7 +10,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::game::Game;
+use crate::game::FullGame;
 use crate::search::Stats;
 
 use super::params::MAX_DEPTH;
@@ -21,7 +21,7 @@ static SPAWN_WARNED: AtomicBool = AtomicBool::new(false);
 
 /// Run `main` on a worker while `threads - 1` helpers search `state` too; returns main's result and the summed
 /// statistics of every thread.
-pub fn run<'a, G: Game, R>(
+pub fn run<'a, G: FullGame, R>(
     make_shared: impl Fn(&'a AtomicBool) -> Shared<'a, G> + Sync,
     halt: &'a AtomicBool,
     no_halt: &'a AtomicBool,

@@ -1,6 +1,6 @@
 //! The engine's numeric search constants, settable at run time (after Reckless's parameters file): each has a name,
 //! a default, a range and an SPSA step. A game may have its own defaults (a parameters text from
-//! [`Game::engine_params`]: Breakthrough 8x8 with its network has the values SPSA tuned); over them go a parameters
+//! [`Knowledge::engine_params`]: Breakthrough 8x8 with its network has the values SPSA tuned); over them go a parameters
 //! file (`engine(params=FILE)`: one `name value` or `name = value` per line, `#` comments), then the player string's
 //! values (`engine(rfp_margin=100)`); `plateau engine-params` lists them; `plateau spsa` tunes them.
 //!
@@ -12,12 +12,15 @@
 //! Depths and reductions are in plies unless the name says quarter plies (`cost_*`, `q` suffix); the logarithmic
 //! reduction's base and divisor are in hundredths.
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::spec::Spec;
+
+/// One ply in the fractional depth unit: depths are counted in quarter plies.
+pub const ONE_PLY: i32 = 4;
 
 /// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct ParamInfo {
+pub struct TunableInfo {
     pub name: &'static str,
     pub default: i32,
     pub min: i32,
@@ -42,8 +45,8 @@ macro_rules! search_params {
         }
 
         /// Every tunable, in the order of [`SearchParams`].
-        pub const PARAMS: &[ParamInfo] = &[
-            $(ParamInfo { name: stringify!($field), default: $default, min: $min, max: $max, step: $step, doc: $doc },)*
+        pub const PARAMS: &[TunableInfo] = &[
+            $(TunableInfo { name: stringify!($field), default: $default, min: $min, max: $max, step: $step, doc: $doc },)*
         ];
 
         impl SearchParams {
@@ -114,8 +117,8 @@ impl SearchParams {
     }
 
     /// The defaults of the engine for `game` with the evaluation `eval` (`None`: the game's first, its default): the
-    /// general defaults, then the game's own parameters text if it has one ([`Game::engine_params`]).
-    pub fn for_game<G: Game>(game: &G, eval: Option<&str>) -> SearchParams {
+    /// general defaults, then the game's own parameters text if it has one ([`Knowledge::engine_params`]).
+    pub fn for_game<G: FullGame>(game: &G, eval: Option<&str>) -> SearchParams {
         let mut p = SearchParams::default();
         if let Some(text) = game.engine_params(eval.unwrap_or(G::EVALUATIONS[0])) {
             // A text built into the program; the tests read every game's (`every_games_parameters_read`).
@@ -135,7 +138,7 @@ impl SearchParams {
                 for (n, r) in row.iter_mut().enumerate() {
                     if d > 0 && n > 0 {
                         let plies = base + (d as f64).ln() * (n as f64).ln() / div;
-                        *r = (plies * super::params::ONE_PLY as f64).round() as i32;
+                        *r = (plies * ONE_PLY as f64).round() as i32;
                     }
                 }
                 row
@@ -207,7 +210,7 @@ impl GivenParams {
 
     /// The values for `game` evaluated with `eval` (`None`: its default evaluation): its defaults (the general ones
     /// with `params=general`), then the given values.
-    pub fn resolve<G: Game>(&self, game: &G, eval: Option<&str>) -> SearchParams {
+    pub fn resolve<G: FullGame>(&self, game: &G, eval: Option<&str>) -> SearchParams {
         let base = if self.general { SearchParams::default() } else { SearchParams::for_game(game, eval) };
         self.over(&base)
     }
@@ -260,7 +263,7 @@ fn parse_text(
 }
 
 /// The description of the tunable `name`.
-pub fn info(name: &str) -> Option<&'static ParamInfo> {
+pub fn info(name: &str) -> Option<&'static TunableInfo> {
     PARAMS.iter().find(|i| i.name == name)
 }
 
@@ -346,7 +349,7 @@ mod tests {
     }
 
     /// The evaluations a game names (its list, for the test above).
-    fn g_evaluations<G: Game>(_: &G) -> &'static [&'static str] {
+    fn g_evaluations<G: FullGame>(_: &G) -> &'static [&'static str] {
         G::EVALUATIONS
     }
 

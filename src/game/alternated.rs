@@ -4,7 +4,7 @@
 //! ```text
 //! at a simultaneous node of the game:   `first` chooses its half (the node's side to move is `first`),
 //!                                       then the other player chooses its half knowing it (a node of its own),
-//!                                       then the pair is played (Game::play_joint)
+//!                                       then the pair is played (Capabilities::play_joint)
 //! anywhere else:                        the game's own turns
 //! ```
 //! Searched with minimax, `first`'s value is its best guaranteed result when the opponent would see each of its
@@ -16,11 +16,11 @@
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
-use super::{Evaluator, Game, GameError, MoveList, Outcome, Side, Turn, err};
+use super::{Capabilities, Evaluator, Game, GameError, Interop, Knowledge, MoveList, Outcome, Side, Turn, err};
 
 /// The alternating view of `inner`, where `first` chooses first at every simultaneous node.
 #[derive(Clone, Debug)]
-pub struct Alternated<G: Game> {
+pub struct Alternated<G: Capabilities> {
     pub inner: G,
     pub first: Side,
 }
@@ -33,7 +33,7 @@ pub struct AltState<S, M> {
     key: u64,
 }
 
-impl<G: Game> Alternated<G> {
+impl<G: Capabilities> Alternated<G> {
     pub fn new(inner: G, first: Side) -> Self {
         Alternated { inner, first }
     }
@@ -57,12 +57,10 @@ impl<G: Game> Alternated<G> {
     }
 }
 
-impl<G: Game> Game for Alternated<G> {
+impl<G: Capabilities> Game for Alternated<G> {
     type State = AltState<G::State, G::Move>;
-    type Move = G::Move;
-    type Eval = AltEval<G>;
 
-    const EVALUATIONS: &'static [&'static str] = G::EVALUATIONS;
+    type Move = G::Move;
 
     fn spec(&self) -> String {
         format!("{} alternated, {:?} first", self.inner.spec(), self.first)
@@ -159,6 +157,14 @@ impl<G: Game> Game for Alternated<G> {
             None => board,
         }
     }
+}
+
+impl<G: Capabilities> Capabilities for Alternated<G> {}
+
+impl<G: Knowledge> Knowledge for Alternated<G> {
+    type Eval = AltEval<G>;
+
+    const EVALUATIONS: &'static [&'static str] = G::EVALUATIONS;
 
     fn check_evaluation(name: &str) -> Result<(), GameError> {
         G::check_evaluation(name)
@@ -169,17 +175,19 @@ impl<G: Game> Game for Alternated<G> {
     }
 }
 
+impl<G: Capabilities> Interop for Alternated<G> {}
+
 /// The game's evaluation, for the view's side to move.
 #[derive(Clone, Debug)]
-pub struct AltEval<G: Game>(pub G::Eval);
+pub struct AltEval<G: Knowledge>(pub G::Eval);
 
-impl<G: Game> Default for AltEval<G> {
+impl<G: Knowledge> Default for AltEval<G> {
     fn default() -> Self {
         AltEval(G::Eval::default())
     }
 }
 
-impl<G: Game> Evaluator<Alternated<G>> for AltEval<G> {
+impl<G: Knowledge> Evaluator<Alternated<G>> for AltEval<G> {
     type Carry = ();
 
     fn evaluate(&self, g: &Alternated<G>, s: &AltState<G::State, G::Move>) -> i32 {

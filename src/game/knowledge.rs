@@ -1,5 +1,4 @@
-//! The vocabulary of game knowledge: what a game can tell a search without searching (see the knowledge methods of
-//! [`Game`](super::Game)). Every method has a neutral default, "nothing is known", so a game without knowledge is
+//! The vocabulary of game knowledge: what a game can tell a search without searching (the [`Knowledge`] trait). Every method has a neutral default, "nothing is known", so a game without knowledge is
 //! searched correctly, only slower; a game that knows more overrides the methods in its own folder.
 //!
 //! ```text
@@ -10,11 +9,137 @@
 //! forced              threats to win next move and their answer   engine (forced replies), solvers
 //! null_move           the state after passing, when sound         null-move pruning
 //! move_key            a small index per move                      history tables
+//! symmetry_key        one key for positions equal up to symmetry  solvers' tables (Qubic's threat df-pn)
 //! adjudicate          a result certain without playing on         arena
 //! endgame             an exact result from endgame tables         engine (probed at every node)
 //! ```
 
 use std::hash::{Hash, Hasher};
+
+use rand::Rng;
+
+use super::{Capabilities, Evaluator, GameError, Outcome, err, known_evaluation};
+
+/// What a game knows without searching, and its evaluations. A game that knows nothing writes
+/// `impl Knowledge for MyGame { type Eval = MyEval; }`: the course's searches need only the evaluation.
+pub trait Knowledge: Capabilities {
+    /// The game's heuristic evaluations (one type; a game with several makes it an enum). `Default` is the simple
+    /// evaluation the course's algorithms use.
+    type Eval: Evaluator<Self> + Default + Clone + Send + Sync + 'static;
+
+    /// The names of the game's evaluations for `engine(eval=NAME)`, the engine's default first; `simple` is always
+    /// one of them (the `Default` evaluation).
+    const EVALUATIONS: &'static [&'static str] = &["simple"];
+
+    /// The parameters `mcts` plays this game with unless its string says otherwise (`key=value,...`; `mcts(defaults=
+    /// none)` plays plain UCT), chosen by the matches in `docs/mcts.md`. Empty: plain UCT.
+    const MCTS_DEFAULTS: &'static str = "";
+
+    /// Whether `eval=NAME` names one of the game's evaluations, checked when a player string is read (before any
+    /// game is at hand): one of [`Knowledge::EVALUATIONS`], or a form the game reads more into (Breakthrough's
+    /// `nnue:FILE`, a network read from a weights file).
+    fn check_evaluation(name: &str) -> Result<(), GameError>
+    where
+        Self: Sized,
+    {
+        known_evaluation(Self::EVALUATIONS, name)
+    }
+
+    /// The evaluation named `name` (one that [`Knowledge::check_evaluation`] accepts).
+    fn evaluation(&self, name: &str) -> Result<Self::Eval, GameError> {
+        if name == "simple" {
+            Ok(Self::Eval::default())
+        } else {
+            err(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
+        }
+    }
+
+    /// The engine's search constants tuned for this game when it evaluates with `eval` (the name of one of
+    /// [`Knowledge::EVALUATIONS`], or `nnue:FILE`), as a parameters text (`name = value` per line, the form of
+    /// `engine(params=FILE)`); the engine lays `params=FILE` and the player string's values over it. `None` (the
+    /// default): the engine's general defaults, which no game was tuned for alone.
+    fn engine_params(&self, eval: &str) -> Option<&'static str> {
+        let _ = eval;
+        None
+    }
+
+    /// Whether [`Knowledge::move_class`] tells noisy moves from quiet ones (quiescence search needs it).
+    fn has_tactics(&self) -> bool {
+        false
+    }
+
+    /// The class of move `mv` in `state`.
+    fn move_class(&self, state: &Self::State, mv: Self::Move) -> MoveClass {
+        let _ = (state, mv);
+        MoveClass::Quiet
+    }
+
+    /// How promising a noisy move is, below 64 (chess: most valuable victim, then least valuable attacker), to order
+    /// the captures among themselves; 0 when the game does not say.
+    fn capture_order(&self, state: &Self::State, mv: Self::Move) -> u32 {
+        let _ = (state, mv);
+        0
+    }
+
+    /// Whether the side to move can win with its next move (known without trying every move).
+    fn has_winning_move(&self, state: &Self::State) -> bool {
+        let _ = state;
+        false
+    }
+
+    /// The opponent's threats to win with its next move, and what they force.
+    fn forced(&self, state: &Self::State) -> Forced {
+        let _ = state;
+        Forced::Free
+    }
+
+    /// Whether `mv` answers the threat of [`Forced::Defend`]`(target)`.
+    fn defends(&self, mv: Self::Move, target: u32) -> bool {
+        let _ = (mv, target);
+        true
+    }
+
+    /// The state after the side to move passes, for null-move pruning; `None` where passing is not expressible.
+    fn null_move(&self, state: &Self::State) -> Option<Self::State> {
+        let _ = state;
+        None
+    }
+
+    /// A random move for guided playouts ("decisive and anti-decisive moves", Teytaud & Teytaud 2010): a move that
+    /// wins at once if the game sees one cheaply, else one that stops the opponent's win at once, else
+    /// [`Capabilities::random_move`]. The default knows neither: the random move.
+    fn decisive_random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
+        self.random_move(state, rng)
+    }
+
+    /// A key that positions equal up to a symmetry of the board share, for the tables of solvers (a transposition
+    /// table keyed by it holds one entry for all of them). It must be a function of the position alone (never of the
+    /// line that reached it). The default: [`Game::key`], no symmetry.
+    fn symmetry_key(&self, state: &Self::State) -> u64 {
+        self.key(state)
+    }
+
+    /// A small index of a move for history tables, below [`MOVE_KEYS`].
+    fn move_key(&self, mv: Self::Move) -> usize {
+        hashed_move_key(&mv)
+    }
+
+    /// A result certain without playing on (for the side to move) and its reason, for the arena's adjudication.
+    fn adjudicate(&self, state: &Self::State) -> Option<(Outcome, &'static str)> {
+        let _ = state;
+        None
+    }
+
+    /// Build the endgame tables [`Knowledge::endgame`] probes (once per process; cheap when they exist).
+    fn prepare_endgame(&self) {}
+
+    /// An exact result for the side to move from endgame tables: a win or loss and an upper bound on the plies to
+    /// the end.
+    fn endgame(&self, state: &Self::State) -> Option<(Outcome, u32)> {
+        let _ = state;
+        None
+    }
+}
 
 /// The class of a move, from the least to the most forcing.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

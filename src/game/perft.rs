@@ -4,10 +4,10 @@
 //! or one joint move of a simultaneous node (a pair of moves, one per player). The last ply is bulk-counted with
 //! [`Game::count_leaf_moves`].
 
-use super::{Game, MoveList, Side, Turn};
+use super::{Capabilities, MoveList, Side, Turn};
 
 /// perft from `state`.
-pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+pub fn perft<G: Capabilities>(game: &G, state: &G::State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
@@ -32,7 +32,7 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
 }
 
 /// perft of a simultaneous node: every pair of moves is one ply.
-fn perft_joint<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
+fn perft_joint<G: Capabilities>(game: &G, state: &G::State, depth: u32) -> u64 {
     let (mut a, mut b) = (MoveList::new(), MoveList::new());
     game.player_moves(state, Side::First, &mut a);
     game.player_moves(state, Side::Second, &mut b);
@@ -61,7 +61,7 @@ pub struct UniquePly {
 }
 
 /// Bytes one distinct position costs [`perft_unique`] (the key, the state, its path count, the table's slack).
-pub fn unique_bytes_per_position<G: Game>() -> usize {
+pub fn unique_bytes_per_position<G: Capabilities>() -> usize {
     2 * (std::mem::size_of::<(u64, (G::State, u64))>() + 1)
 }
 
@@ -76,7 +76,7 @@ pub fn unique_bytes_per_position<G: Game>() -> usize {
 ///     for (s, n) in level, s not terminal: for each ply p from s: next[key(s+p)].paths += n
 ///     report sum of paths, |next|; level <- next
 /// ```
-pub fn perft_unique<G: Game>(
+pub fn perft_unique<G: Capabilities>(
     game: &G,
     state: &G::State,
     depth: u32,

@@ -3,12 +3,12 @@
 
 use rand::{Rng, RngExt};
 
-use super::{ChanceList, Game, MoveList, Outcome, Side, Turn, sample_outcome};
+use super::{Capabilities, ChanceList, MoveList, Outcome, Side, Turn, sample_outcome};
 
 /// Play one random step in place: a uniformly random move at a player's turn, an outcome drawn by its probability at
 /// a chance node, a uniformly random move for each player at a simultaneous node. False when the game is over (or a
 /// player has no move, which the rules of every game here forbid in a non-terminal state).
-pub fn random_step<G: Game, R: Rng + ?Sized>(game: &G, state: &mut G::State, rng: &mut R) -> bool {
+pub fn random_step<G: Capabilities, R: Rng + ?Sized>(game: &G, state: &mut G::State, rng: &mut R) -> bool {
     if game.is_terminal(state) {
         return false;
     }
@@ -41,7 +41,7 @@ pub fn random_step<G: Game, R: Rng + ?Sized>(game: &G, state: &mut G::State, rng
 
 /// Play random steps from `state` to the end. Returns the outcome for `player` and the number of steps played.
 /// A position where the mover has no move although the game is not over counts as a loss for the mover.
-pub fn random_playout_for<G: Game, R: Rng + ?Sized>(
+pub fn random_playout_for<G: Capabilities, R: Rng + ?Sized>(
     game: &G,
     state: &G::State,
     player: Side,

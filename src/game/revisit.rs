@@ -20,7 +20,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
-use super::Game;
+use super::Capabilities;
 use super::playout::random_step;
 use super::seed::derive;
 
@@ -79,7 +79,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 /// Play `walks` random walks of `depth` plies from the start and measure how often they end in the same position.
 /// Refuses fewer than 2 walks and depths over [`MAX_REVISIT_DEPTH`].
-pub fn revisit<G: Game + Sync>(game: &G, depth: u32, walks: u64, seed: u64) -> Result<RevisitReport, String> {
+pub fn revisit<G: Capabilities + Sync>(game: &G, depth: u32, walks: u64, seed: u64) -> Result<RevisitReport, String> {
     if walks < 2 {
         return Err(format!("--revisit needs at least 2 walks (--games 2 or more), {walks} given"));
     }

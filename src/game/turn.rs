@@ -11,7 +11,7 @@
 //! hidden information                observation + resample                   phantom_tic_tac_toe
 //! ```
 //!
-//! A game declares what it uses in [`Game::KIND`](super::Game::KIND); tools branch on that constant, so the
+//! A game declares what it uses in [`Capabilities::KIND`](super::Capabilities::KIND); tools branch on that constant, so the
 //! branches a deterministic game never takes are compiled out of its code.
 
 use arrayvec::ArrayVec;
@@ -24,9 +24,9 @@ use super::Side;
 pub enum Turn {
     /// One player chooses a move.
     Player(Side),
-    /// The rules draw an outcome (a die, a coin) with known probabilities: [`Game::chance_outcomes`](super::Game).
+    /// The rules draw an outcome (a die, a coin) with known probabilities: [`Capabilities::chance_outcomes`](super::Game).
     Chance,
-    /// Both players choose at once; the rules resolve the pair: [`Game::play_joint`](super::Game).
+    /// Both players choose at once; the rules resolve the pair: [`Capabilities::play_joint`](super::Game).
     Simultaneous,
 }
 
@@ -37,7 +37,7 @@ pub struct Kind {
     pub chance: bool,
     /// Some states are simultaneous-move nodes.
     pub simultaneous: bool,
-    /// Players do not see the whole state: [`Game::observation`](super::Game) differs between them.
+    /// Players do not see the whole state: [`Capabilities::observation`](super::Game) differs between them.
     pub hidden: bool,
 }
 
@@ -86,7 +86,7 @@ pub fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &ChanceList<M>, rng: &
 /// A line of moves (a principal variation) in the game's notation, played from `state` as far as it goes: it stops at
 /// the end of the game. In a simultaneous-move game a searcher's line is its own half of the next turn (the other half
 /// is not known): that half is shown, not played.
-pub fn line_words<G: super::Game>(game: &G, state: &G::State, line: &[G::Move]) -> Vec<String> {
+pub fn line_words<G: super::Capabilities>(game: &G, state: &G::State, line: &[G::Move]) -> Vec<String> {
     if game.is_terminal(state) {
         return Vec::new();
     }

@@ -1,5 +1,5 @@
 //! What a picture of the board needs, as data: the board's shape and what each cell holds. The web page
-//! (`plateau serve`) draws every game from this alone, so a game that fills [`Game::board_view`](super::Game) is drawn
+//! (`plateau serve`) draws every game from this alone, so a game that fills [`Interop::board_view`](super::Game) is drawn
 //! without the page knowing it.
 //!
 //! ```text
@@ -16,8 +16,9 @@
 //! sense (not for Connect Four, whose discs fall down).
 //!
 //! A cell's `piece` is the text to draw (a chess glyph, a disc, a seed count), `owner` the player it belongs to
-//! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Game::move_cells`](super::Game):
-//! the page highlights where a selected piece may go.
+//! (0: first, 1: second), whose colour is `colours[owner]`. Moves name cells with [`Interop::move_cells`](super::Game):
+//! the page highlights where a selected piece may go. A `points` board also has a [`Tray`] (bar, borne-off checkers,
+//! dice).
 
 use super::Side;
 
@@ -58,6 +59,26 @@ pub struct BoardView {
     pub coords: Coords,
     /// Whether the page may turn the board round (false where the board has a fixed up, as Connect Four's).
     pub flip: bool,
+    /// What lies beside the points of a `points` board (backgammon): the bar, the trays, the dice.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tray: Option<Tray>,
+}
+
+/// Backgammon's board beside its points, for the page to draw and to build a move from clicks: the checkers on the bar
+/// and borne off per player, the dice still to play, and whose numbering the moves use.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Tray {
+    /// Checkers on the bar: the first player's, the second's.
+    pub bar: [u32; 2],
+    /// Checkers borne off: the first player's, the second's.
+    pub off: [u32; 2],
+    /// The dice still to play in this decision (a double's four, or the two left of its second half); empty while
+    /// rolling.
+    pub dice: Vec<u8>,
+    /// The dice rolled this turn (`[hi, lo]`), empty while rolling.
+    pub rolled: Vec<u8>,
+    /// The player to move or to roll (0 or 1): moves are written in its numbering, its points 24 -> 1.
+    pub mover: u8,
 }
 
 /// Labels around the board, in the game's notation: `left` beside each row (top row first), `bottom` under each
@@ -93,6 +114,7 @@ impl BoardView {
             notes: Vec::new(),
             coords: Coords::default(),
             flip: true,
+            tray: None,
         };
         v.coords = v.coords_from_names();
         v

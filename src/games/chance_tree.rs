@@ -4,7 +4,7 @@
 //! The *-minimax trees of Ballard: players' nodes at even plies (`W` moves each), chance nodes at odd plies (`K`
 //! outcomes each), leaves at ply `D`; deterministic from the seed and never stored, like `random_tree` (a node is a
 //! hash of its parent's key and its child number). A separate game from `random_tree` because a game's kind
-//! (`Game::KIND`, chance or not) is a property of its type, and the deterministic algorithms refuse chance games.
+//! (`Capabilities::KIND`, chance or not) is a property of its type, and the deterministic algorithms refuse chance games.
 //!
 //! ```text
 //! ply 0  MAX  (W moves)        side to move MAX
@@ -14,7 +14,7 @@
 //! ply 4  MAX ...               leaves at ply D: a value from the side to move's view
 //! ```
 //!
-//! Models (values are drawn in `[-R, R]`, `Game::value_bound` is `R`):
+//! Models (values are drawn in `[-R, R]`, `Capabilities::value_bound` is `R`):
 //! - `iid` (default): leaf values independent and uniform; the evaluation of an interior node is an independent
 //!   uniform value (it tells nothing).
 //! - `walk`: every edge adds a uniform step in `[-R/D, R/D]` to a running value for MAX; a leaf is worth the sum of
@@ -25,15 +25,16 @@
 //! node, then normalised). Moves and outcomes are written as child numbers `1..`; a position is its path, `2.1.3`, or
 //! `root`.
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err};
 use crate::games::random_tree::{MAX_TREE_DEPTH, MAX_TREE_WIDTH, mix, uniform};
 use crate::games::tree_path::{format_path, parse_path};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "chance_tree",
         aliases: &["random_chance_tree"],
@@ -146,10 +147,8 @@ impl ChanceTree {
 
 impl Game for ChanceTree {
     type State = CtState;
-    type Move = u8;
-    type Eval = CtEval;
 
-    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+    type Move = u8;
 
     fn spec(&self) -> String {
         let mut p = vec![format!("width={}", self.width)];
@@ -177,28 +176,9 @@ impl Game for ChanceTree {
         Self::side(s.ply)
     }
 
-    fn turn(&self, s: &CtState) -> Turn {
-        if Self::is_chance_ply(s.ply) { Turn::Chance } else { Turn::Player(Self::side(s.ply)) }
-    }
-
     fn generate_moves(&self, s: &CtState, moves: &mut MoveList<u8>) {
         moves.clear();
         moves.extend((0..self.children(s)).map(|i| i as u8));
-    }
-
-    fn chance_outcomes(&self, s: &CtState, outcomes: &mut ChanceList<u8>) {
-        outcomes.clear();
-        if !Self::is_chance_ply(s.ply) || s.ply as u32 >= self.depth {
-            return;
-        }
-        let k = self.outcomes;
-        if self.uniform {
-            outcomes.extend((0..k).map(|i| (i as u8, 1.0 / k as f64)));
-        } else {
-            let w = |i: u32| uniform(mix(s.key, SALT_WEIGHT ^ ((i as u64 + 1) << 8)), 1, 10) as f64;
-            let total: f64 = (0..k).map(w).sum();
-            outcomes.extend((0..k).map(|i| (i as u8, w(i) / total)));
-        }
     }
 
     fn play(&self, s: &mut CtState, m: u8) {
@@ -209,23 +189,6 @@ impl Game for ChanceTree {
         s.path[s.ply as usize] = m;
         s.ply += 1;
         s.key = mix(s.key, m as u64 + 1);
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.depth)
-    }
-
-    /// `[depth, max(width, outcomes)]`: row `i` one-hot of the move or outcome taken at ply `i` (rows past the
-    /// current ply zero), the same for both players.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![self.depth as usize, self.width.max(self.outcomes) as usize]
-    }
-
-    fn observation_tensor(&self, s: &CtState, _player: Side, out: &mut [f32]) {
-        let row = self.width.max(self.outcomes) as usize;
-        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
-            out[ply * row + child as usize] = 1.0;
-        }
     }
 
     fn outcome(&self, s: &CtState) -> Option<Outcome> {
@@ -244,10 +207,6 @@ impl Game for ChanceTree {
 
     fn compute_key(&self, s: &CtState) -> u64 {
         self.path(s).iter().fold(self.root_key(), |k, &m| mix(k, m as u64 + 1))
-    }
-
-    fn value_bound(&self) -> i32 {
-        self.range
     }
 
     fn parse_move(&self, s: &CtState, text: &str) -> Result<u8, GameError> {
@@ -285,6 +244,56 @@ impl Game for ChanceTree {
             _ => out += who,
         }
         out
+    }
+}
+
+impl Capabilities for ChanceTree {
+    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+
+    fn turn(&self, s: &CtState) -> Turn {
+        if Self::is_chance_ply(s.ply) { Turn::Chance } else { Turn::Player(Self::side(s.ply)) }
+    }
+
+    fn chance_outcomes(&self, s: &CtState, outcomes: &mut ChanceList<u8>) {
+        outcomes.clear();
+        if !Self::is_chance_ply(s.ply) || s.ply as u32 >= self.depth {
+            return;
+        }
+        let k = self.outcomes;
+        if self.uniform {
+            outcomes.extend((0..k).map(|i| (i as u8, 1.0 / k as f64)));
+        } else {
+            let w = |i: u32| uniform(mix(s.key, SALT_WEIGHT ^ ((i as u64 + 1) << 8)), 1, 10) as f64;
+            let total: f64 = (0..k).map(w).sum();
+            outcomes.extend((0..k).map(|i| (i as u8, w(i) / total)));
+        }
+    }
+
+    fn value_bound(&self) -> i32 {
+        self.range
+    }
+}
+
+impl Knowledge for ChanceTree {
+    type Eval = CtEval;
+}
+
+impl Interop for ChanceTree {
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.depth)
+    }
+
+    /// `[depth, max(width, outcomes)]`: row `i` one-hot of the move or outcome taken at ply `i` (rows past the
+    /// current ply zero), the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.depth as usize, self.width.max(self.outcomes) as usize]
+    }
+
+    fn observation_tensor(&self, s: &CtState, _player: Side, out: &mut [f32]) {
+        let row = self.width.max(self.outcomes) as usize;
+        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
+            out[ply * row + child as usize] = 1.0;
+        }
     }
 }
 

@@ -36,8 +36,9 @@
 //! Notation: the players' moves `l` and `r` (`left`, `right` accepted), the coin's outcomes `h` and `t` (`heads`,
 //! `tails` accepted); a position is its path from the root joined by `.`: `root`, `l`, `l.h`, `l.h.r`.
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The leaves of the textbook figure, MAX's left subtree first.
@@ -49,7 +50,7 @@ pub const DEPTH: u8 = 3;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "coin_game",
         aliases: &["coin", "coin_toss"],
@@ -160,10 +161,8 @@ fn parse_leaves(text: &str) -> Result<[i32; 8], GameError> {
 
 impl Game for CoinGame {
     type State = CoinState;
-    type Move = u8;
-    type Eval = CoinEval;
 
-    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+    type Move = u8;
 
     fn spec(&self) -> String {
         let mut params = Vec::new();
@@ -186,21 +185,10 @@ impl Game for CoinGame {
         if s.ply == 0 || s.ply == DEPTH { Side::First } else { Side::Second }
     }
 
-    fn turn(&self, s: &CoinState) -> Turn {
-        if s.ply == 1 { Turn::Chance } else { Turn::Player(self.side_to_move(s)) }
-    }
-
     fn generate_moves(&self, s: &CoinState, moves: &mut MoveList<u8>) {
         moves.clear();
         if s.ply < DEPTH {
             moves.extend([0, 1]);
-        }
-    }
-
-    fn chance_outcomes(&self, s: &CoinState, outcomes: &mut ChanceList<u8>) {
-        outcomes.clear();
-        if s.ply == 1 {
-            outcomes.extend([(0, self.probability(0)), (1, self.probability(1))]);
         }
     }
 
@@ -209,18 +197,6 @@ impl Game for CoinGame {
         s.path |= m << s.ply;
         s.key ^= zkey(s.ply, m);
         s.ply += 1;
-    }
-
-    /// `[3, 2]`: row `i` one-hot of the choice at ply `i` (MAX's `l`/`r`, the coin's `h`/`t`, MIN's `l`/`r`), rows
-    /// past the current ply zero; the same for both players.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![DEPTH as usize, 2]
-    }
-
-    fn observation_tensor(&self, s: &CoinState, _player: Side, out: &mut [f32]) {
-        for ply in 0..s.ply {
-            out[2 * ply as usize + Self::bit(s, ply) as usize] = 1.0;
-        }
     }
 
     fn outcome(&self, s: &CoinState) -> Option<Outcome> {
@@ -233,10 +209,6 @@ impl Game for CoinGame {
 
     fn compute_key(&self, s: &CoinState) -> u64 {
         (0..s.ply).fold(0, |k, i| k ^ zkey(i, Self::bit(s, i)))
-    }
-
-    fn value_bound(&self) -> i32 {
-        self.leaves.iter().map(|v| v.abs()).max().unwrap_or(0)
     }
 
     fn parse_move(&self, s: &CoinState, text: &str) -> Result<u8, GameError> {
@@ -319,6 +291,43 @@ impl Game for CoinGame {
             _ => "MIN to move".into(),
         };
         out + &format!("position {}: {what}", self.format_position(s))
+    }
+}
+
+impl Capabilities for CoinGame {
+    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+
+    fn turn(&self, s: &CoinState) -> Turn {
+        if s.ply == 1 { Turn::Chance } else { Turn::Player(self.side_to_move(s)) }
+    }
+
+    fn chance_outcomes(&self, s: &CoinState, outcomes: &mut ChanceList<u8>) {
+        outcomes.clear();
+        if s.ply == 1 {
+            outcomes.extend([(0, self.probability(0)), (1, self.probability(1))]);
+        }
+    }
+
+    fn value_bound(&self) -> i32 {
+        self.leaves.iter().map(|v| v.abs()).max().unwrap_or(0)
+    }
+}
+
+impl Knowledge for CoinGame {
+    type Eval = CoinEval;
+}
+
+impl Interop for CoinGame {
+    /// `[3, 2]`: row `i` one-hot of the choice at ply `i` (MAX's `l`/`r`, the coin's `h`/`t`, MIN's `l`/`r`), rows
+    /// past the current ply zero; the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![DEPTH as usize, 2]
+    }
+
+    fn observation_tensor(&self, s: &CoinState, _player: Side, out: &mut [f32]) {
+        for ply in 0..s.ply {
+            out[2 * ply as usize + Self::bit(s, ply) as usize] = 1.0;
+        }
     }
 }
 

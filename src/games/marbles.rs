@@ -12,8 +12,9 @@
 //! Theory (Bouton's analysis of subtraction games): the side to move loses exactly when `left % (k+1) == 0`
 //! (misère: `== 1`). The default evaluator uses it as its heuristic, and the tests check it against the exact solver.
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Largest pile: the Zobrist table has one key per pile size.
@@ -23,7 +24,7 @@ pub const MAX_K: u32 = 256;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "marbles",
         aliases: &[],
@@ -108,8 +109,8 @@ impl Marbles {
 
 impl Game for Marbles {
     type State = MarblesState;
+
     type Move = u32;
-    type Eval = MarblesEval;
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -234,17 +235,6 @@ impl Game for Marbles {
         Ok(s)
     }
 
-    /// `[2, n + 1]`: one-hot rows of the marbles left and of the side to move (0 the first player, 1 the second).
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![2, self.n as usize + 1]
-    }
-
-    fn observation_tensor(&self, s: &MarblesState, _player: Side, out: &mut [f32]) {
-        let row = self.n as usize + 1;
-        out[(s.left as usize).min(row - 1)] = 1.0;
-        out[row + s.stm.index()] = 1.0;
-    }
-
     fn format_position(&self, s: &MarblesState) -> String {
         format!("{} {}", s.left, side_digit(s.stm))
     }
@@ -275,6 +265,27 @@ impl Game for Marbles {
             side_digit(s.stm)
         );
         out
+    }
+}
+
+// The extension traits (docs/architecture.md, "How to add a game"): a deterministic alternating game keeps every
+// capability's default, names its evaluation, and here gives OpenSpiel's numbering of its moves.
+impl Capabilities for Marbles {}
+
+impl Knowledge for Marbles {
+    type Eval = MarblesEval;
+}
+
+impl Interop for Marbles {
+    /// `[2, n + 1]`: one-hot rows of the marbles left and of the side to move (0 the first player, 1 the second).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.n as usize + 1]
+    }
+
+    fn observation_tensor(&self, s: &MarblesState, _player: Side, out: &mut [f32]) {
+        let row = self.n as usize + 1;
+        out[(s.left as usize).min(row - 1)] = 1.0;
+        out[row + s.stm.index()] = 1.0;
     }
 }
 

@@ -9,7 +9,7 @@
 //! deterministic minimax player cannot play it.
 //!
 //! Every non-terminal state is a simultaneous node ([`Turn::Simultaneous`]): [`Game::generate_moves`] lists nothing,
-//! [`Game::player_moves`] gives each player `h` and `t`, [`Game::play_joint`] resolves a pair. A joint move is written
+//! [`Capabilities::player_moves`] gives each player `h` and `t`, [`Capabilities::play_joint`] resolves a pair. A joint move is written
 //! `FIRST/SECOND`: `h/t` (`heads/tails` accepted). The side to move is always the first player: the point of view of
 //! [`Game::outcome`].
 //!
@@ -20,8 +20,9 @@
 //! perft counts a joint move as one ply: 4 at depth 1, 16 at depth 2 (with `rounds` >= 2), 4^d up to `d = rounds` and
 //! 0 beyond (the game is over).
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Most rounds (the Zobrist table has one key per score).
@@ -39,7 +40,7 @@ pub fn info() -> GameInfo {
         aliases: &["pennies"],
         description: "matching pennies: both players choose h or t at once; the first wins the round if they match, \
 the second otherwise; value = rounds won by the first minus rounds won by the second",
-        parameters: vec![ParamInfo { name: "rounds", default: "1", description: "rounds played, 1..=30" }],
+        parameters: vec![GameParam { name: "rounds", default: "1", description: "rounds played, 1..=30" }],
     }
 }
 
@@ -99,10 +100,8 @@ impl MatchingPennies {
 
 impl Game for MatchingPennies {
     type State = PenniesState;
-    type Move = u8;
-    type Eval = PenniesEval;
 
-    const KIND: Kind = Kind { chance: false, simultaneous: true, hidden: false };
+    type Move = u8;
 
     fn spec(&self) -> String {
         if self.rounds == 1 { "matching_pennies".into() } else { format!("matching_pennies(rounds={})", self.rounds) }
@@ -116,58 +115,14 @@ impl Game for MatchingPennies {
         Side::First
     }
 
-    fn turn(&self, _s: &PenniesState) -> Turn {
-        Turn::Simultaneous
-    }
-
-    /// No single player moves here: both choose at once ([`Game::player_moves`]).
+    /// No single player moves here: both choose at once ([`Capabilities::player_moves`]).
     fn generate_moves(&self, _s: &PenniesState, moves: &mut MoveList<u8>) {
         moves.clear();
     }
 
-    fn player_moves(&self, s: &PenniesState, _player: Side, moves: &mut MoveList<u8>) {
-        moves.clear();
-        if !self.is_terminal(s) {
-            moves.extend([HEADS, TAILS]);
-        }
-    }
-
-    /// Never legal: no single move exists in this game (see [`Game::play_joint`]).
+    /// Never legal: no single move exists in this game (see [`Capabilities::play_joint`]).
     fn play(&self, _s: &mut PenniesState, _m: u8) {
         panic!("matching_pennies: both players move at once; play a pair with play_joint");
-    }
-
-    fn play_joint(&self, s: &mut PenniesState, first: u8, second: u8) {
-        debug_assert!(!self.is_terminal(s));
-        let before = zkey(s.first, s.second);
-        if first == second {
-            s.first += 1;
-        } else {
-            s.second += 1;
-        }
-        s.key ^= before ^ zkey(s.first, s.second);
-    }
-
-    /// One joint move a round.
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.rounds)
-    }
-
-    /// Every round won.
-    fn max_utility(&self) -> f64 {
-        self.rounds as f64
-    }
-
-    /// `[2, rounds + 1]`: one-hot rows of the rounds won by the first player and by the second (the choices of a
-    /// round are seen only through its result), the same for both players.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![2, self.rounds as usize + 1]
-    }
-
-    fn observation_tensor(&self, s: &PenniesState, _player: Side, out: &mut [f32]) {
-        let row = self.rounds as usize + 1;
-        out[s.first as usize] = 1.0;
-        out[row + s.second as usize] = 1.0;
     }
 
     fn outcome(&self, s: &PenniesState) -> Option<Outcome> {
@@ -191,21 +146,6 @@ impl Game for MatchingPennies {
 
     fn format_move(&self, _s: &PenniesState, m: u8) -> String {
         if m == HEADS { "h".into() } else { "t".into() }
-    }
-
-    fn parse_joint(&self, s: &PenniesState, text: &str) -> Result<(u8, u8), GameError> {
-        let t = text.trim();
-        if self.is_terminal(s) {
-            return err("the game is over: no move is legal");
-        }
-        let Some((a, b)) = t.split_once('/') else {
-            return err(format!("'{t}': both players choose at once: write the pair FIRST/SECOND, e.g. h/t"));
-        };
-        let half = |word: &str, who: &str| {
-            parse_coin(word)
-                .ok_or_else(|| GameError::new(format!("'{t}': the {who}'s choice '{}' is not h or t", word.trim())))
-        };
-        Ok((half(a, "first player")?, half(b, "second player")?))
     }
 
     fn parse_position(&self, text: &str) -> Result<PenniesState, GameError> {
@@ -244,6 +184,75 @@ impl Game for MatchingPennies {
             _ => out += &format!("round {} of {}: both players choose h or t at once", played + 1, self.rounds),
         }
         out
+    }
+}
+
+impl Capabilities for MatchingPennies {
+    const KIND: Kind = Kind { chance: false, simultaneous: true, hidden: false };
+
+    fn turn(&self, _s: &PenniesState) -> Turn {
+        Turn::Simultaneous
+    }
+
+    fn player_moves(&self, s: &PenniesState, _player: Side, moves: &mut MoveList<u8>) {
+        moves.clear();
+        if !self.is_terminal(s) {
+            moves.extend([HEADS, TAILS]);
+        }
+    }
+
+    fn play_joint(&self, s: &mut PenniesState, first: u8, second: u8) {
+        debug_assert!(!self.is_terminal(s));
+        let before = zkey(s.first, s.second);
+        if first == second {
+            s.first += 1;
+        } else {
+            s.second += 1;
+        }
+        s.key ^= before ^ zkey(s.first, s.second);
+    }
+
+    fn parse_joint(&self, s: &PenniesState, text: &str) -> Result<(u8, u8), GameError> {
+        let t = text.trim();
+        if self.is_terminal(s) {
+            return err("the game is over: no move is legal");
+        }
+        let Some((a, b)) = t.split_once('/') else {
+            return err(format!("'{t}': both players choose at once: write the pair FIRST/SECOND, e.g. h/t"));
+        };
+        let half = |word: &str, who: &str| {
+            parse_coin(word)
+                .ok_or_else(|| GameError::new(format!("'{t}': the {who}'s choice '{}' is not h or t", word.trim())))
+        };
+        Ok((half(a, "first player")?, half(b, "second player")?))
+    }
+}
+
+impl Knowledge for MatchingPennies {
+    type Eval = PenniesEval;
+}
+
+impl Interop for MatchingPennies {
+    /// One joint move a round.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.rounds)
+    }
+
+    /// Every round won.
+    fn max_utility(&self) -> f64 {
+        self.rounds as f64
+    }
+
+    /// `[2, rounds + 1]`: one-hot rows of the rounds won by the first player and by the second (the choices of a
+    /// round are seen only through its result), the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![2, self.rounds as usize + 1]
+    }
+
+    fn observation_tensor(&self, s: &PenniesState, _player: Side, out: &mut [f32]) {
+        let row = self.rounds as usize + 1;
+        out[s.first as usize] = 1.0;
+        out[row + s.second as usize] = 1.0;
     }
 }
 

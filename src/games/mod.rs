@@ -28,7 +28,8 @@ pub mod random_tree;
 pub mod tic_tac_toe;
 pub mod tree_path;
 
-use crate::game::{Game, GameError, Kind};
+use crate::game::Capabilities;
+use crate::game::{FullGame, GameError, Kind};
 use crate::spec::Spec;
 
 pub use backgammon::Backgammon;
@@ -53,7 +54,7 @@ pub use tic_tac_toe::TicTacToe;
 
 /// One parameter of a game, for `plateau games`.
 #[derive(Debug, Clone, serde::Serialize)]
-pub struct ParamInfo {
+pub struct GameParam {
     pub name: &'static str,
     pub default: &'static str,
     pub description: &'static str,
@@ -65,7 +66,7 @@ pub struct GameInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
     pub description: &'static str,
-    pub parameters: Vec<ParamInfo>,
+    pub parameters: Vec<GameParam>,
 }
 
 /// A registered game as `plateau games` lists it: its entry and the capabilities its model uses.
@@ -76,7 +77,7 @@ pub struct Listed {
     pub kind: Kind,
 }
 
-/// Variants written as a parameter of their base game but played by another type (another `Game::KIND`):
+/// Variants written as a parameter of their base game but played by another type (another `Capabilities::KIND`):
 /// (base game, key, the variant's value, the key's default value, the registered name that plays the variant). `breakthrough(information=imperfect)` is
 /// played by `breakthrough_imperfect`, which reads (and accepts) the key again. A base game's aliases route too
 /// (`bt(moves=simultaneous)`).
@@ -115,7 +116,7 @@ fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
 /// visible (the Python bindings, the fuzz targets): `any.visit(v)` calls `v.visit(game)` with the game's own type.
 pub trait GameVisitor {
     type Out;
-    fn visit<G: Game>(self, game: &G) -> Self::Out;
+    fn visit<G: FullGame>(self, game: &G) -> Self::Out;
 }
 
 impl AnyGame {
@@ -138,14 +139,14 @@ macro_rules! registry {
 
         /// Every game, in registry order, for `plateau games`.
         pub fn catalogue() -> Vec<Listed> {
-            vec![$(Listed { info: $info(), kind: <$ty as Game>::KIND },)*]
+            vec![$(Listed { info: $info(), kind: <$ty as Capabilities>::KIND },)*]
         }
 
         impl AnyGame {
             /// The capabilities the game's model uses (chance, simultaneous moves, hidden information).
             pub fn kind(&self) -> Kind {
                 match self {
-                    $(AnyGame::$variant(_) => <$ty as Game>::KIND,)*
+                    $(AnyGame::$variant(_) => <$ty as Capabilities>::KIND,)*
                 }
             }
 

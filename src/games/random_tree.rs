@@ -25,9 +25,10 @@
 //!
 //! Moves are child numbers `1..=W`; a position is written as its path from the root, `2.1.3`, or `root`.
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::tree_path::{format_path, parse_path};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Deepest tree (the path is kept in the state).
@@ -37,7 +38,7 @@ pub const MAX_TREE_WIDTH: u32 = 100;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "random_tree",
         aliases: &[],
@@ -278,8 +279,8 @@ fn parse_values(text: &str, width: u32, depth: u32, model: Model) -> Result<std:
 
 impl Game for RandomTree {
     type State = RtState;
+
     type Move = RtMove;
-    type Eval = RtEval;
 
     fn spec(&self) -> String {
         let mut p =
@@ -336,33 +337,6 @@ impl Game for RandomTree {
         s.key = mix(s.key, m as u64 + 1);
     }
 
-    fn max_game_length(&self) -> Option<u32> {
-        Some(self.depth)
-    }
-
-    /// The leaves' bound: the given values' largest, `range` (iid), or the root's `range` and at most `range` a ply
-    /// (incremental).
-    fn max_utility(&self) -> f64 {
-        let bound = match (&self.values, self.model) {
-            (Some(v), _) => v.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0),
-            (None, Model::Iid) => self.range.unsigned_abs(),
-            (None, Model::Incremental) => self.range.unsigned_abs() * (self.depth + 1),
-        };
-        bound.max(1) as f64
-    }
-
-    /// `[depth, width]`: row `i` one-hot of the child taken at ply `i` (rows past the current ply zero). The path
-    /// names the node, so this is everything there is to observe, the same for both players.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![self.depth as usize, self.width as usize]
-    }
-
-    fn observation_tensor(&self, s: &RtState, _player: Side, out: &mut [f32]) {
-        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
-            out[ply * self.width as usize + child as usize] = 1.0;
-        }
-    }
-
     fn outcome(&self, s: &RtState) -> Option<Outcome> {
         if s.ply as u32 >= self.depth { Some(Outcome::Value(self.leaf_value(s))) } else { None }
     }
@@ -415,6 +389,41 @@ impl Game for RandomTree {
             out += &format!(", leaf value {v}");
         }
         out
+    }
+}
+
+impl Capabilities for RandomTree {}
+
+impl Knowledge for RandomTree {
+    type Eval = RtEval;
+}
+
+impl Interop for RandomTree {
+    fn max_game_length(&self) -> Option<u32> {
+        Some(self.depth)
+    }
+
+    /// The leaves' bound: the given values' largest, `range` (iid), or the root's `range` and at most `range` a ply
+    /// (incremental).
+    fn max_utility(&self) -> f64 {
+        let bound = match (&self.values, self.model) {
+            (Some(v), _) => v.iter().map(|x| x.unsigned_abs()).max().unwrap_or(0),
+            (None, Model::Iid) => self.range.unsigned_abs(),
+            (None, Model::Incremental) => self.range.unsigned_abs() * (self.depth + 1),
+        };
+        bound.max(1) as f64
+    }
+
+    /// `[depth, width]`: row `i` one-hot of the child taken at ply `i` (rows past the current ply zero). The path
+    /// names the node, so this is everything there is to observe, the same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.depth as usize, self.width as usize]
+    }
+
+    fn observation_tensor(&self, s: &RtState, _player: Side, out: &mut [f32]) {
+        for (ply, &child) in s.path[..s.ply as usize].iter().enumerate() {
+            out[ply * self.width as usize + child as usize] = 1.0;
+        }
     }
 }
 

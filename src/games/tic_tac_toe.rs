@@ -18,6 +18,7 @@
 //! `x` or `o`. The start is `3/3/3 x`; after `b2 a1` it is `3/1X1/O2 x`.
 
 use crate::game::{BoardView, Evaluator, Game, GameError, Layout, MoveList, Outcome, Side, err, view, zobrist};
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::games::GameInfo;
 use crate::games::board_text;
 use crate::spec::Spec;
@@ -111,8 +112,8 @@ impl TicTacToe {
 
 impl Game for TicTacToe {
     type State = TttState;
+
     type Move = u8;
-    type Eval = TttEval;
 
     fn spec(&self) -> String {
         "tic_tac_toe".to_string()
@@ -206,37 +207,6 @@ impl Game for TicTacToe {
             return err(format!("illegal move {t}: square {} is taken by {who}", Self::square_name(sq as u32)));
         }
         Ok(sq)
-    }
-
-    fn max_game_length(&self) -> Option<u32> {
-        Some(9)
-    }
-
-    /// OpenSpiel's numbering: `row * 3 + column` with row 0 at the top (`a3` is 0, `c1` is 8).
-    fn num_distinct_actions(&self) -> Option<u32> {
-        Some(9)
-    }
-
-    fn action_id(&self, _s: &TttState, m: u8) -> Option<u32> {
-        Some((2 - m as u32 / 3) * 3 + m as u32 % 3)
-    }
-
-    /// `[3, 3, 3]`: X's squares, O's, the empty squares; row 0 is rank 1.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![3, 3, 3]
-    }
-
-    fn observation_tensor(&self, s: &TttState, _player: Side, out: &mut [f32]) {
-        for sq in 0..9 {
-            let plane = if s.x >> sq & 1 == 1 {
-                0
-            } else if s.o >> sq & 1 == 1 {
-                1
-            } else {
-                2
-            };
-            out[plane * 9 + sq] = 1.0;
-        }
     }
 
     fn format_move(&self, _s: &TttState, m: u8) -> String {
@@ -347,24 +317,6 @@ impl Game for TicTacToe {
         out
     }
 
-    fn player_name(&self, player: Side) -> Option<&'static str> {
-        Some(if player == Side::First { "X" } else { "O" })
-    }
-
-    fn board_view(&self, s: &TttState) -> Option<BoardView> {
-        Some(BoardView::from_fn(Layout::Grid, 3, 3, ["royalblue", "crimson"], |row, col| {
-            let bit = 1u16 << (row * 3 + col);
-            let name = Self::square_name(row * 3 + col);
-            if s.x & bit != 0 {
-                view::cell(name, "X", Some(Side::First))
-            } else if s.o & bit != 0 {
-                view::cell(name, "O", Some(Side::Second))
-            } else {
-                view::cell(name, "", None)
-            }
-        }))
-    }
-
     fn display(&self, s: &TttState) -> String {
         let mut out = String::new();
         for rank in (0..3).rev() {
@@ -390,6 +342,63 @@ impl Game for TicTacToe {
             Some(_) => out += "game over: a draw",
         }
         out
+    }
+}
+
+impl Capabilities for TicTacToe {}
+
+impl Knowledge for TicTacToe {
+    type Eval = TttEval;
+}
+
+impl Interop for TicTacToe {
+    fn max_game_length(&self) -> Option<u32> {
+        Some(9)
+    }
+
+    /// OpenSpiel's numbering: `row * 3 + column` with row 0 at the top (`a3` is 0, `c1` is 8).
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(9)
+    }
+
+    fn action_id(&self, _s: &TttState, m: u8) -> Option<u32> {
+        Some((2 - m as u32 / 3) * 3 + m as u32 % 3)
+    }
+
+    /// `[3, 3, 3]`: X's squares, O's, the empty squares; row 0 is rank 1.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, 3, 3]
+    }
+
+    fn observation_tensor(&self, s: &TttState, _player: Side, out: &mut [f32]) {
+        for sq in 0..9 {
+            let plane = if s.x >> sq & 1 == 1 {
+                0
+            } else if s.o >> sq & 1 == 1 {
+                1
+            } else {
+                2
+            };
+            out[plane * 9 + sq] = 1.0;
+        }
+    }
+
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "X" } else { "O" })
+    }
+
+    fn board_view(&self, s: &TttState) -> Option<BoardView> {
+        Some(BoardView::from_fn(Layout::Grid, 3, 3, ["royalblue", "crimson"], |row, col| {
+            let bit = 1u16 << (row * 3 + col);
+            let name = Self::square_name(row * 3 + col);
+            if s.x & bit != 0 {
+                view::cell(name, "X", Some(Side::First))
+            } else if s.o & bit != 0 {
+                view::cell(name, "O", Some(Side::Second))
+            } else {
+                view::cell(name, "", None)
+            }
+        }))
     }
 }
 

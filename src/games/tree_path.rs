@@ -1,7 +1,7 @@
 //! The position text of the synthetic trees (`random_tree`, `chance_tree`, `tree`): a node is named by the path of
 //! child numbers from the root, 1-based and separated by dots (`2.1.3`), the root by `root` (or nothing).
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 
 /// `2.1.3` for the 0-based child indices `[1, 0, 2]`; `root` for the empty path.
 pub fn format_path(path: impl IntoIterator<Item = u32>) -> String {
@@ -10,7 +10,7 @@ pub fn format_path(path: impl IntoIterator<Item = u32>) -> String {
 }
 
 /// The node named by a path, reached by playing each part (a move text) from the start; errors name the position.
-pub fn parse_path<G: Game>(game: &G, text: &str) -> Result<G::State, GameError> {
+pub fn parse_path<G: FullGame>(game: &G, text: &str) -> Result<G::State, GameError> {
     let t = text.trim();
     let mut s = game.start();
     if t.is_empty() || t == "root" {

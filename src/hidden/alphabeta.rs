@@ -13,11 +13,11 @@
 //!     return alpha
 //! ```
 
-use crate::game::{Evaluator, Game, MoveList, outcome_score};
+use crate::game::{Evaluator, FullGame, MoveList, outcome_score};
 use crate::search::{INFINITY, StopCheck};
 
 /// One search: the game, its evaluation, a node counter and when to stop (a deadline, a stop flag).
-pub struct AlphaBeta<'a, G: Game> {
+pub struct AlphaBeta<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub nodes: u64,
@@ -25,7 +25,7 @@ pub struct AlphaBeta<'a, G: Game> {
     pub stopped: bool,
 }
 
-impl<'a, G: Game> AlphaBeta<'a, G> {
+impl<'a, G: FullGame> AlphaBeta<'a, G> {
     pub fn new(game: &'a G, eval: &'a G::Eval, check: StopCheck<'a>) -> Self {
         AlphaBeta { game, eval, nodes: 0, check, stopped: false }
     }

@@ -25,7 +25,7 @@ use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{Game, MoveList, Side, Turn};
+use crate::game::{FullGame, MoveList, Side, Turn};
 
 /// What the tracker remembers of the game, to rebuild the set.
 #[derive(Clone, Debug)]
@@ -38,7 +38,7 @@ enum Event<M> {
 const MAX_WIDTH: usize = 20_000;
 
 /// The states a player cannot rule out.
-pub struct Belief<G: Game> {
+pub struct Belief<G: FullGame> {
     me: Side,
     start: G::State,
     states: Vec<G::State>,
@@ -53,7 +53,7 @@ pub struct Belief<G: Game> {
     pub rebuilds: u32,
 }
 
-impl<G: Game> Belief<G> {
+impl<G: FullGame> Belief<G> {
     /// A tracker for `me`, from a start position both players know; at most `cap` states are kept.
     pub fn new(game: &G, start: &G::State, me: Side, cap: usize, seed: u64) -> Self {
         let seen = game.observation(start, me);
@@ -182,8 +182,8 @@ impl<G: Game> Belief<G> {
 /// The states `s` may have become when `me` is told `seen` (its previous observation being `before`): `s` itself when
 /// it already reads `seen` (the announcement of `me`'s own move, sent at once), else the states reached from `s` by
 /// steps of the others after which the observation stays `before`, then one step after which it reads `seen`; none
-/// when `s` reads something else. `buf` holds each observation in turn ([`Game::write_observation`]: no allocation).
-fn successors<G: Game>(
+/// when `s` reads something else. `buf` holds each observation in turn ([`Capabilities::write_observation`]: no allocation).
+fn successors<G: FullGame>(
     game: &G,
     s: &G::State,
     me: Side,

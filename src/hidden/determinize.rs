@@ -17,12 +17,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
-use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Side};
+use super::{Tracking, legal_moves, named_eval, random_of};
+use crate::game::{FullGame, GameError, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub struct Determinize<G: Game> {
+pub struct Determinize<G: FullGame> {
     pub samples: usize,
     pub depth: u32,
     eval: NamedEval<G>,
@@ -39,12 +39,12 @@ pub const DEFAULT_SAMPLES: usize = 8;
 /// Most boards (`samples=`).
 pub const MAX_SAMPLES: u64 = 10_000;
 
-impl<G: Game> Determinize<G> {
+impl<G: FullGame> Determinize<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let samples = super::count_in(spec, "samples", DEFAULT_SAMPLES as u64, 1, MAX_SAMPLES)? as usize;
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(DEFAULT_DEPTH);
-        let eval = NamedEval::from_spec("determinize", spec)?;
+        let eval = named_eval("determinize", spec)?;
         let tracking = Tracking::from_spec(spec)?;
         Ok(Determinize { samples, depth, eval, limits: Limits { depth: Some(depth), ..limits }, tracking, stop: None })
     }
@@ -65,7 +65,7 @@ impl<G: Game> Determinize<G> {
         let mut totals = vec![0i64; legal.len()];
         let mut stats = Stats::default();
         let mut searched = 0;
-        let eval = self.eval.get(game);
+        let eval = self.eval.get(game).clone();
         for b in boards {
             if searched > 0 && check.poll() {
                 break;
@@ -110,18 +110,13 @@ impl<G: Game> Determinize<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Determinize<G> {
+impl<G: FullGame> Searcher<G> for Determinize<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("depth={}", self.depth), format!("samples={}", self.samples)];
-        if self.eval.name != "simple" {
-            p.push(format!("eval={}", self.eval.name));
+        if let Some(name) = self.eval.name().filter(|n| *n != "simple") {
+            p.push(format!("eval={name}"));
         }
-        if let Some(t) = self.limits.time {
-            p.push(format!("time={}", t));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(Limits { depth: None, ..self.limits }.spec_params());
         p.extend(self.tracking.name_params());
         format!("determinize({})", p.join(","))
     }

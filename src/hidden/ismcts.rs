@@ -26,7 +26,7 @@ use rand::RngExt;
 
 use super::{Tracking, random_of};
 use crate::game::playout::random_playout_for;
-use crate::game::{Game, GameError, MoveList, Outcome, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, MoveList, Outcome, Side, WIN_SCORE};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -48,7 +48,7 @@ struct Node<M> {
     edges: Vec<Edge<M>>,
 }
 
-pub struct Ismcts<G: Game> {
+pub struct Ismcts<G: FullGame> {
     pub playouts: Option<u64>,
     pub c: f64,
     limits: Limits,
@@ -67,7 +67,7 @@ fn reward(o: Option<Outcome>) -> f64 {
     }
 }
 
-impl<G: Game> Ismcts<G> {
+impl<G: FullGame> Ismcts<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let playouts = spec.count("playouts")?;
         let c = spec.text("c").map(|t| t.parse::<f64>()).transpose().map_err(|e| GameError::new(format!("c: {e}")))?;
@@ -183,15 +183,13 @@ impl<G: Game> Ismcts<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Ismcts<G> {
+impl<G: FullGame> Searcher<G> for Ismcts<G> {
     fn name(&self) -> String {
         let mut p = Vec::new();
         if let Some(n) = self.playouts {
             p.push(format!("playouts={n}"));
         }
-        if let Some(t) = self.limits.time {
-            p.push(format!("time={t}"));
-        }
+        p.extend(self.limits.spec_params());
         if self.c != DEFAULT_C {
             p.push(format!("c={}", self.c));
         }

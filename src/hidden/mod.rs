@@ -10,7 +10,7 @@
 //! naive.rs         naive(depth=3): one guessed board searched as if it were the truth (the baseline)
 //! ```
 //! Called with a full state instead (`plateau search`, a hint in `plateau play`), they know only what the side to
-//! move sees of it: their boards are drawn with [`Game::resample`] of that state.
+//! move sees of it: their boards are drawn with [`Capabilities::resample`] of that state.
 
 pub mod alphabeta;
 pub mod belief;
@@ -21,7 +21,7 @@ pub mod naive;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, MoveList, Side};
+use crate::game::{FullGame, GameError, MoveList, NamedEval, Side};
 use crate::spec::Spec;
 use belief::Belief;
 
@@ -46,7 +46,7 @@ pub fn count_in(spec: &Spec, key: &str, default: u64, min: u64, max: u64) -> Res
 /// Observations are queued when they arrive ([`Tracking::observe`]) and read into the belief when the player next
 /// needs it ([`Tracking::boards`], [`Tracking::played`]): that work happens inside the player's choice, which the
 /// arena times and charges to its clock, and not for free between moves.
-pub struct Tracking<G: Game> {
+pub struct Tracking<G: FullGame> {
     pub belief: Option<Belief<G>>,
     pub cap: usize,
     pub seed: Option<u64>,
@@ -54,7 +54,7 @@ pub struct Tracking<G: Game> {
     pending: Vec<String>,
 }
 
-impl<G: Game> Tracking<G> {
+impl<G: FullGame> Tracking<G> {
     /// Read `cap=` and `seed=`.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let cap = count_in(spec, "cap", DEFAULT_CAP as u64, 1, MAX_CAP)? as usize;
@@ -131,39 +131,23 @@ impl<G: Game> Tracking<G> {
         }
     }
 
-    /// `k` boards the side to move of `state` cannot tell from it ([`Game::resample`]).
+    /// `k` boards the side to move of `state` cannot tell from it ([`Capabilities::resample`]).
     pub fn resampled(&mut self, game: &G, state: &G::State, k: usize) -> Vec<G::State> {
         let me = game.side_to_move(state);
         (0..k).map(|_| game.resample(state, me, &mut self.rng)).collect()
     }
 }
 
-/// An evaluation named in a player string (`eval=NAME`, checked against `Game::EVALUATIONS`), built for the game at
-/// the first search.
-pub struct NamedEval<G: Game> {
-    pub name: String,
-    built: Option<(String, G::Eval)>,
-}
-
-impl<G: Game> NamedEval<G> {
-    pub fn from_spec(player: &str, spec: &Spec) -> Result<Self, GameError> {
-        let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
-        G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
-        Ok(NamedEval { name, built: None })
-    }
-
-    /// The evaluation for `game` (a copy, so that the caller may borrow itself mutably meanwhile).
-    pub fn get(&mut self, game: &G) -> G::Eval {
-        let spec = game.spec();
-        if self.built.as_ref().is_none_or(|(s, _)| *s != spec) {
-            self.built = Some((spec, crate::game::evaluation_or_simple(game, &self.name)));
-        }
-        self.built.as_ref().expect("set above").1.clone()
-    }
+/// The evaluation named in a player string (`eval=NAME`, default `simple`), checked against
+/// `Knowledge::EVALUATIONS`; built for the game at the first search ([`NamedEval`]).
+pub fn named_eval<G: FullGame>(player: &str, spec: &Spec) -> Result<NamedEval<G>, GameError> {
+    let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
+    G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
+    Ok(NamedEval::new(Some(name)))
 }
 
 /// The legal moves of `state` as a vector.
-pub fn legal_moves<G: Game>(game: &G, state: &G::State) -> Vec<G::Move> {
+pub fn legal_moves<G: FullGame>(game: &G, state: &G::State) -> Vec<G::Move> {
     let mut moves = MoveList::new();
     game.generate_moves(state, &mut moves);
     moves.to_vec()

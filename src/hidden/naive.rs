@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! guess = the start (both players know it)
-//! observation o:    guess = Game::last_seen(guess, o): what o shows as it shows it, every hidden piece where the
+//! observation o:    guess = Capabilities::last_seen(guess, o): what o shows as it shows it, every hidden piece where the
 //!                   player last saw it (dark Breakthrough: its own pieces as told, the enemy pieces where they were
 //!                   last seen, moved only when the referee reveals one: a found square, a capture)
 //!                   games without last_seen (phantom tic-tac-toe): one successor of guess consistent with o
@@ -22,16 +22,16 @@ use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
-use super::{NamedEval, Tracking, legal_moves, random_of};
-use crate::game::{Game, GameError, Side};
+use super::{Tracking, legal_moves, named_eval, random_of};
+use crate::game::{FullGame, GameError, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub struct Naive<G: Game> {
+pub struct Naive<G: FullGame> {
     pub depth: u32,
     eval: NamedEval<G>,
     limits: Limits,
-    /// The guess and the player, in games with [`Game::last_seen`].
+    /// The guess and the player, in games with [`Capabilities::last_seen`].
     seen: Option<(G::State, Side)>,
     /// Otherwise one consistent state, tracked.
     tracking: Tracking<G>,
@@ -39,11 +39,11 @@ pub struct Naive<G: Game> {
     stop: Option<Arc<AtomicBool>>,
 }
 
-impl<G: Game> Naive<G> {
+impl<G: FullGame> Naive<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);
-        let eval = NamedEval::from_spec("naive", spec)?;
+        let eval = named_eval("naive", spec)?;
         let seed = spec.count("seed")?;
         Ok(Naive { depth, eval, limits, seen: None, tracking: Tracking::new(1, seed), stop: None })
     }
@@ -59,7 +59,7 @@ impl<G: Game> Naive<G> {
     ) -> SearchResult<G::Move> {
         let stop = self.stop.clone();
         let check = StopCheck::anytime(t0, self.limits.time, side).with_flag(stop.as_deref());
-        let eval = self.eval.get(game);
+        let eval = self.eval.get(game).clone();
         let (values, nodes) = match self.limits.nodes {
             None => {
                 let mut ab = AlphaBeta::new(game, &eval, check);
@@ -101,15 +101,13 @@ impl<G: Game> Naive<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for Naive<G> {
+impl<G: FullGame> Searcher<G> for Naive<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("depth={}", self.depth)];
-        if self.eval.name != "simple" {
-            p.push(format!("eval={}", self.eval.name));
+        if let Some(name) = self.eval.name().filter(|n| *n != "simple") {
+            p.push(format!("eval={name}"));
         }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(Limits { depth: None, ..self.limits }.spec_params());
         if let Some(s) = self.tracking.seed {
             p.push(format!("seed={s}"));
         }

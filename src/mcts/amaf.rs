@@ -11,11 +11,11 @@
 //! reference node" is the AMAF mean of the reference node's child for m (found by move key), the reference being an
 //! ancestor of the same mover.
 
-use crate::game::{Game, MOVE_KEYS};
+use crate::game::{FullGame, MOVE_KEYS};
 
 use super::tree::{Actor, Scratch, Tree};
 
-impl<G: Game> Tree<G> {
+impl<G: FullGame> Tree<G> {
     /// RAVE: at every player's node of the path, the children whose move that player played later in the iteration
     /// (`played[e - 1]` is the move of path edge `e`, then come the playout's moves).
     pub(super) fn update_amaf(&mut self, game: &G, reward: f64, path: &[u32], sc: &mut Scratch) {

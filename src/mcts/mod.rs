@@ -38,9 +38,9 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{Game, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, NamedEval, Side, WIN_SCORE};
 use crate::search::StopCheck;
-use crate::search::{Iteration, Limits, Reporter, RootMove, SearchResult, Searcher, Stats, TimeControl};
+use crate::search::{Iteration, Limits, Reporter, RootMoveStats, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
 pub use params::{Parallel, Params};
@@ -69,24 +69,33 @@ fn thread_rngs(threads: usize, seed: u64) -> Vec<SmallRng> {
 }
 
 /// The MCTS player.
-pub struct Mcts<G: Game> {
+pub struct Mcts<G: FullGame> {
     pub params: Params,
     pub limits: Limits,
     trees: Vec<(Tree<G>, Option<G::State>)>,
     rngs: Vec<SmallRng>,
-    eval: Option<G::Eval>,
+    eval: NamedEval<G>,
     stop: Option<Arc<AtomicBool>>,
     reporter: Option<Reporter<G::Move>>,
     root: Vec<RootChild<G::Move>>,
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: FullGame> Mcts<G> {
     pub fn new(params: Params, limits: Limits) -> Self {
         let rngs = match params.seed {
             Some(s) => thread_rngs(params.threads, s),
             None => (0..params.threads).map(|_| SmallRng::from_rng(&mut rand::rng())).collect(),
         };
-        Mcts { params, limits, trees: Vec::new(), rngs, eval: None, stop: None, reporter: None, root: Vec::new() }
+        Mcts {
+            params,
+            limits,
+            trees: Vec::new(),
+            rngs,
+            eval: NamedEval::new(None),
+            stop: None,
+            reporter: None,
+            root: Vec::new(),
+        }
     }
 
     /// Build from `mcts(...)` (the caller checks unknown parameters with `spec.finish()`).
@@ -141,7 +150,7 @@ impl<G: Game> Mcts<G> {
 }
 
 /// Run one tree until a limit; returns whether the root was proven.
-fn run_tree<G: Game>(
+fn run_tree<G: FullGame>(
     tree: &mut Tree<G>,
     game: &G,
     state: &G::State,
@@ -189,15 +198,10 @@ impl TreeLimits<'_> {
     }
 }
 
-impl<G: Game> Searcher<G> for Mcts<G> {
+impl<G: FullGame> Searcher<G> for Mcts<G> {
     fn name(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        // (`depth=` is the tree's, kept in `params`: `limits.depth` is always empty here.)
+        let mut p = self.limits.spec_params();
         if self.params.max_depth != u32::MAX {
             p.push(format!("depth={}", self.params.max_depth));
         }
@@ -210,9 +214,9 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
-        if self.eval.is_none() {
-            let name = self.params.eval.as_deref().unwrap_or("simple");
-            self.eval = Some(crate::game::evaluation_or_simple(game, name));
+        let name = self.params.eval.as_deref().unwrap_or("simple");
+        if self.eval.name() != Some(name) {
+            self.eval = NamedEval::new(Some(name.to_string()));
         }
         self.prepare(game, state);
         let mover = game.side_to_move(state);
@@ -229,7 +233,7 @@ impl<G: Game> Searcher<G> for Mcts<G> {
                 .with_flag(Some(&halt)),
             halt: &halt,
         };
-        let (params, eval) = (&self.params, self.eval.as_ref().expect("set above"));
+        let (params, eval) = (&self.params, self.eval.get(game));
         if self.params.threads == 1 {
             run_tree(&mut self.trees[0].0, game, state, params, eval, &mut self.rngs[0], &limits);
         } else if self.trees.len() == 1 {
@@ -292,10 +296,10 @@ impl<G: Game> Searcher<G> for Mcts<G> {
     fn set_reporter(&mut self, reporter: Option<Reporter<G::Move>>) {
         self.reporter = reporter;
     }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.root
             .iter()
-            .map(|r| RootMove {
+            .map(|r| RootMoveStats {
                 mv: r.mv,
                 visits: r.visits,
                 mean: r.mean,
@@ -306,7 +310,7 @@ impl<G: Game> Searcher<G> for Mcts<G> {
 }
 
 /// The root's children over all trees, from the root mover's view, best first.
-fn collect_root<G: Game>(trees: &[(Tree<G>, Option<G::State>)], mover: Side) -> Vec<RootChild<G::Move>> {
+fn collect_root<G: FullGame>(trees: &[(Tree<G>, Option<G::State>)], mover: Side) -> Vec<RootChild<G::Move>> {
     let mut out: Vec<(RootChild<G::Move>, f64)> = Vec::new();
     for (tree, _) in trees {
         for i in tree.nodes[0].children() {
@@ -353,7 +357,7 @@ fn rank<M>(r: &RootChild<M>) -> (i32, f64, f64) {
     }
 }
 
-impl<G: Game> Mcts<G> {
+impl<G: FullGame> Mcts<G> {
     fn result(&self, game: &G, state: &G::State, mover: Side, start: Instant) -> SearchResult<G::Move> {
         let best = self.root.first();
         let root0 = &self.trees[0].0.nodes[0];

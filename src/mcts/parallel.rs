@@ -17,19 +17,19 @@ use std::sync::{Mutex, MutexGuard};
 
 use rand::rngs::SmallRng;
 
-use crate::game::Game;
+use crate::game::FullGame;
 
 use super::TreeLimits;
 use super::params::Params;
 use super::tree::{Leaf, Scratch, Tree, simulate};
 
-fn lock<'a, 'b, G: Game>(m: &'a Mutex<&'b mut Tree<G>>) -> MutexGuard<'a, &'b mut Tree<G>> {
+fn lock<'a, 'b, G: FullGame>(m: &'a Mutex<&'b mut Tree<G>>) -> MutexGuard<'a, &'b mut Tree<G>> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// Run one shared tree with one thread per random generator until a limit (`limits.playouts` and `limits.nodes`
 /// count for the whole tree).
-pub(super) fn run_shared<G: Game>(
+pub(super) fn run_shared<G: FullGame>(
     tree: &mut Tree<G>,
     game: &G,
     state: &G::State,

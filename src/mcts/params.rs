@@ -1,6 +1,6 @@
 //! The parameters of `mcts(...)`, read from the player string, checked, and written back by [`Params::spec`].
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::spec::Spec;
 
 /// Playouts per move when the string gives no limit at all (no `playouts`, `time` or `nodes`).
@@ -33,7 +33,7 @@ pub struct Params {
     /// Evaluation-cut playouts: after this many random plies, the evaluation (0: playouts to the end).
     pub cut: u32,
     /// Playouts play a move that wins at once, else one that stops the opponent's win at once, when the game sees
-    /// them ([`Game::decisive_random_move`]); else uniformly random moves.
+    /// them ([`Knowledge::decisive_random_move`]); else uniformly random moves.
     pub decisive: bool,
     /// Weight of the progressive bias `bias · h / (n + 1)` (0: off).
     pub bias: f64,
@@ -62,7 +62,7 @@ pub struct Params {
     pub seed: Option<u64>,
     /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
     pub max_depth: u32,
-    /// `defaults=none`: the game's settings ([`Game::MCTS_DEFAULTS`], laid under the string by the player registry)
+    /// `defaults=none`: the game's settings ([`Knowledge::MCTS_DEFAULTS`], laid under the string by the player registry)
     /// were not used.
     pub plain: bool,
 }
@@ -112,8 +112,8 @@ pub fn game_defaults(spec: &Spec) -> Result<GameDefaults, GameError> {
     }
 }
 
-/// `spec` with the game's settings for `mcts` ([`Game::MCTS_DEFAULTS`]) where it gives none, unless `defaults=none`.
-pub fn with_game_defaults<G: Game>(spec: Spec) -> Result<Spec, GameError> {
+/// `spec` with the game's settings for `mcts` ([`Knowledge::MCTS_DEFAULTS`]) where it gives none, unless `defaults=none`.
+pub fn with_game_defaults<G: FullGame>(spec: Spec) -> Result<Spec, GameError> {
     match game_defaults(&spec)? {
         GameDefaults::Game => spec.with_defaults(G::MCTS_DEFAULTS),
         GameDefaults::None => Ok(spec),
@@ -131,7 +131,7 @@ fn float(spec: &Spec, key: &str, default: f64, min: f64, max: f64) -> Result<f64
 
 impl Params {
     /// Read the parameters of `spec` for game `G` (the evaluation is checked against `G::EVALUATIONS`).
-    pub fn from_spec<G: Game>(spec: &Spec) -> Result<Params, GameError> {
+    pub fn from_spec<G: FullGame>(spec: &Spec) -> Result<Params, GameError> {
         let d = Params::default();
         let playouts = spec.count("playouts")?;
         if playouts == Some(0) {

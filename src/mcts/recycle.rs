@@ -17,7 +17,7 @@
 //! Visits never increase downwards, so the kept nodes are those of a "top" of the tree: the most visited lines. A
 //! freed node's proof, if it had one, stays on the node itself (a proven node is never descended again).
 
-use crate::game::Game;
+use crate::game::FullGame;
 
 use super::tree::{NONE, Tree};
 
@@ -25,7 +25,7 @@ const KEEP: u32 = 1;
 /// On a path in flight: its children stay.
 const PIN: u32 = 2;
 
-impl<G: Game> Tree<G> {
+impl<G: FullGame> Tree<G> {
     /// Free the children of the least visited nodes so that at most half the pool stays in use.
     pub(super) fn recycle(&mut self) {
         // How many nodes stay for each threshold 2^b: those whose parent has at least 2^b visits.

@@ -17,12 +17,12 @@
 
 use rand::{Rng, RngExt};
 
-use crate::game::{Game, MOVE_KEYS, Side};
+use crate::game::{FullGame, MOVE_KEYS, Side};
 
 use super::params::Params;
 use super::tree::{Actor, NONE, Scratch, Tree, for_player};
 
-impl<G: Game> Tree<G> {
+impl<G: FullGame> Tree<G> {
     /// The child of `n` to go down to.
     pub(super) fn select<R: Rng + ?Sized>(&self, game: &G, n: u32, p: &Params, rng: &mut R, sc: &mut Scratch) -> u32 {
         let node = &self.nodes[n as usize];

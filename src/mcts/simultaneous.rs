@@ -27,8 +27,8 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use super::bandit::{Bandit, Select};
-use crate::game::{Game, GameError, MoveList, Outcome, Side, Turn, playout};
-use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck, TimeControl};
+use crate::game::{FullGame, GameError, MoveList, Outcome, Side, Turn, playout};
+use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 /// Playouts per move when no limit is given.
@@ -46,7 +46,7 @@ struct Node<M> {
 }
 
 /// The player.
-pub struct SmMcts<G: Game> {
+pub struct SmMcts<G: FullGame> {
     pub select: Select,
     pub c: f64,
     pub gamma: f64,
@@ -68,7 +68,7 @@ fn reward(o: Outcome) -> f64 {
     }
 }
 
-impl<G: Game> SmMcts<G> {
+impl<G: FullGame> SmMcts<G> {
     pub fn new(select: Select, c: f64, gamma: f64, playouts: Option<u64>, limits: Limits, seed: Option<u64>) -> Self {
         let rng = match seed {
             Some(s) => SmallRng::seed_from_u64(s),
@@ -217,18 +217,13 @@ impl<G: Game> SmMcts<G> {
     }
 }
 
-impl<G: Game> Searcher<G> for SmMcts<G> {
+impl<G: FullGame> Searcher<G> for SmMcts<G> {
     fn name(&self) -> String {
         let mut p = Vec::new();
         if let Some(n) = self.playouts {
             p.push(format!("playouts={n}"));
         }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        p.extend(self.limits.spec_params());
         p.push(format!("select={}", self.select.name()));
         if self.select == Select::Duct {
             p.push(format!("c={}", self.c));

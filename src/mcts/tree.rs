@@ -25,7 +25,7 @@
 //!
 //! Rewards are kept for [`Side::First`] (1 a win, ½ a draw, 0 a loss), so passes, repeated turns and chance nodes
 //! need no sign flipping by parity: a node of `Second` reads `1 - w/n`. Results are read with
-//! [`Game::outcome_for`].
+//! [`Capabilities::outcome_for`].
 //!
 //! Engineering: the nodes live in one vector sized from a MiB budget (children of a node are contiguous, a parent
 //! before its children); when it is full, the children of the least visited nodes are freed ([`super::recycle`]), or
@@ -38,7 +38,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::game::{ChanceList, Evaluator, Game, MoveList, Outcome, Side, Turn};
+use crate::game::{ChanceList, Evaluator, FullGame, MoveList, Outcome, Side, Turn};
 
 use super::params::Params;
 use super::transpose::Table;
@@ -149,18 +149,18 @@ fn reward_of_outcome(o: Outcome) -> f64 {
 }
 
 /// A finished game's reward for `First`: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
-pub fn reward_of<G: Game>(game: &G, state: &G::State) -> Option<f64> {
+pub fn reward_of<G: FullGame>(game: &G, state: &G::State) -> Option<f64> {
     Some(reward_of_outcome(game.outcome_for(state, Side::First)?))
 }
 
 /// An evaluation (side to move's view) squashed to a winning chance for `First`.
-pub fn squash<G: Game>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -> f64 {
+pub fn squash<G: FullGame>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -> f64 {
     let v = eval.evaluate(game, state) as f64;
     let p = 1.0 / (1.0 + (-v / scale).exp());
     for_player(p, game.side_to_move(state))
 }
 
-pub(super) fn actor_of<G: Game>(game: &G, state: &G::State) -> Actor {
+pub(super) fn actor_of<G: FullGame>(game: &G, state: &G::State) -> Actor {
     if G::KIND.chance && game.turn(state) == Turn::Chance {
         Actor::Chance
     } else {
@@ -199,7 +199,7 @@ pub enum Leaf<S> {
 }
 
 /// The tree, its node budget and the scratch space of an iteration (allocated once).
-pub struct Tree<G: Game> {
+pub struct Tree<G: FullGame> {
     pub nodes: Vec<Node<G::Move>>,
     pub(super) capacity: usize,
     /// The path of each thread's iteration in flight (thread 0's is the one-thread iteration's); recycling keeps and
@@ -213,7 +213,7 @@ pub struct Tree<G: Game> {
     pub counts: Counts,
 }
 
-impl<G: Game> Tree<G> {
+impl<G: FullGame> Tree<G> {
     /// A tree with room for `capacity` nodes (at least one move list).
     pub fn new(capacity: usize) -> Self {
         let capacity = capacity.max(crate::game::MAX_MOVES + 1);
@@ -527,7 +527,7 @@ impl<G: Game> Tree<G> {
 }
 
 /// Step 3: a playout from `s`; the reward for `First`. With RAVE, the moves played are added to `played`.
-pub fn simulate<G: Game, R: Rng + ?Sized>(
+pub fn simulate<G: FullGame, R: Rng + ?Sized>(
     game: &G,
     s: &G::State,
     p: &Params,

@@ -14,12 +14,12 @@ use std::sync::atomic::AtomicBool;
 
 use super::player::{Choice, Context, Player, View};
 use crate::files::FileAccess;
-use crate::game::{Game, GameError, Side};
-use crate::search::{Limits, RootMove, Searcher};
+use crate::game::{FullGame, GameError, Side};
+use crate::search::{Limits, RootMoveStats, Searcher};
 use crate::spec::Spec;
 
 /// A built-in searcher as a player.
-pub struct Builtin<G: Game> {
+pub struct Builtin<G: FullGame> {
     searcher: Box<dyn Searcher<G>>,
     /// The name before any limit was imposed (`set_limits` changes what `Searcher::name` says).
     name: String,
@@ -32,7 +32,7 @@ pub struct Builtin<G: Game> {
     prepared: bool,
 }
 
-impl<G: Game> Builtin<G> {
+impl<G: FullGame> Builtin<G> {
     /// `searcher` as a player whose own limits are `own`.
     pub fn new(searcher: Box<dyn Searcher<G>>, own: Limits) -> Self {
         Builtin { name: searcher.name(), searcher, own, imposed: false, stop_given: false, prepared: false }
@@ -50,23 +50,23 @@ impl<G: Game> Builtin<G> {
 }
 
 /// Build a built-in player from its string (`alphabeta(depth=2)`, `engine(time=1s)`, `mcts`...).
-pub fn build<G: Game>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
+pub fn build<G: FullGame>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
     build_with::<G>(text, &FileAccess::Any)
 }
 
 /// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn build_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
+pub fn build_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
     Ok(Box::new(builtin_with::<G>(text, files)?))
 }
 
 /// [`build_with`] with the concrete type (its searcher reachable).
-pub fn builtin_with<G: Game>(text: &str, files: &FileAccess) -> Result<Builtin<G>, GameError> {
+pub fn builtin_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Builtin<G>, GameError> {
     let searcher = super::searcher_with::<G>(text, files)?;
     let own = Limits::from_spec(&Spec::parse_with(text, files)?)?;
     Ok(Builtin::new(searcher, own))
 }
 
-impl<G: Game> Player<G> for Builtin<G> {
+impl<G: FullGame> Player<G> for Builtin<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -145,7 +145,7 @@ impl<G: Game> Player<G> for Builtin<G> {
         Choice::from_result(r)
     }
 
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.searcher.root_moves()
     }
 }
@@ -153,6 +153,7 @@ impl<G: Game> Player<G> for Builtin<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::TicTacToe;
     use crate::search::TimeControl;
     use std::time::Duration;

@@ -5,7 +5,7 @@
 
 use super::params::{self, ParamRow};
 use super::{Family, PRESETS, all};
-use crate::game::{Game, Kind};
+use crate::game::{FullGame, Kind};
 use crate::games::{AnyGame, catalogue, with_game};
 
 /// The list, as `plateau players --json` prints it.
@@ -59,7 +59,7 @@ struct GameFacts {
     mcts_defaults: &'static str,
 }
 
-fn facts<G: Game>(g: &G) -> GameFacts {
+fn facts<G: FullGame>(g: &G) -> GameFacts {
     GameFacts { text: g.spec(), kind: G::KIND, evaluations: G::EVALUATIONS, mcts_defaults: G::MCTS_DEFAULTS }
 }
 

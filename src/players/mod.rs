@@ -27,7 +27,7 @@ pub use player::{Choice, Context, Player, PositionText, View};
 use crate::engine::Engine;
 use crate::engine::simultaneous::SimNaive;
 use crate::files::FileAccess;
-use crate::game::{Game, GameError, Kind};
+use crate::game::{FullGame, GameError, Kind};
 use crate::hidden;
 use crate::mcts::Mcts;
 use crate::mcts::simultaneous::SmMcts;
@@ -132,23 +132,23 @@ pub fn names_for(kind: Kind) -> Vec<&'static str> {
 
 /// The searcher of a player string, such as `alphabeta(depth=6)` or `engine(time=1s)`: the algorithm alone, for tools
 /// that inspect a search (trees, comparisons, books). To play, use [`build`].
-pub fn searcher<G: Game>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
+pub fn searcher<G: FullGame>(text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
     searcher_with::<G>(text, &FileAccess::Any)
 }
 
 /// [`searcher`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn searcher_with<G: Game>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
+pub fn searcher_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
     searcher_from::<G>(Spec::parse_with(text, files)?, files).map(|(s, _)| s)
 }
 
 /// The parameters the parser of a player string asks for on game `G` (given or not), sorted: what
 /// `plateau players` must list (`tests/suite/players.rs`).
-pub fn asked_params<G: Game>(text: &str) -> Result<Vec<String>, GameError> {
+pub fn asked_params<G: FullGame>(text: &str) -> Result<Vec<String>, GameError> {
     searcher_from::<G>(Spec::parse(text)?, &FileAccess::Any).map(|(_, spec)| spec.asked())
 }
 
 /// Build the searcher of `spec`, and return the spec as the parser read it.
-fn searcher_from<G: Game>(mut spec: Spec, files: &FileAccess) -> Result<(Box<dyn Searcher<G>>, Spec), GameError> {
+fn searcher_from<G: FullGame>(mut spec: Spec, files: &FileAccess) -> Result<(Box<dyn Searcher<G>>, Spec), GameError> {
     if let Some((_, of, with)) = PRESETS.iter().find(|(n, _, _)| *n == spec.name) {
         spec = spec.with_defaults(with)?;
         spec.name = of.to_string();
@@ -174,7 +174,7 @@ fn searcher_from<G: Game>(mut spec: Spec, files: &FileAccess) -> Result<(Box<dyn
             names_for(G::KIND).join(", ")
         )));
     }
-    // `mcts` plays each game with the game's settings for it unless told `defaults=none` (`Game::MCTS_DEFAULTS`).
+    // `mcts` plays each game with the game's settings for it unless told `defaults=none` (`Knowledge::MCTS_DEFAULTS`).
     let spec = if info.family == Family::Mcts { crate::mcts::params::with_game_defaults::<G>(spec)? } else { spec };
     let searcher: Box<dyn Searcher<G>> = match info.family {
         Family::Catalogue => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
@@ -233,7 +233,7 @@ pub const DEFAULTS: [&str; 4] = ["engine", "ismcts", "smmcts", "random"];
 
 /// The default player for game `G` (of the protocols, of `plateau play`, of `pns`'s fallback): the first of
 /// [`DEFAULTS`] that plays the game's kind.
-pub fn default_for<G: Game>() -> &'static str {
+pub fn default_for<G: FullGame>() -> &'static str {
     DEFAULTS.into_iter().find(|n| find(n).is_some_and(|p| p.plays(G::KIND))).unwrap_or("random")
 }
 

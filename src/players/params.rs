@@ -13,6 +13,7 @@
 //! listed parameter is accepted with its example value, and a listed default written out builds the same player as
 //! leaving it out.
 
+use crate::engine::params::SWITCHES;
 use crate::engine::tunables;
 use crate::game::Kind;
 
@@ -90,30 +91,18 @@ const TIES: Param = p(
 
 const RANDOM: &[Param] = &[SEED_OWN];
 
-/// The engine's parameters besides its numeric tunables ([`tunables::PARAMS`], added by [`params`]).
-const ENGINE: &[Param] = &[
+/// The engine's parameters before its switches ([`crate::engine::params::SWITCHES`], listed from there) and besides
+/// its numeric tunables ([`tunables::PARAMS`], added by [`params`]).
+const ENGINE_HEAD: &[Param] = &[
     unset("depth", "none: 6 plies unless time or nodes is given", "4", "1..=200", "search depth in plies"),
     Param { meaning: "time per move (the engine plans a clock's time itself)", ..TIME },
     NODES,
     p("tt", "64mb", "a size (16mb, 1gb) or off", "transposition table size"),
     p("threads", "1", "1..=256", "search threads (Lazy SMP: they share the table)"),
-    p("null", "true", BOOL, "null-move pruning"),
-    p("lmr", "true", BOOL, "late-move reductions"),
-    p("asp", "true", BOOL, "aspiration windows around the previous iteration's value"),
-    p("qs", "true", BOOL, "quiescence search of captures and threats at the horizon"),
-    p("ext", "true", BOOL, "extensions (fractional depth: forcing moves cost less)"),
-    p("probe", "false", BOOL, "the course's deep-win probe before the search"),
-    p("check", "false", BOOL, "check that the chosen move does not lose deeper"),
-    p("killers", "true", BOOL, "killer moves in the move ordering"),
-    p("history", "true", BOOL, "the history heuristic in the move ordering"),
-    p("counter", "true", BOOL, "the countermove heuristic in the move ordering"),
-    p("tactics", "true", BOOL, "game knowledge in the tree: immediate wins, forced replies"),
-    p("rfp", "true", BOOL, "reverse futility pruning near the horizon"),
-    p("futility", "true", BOOL, "futility pruning of quiet moves near the horizon"),
-    p("lmp", "false", BOOL, "late-move pruning near the horizon"),
-    p("lmrlog", "true", BOOL, "logarithmic late-move reductions (else 1 or 2 plies)"),
-    p("iir", "false", BOOL, "internal iterative reduction (no table move: one ply less)"),
-    p("race", "true", BOOL, "Breakthrough race endgame tables on boards of 5 columns or fewer"),
+];
+
+/// The engine's parameters after its switches.
+const ENGINE_TAIL: &[Param] = &[
     p(
         "eval",
         "default",
@@ -322,6 +311,12 @@ pub fn about(name: &str) -> Option<About> {
     })
 }
 
+/// The deterministic engine's parameters: its head, each switch of its one table, its tail.
+fn engine() -> Vec<Param> {
+    let switches = SWITCHES.iter().map(|s| p(s.name, s.default_text(), BOOL, s.meaning));
+    ENGINE_HEAD.iter().copied().chain(switches).chain(ENGINE_TAIL.iter().copied()).collect()
+}
+
 /// The parameters `name` (a registered name) reads on a game of `kind`.
 pub fn params(name: &str, kind: Kind) -> Vec<Param> {
     let join = |parts: &[&[Param]]| parts.iter().flat_map(|p| p.iter().copied()).collect::<Vec<Param>>();
@@ -331,12 +326,12 @@ pub fn params(name: &str, kind: Kind) -> Vec<Param> {
         "sss" => join(&[CATALOGUE, &[TIES]]),
         "random" => RANDOM.to_vec(),
         "engine" if kind.chance => ENGINE_CHANCE.to_vec(),
-        "engine" => ENGINE.to_vec(),
-        "naive" if kind.simultaneous => ENGINE
-            .iter()
+        "engine" => engine(),
+        "naive" if kind.simultaneous => engine()
+            .into_iter()
             .map(|p| match p.name {
                 "depth" => unset("depth", "none: 4 plies unless time or nodes is given", "3", "1..=200", p.meaning),
-                _ => *p,
+                _ => p,
             })
             .collect(),
         "mcts" => MCTS.to_vec(),

@@ -18,8 +18,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{Game, Side};
-use crate::search::{Limits, Reporter, RootMove, SearchResult, Stats};
+use crate::game::{FullGame, Side};
+use crate::search::{Limits, Reporter, RootMoveStats, SearchResult, Stats};
 
 /// The position as text, for players that receive `position ... moves ...` (external engines).
 #[derive(Clone, Copy, Debug, Default)]
@@ -31,7 +31,7 @@ pub struct PositionText<'a> {
 
 /// What the player sees of the game when it is asked.
 #[derive(Clone, Copy, Debug)]
-pub enum View<'a, G: Game> {
+pub enum View<'a, G: FullGame> {
     /// The whole position (not terminal): the player moves for the side to move.
     Position(&'a G::State),
     /// A simultaneous node: the player chooses its side's half of the joint move without seeing the other's.
@@ -42,7 +42,7 @@ pub enum View<'a, G: Game> {
 }
 
 /// Everything a player is given to choose one move.
-pub struct Context<'a, G: Game> {
+pub struct Context<'a, G: FullGame> {
     pub view: View<'a, G>,
     /// The side the player moves for.
     pub side: Side,
@@ -59,14 +59,14 @@ pub struct Context<'a, G: Game> {
     pub progress: Option<Reporter<G::Move>>,
 }
 
-impl<'a, G: Game> Context<'a, G> {
+impl<'a, G: FullGame> Context<'a, G> {
     /// A context for the whole position `state`: the side to move, no history, no limit, no stop, no progress.
     pub fn position(game: &G, state: &'a G::State) -> Self {
         Context { view: View::Position(state), side: game.side_to_move(state), ..Context::bare() }
     }
 }
 
-impl<'a, G: Game> Context<'a, G> {
+impl<'a, G: FullGame> Context<'a, G> {
     /// `side`'s half of the joint move at the simultaneous node `state`.
     pub fn half(state: &'a G::State, side: Side) -> Self {
         Context { view: View::Half(state), side, ..Context::bare() }
@@ -126,7 +126,7 @@ impl<M> Choice<M> {
 }
 
 /// Anyone who plays: a built-in algorithm, the engine, MCTS, a hidden-information player, an external engine.
-pub trait Player<G: Game>: Send {
+pub trait Player<G: FullGame>: Send {
     /// The player string that rebuilds it.
     fn name(&self) -> String;
     /// What this player plays under when a caller adds `limits` (`None`: its own alone), in words: `depth 2,
@@ -161,7 +161,7 @@ pub trait Player<G: Game>: Send {
         let _ = (game, start, side);
         Ok(())
     }
-    /// Hidden information: the player's new observation ([`Game::observation`], sent each time it changes).
+    /// Hidden information: the player's new observation ([`Capabilities::observation`], sent each time it changes).
     fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
         let _ = (game, observation);
         Ok(())
@@ -169,7 +169,7 @@ pub trait Player<G: Game>: Send {
     /// Choose one move (see [`Context`]).
     fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String>;
     /// The root moves' statistics of the last choice, best first, for players that keep them (MCTS); empty otherwise.
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         Vec::new()
     }
 }

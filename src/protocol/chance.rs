@@ -13,7 +13,7 @@
 //! `bestmove (none)`. One more rule for every game: a move is one word, so a move whose text has spaces (backgammon's
 //! `24/18 13/11`) travels with commas in their place (`24/18,13/11`), in both directions.
 
-use crate::game::{Game, GameError, Kind, Turn};
+use crate::game::{FullGame, GameError, Kind, Turn};
 
 /// Whether the protocols carry games of this kind: sequential games of perfect information, with or without chance.
 pub fn carries(kind: Kind) -> bool {
@@ -27,7 +27,7 @@ pub fn move_word(text: &str) -> String {
 
 /// A protocol word as a move of `state`: the game's own notation, else (for a word with commas) the text with spaces
 /// in their place.
-pub fn parse_word<G: Game>(game: &G, state: &G::State, word: &str) -> Result<G::Move, GameError> {
+pub fn parse_word<G: FullGame>(game: &G, state: &G::State, word: &str) -> Result<G::Move, GameError> {
     match game.parse_move(state, word) {
         Ok(m) => Ok(m),
         Err(e) if word.contains(',') => game.parse_move(state, &word.replace(',', " ")).map_err(|_| e),
@@ -36,7 +36,7 @@ pub fn parse_word<G: Game>(game: &G, state: &G::State, word: &str) -> Result<G::
 }
 
 /// Why `go` cannot search `state`, when it is a chance node: the referee draws, the engine does not.
-pub fn go_refusal<G: Game>(game: &G, state: &G::State) -> Option<String> {
+pub fn go_refusal<G: FullGame>(game: &G, state: &G::State) -> Option<String> {
     if !G::KIND.chance || game.turn(state) != Turn::Chance {
         return None;
     }

@@ -16,8 +16,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use super::GoParams;
-use super::session::{Engine, Out, Settings, build_player, replay};
-use crate::game::{Game, Kind, MoveList, Side};
+use super::session::{Out, SessionEngine, Settings, build_player, replay};
+use crate::game::{FullGame, Kind, MoveList, Side};
 use crate::hidden::belief::Belief;
 use crate::players::{Context, Player};
 
@@ -46,7 +46,7 @@ pub fn decode_observation(line: &str) -> String {
 }
 
 /// The engine state of a game with simultaneous moves or hidden information.
-pub struct ObservedEngine<G: Game> {
+pub struct ObservedEngine<G: FullGame> {
     game: G,
     /// Simultaneous moves: the position; hidden information: the public start.
     state: G::State,
@@ -58,7 +58,7 @@ pub struct ObservedEngine<G: Game> {
     rng: SmallRng,
 }
 
-impl<G: Game> ObservedEngine<G> {
+impl<G: FullGame> ObservedEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
         let mut player = build_player::<G>(settings)?;
         player.setup(&game)?;
@@ -100,7 +100,7 @@ impl<G: Game> ObservedEngine<G> {
     }
 }
 
-impl<G: Game> Engine for ObservedEngine<G> {
+impl<G: FullGame> SessionEngine for ObservedEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
     }
@@ -215,7 +215,7 @@ command loop and cannot be stopped"
     }
 }
 
-impl<G: Game> ObservedEngine<G> {
+impl<G: FullGame> ObservedEngine<G> {
     fn set_side(&mut self, p: Side) -> Result<(), String> {
         self.side = Some(p);
         if G::KIND.hidden {

@@ -1,10 +1,10 @@
 //! The `position` command's board: a position text (with other programs' trailing FEN fields) and the moves played
 //! from it, shared by the sessions of every kind of game (`session.rs`, `observed.rs`).
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 
 /// Parse a position text, tolerating the trailing FEN fields other programs write (`- - 0 1`, `0 1`).
-pub fn parse_fen<G: Game>(game: &G, text: &str) -> Result<G::State, String> {
+pub fn parse_fen<G: FullGame>(game: &G, text: &str) -> Result<G::State, String> {
     match game.parse_position(text) {
         Ok(s) => Ok(s),
         Err(e) => {
@@ -21,7 +21,7 @@ pub fn parse_fen<G: Game>(game: &G, text: &str) -> Result<G::State, String> {
 /// The position of a `position` command: the start or `fen`, then `moves` played one word at a time by `play_word`
 /// (a move, a chance outcome, a joint move `A/B`). A bad `fen` is an error and no position; after a bad word the
 /// position stands before it (as Stockfish does) and the second result says why.
-pub fn replay<G: Game>(
+pub fn replay<G: FullGame>(
     game: &G,
     fen: Option<&str>,
     moves: &[String],

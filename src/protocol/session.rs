@@ -12,7 +12,7 @@
 //! ```
 //!
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
-//! [`Engine`] built for the current game by [`with_game!`](crate::games::with_game).
+//! [`SessionEngine`] built for the current game by [`with_game!`](crate::games::with_game).
 
 pub use super::position::{parse_fen, replay};
 use std::io::BufRead;
@@ -22,7 +22,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::{Dialect, GoParams, format_score, parse_go, parse_position, parse_setoption};
-use crate::game::{Game, Outcome, Side};
+use crate::game::{FullGame, Outcome, Side};
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::players::{Context, Player};
@@ -41,16 +41,16 @@ pub struct Settings {
 }
 
 /// The default player of `plateau uci`/`ugi` for game `G` (the engine where it plays).
-pub fn default_player<G: Game>() -> String {
+pub fn default_player<G: FullGame>() -> String {
     crate::players::default_for::<G>().into()
 }
 
-fn default_player_of<G: Game>(_game: &G) -> String {
+fn default_player_of<G: FullGame>(_game: &G) -> String {
     default_player::<G>()
 }
 
 /// Build the player for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
-pub fn build_player<G: Game>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
+pub fn build_player<G: FullGame>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
     let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
     // The registry says which protocol options the player takes: the player is built once.
     let accepts = crate::players::find(&base.name).map_or(&[][..], |p| p.protocol_options);
@@ -82,7 +82,7 @@ fn with_params(player: &str, params: &[String]) -> String {
 }
 
 /// A type-erased engine for one game.
-pub trait Engine: Send {
+pub trait SessionEngine: Send {
     /// The game string.
     fn game_spec(&self) -> String;
     fn new_game(&mut self);
@@ -110,7 +110,7 @@ pub trait Engine: Send {
     }
 }
 
-struct Worker<G: Game> {
+struct Worker<G: FullGame> {
     handle: JoinHandle<Box<dyn Player<G>>>,
     answer: Arc<Answer>,
     out: Out,
@@ -148,7 +148,7 @@ impl Answer {
 
 /// The `info` line of an iteration: `info depth D [seldepth S] score cp X|mate N nodes N nps N time MS [hashfull H]
 /// pv ...`.
-pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
+pub fn info_line<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
     let ms = it.elapsed.as_millis() as u64;
     let nps = (it.nodes as f64 / it.elapsed.as_secs_f64().max(1e-3)) as u64;
     let mut line = format!("info depth {}", it.depth);
@@ -169,7 +169,7 @@ pub fn info_line<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -
 }
 
 /// The engine state for a game `G`.
-pub struct GameEngine<G: Game> {
+pub struct GameEngine<G: FullGame> {
     game: G,
     state: G::State,
     player: Option<Box<dyn Player<G>>>,
@@ -177,7 +177,7 @@ pub struct GameEngine<G: Game> {
     stop: Arc<AtomicBool>,
 }
 
-impl<G: Game> GameEngine<G> {
+impl<G: FullGame> GameEngine<G> {
     pub fn new(game: G, settings: &Settings) -> Result<Self, String> {
         let mut player = build_player::<G>(settings)?;
         // Tables and evaluations are built here, when the game is set (before `readyok`), not in the first `go`.
@@ -187,7 +187,7 @@ impl<G: Game> GameEngine<G> {
     }
 }
 
-impl<G: Game> Engine for GameEngine<G> {
+impl<G: FullGame> SessionEngine for GameEngine<G> {
     fn game_spec(&self) -> String {
         self.game.spec()
     }
@@ -380,15 +380,15 @@ impl<G: Game> Engine for GameEngine<G> {
 }
 
 /// Build the engine for a game string.
-pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     engine_for_game(AnyGame::parse(game).map_err(|e| e.to_string())?, settings)
 }
 
 /// Build the engine for a parsed game.
-pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engine>, String> {
+pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     if super::observed::carries(any.kind()) {
         // UGI's referee lines (protocol/observed.rs).
-        return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn Engine>));
+        return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn SessionEngine>));
     }
     if !super::chance::carries(any.kind()) {
         // UCI and UGI have no words for joint moves or private views (chance draws are moves: `chance.rs`).
@@ -397,7 +397,7 @@ pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Engi
             any.kind().describe()
         ));
     }
-    with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn Engine>))
+    with_game!(any, g => Ok(Box::new(GameEngine::new(g, settings)?) as Box<dyn SessionEngine>))
 }
 
 /// The error [`run`] ends with when its output was closed (the GUI went away): `plateau uci` exits as a closed
@@ -527,7 +527,7 @@ pub fn run(
 
 /// Rebuild the player with the new settings; when that fails, `restore` the old setting and rebuild with it.
 fn rebuild_or_restore(
-    engine: &mut Box<dyn Engine>,
+    engine: &mut Box<dyn SessionEngine>,
     settings: &mut Settings,
     restore: impl FnOnce(&mut Settings),
     name: &str,
@@ -543,7 +543,7 @@ fn set_option(
     name: &str,
     value: &str,
     settings: &mut Settings,
-    engine: &mut Box<dyn Engine>,
+    engine: &mut Box<dyn SessionEngine>,
     out: &Out,
 ) -> Result<(), String> {
     let number = |min: u64, max: u64| -> Result<u64, String> {

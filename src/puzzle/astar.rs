@@ -25,7 +25,7 @@
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
-use super::{ActionList, Cost, FastMap, Limits, Node, Outcome, Problem, SearchResult, Stats, path_to};
+use super::{ActionList, Cost, FastMap, Node, Outcome, Problem, SearchBounds, SearchResult, Stats, path_to};
 
 #[derive(PartialEq, Eq)]
 struct Entry {
@@ -48,7 +48,7 @@ impl PartialOrd for Entry {
 }
 
 /// A* from the problem's start.
-pub fn astar<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
+pub fn astar<P: Problem>(p: &P, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let start = p.start();
     let mut nodes: Vec<Node<P::State, P::Action>> = vec![Node { state: start, parent: 0, action: None, g: 0 }];

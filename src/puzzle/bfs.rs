@@ -23,10 +23,10 @@
 //! shallowest layer that has one. BFS minimises the number of moves, which is the cost in every domain of this
 //! module (all actions cost 1); the cost it reports is the sum of the action costs along the path.
 
-use super::{ActionList, FastMap, Limits, Node, Outcome, Problem, SearchResult, Stats, path_to};
+use super::{ActionList, FastMap, Node, Outcome, Problem, SearchBounds, SearchResult, Stats, path_to};
 
 /// Breadth-first search from the problem's start.
-pub fn bfs<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
+pub fn bfs<P: Problem>(p: &P, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let start = p.start();
     if p.is_goal(&start) {

@@ -24,10 +24,10 @@
 //! the *first* path it finds, not the shortest; [`ids`](super::ids) calls it with `L = 0, 1, 2, ...` to get a shortest
 //! one. The recursion is run on an explicit stack of frames. Depth is counted in moves.
 
-use super::{Cost, FastMap, Frame, Limits, Outcome, Problem, SearchResult, Stats, stack_path};
+use super::{Cost, FastMap, Frame, Outcome, Problem, SearchBounds, SearchResult, Stats, stack_path};
 
 /// Depth-limited search with limit `limit` (moves).
-pub fn dls<P: Problem>(p: &P, limit: Cost, limits: Limits) -> SearchResult<P::Action> {
+pub fn dls<P: Problem>(p: &P, limit: Cost, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let mut table = FastMap::default();
     let outcome = match dls_into(p, limit, limits, &mut table, &mut stats) {
@@ -47,7 +47,7 @@ pub(crate) enum Step<A> {
 pub(crate) fn dls_into<P: Problem>(
     p: &P,
     limit: Cost,
-    limits: Limits,
+    limits: SearchBounds,
     table: &mut FastMap<P::Key, Cost>,
     stats: &mut Stats,
 ) -> Step<P::Action> {

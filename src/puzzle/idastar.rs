@@ -30,10 +30,10 @@
 //! counts are equal to the node on 96 instances; see `docs/puzzles.md`). The last iteration stops at the first goal,
 //! so the count depends on the order of the actions. The recursion runs on an explicit stack of frames.
 
-use super::{Cost, Frame, Limits, Outcome, Problem, SearchResult, Stats, stack_path};
+use super::{Cost, Frame, Outcome, Problem, SearchBounds, SearchResult, Stats, stack_path};
 
 /// IDA* from the problem's start; gives up when the bound would exceed `limits.depth`.
-pub fn idastar<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
+pub fn idastar<P: Problem>(p: &P, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { generated: 1, ..Stats::default() };
     let start = p.start();
     if p.is_goal(&start) {

@@ -15,12 +15,12 @@
 //! The counters add up all iterations.
 
 use super::{
-    FastMap, Limits, Outcome, Problem, SearchResult, Stats,
+    FastMap, Outcome, Problem, SearchBounds, SearchResult, Stats,
     dls::{Step, dls_into},
 };
 
 /// Iterative deepening from the problem's start, up to `limits.depth` moves.
-pub fn ids<P: Problem>(p: &P, limits: Limits) -> SearchResult<P::Action> {
+pub fn ids<P: Problem>(p: &P, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { generated: 1, ..Stats::default() };
     let mut table = FastMap::default();
     let mut entered = 0;

@@ -126,16 +126,16 @@ impl Algorithm {
 
 /// Bounds on a search, so that a hopeless one ends with a message instead of exhausting the machine.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Limits {
+pub struct SearchBounds {
     /// DLS: the depth limit (moves). IDS, IDA*: the largest depth / cost bound tried.
     pub depth: Cost,
     /// A*, BFS, DLS, IDS: the largest number of states kept in the table.
     pub max_states: usize,
 }
 
-impl Default for Limits {
+impl Default for SearchBounds {
     fn default() -> Self {
-        Limits { depth: 1_000_000, max_states: 5_000_000 }
+        SearchBounds { depth: 1_000_000, max_states: 5_000_000 }
     }
 }
 
@@ -182,7 +182,7 @@ impl<A> SearchResult<A> {
 }
 
 /// Run one algorithm on a problem.
-pub fn solve<P: Problem>(p: &P, algo: Algorithm, limits: Limits) -> SearchResult<P::Action> {
+pub fn solve<P: Problem>(p: &P, algo: Algorithm, limits: SearchBounds) -> SearchResult<P::Action> {
     match algo {
         Algorithm::AStar => astar::astar(p, limits),
         Algorithm::Bfs => bfs::bfs(p, limits),

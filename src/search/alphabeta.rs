@@ -13,7 +13,7 @@
 //! Engineering around the pseudo-code: a principal variation collected in a triangular table, and iterative deepening
 //! when the limits are a time or a node budget rather than a depth (the [`Driver`]).
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::catalogue::{Algorithm, Driver};
 use crate::search::ctx::Ctx;
 use crate::search::trace::{NoTrace, Tracer};
@@ -28,13 +28,13 @@ pub struct AlphaBetaNegamax;
 /// Fixed-depth (or iteratively deepened) fail-hard alpha-beta with the game's default evaluation.
 pub type AlphaBeta<G> = Driver<G, AlphaBetaNegamax>;
 
-impl<G: Game> Driver<G, AlphaBetaNegamax> {
+impl<G: FullGame> Driver<G, AlphaBetaNegamax> {
     pub fn new(limits: Limits) -> Self {
         Driver::with_algorithm(limits, AlphaBetaNegamax)
     }
 }
 
-impl<G: Game> Algorithm<G> for AlphaBetaNegamax {
+impl<G: FullGame> Algorithm<G> for AlphaBetaNegamax {
     const NAME: &'static str = "alphabeta";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(AlphaBetaNegamax)
@@ -45,7 +45,7 @@ impl<G: Game> Algorithm<G> for AlphaBetaNegamax {
 }
 
 /// Fail-hard alpha-beta: the result is clamped to `[alpha, beta]`.
-pub fn alphabeta<G: Game, T: Tracer<G>>(
+pub fn alphabeta<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,
@@ -80,7 +80,7 @@ pub fn alphabeta<G: Game, T: Tracer<G>>(
 }
 
 /// Run one fail-hard alpha-beta to `depth` and return (value, pv, stats). Exposed for tests and other drivers.
-pub fn search_depth<G: Game>(game: &G, eval: &G::Eval, state: &G::State, depth: u32) -> (i32, Vec<G::Move>, Stats) {
+pub fn search_depth<G: FullGame>(game: &G, eval: &G::Eval, state: &G::State, depth: u32) -> (i32, Vec<G::Move>, Stats) {
     let mut tracer = NoTrace;
     let mut ctx = Ctx::new(game, eval, StopCheck::none(), depth, &mut tracer);
     let v = alphabeta(&mut ctx, state, depth, -INFINITY, INFINITY, 0);

@@ -15,7 +15,7 @@
 //!     return best                           -- exact if α < best < β, else an upper bound
 //! ```
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -25,7 +25,7 @@ use crate::spec::Spec;
 /// Fail-soft alpha-beta.
 pub struct FailSoft;
 
-impl<G: Game> Algorithm<G> for FailSoft {
+impl<G: FullGame> Algorithm<G> for FailSoft {
     const NAME: &'static str = "alphabeta_failsoft";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(FailSoft)
@@ -36,7 +36,7 @@ impl<G: Game> Algorithm<G> for FailSoft {
 }
 
 /// Fail-soft alpha-beta of `s` with the window `(alpha, beta)`.
-pub fn failsoft<G: Game, T: Tracer<G>>(
+pub fn failsoft<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

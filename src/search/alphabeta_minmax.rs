@@ -15,7 +15,7 @@
 //! (Traces report windows and values from the side to move's view, as for every algorithm: at MIN nodes the window
 //! `(α, β)` is reported as `(-β, -α)`.)
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -25,7 +25,7 @@ use crate::spec::Spec;
 /// Fail-hard alpha-beta, MaxValue/MinValue form.
 pub struct AlphaBetaMinMax;
 
-impl<G: Game> Algorithm<G> for AlphaBetaMinMax {
+impl<G: FullGame> Algorithm<G> for AlphaBetaMinMax {
     const NAME: &'static str = "alphabeta_minmax";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(AlphaBetaMinMax)
@@ -36,7 +36,7 @@ impl<G: Game> Algorithm<G> for AlphaBetaMinMax {
 }
 
 /// MAX to move.
-pub fn max_value<G: Game, T: Tracer<G>>(
+pub fn max_value<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,
@@ -70,7 +70,7 @@ pub fn max_value<G: Game, T: Tracer<G>>(
 }
 
 /// MIN to move.
-pub fn min_value<G: Game, T: Tracer<G>>(
+pub fn min_value<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

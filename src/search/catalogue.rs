@@ -14,11 +14,11 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{Game, GameError, MoveList, WIN_THRESHOLD};
+use crate::game::{FullGame, GameError, MoveList, NamedEval, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
-use crate::search::{Limits, SearchResult, Searcher, StopCheck, TimeControl};
+use crate::search::{Limits, SearchResult, Searcher, StopCheck};
 use crate::spec::Spec;
 
 use super::{
@@ -39,7 +39,7 @@ pub const MARGIN: Duration = Duration::ZERO;
 pub const SOFT_PERCENT: u32 = 50;
 
 /// One algorithm of the catalogue.
-pub trait Algorithm<G: Game>: Send + Sized + 'static {
+pub trait Algorithm<G: FullGame>: Send + Sized + 'static {
     /// The name in algorithm strings.
     const NAME: &'static str;
     /// Iterates from depth 1 even when a fixed depth is asked (MTD(f)).
@@ -61,9 +61,9 @@ pub trait Algorithm<G: Game>: Send + Sized + 'static {
     fn search_root<T: Tracer<G>>(&mut self, ctx: &mut Ctx<'_, G, T>, state: &G::State, depth: u32) -> i32;
 }
 
-/// The evaluation asked by `eval=NAME` in `spec`, checked against [`Game::EVALUATIONS`]; `None` for the game's
+/// The evaluation asked by `eval=NAME` in `spec`, checked against [`Knowledge::EVALUATIONS`]; `None` for the game's
 /// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
-pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
+pub fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
     let name = spec.eval("eval")?.filter(|n| n != "simple" && n != "default");
     if let Some(n) = &name {
         G::check_evaluation(n).map_err(|e| GameError::new(format!("{who}: {e}")))?;
@@ -72,23 +72,21 @@ pub fn eval_name<G: Game>(spec: &Spec, who: &str) -> Result<Option<String>, Game
 }
 
 /// Any catalogue algorithm as a [`Searcher`].
-pub struct Driver<G: Game, A: Algorithm<G>> {
+pub struct Driver<G: FullGame, A: Algorithm<G>> {
     pub limits: Limits,
     /// Iterative deepening at a fixed depth.
     pub iterate: bool,
     pub algo: A,
-    eval: G::Eval,
-    /// `eval=NAME` (checked against [`Game::EVALUATIONS`]); the evaluation is built for the game of the first search,
+    /// `eval=NAME` (checked against [`Knowledge::EVALUATIONS`]); the evaluation is built for the game of the first search,
     /// and rebuilt when the game (its spec) changes. `None`: the game's `simple` evaluation.
-    eval_name: Option<String>,
-    eval_for: Option<String>,
+    eval: NamedEval<G>,
     /// Set by another thread (a protocol's `stop`) to end the search with its best move so far.
     stop: Option<Arc<AtomicBool>>,
 }
 
-impl<G: Game, A: Algorithm<G>> Driver<G, A> {
+impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
     pub fn with_algorithm(limits: Limits, algo: A) -> Self {
-        Driver { limits, iterate: false, algo, eval: G::Eval::default(), eval_name: None, eval_for: None, stop: None }
+        Driver { limits, iterate: false, algo, eval: NamedEval::new(None), stop: None }
     }
 
     /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
@@ -102,13 +100,12 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         let iterate = spec.bool("id", false)?;
         let algo = A::from_spec(spec)?;
         let eval_name = eval_name::<G>(spec, A::NAME)?;
-        Ok(Driver { limits, iterate, algo, eval: G::Eval::default(), eval_name, eval_for: None, stop: None })
+        Ok(Driver { limits, iterate, algo, eval: NamedEval::new(eval_name), stop: None })
     }
 
     /// Search with the game's evaluation `name` (`None`: its `simple` one), as `eval=NAME` does.
     pub fn set_eval(&mut self, name: Option<String>) {
-        self.eval_name = name;
-        self.eval_for = None;
+        self.eval = NamedEval::new(name);
     }
 
     /// Search and report the explored tree to `tracer`.
@@ -121,13 +118,7 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
         let start = Instant::now();
         let budget = self.limits.plan(game.side_to_move(state), MARGIN, SOFT_PERCENT);
         let limit = StopCheck::planned(start, budget, self.limits.nodes).with_flag(self.stop.as_deref());
-        if let Some(name) = &self.eval_name
-            && self.eval_for.as_deref() != Some(game.spec().as_str())
-        {
-            self.eval = crate::game::evaluation_or_simple(game, name);
-            self.eval_for = Some(game.spec());
-        }
-        let mut ctx = Ctx::new(game, &self.eval, limit, max_depth, tracer);
+        let mut ctx = Ctx::new(game, self.eval.get(game), limit, max_depth, tracer);
         let mut result = SearchResult {
             best_move: None,
             value: 0,
@@ -171,22 +162,13 @@ impl<G: Game, A: Algorithm<G>> Driver<G, A> {
     }
 }
 
-impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
+impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     fn name(&self) -> String {
-        let mut p = Vec::new();
-        if let Some(d) = self.limits.depth {
-            p.push(format!("depth={d}"));
-        }
-        if let Some(TimeControl::MoveTime(t)) = self.limits.time {
-            p.push(format!("time={}ms", t.as_millis()));
-        }
-        if let Some(n) = self.limits.nodes {
-            p.push(format!("nodes={n}"));
-        }
+        let mut p = self.limits.spec_params();
         if self.iterate {
             p.push("id=true".into());
         }
-        if let Some(name) = &self.eval_name {
+        if let Some(name) = self.eval.name() {
             p.push(format!("eval={name}"));
         }
         p.extend(self.algo.params());
@@ -207,7 +189,7 @@ impl<G: Game, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
 }
 
 /// What to do with the driver an algorithm string names: box it as a [`Searcher`], run it with a tracer, ...
-pub trait Visit<G: Game> {
+pub trait Visit<G: FullGame> {
     type Out;
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Self::Out;
 }
@@ -242,7 +224,7 @@ pub fn canonical(name: &str) -> Option<&'static str> {
 
 /// Build the driver named by `spec` and hand it to `visitor`; `Ok(None)` when the name is not in the catalogue.
 /// The caller checks unknown parameters with `spec.finish()`.
-pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
+pub fn build<G: FullGame, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
     let Some(name) = canonical(&spec.name) else { return Ok(None) };
     Ok(Some(match name {
         "minimax" => visitor.visit(Driver::<G, minimax::Minimax>::from_spec(spec)?),
@@ -268,7 +250,7 @@ pub fn build<G: Game, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::
 /// The visitor that boxes the driver as a [`Searcher`].
 pub struct Boxed;
 
-impl<G: Game> Visit<G> for Boxed {
+impl<G: FullGame> Visit<G> for Boxed {
     type Out = Box<dyn Searcher<G>>;
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Box<dyn Searcher<G>> {
         Box::new(driver)
@@ -276,13 +258,13 @@ impl<G: Game> Visit<G> for Boxed {
 }
 
 /// The visitor that runs one traced search.
-pub struct Traced<'a, G: Game, T: Tracer<G>> {
+pub struct Traced<'a, G: FullGame, T: Tracer<G>> {
     pub game: &'a G,
     pub state: &'a G::State,
     pub tracer: &'a mut T,
 }
 
-impl<G: Game, T: Tracer<G>> Visit<G> for Traced<'_, G, T> {
+impl<G: FullGame, T: Tracer<G>> Visit<G> for Traced<'_, G, T> {
     type Out = (String, SearchResult<G::Move>);
     fn visit<A: Algorithm<G>>(self, mut driver: Driver<G, A>) -> Self::Out {
         let r = driver.search_traced(self.game, self.state, self.tracer);

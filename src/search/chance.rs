@@ -3,7 +3,7 @@
 //!
 //! Values. At a chance node the value is the average of the outcomes' values weighted by their probabilities, so the
 //! chance searches compute in `f64` and round only at the root ([`score`]) and for the tracer. Every algorithm adds
-//! the outcomes in the order of [`Game::chance_outcomes`](crate::game::Game::chance_outcomes), so that Star1 and Star2
+//! the outcomes in the order of [`Capabilities::chance_outcomes`](crate::game::Capabilities::chance_outcomes), so that Star1 and Star2
 //! return bit for bit the sum expectimax computes whenever they search a node exactly.
 //!
 //! Signs. Values are negamax-style (the side to move's view), but in a chance game the same player may act twice in a
@@ -16,19 +16,19 @@
 //! on its distance from the root), so a search with the table returns exactly the value of a search without it; the
 //! best move orders the moves at any depth.
 
-use crate::game::{Game, Turn};
+use crate::game::{FullGame, Turn};
 use crate::search::INFINITY;
 use crate::search::tt::START_BYTES;
 
 /// True when chance acts in `s`.
 #[inline]
-pub fn is_chance<G: Game>(game: &G, s: &G::State) -> bool {
+pub fn is_chance<G: FullGame>(game: &G, s: &G::State) -> bool {
     G::KIND.chance && game.turn(s) == Turn::Chance
 }
 
 /// `+1.0` when the same player is to move in `parent` and `child`, `-1.0` otherwise.
 #[inline]
-pub fn sign<G: Game>(game: &G, parent: &G::State, child: &G::State) -> f64 {
+pub fn sign<G: FullGame>(game: &G, parent: &G::State, child: &G::State) -> f64 {
     if game.side_to_move(parent) == game.side_to_move(child) { 1.0 } else { -1.0 }
 }
 

@@ -9,7 +9,7 @@
 //!
 //! Everything is allocated when the context is built, before the search starts.
 
-use crate::game::{Evaluator, Game, outcome_score};
+use crate::game::{Evaluator, FullGame, outcome_score};
 use crate::search::trace::Tracer;
 use crate::search::{Stats, StopCheck};
 
@@ -77,7 +77,7 @@ impl<M: Copy> PvTable<M> {
 }
 
 /// What an algorithm sees while it searches.
-pub struct Ctx<'a, G: Game, T: Tracer<G>> {
+pub struct Ctx<'a, G: FullGame, T: Tracer<G>> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub stats: Stats,
@@ -93,7 +93,7 @@ pub struct Ctx<'a, G: Game, T: Tracer<G>> {
     pending_research: bool,
 }
 
-impl<'a, G: Game, T: Tracer<G>> Ctx<'a, G, T> {
+impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
     pub fn new(game: &'a G, eval: &'a G::Eval, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
         Ctx {
             game,

@@ -17,7 +17,7 @@
 //! is [`negamax`](super::negamax). Values are real numbers, rounded at the root; the course's warning follows: only
 //! positive *linear* transformations of the evaluation keep the choices of expectimax.
 
-use crate::game::{ChanceList, Game, GameError, MoveList};
+use crate::game::{ChanceList, FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::chance::{is_chance, score, sign};
@@ -28,7 +28,7 @@ use crate::spec::Spec;
 /// Depth-limited expectimax.
 pub struct Expectimax;
 
-impl<G: Game> Algorithm<G> for Expectimax {
+impl<G: FullGame> Algorithm<G> for Expectimax {
     const NAME: &'static str = "expectimax";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(Expectimax)
@@ -39,7 +39,7 @@ impl<G: Game> Algorithm<G> for Expectimax {
 }
 
 /// The expectimax value of `s` searched to `depth` (side to move's view).
-pub fn expectimax<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> f64 {
+pub fn expectimax<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> f64 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return v as f64;

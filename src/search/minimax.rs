@@ -14,7 +14,7 @@
 //! `value(s)` is the evaluation from MAX's view: the game's evaluation (side to move's view) negated at MIN nodes.
 //! No pruning: every node down to the horizon is visited, so nodes = 1 + b + ... + b^d on a uniform tree.
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -26,7 +26,7 @@ use crate::game::MoveList;
 /// Plain minimax, Max/Min form.
 pub struct Minimax;
 
-impl<G: Game> Algorithm<G> for Minimax {
+impl<G: FullGame> Algorithm<G> for Minimax {
     const NAME: &'static str = "minimax";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(Minimax)
@@ -37,7 +37,7 @@ impl<G: Game> Algorithm<G> for Minimax {
 }
 
 /// MAX to move: the best value for MAX.
-pub fn max_value<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub fn max_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return v; // MAX to move: the side to move's view is MAX's view
@@ -58,7 +58,7 @@ pub fn max_value<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, d
 }
 
 /// MIN to move: the worst value for MAX.
-pub fn min_value<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub fn min_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return -v; // MIN to move: negate into MAX's view

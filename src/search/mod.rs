@@ -47,7 +47,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{Game, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, Side, WIN_SCORE};
 use crate::spec::Spec;
 pub use report::{Iteration, Reporter};
 pub use time::{Budget, StopCheck, TimeControl};
@@ -102,6 +102,23 @@ impl Limits {
                 n => n,
             },
         })
+    }
+
+    /// The limits as a player string writes them, in the order `depth`, `time`, `nodes` (`depth=3`, `time=100ms`,
+    /// `nodes=1000`): what every player's name writes back. A clock (given by a match, never by a player string) is
+    /// not written.
+    pub fn spec_params(&self) -> Vec<String> {
+        let mut p = Vec::new();
+        if let Some(d) = self.depth {
+            p.push(format!("depth={d}"));
+        }
+        if let Some(TimeControl::MoveTime(t)) = self.time {
+            p.push(format!("time={}ms", t.as_millis()));
+        }
+        if let Some(n) = self.nodes {
+            p.push(format!("nodes={n}"));
+        }
+        p
     }
 
     /// The time plan of a move of `side` (see [`TimeControl::plan`]); no limit without a time control.
@@ -178,7 +195,7 @@ pub struct SearchResult<M> {
 /// One root move after a search that keeps statistics per move (MCTS): its visits, its mean reward for the side to
 /// move (0 a loss, 1 a win) and, once proven, its exact value on the score scale.
 #[derive(Clone, Debug, PartialEq)]
-pub struct RootMove<M> {
+pub struct RootMoveStats<M> {
     pub mv: M,
     pub visits: u64,
     pub mean: f64,
@@ -186,11 +203,11 @@ pub struct RootMove<M> {
 }
 
 /// Anything that picks moves: a search algorithm, a random player, an engine.
-pub trait Searcher<G: Game>: Send {
+pub trait Searcher<G: FullGame>: Send {
     /// The player string that rebuilds it.
     fn name(&self) -> String;
     /// Choose `player`'s move in `state`: at a simultaneous node, its half of the joint move (from
-    /// [`Game::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
+    /// [`Capabilities::player_moves`], without seeing the other's); elsewhere the same as [`Searcher::search`]. Only players
     /// that play simultaneous games override it.
     fn search_as(&mut self, game: &G, state: &G::State, player: crate::game::Side) -> SearchResult<G::Move> {
         let _ = player;
@@ -203,7 +220,7 @@ pub trait Searcher<G: Game>: Send {
     fn observe_start(&mut self, game: &G, start: &G::State, player: crate::game::Side) {
         let _ = (game, start, player);
     }
-    /// Hidden information: the referee's new observation for this searcher's player ([`Game::observation`], sent
+    /// Hidden information: the referee's new observation for this searcher's player ([`Capabilities::observation`], sent
     /// each time it changes).
     fn observe(&mut self, game: &G, observation: &str) {
         let _ = (game, observation);
@@ -241,7 +258,7 @@ pub trait Searcher<G: Game>: Send {
     fn set_reporter(&mut self, _reporter: Option<Reporter<G::Move>>) {}
     /// The root moves' statistics of the last search, best first, for searchers that keep them (MCTS); empty for the
     /// others.
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         Vec::new()
     }
 }

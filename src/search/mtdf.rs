@@ -20,7 +20,7 @@
 //! the other algorithms compute (a deeper entry reached by a transposition would give a different, deeper value).
 //! Passes after the first count as re-searches; the best move is the one of the last pass that failed high.
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -32,13 +32,13 @@ use crate::spec::Spec;
 pub const DEFAULT_TT_MIB: usize = 16;
 
 /// MTD(f) with its transposition table.
-pub struct Mtdf<G: Game> {
+pub struct Mtdf<G: FullGame> {
     pub tt: TranspositionTable<G::Move>,
     mib: usize,
     guess: i32,
 }
 
-impl<G: Game> Mtdf<G> {
+impl<G: FullGame> Mtdf<G> {
     pub fn new(mib: usize) -> Self {
         Mtdf { tt: TranspositionTable::new(mib), mib, guess: 0 }
     }
@@ -49,7 +49,7 @@ pub fn tt_param(spec: &Spec) -> Result<usize, GameError> {
     spec.mib("tt", DEFAULT_TT_MIB)
 }
 
-impl<G: Game> Algorithm<G> for Mtdf<G> {
+impl<G: FullGame> Algorithm<G> for Mtdf<G> {
     const NAME: &'static str = "mtdf";
     const ITERATIVE: bool = true;
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
@@ -97,7 +97,7 @@ impl<G: Game> Algorithm<G> for Mtdf<G> {
 /// MT: a fail-soft minimal-window search with the window `(gamma - 1, gamma)` and memory. The result `g` is a lower
 /// bound of the value when `g >= gamma`, an upper bound when `g < gamma`. With `reorder`, the table's best move is
 /// tried first (MTD(f)); without, moves keep the game's order (MT-SSS*, to stay equivalent to SSS*).
-pub fn mt<G: Game, T: Tracer<G>>(
+pub fn mt<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut TranspositionTable<G::Move>,
     s: &G::State,

@@ -17,7 +17,7 @@
 //! moves keep the game's order (no table move first), so that the leaves are those of SSS* on trees without
 //! transpositions; leaves are kept in the table, so with a table large enough the leaf count is SSS*'s too.
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -27,12 +27,12 @@ use crate::search::tt::TranspositionTable;
 use crate::spec::Spec;
 
 /// MT-SSS* with its transposition table.
-pub struct MtSss<G: Game> {
+pub struct MtSss<G: FullGame> {
     pub tt: TranspositionTable<G::Move>,
     mib: usize,
 }
 
-impl<G: Game> Algorithm<G> for MtSss<G> {
+impl<G: FullGame> Algorithm<G> for MtSss<G> {
     const NAME: &'static str = "mtsss";
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let mib = tt_param(spec)?;

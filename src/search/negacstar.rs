@@ -15,7 +15,7 @@
 //! Each pass after the first counts as a re-search of the root. The best move is the one of the last pass that
 //! failed high (that pass raised `min` to the final value). No transposition table: every pass starts from scratch.
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::search::INFINITY;
 use crate::search::alphabeta_failsoft::failsoft;
 use crate::search::catalogue::Algorithm;
@@ -26,7 +26,7 @@ use crate::spec::Spec;
 /// NegaC*.
 pub struct NegaCStar;
 
-impl<G: Game> Algorithm<G> for NegaCStar {
+impl<G: FullGame> Algorithm<G> for NegaCStar {
     const NAME: &'static str = "negacstar";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(NegaCStar)

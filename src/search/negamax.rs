@@ -11,7 +11,7 @@
 //!
 //! It visits exactly the nodes of [`minimax`](super::minimax) and returns the same value (seen from the root).
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -21,7 +21,7 @@ use crate::spec::Spec;
 /// Plain negamax.
 pub struct Negamax;
 
-impl<G: Game> Algorithm<G> for Negamax {
+impl<G: FullGame> Algorithm<G> for Negamax {
     const NAME: &'static str = "negamax";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(Negamax)
@@ -32,7 +32,7 @@ impl<G: Game> Algorithm<G> for Negamax {
 }
 
 /// The negamax value of `s` searched to `depth`.
-pub fn negamax<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub fn negamax<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return v;

@@ -21,7 +21,7 @@
 //! search whenever the test fails high (fail-soft, its own children are scored exactly), so its re-search is skipped
 //! (`depth - 1 > 1` above). [`pvs`](super::pvs) is the same idea without the refinement and with fail-hard bounds.
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -31,7 +31,7 @@ use crate::spec::Spec;
 /// Reinefeld's NegaScout.
 pub struct NegaScout;
 
-impl<G: Game> Algorithm<G> for NegaScout {
+impl<G: FullGame> Algorithm<G> for NegaScout {
     const NAME: &'static str = "negascout";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(NegaScout)
@@ -42,7 +42,7 @@ impl<G: Game> Algorithm<G> for NegaScout {
 }
 
 /// NegaScout of `s` with the window `(alpha, beta)`.
-pub fn negascout<G: Game, T: Tracer<G>>(
+pub fn negascout<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

@@ -18,7 +18,7 @@
 //!
 //! Unlike NegaScout, the tests use plain alpha-beta below (not P-alpha-beta itself).
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::alphabeta_failsoft::failsoft;
 use crate::search::catalogue::Algorithm;
@@ -29,7 +29,7 @@ use crate::spec::Spec;
 /// P-alpha-beta.
 pub struct PAlphaBeta;
 
-impl<G: Game> Algorithm<G> for PAlphaBeta {
+impl<G: FullGame> Algorithm<G> for PAlphaBeta {
     const NAME: &'static str = "palphabeta";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(PAlphaBeta)
@@ -40,7 +40,7 @@ impl<G: Game> Algorithm<G> for PAlphaBeta {
 }
 
 /// P-alpha-beta of `s` with the window `(alpha, beta)` (fail-soft).
-pub fn palphabeta<G: Game, T: Tracer<G>>(
+pub fn palphabeta<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

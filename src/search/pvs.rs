@@ -21,7 +21,7 @@
 //! found at a position is tried first when the position comes again, in this iteration or the next). Values are never
 //! taken from it, so the value is PVS's exactly; without `tt=` there is no table and the counts are the course's.
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -30,11 +30,11 @@ use crate::search::tt::{Bound, TranspositionTable};
 use crate::spec::Spec;
 
 /// Principal Variation Search, with an optional move-ordering table.
-pub struct Pvs<G: Game> {
+pub struct Pvs<G: FullGame> {
     tt: Option<(TranspositionTable<G::Move>, usize)>,
 }
 
-impl<G: Game> Algorithm<G> for Pvs<G> {
+impl<G: FullGame> Algorithm<G> for Pvs<G> {
     const NAME: &'static str = "pvs";
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         // `tt=0` (the default): no table.
@@ -61,7 +61,7 @@ impl<G: Game> Algorithm<G> for Pvs<G> {
 }
 
 /// PVS of `s` with the window `(alpha, beta)`.
-pub fn pvs<G: Game, T: Tracer<G>>(
+pub fn pvs<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut Option<&mut TranspositionTable<G::Move>>,
     s: &G::State,

@@ -5,7 +5,7 @@
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::{Game, GameError, MoveList, Side, Turn};
+use crate::game::{FullGame, GameError, MoveList, Side, Turn};
 use crate::search::{SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -28,7 +28,7 @@ impl RandomPlayer {
     }
 }
 
-impl<G: Game> Searcher<G> for RandomPlayer {
+impl<G: FullGame> Searcher<G> for RandomPlayer {
     fn name(&self) -> String {
         match self.seed {
             Some(s) => format!("random(seed={s})"),

@@ -23,7 +23,7 @@
 //! In traces a Test node has the window `(v, v + 1)` and the value `v + 1` (true) or `v` (false); its leaves show
 //! their values.
 
-use crate::game::{Game, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -33,7 +33,7 @@ use crate::spec::Spec;
 /// Pearl's Scout.
 pub struct Scout;
 
-impl<G: Game> Algorithm<G> for Scout {
+impl<G: FullGame> Algorithm<G> for Scout {
     const NAME: &'static str = "scout";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(Scout)
@@ -44,7 +44,7 @@ impl<G: Game> Algorithm<G> for Scout {
 }
 
 /// The exact value of `s` searched to `depth`.
-pub fn scout<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub fn scout<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return v;
@@ -74,7 +74,7 @@ pub fn scout<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth
 }
 
 /// Whether the value of `s` (searched to `depth`) is greater than `v`.
-pub fn test<G: Game, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, v: i32, ply: u32) -> bool {
+pub fn test<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, v: i32, ply: u32) -> bool {
     ctx.enter(s, ply, v, v + 1);
     if let Some(x) = ctx.leaf(s, depth, ply) {
         return x > v;

@@ -32,7 +32,7 @@
 //! h the latest state comes first, the children of a MAX node in their order. `plateau tree --trace` prints the list
 //! before each step as the slides' table does (`<x, v|f, h>`).
 
-use crate::game::{Evaluator, Game, GameError, MoveList, err, outcome_score};
+use crate::game::{Evaluator, FullGame, GameError, MoveList, err, outcome_score};
 use crate::search::INFINITY;
 use crate::search::catalogue::Algorithm;
 use crate::search::ctx::Ctx;
@@ -69,7 +69,7 @@ struct State {
 }
 
 /// Stockman's SSS* with its OPEN list.
-pub struct Sss<G: Game> {
+pub struct Sss<G: FullGame> {
     arena: Vec<Node<G::State>>,
     open: Vec<State>,
     /// Ties between equal h: the latest state first (the course's list) instead of the leftmost node.
@@ -77,7 +77,7 @@ pub struct Sss<G: Game> {
     seq: u32,
 }
 
-impl<G: Game> Algorithm<G> for Sss<G> {
+impl<G: FullGame> Algorithm<G> for Sss<G> {
     const NAME: &'static str = "sss";
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let newest = match spec.text("ties").as_deref() {
@@ -219,7 +219,7 @@ impl<G: Game> Algorithm<G> for Sss<G> {
     }
 }
 
-impl<G: Game> Sss<G> {
+impl<G: FullGame> Sss<G> {
     /// Whether a proper ancestor of `j` is solved (the state was removed from OPEN).
     fn dead(&self, j: usize) -> bool {
         let mut p = self.arena[j].parent;

@@ -1,6 +1,6 @@
 //! Star1 (Ballard 1983): alpha-beta carried through chance nodes. A chance node's value is a weighted average; once
 //! some outcomes are searched, the others can only lie between the evaluation's bounds `L = -value_bound` and
-//! `U = value_bound` (`Game::value_bound`), so the node's value is already known to lie in an interval. Each outcome is
+//! `U = value_bound` (`Capabilities::value_bound`), so the node's value is already known to lie in an interval. Each outcome is
 //! searched with the window that would decide the node, and the node is cut as soon as the interval leaves `(α, β)`.
 //!
 //! ```text
@@ -29,7 +29,7 @@
 //! order, so an exact node gives the same number bit for bit. The narrower the bounds `[L, U]` around the values
 //! really met, the more it prunes: with `value_bound` far above the evaluations, nothing is cut at chance nodes.
 
-use crate::game::{ChanceList, Game, GameError, MoveList};
+use crate::game::{ChanceList, FullGame, GameError, MoveList};
 use crate::search::catalogue::Algorithm;
 use crate::search::chance::{child_window, is_chance, rest_after, score, sign};
 use crate::search::ctx::Ctx;
@@ -39,7 +39,7 @@ use crate::spec::Spec;
 /// Ballard's Star1.
 pub struct Star1;
 
-impl<G: Game> Algorithm<G> for Star1 {
+impl<G: FullGame> Algorithm<G> for Star1 {
     const NAME: &'static str = "star1";
     fn from_spec(_spec: &Spec) -> Result<Self, GameError> {
         Ok(Star1)
@@ -51,7 +51,7 @@ impl<G: Game> Algorithm<G> for Star1 {
 }
 
 /// The Star1 value of `s` to `depth` in the window `(alpha, beta)` (fail-hard), every value lying in `[-u, u]`.
-pub fn star1<G: Game, T: Tracer<G>>(
+pub fn star1<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,
@@ -96,7 +96,7 @@ pub fn star1<G: Game, T: Tracer<G>>(
 }
 
 /// A chance node of Star1 (the node is entered; the caller exits it).
-fn chance_node<G: Game, T: Tracer<G>>(
+fn chance_node<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

@@ -31,7 +31,7 @@
 //! `search/chance.rs`: its values are used at the same depth and ply only, so the value stays exactly expectimax's.
 //! Star2 with a table under iterative deepening is the engine of chance games (`engine` on a game with chance).
 
-use crate::game::{ChanceList, Game, GameError, MAX_MOVES, MoveList};
+use crate::game::{ChanceList, FullGame, GameError, MAX_MOVES, MoveList};
 use crate::search::catalogue::Algorithm;
 use crate::search::chance::{ChanceTable, child_window, is_chance, score, sign};
 use crate::search::ctx::Ctx;
@@ -39,19 +39,19 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Ballard's Star2, with an optional table.
-pub struct Star2<G: Game> {
+pub struct Star2<G: FullGame> {
     pub tt: Option<ChanceTable<G::Move>>,
     mib: usize,
 }
 
-impl<G: Game> Star2<G> {
+impl<G: FullGame> Star2<G> {
     /// Star2 with a table of `mib` MiB (0: none).
     pub fn new(mib: usize) -> Self {
         Star2 { tt: (mib > 0).then(|| ChanceTable::new(mib)), mib }
     }
 }
 
-impl<G: Game> Algorithm<G> for Star2<G> {
+impl<G: FullGame> Algorithm<G> for Star2<G> {
     const NAME: &'static str = "star2";
     fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         Ok(Star2::new(spec.mib("tt", 0)?))
@@ -72,7 +72,7 @@ impl<G: Game> Algorithm<G> for Star2<G> {
 
 /// The Star2 value of `s` to `depth` in the window `(alpha, beta)` (fail-hard), every value lying in `[-u, u]`.
 #[allow(clippy::too_many_arguments)]
-pub fn star2<G: Game, T: Tracer<G>>(
+pub fn star2<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut Option<ChanceTable<G::Move>>,
     s: &G::State,
@@ -117,7 +117,7 @@ pub fn star2<G: Game, T: Tracer<G>>(
 
 /// Alpha-beta at a player's node, the table's move `best` first; `best` becomes the node's best move.
 #[allow(clippy::too_many_arguments)]
-fn player_node<G: Game, T: Tracer<G>>(
+fn player_node<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut Option<ChanceTable<G::Move>>,
     s: &G::State,
@@ -166,7 +166,7 @@ fn first_move<M: Copy + PartialEq>(moves: &mut MoveList<M>, first: Option<M>) {
 
 /// A chance node: the probing phase, then Star1's search with the probed bounds.
 #[allow(clippy::too_many_arguments)]
-fn chance_node<G: Game, T: Tracer<G>>(
+fn chance_node<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut Option<ChanceTable<G::Move>>,
     s: &G::State,
@@ -262,7 +262,7 @@ fn chance_node<G: Game, T: Tracer<G>>(
 /// The probe of a player's position `c` (not terminal, `depth >= 1`): the value of its first move (the table's best
 /// move first) searched in the window `(alpha, beta)` of `c`'s view. A value above `alpha` is a lower bound of `c`.
 #[allow(clippy::too_many_arguments)]
-fn probe<G: Game, T: Tracer<G>>(
+fn probe<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     tt: &mut Option<ChanceTable<G::Move>>,
     c: &G::State,

@@ -2,9 +2,9 @@
 //! `plateau.search`, and any caller of the library. One structure, built from the search's result; the field list is
 //! documented in `docs/cli.md` (`search --json`).
 
-use crate::game::{Evaluator, Game, Term, WIN_THRESHOLD, describe_score, line_words, winner_words};
+use crate::game::{Evaluator, FullGame, Term, WIN_THRESHOLD, describe_score, line_words, winner_words};
 
-use super::{RootMove, SearchResult};
+use super::{RootMoveStats, SearchResult};
 
 /// One search's result in words and numbers.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -62,7 +62,7 @@ pub struct RootMoveReport {
 
 impl SearchReport {
     /// The report of `r`, the result of the player `algo` searching `state`.
-    pub fn new<G: Game>(game: &G, state: &G::State, algo: &str, r: &SearchResult<G::Move>) -> SearchReport {
+    pub fn new<G: FullGame>(game: &G, state: &G::State, algo: &str, r: &SearchResult<G::Move>) -> SearchReport {
         let proven = r.value.abs() >= WIN_THRESHOLD;
         let stm = game.side_to_move(state);
         let winner_text = proven.then(|| winner_words(game, stm, if r.value > 0 { "win" } else { "loss" }));
@@ -92,7 +92,7 @@ impl SearchReport {
     }
 
     /// With the root moves' statistics (`root`, best first).
-    pub fn with_root_moves<G: Game>(mut self, game: &G, state: &G::State, root: &[RootMove<G::Move>]) -> Self {
+    pub fn with_root_moves<G: FullGame>(mut self, game: &G, state: &G::State, root: &[RootMoveStats<G::Move>]) -> Self {
         self.root_moves = root
             .iter()
             .map(|m| RootMoveReport {

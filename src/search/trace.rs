@@ -10,10 +10,10 @@
 //!
 //! Values and windows are given from the point of view of the side to move at the node (negamax view).
 
-use crate::game::Game;
+use crate::game::FullGame;
 
 /// Receives the explored tree. Every method has an empty default.
-pub trait Tracer<G: Game> {
+pub trait Tracer<G: FullGame> {
     /// `false` for the no-op tracer: lets the search skip the bookkeeping entirely.
     const ENABLED: bool = true;
     /// A node was entered (searched with window `(alpha, beta)`, node view). `parent` is `None` for a root; a driver
@@ -45,7 +45,7 @@ pub trait Tracer<G: Game> {
 #[derive(Default, Clone, Copy, Debug)]
 pub struct NoTrace;
 
-impl<G: Game> Tracer<G> for NoTrace {
+impl<G: FullGame> Tracer<G> for NoTrace {
     const ENABLED: bool = false;
 }
 
@@ -93,7 +93,7 @@ impl<S> TraceNode<S> {
 
 /// A tracer that records every node, up to a limit.
 #[derive(Clone, Debug)]
-pub struct Recorder<G: Game> {
+pub struct Recorder<G: FullGame> {
     pub nodes: Vec<TraceNode<G::State>>,
     /// The ids of the roots, in order (one per pass or iteration).
     pub roots: Vec<u32>,
@@ -104,13 +104,13 @@ pub struct Recorder<G: Game> {
     pub open_lists: Vec<Vec<(G::State, bool, i32)>>,
 }
 
-impl<G: Game> Recorder<G> {
+impl<G: FullGame> Recorder<G> {
     pub fn new(limit: usize) -> Self {
         Recorder { nodes: Vec::new(), roots: Vec::new(), limit, overflow: false, open_lists: Vec::new() }
     }
 }
 
-impl<G: Game> Tracer<G> for Recorder<G> {
+impl<G: FullGame> Tracer<G> for Recorder<G> {
     fn node(&mut self, parent: Option<u32>, state: &G::State, ply: u32, alpha: i32, beta: i32, research: bool) -> u32 {
         if self.nodes.len() >= self.limit {
             self.overflow = true;
@@ -162,6 +162,7 @@ impl<G: Game> Tracer<G> for Recorder<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::RandomTree;
     use crate::search::catalogue::{self, Traced};
     use crate::spec::Spec;

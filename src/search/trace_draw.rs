@@ -1,7 +1,7 @@
 //! A recorded search tree turned into nodes ready to draw (moves named, values and windows from MAX's view, pruned
 //! moves counted): what `plateau tree` draws as SVG or DOT and the web page draws interactively.
 
-use crate::game::{Game, MoveList};
+use crate::game::{FullGame, MoveList};
 use crate::search::trace::{NodeType, Recorder};
 
 /// A node ready to draw.
@@ -32,7 +32,7 @@ pub struct DrawNode {
 }
 
 /// Turn a recording into drawable nodes (MAX's view, moves named, pruned moves counted).
-pub fn draw_nodes<G: Game>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
+pub fn draw_nodes<G: FullGame>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
     let mut out: Vec<DrawNode> = Vec::with_capacity(rec.nodes.len());
     let mut moves = MoveList::new();
     for (i, n) in rec.nodes.iter().enumerate() {

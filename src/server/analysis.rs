@@ -3,27 +3,24 @@
 //! ```text
 //! tree      the tree one catalogue algorithm explores at a small depth (search/trace_draw.rs, as `plateau tree`)
 //! compare   nodes, leaves, cut-offs and time per algorithm and depth (as `plateau compare`, with a node budget)
-//! verdict   the exact value where a solver applies: Connect Four, Pons's score of every column; Breakthrough, the
-//!           dedicated df-pn with distances; any other deterministic game, generic df-pn per move (budgets below)
+//! verdict   (verdict.rs) the exact value where a solver applies, every move's cell as it is decided
 //! replay    a match record (the arena's format) read back, every position of every game ready to draw
 //! ```
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
 
 use serde_json::{Value, json};
 
 use super::ApiError;
 use crate::arena::record::read_games;
 use crate::files::FileAccess;
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{FullGame, Game};
 use crate::games::{AnyGame, with_game};
 use crate::search::Limits;
 use crate::search::catalogue::{self, Traced};
 use crate::search::trace::Recorder;
 use crate::search::trace_draw::draw_nodes;
-use crate::solve::dfpn::Dfpn;
 use crate::spec::Spec;
 
 /// Deepest tree drawn, largest tree recorded.
@@ -36,10 +33,6 @@ pub const COMPARE_NODE_BUDGET: u64 = 2_000_000;
 /// Compare: the whole table stops after this long (players with their own budget, `mcts(playouts=...)`, are held by
 /// it), and as soon as the page that asked for it goes away.
 pub const COMPARE_SECONDS: u64 = 30;
-/// Generic df-pn: expansions per move and in all.
-pub const DFPN_BUDGET: u64 = 200_000;
-/// Breakthrough's df-pn: expansions.
-pub const BREAKTHROUGH_BUDGET: u64 = 2_000_000;
 /// Replay: games and moves per game read from one record.
 pub const REPLAY_MAX_GAMES: usize = 500;
 pub const REPLAY_MAX_MOVES: usize = 2000;
@@ -54,7 +47,7 @@ pub struct At {
     pub moves: Vec<String>,
 }
 
-pub(super) fn resolve<G: Game>(g: &G, at: &At) -> Result<G::State, ApiError> {
+pub(super) fn resolve<G: FullGame>(g: &G, at: &At) -> Result<G::State, ApiError> {
     let mut s = match at.position.as_deref().map(str::trim) {
         None | Some("") | Some("start") => g.start(),
         Some(t) => g.parse_position(t)?,
@@ -166,7 +159,7 @@ pub fn compare(r: &CompareRequest, files: &FileAccess, stop: Arc<AtomicBool>) ->
     with_game!(&any, g => compare_in(g, r, files, &stop))
 }
 
-fn compare_in<G: Game>(
+fn compare_in<G: FullGame>(
     g: &G,
     r: &CompareRequest,
     files: &FileAccess,
@@ -205,95 +198,6 @@ fn compare_in<G: Game>(
     Ok(json!({ "game": g.spec(), "position": g.format_position(&state), "rows": rows, "cut_short": cut_short }))
 }
 
-fn outcome_word(o: Outcome) -> &'static str {
-    match o {
-        Outcome::Win => "win",
-        Outcome::Loss => "loss",
-        Outcome::Draw => "draw",
-        Outcome::Value(v) if v > 0 => "win",
-        Outcome::Value(v) if v < 0 => "loss",
-        Outcome::Value(_) => "draw",
-    }
-}
-
-/// The exact value of the position for the side to move, and of each move, where a solver decides it in time.
-pub fn verdict(at: &At, files: &FileAccess) -> Result<Value, ApiError> {
-    let any = AnyGame::parse_with(&at.game, files)?;
-    if !any.kind().is_classic() {
-        return Err(ApiError::bad(format!("no solver for a game with {}", any.kind().describe())));
-    }
-    let t0 = Instant::now();
-    let mut v = match &any {
-        AnyGame::ConnectFour(g) => super::connect4::verdict(g, at)?,
-        AnyGame::Breakthrough(g) => {
-            let state = resolve(g, at)?;
-            let mut v = per_move(g, &state)?;
-            let options = crate::solve::breakthrough::Options {
-                tt_mib: 64,
-                distance: true,
-                distance_tt_mib: 64,
-                max_nodes: Some(BREAKTHROUGH_BUDGET),
-                ..Default::default()
-            };
-            if !g.is_terminal(&state) {
-                let sol = crate::solve::breakthrough::solve(g, &state, &options).map_err(ApiError::bad)?;
-                v["result"] = json!(sol.result);
-                v["plies"] = json!(sol.plies);
-                v["best_move"] = json!(sol.best_move);
-                v["winning_moves"] = json!(sol.winning_moves);
-                v["solver"] = json!("breakthrough df-pn with distances");
-            }
-            v
-        }
-        // df-pn recurses as deep as the game (Oware and Othello overflow a 2 MiB thread): a large stack, as the CLI's.
-        other => on_large_stack(|| with_game!(other, g => per_move(g, &resolve(g, at)?)))?,
-    };
-    v["seconds"] = json!(t0.elapsed().as_secs_f64());
-    Ok(v)
-}
-
-/// Runs `f` on a thread with a 256 MiB stack (reserved, not committed) and waits for it.
-fn on_large_stack<T: Send>(f: impl FnOnce() -> Result<T, ApiError> + Send) -> Result<T, ApiError> {
-    std::thread::scope(|scope| {
-        let h = std::thread::Builder::new().stack_size(256 << 20).spawn_scoped(scope, f);
-        match h.map(|h| h.join()) {
-            Ok(Ok(r)) => r,
-            _ => Err(ApiError::bad("the solver's thread could not run")),
-        }
-    })
-}
-
-/// Generic df-pn on the position and on every move (win/draw/loss for the side to move), within budgets.
-fn per_move<G: Game>(g: &G, state: &G::State) -> Result<Value, ApiError> {
-    if g.is_terminal(state) {
-        return Err(ApiError::bad("the game is over in this position"));
-    }
-    let mut solver = Dfpn::<G>::new(32, Some(DFPN_BUDGET));
-    let root = solver.solve(g, state);
-    let mut moves = MoveList::new();
-    g.generate_moves(state, &mut moves);
-    let mut each = Vec::new();
-    for &m in &moves {
-        let mut c = *state;
-        g.play(&mut c, m);
-        // The child's value for its side to move, turned into the mover's.
-        let o = match g.outcome_for(&c, g.side_to_move(state)) {
-            Some(o) => Some(o),
-            None => {
-                let r = Dfpn::<G>::new(16, Some(DFPN_BUDGET)).solve(g, &c);
-                let same = g.side_to_move(&c) == g.side_to_move(state);
-                r.outcome.map(|o| if same { o } else { o.flip() })
-            }
-        };
-        each.push(json!({ "move": g.format_move(state, m), "result": o.map(outcome_word) }));
-    }
-    Ok(json!({
-        "solver": "generic df-pn", "result": root.outcome.map(outcome_word),
-        "best_move": root.best_move.map(|m| g.format_move(state, m)), "moves": each,
-        "nodes": root.nodes, "budget": DFPN_BUDGET,
-    }))
-}
-
 /// Every game of a record, each position ready to draw: `{games: [{round, game, result, termination, moves,
 /// positions: [{position, display, board}]}]}`.
 pub fn replay(text: &str, files: &FileAccess) -> Result<Value, ApiError> {
@@ -327,7 +231,7 @@ pub fn replay_games(games: &[crate::arena::record::ReadGame], files: &FileAccess
 }
 
 /// The positions of one recorded game, from its start.
-fn positions<G: Game>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
+fn positions<G: FullGame>(g: &G, rg: &crate::arena::record::ReadGame) -> Result<Vec<Value>, ApiError> {
     let at = At { game: rg.game.clone(), position: rg.fen.clone(), moves: Vec::new() };
     let mut s = resolve(g, &at).map_err(|e| ApiError::bad(format!("game {}: {}", rg.round, e.message)))?;
     let shown = |s: &G::State| {

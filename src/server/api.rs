@@ -12,8 +12,9 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde_json::{Value, json};
 
-use super::analysis::{self, At, CompareRequest, TreeRequest};
+use super::analysis::{self, CompareRequest, TreeRequest};
 use super::session::Session;
+use super::verdict::{self, VerdictRequest, Watch};
 use super::{ApiError, App, assets, lock, think, tournaments};
 use crate::games::{AnyGame, catalogue, with_game};
 
@@ -23,6 +24,7 @@ pub fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
+        .route("/js/{file}", get(assets::module))
         .route("/style.css", get(assets::style))
         .route("/api/games", get(list_games).post(new_game))
         .route("/api/games/{id}", get(get_game).delete(delete_game))
@@ -136,7 +138,9 @@ async fn list_games() -> Answer {
         .map(|listed| {
             let layout = AnyGame::parse(listed.info.name)
                 .ok()
-                .and_then(|any| with_game!(&any, g => crate::game::Game::board_view(g, &crate::game::Game::start(g))))
+                .and_then(
+                    |any| with_game!(&any, g => crate::game::Interop::board_view(g, &crate::game::Game::start(g))),
+                )
                 .map(|v| v.layout);
             let mut v = json!(listed);
             v["board"] = json!(layout);
@@ -153,6 +157,9 @@ struct NewGame {
     players: [String; 2],
     #[serde(default)]
     position: Option<String>,
+    /// Clocks: `BASE+INCREMENT` (`5m+3s`), none by default.
+    #[serde(default)]
+    time_control: Option<String>,
 }
 
 async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonRejection>) -> Answer {
@@ -162,7 +169,7 @@ async fn new_game(State(app): State<Arc<App>>, b: Result<Json<NewGame>, JsonReje
     let id = app.next_id();
     let table = blocking(
         &app,
-        move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, &config, id)),
+        move || with_game!(&any, g => Session::create(g, r.position.as_deref(), &r.players, r.time_control.as_deref(), &config, id)),
     )
     .await?;
     let shared = app.insert(id, table)?;
@@ -247,10 +254,67 @@ async fn compare(State(app): State<Arc<App>>, b: Result<Json<CompareRequest>, Js
     answer
 }
 
-async fn verdict(State(app): State<Arc<App>>, b: Result<Json<At>, JsonRejection>) -> Answer {
+/// `POST /api/verdict`: one JSON answer, or with `stream: true` one JSON line per event (`queued`, `stage`, `move`,
+/// then `verdict` or `error`). Stopped after its ceiling, or when the client goes away (closes the stream or the
+/// request: the flag's guard is dropped with it).
+async fn verdict(
+    State(app): State<Arc<App>>,
+    b: Result<Json<VerdictRequest>, JsonRejection>,
+) -> Result<axum::response::Response, ApiError> {
+    use std::sync::atomic::Ordering::Relaxed;
     let r = body(b)?;
+    let ceiling = r.ceiling()?;
     let files = app.config.files.clone();
-    blocking(&app, move || analysis::verdict(&r, &files).map(Json)).await
+    let stop = StopOnDrop::default();
+    let (flag, timer) = (stop.0.clone(), stop.0.clone());
+    tokio::spawn(async move {
+        tokio::time::sleep(std::time::Duration::from_secs(ceiling)).await;
+        timer.store(true, Relaxed);
+    });
+    if !r.stream {
+        let answer = blocking(&app, move || {
+            let w = Watch { stop: &flag, progress: &|_| {}, t0: std::time::Instant::now() };
+            verdict::verdict(&r.at, &files, &w).map(Json)
+        })
+        .await;
+        drop(stop);
+        return answer.map(IntoResponse::into_response);
+    }
+    // A full queue refuses before the stream starts (a 503 with one line, as without `stream`).
+    let ticket = app.queue.enter()?;
+    let (tx, rx) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let line = |v: Value| format!("{v}\n");
+    if ticket.waits() {
+        let _ = tx.send(line(json!({ "event": "queued", "ahead": ticket.ahead })));
+    }
+    tokio::spawn(async move {
+        let out = match ticket.turn().await {
+            Ok(place) => {
+                let sink = tx.clone();
+                off_thread(move || {
+                    let _place = place;
+                    let progress = move |v: Value| {
+                        let _ = sink.send(line(v));
+                    };
+                    let w = Watch { stop: &flag, progress: &progress, t0: std::time::Instant::now() };
+                    verdict::verdict(&r.at, &files, &w)
+                })
+                .await
+            }
+            Err(e) => Err(e),
+        };
+        let last = match out {
+            Ok(v) => json!({ "event": "verdict", "verdict": v }),
+            Err(e) => json!({ "event": "error", "error": e.message }),
+        };
+        let _ = tx.send(line(last));
+    });
+    // The guard lives as long as the body: the client closing the stream drops it and stops the solver.
+    let lines = tokio_stream::StreamExt::map(tokio_stream::wrappers::UnboundedReceiverStream::new(rx), move |l| {
+        let _held = &stop;
+        Ok::<_, std::convert::Infallible>(l)
+    });
+    Ok(([(header::CONTENT_TYPE, "application/x-ndjson")], axum::body::Body::from_stream(lines)).into_response())
 }
 
 #[derive(serde::Deserialize)]

@@ -2,12 +2,13 @@
 //! its JSON API under `/api/` (documented in `docs/server.md`).
 //!
 //! ```text
-//! GET  /                       the page (index.html, app.js, style.css: embedded in the binary, assets.rs)
+//! GET  /                       the page (index.html, style.css, app.js and js/*.js: embedded in the binary, assets.rs)
 //! /api/...                     api.rs: one handler per endpoint, each returning Result<_, ApiError>
-//!   games                      session.rs: a game in play, behind the object-safe `Table` (one `Session<G>` per game)
+//!   games                      session.rs: a game in play, behind the object-safe `Table` (one `Session<G>` per game);
+//!                              seat.rs: who plays a side; clock.rs: the clocks under a time control
 //!   games/{id}/think           think.rs: the engine's search on a blocking thread, its iterations streamed as SSE
-//!   tree, compare, verdict,    analysis.rs: stateless analyses of a position (game string + moves)
-//!   replay
+//!   tree, compare, replay      analysis.rs: stateless analyses of a position (game string + moves)
+//!   verdict                    verdict.rs (connect4.rs): the solvers' values of every move, streamed, cancellable
 //!   tournaments[/{n}[/games/{g}]]  tournaments.rs: the operator's tournaments (--tournament), read from their files
 //! ```
 //!
@@ -22,11 +23,14 @@
 mod analysis;
 mod api;
 mod assets;
+mod clock;
 mod connect4;
 mod queue;
+mod seat;
 mod session;
 mod think;
 mod tournaments;
+mod verdict;
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};

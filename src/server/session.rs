@@ -16,20 +16,22 @@
 //! variation or score of the other side's search, a record of that view, no undo (taking back a try would tell what
 //! the try met). The whole game is shown once it is over.
 
+use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use serde_json::{Value, json};
 
+use super::clock::Clock;
+use super::seat::Seat;
 use super::think::{Job, Sink, Watch};
 use super::{ApiError, Config, lock};
-use crate::arena::record::GameRecord;
-use crate::game::{Game, MoveList, Outcome, Side, Turn};
-use crate::players::{Context, Player, PositionText};
-use crate::search::{Limits, TimeControl};
-use crate::spec::Spec;
+use crate::game::{FullGame, MoveList, Outcome, Side, Turn};
+use crate::players::{Context, PositionText};
+use crate::search::Limits;
+
+mod view;
 
 /// What the handlers do with a game, whatever its type.
 pub trait Table: Send {
@@ -56,43 +58,6 @@ pub trait Table: Send {
     fn watching(&self) -> Option<Watch>;
 }
 
-/// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
-/// own (a second per move for a player given no limit of its own).
-enum Seat<G: Game> {
-    Human,
-    Player(Arc<Mutex<Box<dyn Player<G>>>>, Option<Limits>),
-}
-
-impl<G: Game> Seat<G> {
-    /// The player of `text`; `seed`: its random choices' seed (before its game starts, as in a match).
-    fn build(game: &G, text: &str, config: &Config, seed: Option<u64>) -> Result<Seat<G>, ApiError> {
-        let spec = Spec::parse_with(text, &config.files)?;
-        match spec.name.as_str() {
-            "human" => {
-                spec.finish()?;
-                Ok(Seat::Human)
-            }
-            "uci" | "ugi" if !config.allow_external => Err(ApiError::forbidden(format!(
-                "'{}' starts another program: refused (start the server with --allow-external to allow it)",
-                spec.name
-            ))),
-            _ => {
-                let mut p = crate::arena::player::build_with::<G>(text, &config.files)?;
-                // A player given no limit of its own thinks a second per move.
-                let own = ["depth", "time", "movetime", "nodes", "playouts", "budget"].iter().any(|k| spec.has(k));
-                let limits = (!own).then(|| Limits::time(TimeControl::MoveTime(std::time::Duration::from_secs(1))));
-                // Tables, evaluations and an external engine's start now, with the game, not in the first move's time.
-                p.setup(game).map_err(ApiError::bad)?;
-                if let Some(seed) = seed {
-                    p.reseed(seed);
-                }
-                p.new_game(game).map_err(ApiError::bad)?;
-                Ok(Seat::Player(Arc::new(Mutex::new(p)), limits))
-            }
-        }
-    }
-}
-
 /// A search in progress: its token (see [`Job::token`]), its stop flag and its watchers.
 struct Running {
     token: u64,
@@ -101,7 +66,7 @@ struct Running {
 }
 
 /// One game on the page.
-pub struct Session<G: Game> {
+pub struct Session<G: FullGame> {
     game: G,
     /// The start position's text when it is not the game's start.
     start_text: Option<String>,
@@ -111,6 +76,11 @@ pub struct Session<G: Game> {
     /// Whether each step was a chance draw.
     chance: Vec<bool>,
     move_ms: Vec<u64>,
+    /// The engine's value of each move (its last iteration), from the first player's view; None for a human's move,
+    /// a chance draw, or a player that reports no value.
+    move_value: Vec<Option<i64>>,
+    /// When the current position began: a human's thinking time is counted from it.
+    since: std::time::Instant,
     seats: [Seat<G>; 2],
     names: [String; 2],
     /// The search running now.
@@ -118,19 +88,26 @@ pub struct Session<G: Game> {
     /// The token of the latest search started.
     searches: u64,
     rng: SmallRng,
+    /// The clocks under a time control (`time_control` of a new game), or none: no time limit but the players' own.
+    clock: Option<Clock>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: FullGame> Session<G> {
     /// A new game `id` of `game` from `position` (the start when `None`) between `players` (first, second). With
     /// [`Config::seed`], the players and the chance draws are seeded from (seed, id, seat) as a match seeds its games
-    /// ([`crate::game::seed`]; seat 2: the chance draws).
+    /// ([`crate::game::seed`]; seat 2: the chance draws). `time_control`: `BASE+INCREMENT` for clocks ([`Clock`]).
     pub fn create(
         game: &G,
         position: Option<&str>,
         players: &[String; 2],
+        time_control: Option<&str>,
         config: &Config,
         id: u64,
     ) -> Result<Box<dyn Table>, ApiError> {
+        let clock = time_control.map(str::trim).filter(|t| !t.is_empty()).map(Clock::parse).transpose()?;
+        if clock.is_some() && G::KIND.simultaneous {
+            return Err(ApiError::bad("time_control: not for a game of simultaneous moves (both sides move at once)"));
+        }
         let seed = |seat: u64| config.seed.map(|s| crate::game::seed::derive(&[s, id, seat]));
         let start = match position.map(str::trim) {
             None | Some("") | Some("start") => game.start(),
@@ -145,6 +122,8 @@ impl<G: Game> Session<G> {
             moves: Vec::new(),
             chance: Vec::new(),
             move_ms: Vec::new(),
+            move_value: Vec::new(),
+            since: std::time::Instant::now(),
             seats,
             names: players.clone(),
             busy: None,
@@ -153,6 +132,7 @@ impl<G: Game> Session<G> {
                 Some(s) => SmallRng::seed_from_u64(s),
                 None => SmallRng::from_rng(&mut rand::rng()),
             },
+            clock,
         };
         s.draw_chance();
         Ok(Box::new(s))
@@ -167,6 +147,8 @@ impl<G: Game> Session<G> {
         self.states.push(state);
         self.chance.push(chance);
         self.move_ms.push(ms);
+        self.move_value.push(None);
+        self.since = std::time::Instant::now();
     }
 
     /// Draw chance outcomes until a player acts (or the game ends).
@@ -179,55 +161,31 @@ impl<G: Game> Session<G> {
             let Some(m) = self.game.random_move(&s, &mut self.rng) else { return };
             let mut next = s;
             self.game.play(&mut next, m);
+            if let Some(c) = &mut self.clock {
+                c.spend(None, 0, self.moves.len());
+            }
             self.push(self.game.format_move(&s, m), next, true, 0);
         }
     }
 
+    /// The player to move, if the game goes on and one player is to move.
+    fn mover(&self) -> Option<Side> {
+        match self.game.turn(&self.current()) {
+            Turn::Player(p) if !self.game.is_terminal(&self.current()) => Some(p),
+            _ => None,
+        }
+    }
+
+    /// The side whose flag fell (under a clock): the game is over, that side lost on time. A human's falls while it
+    /// thinks; an engine's when its move comes too late (its clock counts its real thinking time, not a wait for a
+    /// free core).
+    fn flag(&self) -> Option<Side> {
+        let human = self.mover().filter(|&p| self.is_human(p));
+        self.clock.as_ref().and_then(|c| c.fallen(human, self.since))
+    }
+
     fn is_human(&self, p: Side) -> bool {
         matches!(self.seats[p.index()], Seat::Human)
-    }
-
-    /// The side whose view the page shows: the human's (the first player's when both or neither are human).
-    fn viewer(&self) -> Side {
-        if self.is_human(Side::Second) && !self.is_human(Side::First) { Side::Second } else { Side::First }
-    }
-
-    /// Whether what leaves the session must be cut to the viewer's observation: hidden information, game not over.
-    fn secret(&self) -> bool {
-        G::KIND.hidden && !self.game.is_terminal(&self.current())
-    }
-
-    /// The steps the viewer may see, as indices into `moves`, each with whether its text is shown: all of them
-    /// unless [`Session::secret`]; then its own moves (shown) and the other side's steps that changed its
-    /// observation (listed, text hidden).
-    fn visible_steps(&self) -> Vec<(usize, bool)> {
-        if !self.secret() {
-            return (0..self.moves.len()).map(|i| (i, true)).collect();
-        }
-        let viewer = self.viewer();
-        let mut seen = self.game.observation(&self.states[0], viewer);
-        let mut out = Vec::new();
-        for i in 0..self.moves.len() {
-            let after = self.game.observation(&self.states[i + 1], viewer);
-            if self.game.turn(&self.states[i]) == Turn::Player(viewer) {
-                out.push((i, true));
-            } else if after != seen {
-                out.push((i, false));
-            }
-            seen = after;
-        }
-        out
-    }
-
-    /// The moves as the viewer may see them (a hidden step is `?`), with their chance flags and times.
-    fn shown_moves(&self) -> (Vec<String>, Vec<bool>, Vec<u64>) {
-        let steps = self.visible_steps();
-        let text = steps.iter().map(|&(i, shown)| if shown { self.moves[i].clone() } else { "?".into() }).collect();
-        (
-            text,
-            steps.iter().map(|&(i, _)| self.chance[i]).collect(),
-            steps.iter().map(|&(i, _)| self.move_ms[i]).collect(),
-        )
     }
 
     /// Parse and play `text` at the current position (a joint move `A/B` at a simultaneous node).
@@ -243,6 +201,17 @@ impl<G: Game> Session<G> {
             self.game.play(&mut next, m);
             self.game.format_move(&s, m)
         };
+        // Under a clock, a move that comes after its side's time ran out is not played: the flag fell first.
+        let mover = match self.game.turn(&s) {
+            Turn::Player(p) => Some(p),
+            _ => None,
+        };
+        let len = self.moves.len();
+        if let Some(c) = &mut self.clock
+            && !c.spend(mover, ms, len)
+        {
+            return Ok(());
+        }
         self.push(written, next, false, ms);
         self.draw_chance();
         Ok(())
@@ -279,14 +248,31 @@ impl<G: Game> Session<G> {
 
     fn pop(&mut self) {
         if self.moves.pop().is_some() {
+            if let Some(c) = &mut self.clock {
+                c.undo(self.moves.len());
+            }
             self.states.pop();
             self.chance.pop();
             self.move_ms.pop();
+            self.move_value.pop();
+            self.since = std::time::Instant::now();
         }
     }
 
     /// The result for the page: the winner (0, 1 or none) and the words.
     fn result(&self, s: &G::State) -> Value {
+        if let Some(loser) = self.flag() {
+            let winner = loser.other();
+            let name = |p: Side| {
+                self.game.player_name(p).unwrap_or(if p == Side::First {
+                    "the first player"
+                } else {
+                    "the second player"
+                })
+            };
+            let text = format!("{} wins on time ({}'s time ran out)", name(winner), name(loser));
+            return json!({ "winner": winner.index(), "text": text, "on_time": true });
+        }
         let Some(o) = self.game.outcome_for(s, Side::First) else { return Value::Null };
         let winner = match o {
             Outcome::Win => Some(Side::First),
@@ -338,10 +324,10 @@ impl<G: Game> Session<G> {
     }
 }
 
-impl<G: Game> Table for Session<G> {
+impl<G: FullGame> Table for Session<G> {
     fn state(&self, id: u64) -> Value {
         let s = self.current();
-        let over = self.game.is_terminal(&s);
+        let over = self.game.is_terminal(&s) || self.flag().is_some();
         let (turn, to_move) = match self.game.turn(&s) {
             _ if over => ("over", None),
             Turn::Player(p) => ("player", Some(p.index())),
@@ -369,7 +355,16 @@ impl<G: Game> Table for Session<G> {
             let (from, to) = self.game.move_cells(&before, m);
             Some(json!({ "from": from, "to": to }))
         });
-        let (moves, chance, _) = self.shown_moves();
+        let (moves, chance, timed) = self.shown_moves();
+        let steps = self.visible_steps();
+        let movers: Vec<Option<usize>> = steps
+            .iter()
+            .map(|&(i, _)| match self.game.turn(&self.states[i]) {
+                Turn::Player(p) if !self.chance[i] => Some(p.index()),
+                _ => None,
+            })
+            .collect();
+        let values: Vec<Option<i64>> = steps.iter().map(|&(i, _)| self.move_value[i]).collect();
         json!({
             "id": id,
             "game": self.game.spec(),
@@ -380,6 +375,10 @@ impl<G: Game> Table for Session<G> {
             "start": self.start_text,
             "moves": moves,
             "chance": chance,
+            "movers": movers,
+            "move_ms": timed,
+            "values": values,
+            "thinking_ms": if over { 0 } else { self.since.elapsed().as_millis() as u64 },
             "ply": moves.len(),
             "position": if G::KIND.hidden { Value::Null } else { json!(self.game.format_position(&s)) },
             "display": display,
@@ -387,7 +386,8 @@ impl<G: Game> Table for Session<G> {
             "turn": turn,
             "to_move": to_move,
             "human_to_move": human_to_move,
-            "legal": self.legal(&s),
+            "legal": if over { Vec::new() } else { self.legal(&s) },
+            "clock": self.clock.as_ref().map(|c| c.json(self.mover(), self.since, self.flag())),
             "last": last,
             "result": self.result(&s),
             "busy": self.busy.is_some(),
@@ -397,7 +397,7 @@ impl<G: Game> Table for Session<G> {
     fn play(&mut self, text: &str) -> Result<(), ApiError> {
         self.check_idle()?;
         let s = self.current();
-        if self.game.is_terminal(&s) {
+        if self.game.is_terminal(&s) || self.flag().is_some() {
             return Err(ApiError::conflict("the game is over"));
         }
         match self.game.turn(&s) {
@@ -415,7 +415,8 @@ impl<G: Game> Table for Session<G> {
                 let pair = if human == Side::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
                 self.apply(&pair, 0)
             }
-            _ => self.apply(text, 0),
+            // A human's move: the time since the position began.
+            _ => self.apply(text, self.since.elapsed().as_millis() as u64),
         }
     }
 
@@ -443,51 +444,13 @@ impl<G: Game> Table for Session<G> {
     }
 
     fn record(&self) -> String {
-        let s = self.current();
-        let over = self.game.is_terminal(&s);
-        let winner = match self.game.outcome_for(&s, Side::First) {
-            Some(Outcome::Win) => Some(Side::First),
-            Some(Outcome::Loss) => Some(Side::Second),
-            Some(Outcome::Value(v)) if v != 0 => Some(if v > 0 { Side::First } else { Side::Second }),
-            _ => None,
-        };
-        // While a game with hidden information goes on, the record is the viewer's view of it.
-        let (moves, _, timed) = self.shown_moves();
-        let rec = GameRecord {
-            round: 1,
-            game: self.game.spec(),
-            first: self.names[0].clone(),
-            second: self.names[1].clone(),
-            a_first: true,
-            time_control: "plateau serve".into(),
-            opening: String::new(),
-            fen: self.start_text.clone(),
-            moves,
-            winner,
-            termination: if over { "normal".into() } else { "unterminated".into() },
-            max_move_ms: [0, 0],
-            total_move_ms: [0, 0],
-            moves_timed: [0, 0],
-            move_ms: timed,
-            // The referee's whole state: only once the game is over.
-            final_position: (G::KIND.hidden && over).then(|| self.game.format_position(&s)),
-        };
-        let text = rec.to_pgn();
-        if over {
-            return text;
-        }
-        // A game still going on has the result `*`.
-        let text = text.replacen("[Result \"1/2-1/2\"]", "[Result \"*\"]", 1);
-        match text.rfind("1/2-1/2") {
-            Some(i) => format!("{}*{}", &text[..i], &text[i + "1/2-1/2".len()..]),
-            None => text,
-        }
+        self.record_text()
     }
 
     fn think(&mut self) -> Result<Job, ApiError> {
         self.check_idle()?;
         let s = self.current();
-        if self.game.is_terminal(&s) {
+        if self.game.is_terminal(&s) || self.flag().is_some() {
             return Err(ApiError::conflict("the game is over"));
         }
         let stop = Arc::new(AtomicBool::new(false));
@@ -496,7 +459,12 @@ impl<G: Game> Table for Session<G> {
             Turn::Player(p) => match &self.seats[p.index()] {
                 Seat::Human => return Err(ApiError::conflict("a human is to move: play a move")),
                 Seat::Player(player, limits) => {
-                    let (player, stop, limits) = (player.clone(), stop.clone(), *limits);
+                    // Under a clock, a player given no limit of its own plays on its time left.
+                    let limits = match (&self.clock, limits) {
+                        (Some(c), Some(_)) => Some(Limits::time(c.control(p, self.since))),
+                        _ => *limits,
+                    };
+                    let (player, stop) = (player.clone(), stop.clone());
                     // The other side's plans (its principal variation, its score) are not the viewer's to see.
                     let private = self.secret() && p != self.viewer();
                     let (fen, moves) = (self.start_text.clone(), self.moves.clone());
@@ -527,6 +495,9 @@ impl<G: Game> Table for Session<G> {
             // Cancelled (an undo, a deletion): the game has moved on without this search.
             return Ok(false);
         }
+        // The search's last reported value, for the side that moved (the page's evaluation graph).
+        let value = self.busy.as_ref().and_then(|r| r.watch.last_value());
+        let mover = self.game.turn(&self.current());
         self.busy = None;
         let secret = self.secret();
         let text = found.map_err(|e| {
@@ -534,7 +505,11 @@ impl<G: Game> Table for Session<G> {
             let e = if secret { "it returned no move".to_string() } else { e };
             ApiError::conflict(format!("the player failed: {e}"))
         })?;
+        let k = self.moves.len();
         self.apply(&text, ms)?;
+        if let (Some(v), Turn::Player(p)) = (value, mover) {
+            self.move_value[k] = Some(if p == Side::First { v } else { -v });
+        }
         Ok(true)
     }
 

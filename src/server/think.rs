@@ -28,7 +28,7 @@ use tokio_stream::wrappers::UnboundedReceiverStream;
 
 use super::queue::{Place, Queue};
 use super::{ApiError, MAX_THINK, Shared, lock};
-use crate::game::{Game, describe_score};
+use crate::game::{FullGame, describe_score};
 use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Iteration, Limits, Reporter};
 
@@ -72,6 +72,11 @@ impl Watch {
         !w.senders.is_empty()
     }
 
+    /// The value of the latest iteration (None when none was reported, or its value was redacted).
+    pub fn last_value(&self) -> Option<i64> {
+        lock(&self.0).seen.last().and_then(|v| v["value"].as_i64())
+    }
+
     /// Tell every watcher that the search waits for a free place in the server's queue (`ahead` jobs before it).
     fn queued(&self, ahead: usize) {
         let e = event("queued", &json!({ "ahead": ahead }));
@@ -98,7 +103,7 @@ pub struct Job {
 }
 
 /// One iteration as the page shows it.
-fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Value {
+fn iteration<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Value {
     let pv = crate::game::line_words(game, state, &it.pv);
     let seconds = it.elapsed.as_secs_f64();
     json!({
@@ -110,7 +115,7 @@ fn iteration<G: Game>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> Va
 
 /// Ask `player` for its move in `state` (the game so far: `history`) under `limits` (added to its own), with `stop`,
 /// every iteration into `sink`; the move found, written.
-pub fn search<G: Game>(
+pub fn search<G: FullGame>(
     game: &G,
     state: &G::State,
     player: &Mutex<Box<dyn Player<G>>>,

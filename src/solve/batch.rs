@@ -4,7 +4,7 @@
 //! (positions written as the game's position text, the expected score as the last word). Connect Four batches (move
 //! sequences, Pons's score) are in [`crate::solve::connect4`].
 
-use crate::game::Game;
+use crate::game::{FullGame, Game};
 use crate::solve::generic::GenericSolver;
 
 /// The non-empty, non-comment lines of a batch file (trimmed) with their line numbers; only the first `first` of them
@@ -109,7 +109,11 @@ pub type GenericJob<G> = (usize, <G as Game>::State, Option<i32>);
 
 /// Parse the lines of a batch file for `g`: the whole line as a position, or the line without its last word, a whole
 /// number (the expected score). Errors name the file and the line; a position where the game is over is one.
-pub fn parse_positions<G: Game>(g: &G, file: &str, lines: &[(usize, String)]) -> Result<Vec<GenericJob<G>>, String> {
+pub fn parse_positions<G: FullGame>(
+    g: &G,
+    file: &str,
+    lines: &[(usize, String)],
+) -> Result<Vec<GenericJob<G>>, String> {
     let mut jobs = Vec::with_capacity(lines.len());
     for (n, line) in lines {
         let parsed = match g.parse_position(line) {
@@ -131,7 +135,7 @@ pub fn parse_positions<G: Game>(g: &G, file: &str, lines: &[(usize, String)]) ->
 }
 
 /// Solve every job with the generic solver (a table of `mib` MiB), calling `on_entry` after each.
-pub fn solve_positions<G: Game>(
+pub fn solve_positions<G: FullGame>(
     g: &G,
     jobs: &[GenericJob<G>],
     mib: usize,

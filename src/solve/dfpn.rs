@@ -40,10 +40,50 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Game, MAX_MOVES, MoveList, Outcome};
+use crate::game::{FullGame, MAX_MOVES, MoveList, Outcome};
 
 /// "Infinite" proof or disproof number.
 pub const INF: u32 = u32::MAX / 2;
+
+/// The loop of `mid` at one node (Nagai's multiple iterative deepening), the one of this solver and of the threat
+/// solver ([`super::threats`]). `kids` holds each child's state and (pn, dn), seen from the child's side to move. While
+/// the node's numbers (pn = min child dn, dn = Σ child pn) stay under `(thpn, thdn)`, there is a child and `stop` says
+/// go on, the child with the smallest dn is searched again by `mid` with the thresholds of the module doc (1 + ε:
+/// ε = 1/4) and its numbers replaced. Returns the node's (pn, dn). `ctx` is the search, lent to `stop` and `mid` in
+/// turn (`stop` is asked only when the thresholds and the children would go on).
+pub(crate) fn mid_loop<C: ?Sized, S: Copy>(
+    ctx: &mut C,
+    kids: &mut [(S, u32, u32)],
+    (thpn, thdn): (u32, u32),
+    mut stop: impl FnMut(&mut C) -> bool,
+    mut mid: impl FnMut(&mut C, &S, u32, u32) -> (u32, u32),
+) -> (u32, u32) {
+    loop {
+        let mut pn = INF;
+        let mut dn = 0u32;
+        let (mut i1, mut dn1, mut dn2) = (usize::MAX, INF, INF);
+        for (i, k) in kids.iter().enumerate() {
+            pn = pn.min(k.2);
+            dn = dn.saturating_add(k.1).min(INF);
+            if k.2 < dn1 {
+                dn2 = dn1;
+                dn1 = k.2;
+                i1 = i;
+            } else if k.2 < dn2 {
+                dn2 = k.2;
+            }
+        }
+        if pn >= thpn || dn >= thdn || i1 == usize::MAX || stop(ctx) {
+            return (pn, dn);
+        }
+        let (c, cpn, _) = kids[i1];
+        let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
+        let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
+        let (npn, ndn) = mid(ctx, &c, child_thpn, child_thdn);
+        kids[i1].1 = npn;
+        kids[i1].2 = ndn;
+    }
+}
 
 #[derive(Copy, Clone, Default)]
 struct Slot {
@@ -110,7 +150,7 @@ pub struct DfpnResult<M> {
 }
 
 /// The generic df-pn solver.
-pub struct Dfpn<G: Game> {
+pub struct Dfpn<G: FullGame> {
     table: Table,
     mib: usize,
     nodes: u64,
@@ -123,10 +163,12 @@ pub struct Dfpn<G: Game> {
     dirty: bool,
     /// Deepest ply of the recursion (from the stack it runs on).
     max_ply: u32,
+    /// Raised from outside (a page that cancels its request): the search stops unsolved, as at the node limit.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
     _g: std::marker::PhantomData<G>,
 }
 
-impl<G: Game> Dfpn<G> {
+impl<G: FullGame> Dfpn<G> {
     /// A solver with a table of `tt_mib` MiB and an optional limit of expanded nodes.
     pub fn new(tt_mib: usize, max_nodes: Option<u64>) -> Self {
         Dfpn {
@@ -139,6 +181,7 @@ impl<G: Game> Dfpn<G> {
             saw_draw: false,
             dirty: false,
             max_ply: Self::max_ply_for(1 << 20),
+            stop: None,
             _g: std::marker::PhantomData,
         }
     }
@@ -153,6 +196,12 @@ impl<G: Game> Dfpn<G> {
     /// For a caller that runs the search on a thread of `stack` bytes (instead of the 2 MiB assumed).
     pub fn with_stack(mut self, stack: usize) -> Self {
         self.max_ply = Self::max_ply_for(stack);
+        self
+    }
+
+    /// Stop unsolved (as at the node limit) once `flag` is raised; it is looked at every 1,024 expansions.
+    pub fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+        self.stop = Some(flag);
         self
     }
 
@@ -243,6 +292,9 @@ impl<G: Game> Dfpn<G> {
 
     fn mid(&mut self, game: &G, s: &G::State, thpn: u32, thdn: u32, ply: u32) -> (u32, u32) {
         self.nodes += 1;
+        if self.nodes & 0x3FF == 0 && self.stop.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)) {
+            self.max_nodes = 0; // stopped from outside: every loop ends as at the node limit
+        }
         if ply >= self.max_ply {
             return (INF, INF); // too deep for the stack: unknown, and never chosen again by the parent
         }
@@ -257,32 +309,13 @@ impl<G: Game> Dfpn<G> {
             let (pn, dn) = self.child_value(game, &c);
             kids.push((c, pn, dn));
         }
-        let (mut pn, mut dn);
-        loop {
-            pn = INF;
-            dn = 0u32;
-            let (mut i1, mut dn1, mut dn2) = (usize::MAX, INF, INF);
-            for (i, k) in kids.iter().enumerate() {
-                pn = pn.min(k.2);
-                dn = dn.saturating_add(k.1).min(INF);
-                if k.2 < dn1 {
-                    dn2 = dn1;
-                    dn1 = k.2;
-                    i1 = i;
-                } else if k.2 < dn2 {
-                    dn2 = k.2;
-                }
-            }
-            if pn >= thpn || dn >= thdn || self.nodes >= self.max_nodes || i1 == usize::MAX {
-                break;
-            }
-            let (c, cpn, _) = kids[i1];
-            let child_thpn = (thdn - dn).saturating_add(cpn).min(INF - 1);
-            let child_thdn = thpn.min(dn2.saturating_add(dn2 / 4).saturating_add(1)).min(INF - 1);
-            let (npn, ndn) = self.mid(game, &c, child_thpn, child_thdn, ply + 1);
-            kids[i1].1 = npn;
-            kids[i1].2 = ndn;
-        }
+        let (pn, dn) = mid_loop(
+            self,
+            &mut kids,
+            (thpn, thdn),
+            |me| me.nodes >= me.max_nodes,
+            |me, c, child_thpn, child_thdn| me.mid(game, c, child_thpn, child_thdn, ply + 1),
+        );
         self.table.put(game.key(s), pn, dn, self.nodes - nodes_before + 1);
         (pn, dn)
     }
@@ -291,6 +324,7 @@ impl<G: Game> Dfpn<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::{Breakthrough, ConnectFour, Marbles, TicTacToe};
     use crate::solve::GenericSolver;
     use crate::spec::Spec;
@@ -302,7 +336,7 @@ mod tests {
     }
 
     /// df-pn and the weak alpha-beta solver agree on `n` random positions reached by up to `plies` random moves.
-    fn agree<G: Game>(g: &G, n: usize, plies: u32, seed: u64) -> usize {
+    fn agree<G: FullGame>(g: &G, n: usize, plies: u32, seed: u64) -> usize {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut ab = GenericSolver::<G>::new(8, true);
         let mut solved = 0;

@@ -31,7 +31,7 @@ use std::time::Instant;
 
 use arrayvec::ArrayVec;
 
-use crate::game::{Evaluator, Game, MAX_MOVES, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Evaluator, FullGame, MAX_MOVES, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::INFINITY;
 use crate::search::tt::{Bound, TranspositionTable, from_tt};
 
@@ -58,7 +58,7 @@ const STACK_BUDGET: usize = 2 << 20;
 
 /// Deepest ply the solver recurses to for the game `G`: each ply holds the ordered children (`MAX_MOVES` entries of a
 /// score, a move and a state) and a move list on the stack, so games with large states get fewer plies.
-pub fn max_ply<G: Game>() -> u32 {
+pub fn max_ply<G: FullGame>() -> u32 {
     let frame = MAX_MOVES * std::mem::size_of::<(i32, G::Move, G::State)>() + std::mem::size_of::<MoveList<G::Move>>();
     (STACK_BUDGET / (frame + 512)).max(4) as u32
 }
@@ -94,7 +94,7 @@ pub struct MoveValue<M> {
 }
 
 /// The solver: a transposition table and a node counter.
-pub struct GenericSolver<G: Game> {
+pub struct GenericSolver<G: FullGame> {
     tt: TranspositionTable<G::Move>,
     eval: G::Eval,
     weak: bool,
@@ -102,7 +102,7 @@ pub struct GenericSolver<G: Game> {
     too_deep: bool,
 }
 
-impl<G: Game> GenericSolver<G> {
+impl<G: FullGame> GenericSolver<G> {
     /// A solver with a table of `tt_mib` MiB.
     pub fn new(tt_mib: usize, weak: bool) -> Self {
         GenericSolver { tt: TranspositionTable::new(tt_mib), eval: G::Eval::default(), weak, nodes: 0, too_deep: false }
@@ -251,6 +251,8 @@ impl<G: Game> GenericSolver<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Capabilities;
+    use crate::game::Game;
     use crate::games::Breakthrough;
     use crate::spec::Spec;
 

@@ -8,6 +8,8 @@
 //! - [`retro`]: retrograde analysis of every position reachable from a root, for every game (strong solution);
 //! - [`db`]: its on-disk database, memory-mapped on reading;
 //! - [`proof_check`]: an independent check of a win/loss proof, walked with the game's rules alone;
+//! - [`threats`]: df-pn with threat-space search through the game's knowledge (Qubic), its proof saved to a file;
+//! - [`proof_file`]: that file written, read, and checked with the rules alone (through [`proof_check`]);
 //! - [`table_file`]: the Breakthrough df-pn table saved to disk and read back, so that long solves go on across runs;
 //! - [`pig`]: Pig (a dice game) by value iteration: the optimal policy and its winning chances;
 //! - [`simultaneous`]: games with simultaneous moves by backward induction, a matrix game solved by linear
@@ -26,6 +28,7 @@ pub mod matrix_game;
 pub mod pig;
 pub mod pns_player;
 pub mod proof_check;
+pub mod proof_file;
 pub mod registry;
 pub mod report;
 pub mod request;
@@ -34,6 +37,7 @@ pub mod retro_resume;
 pub mod run;
 pub mod simultaneous;
 pub mod table_file;
+pub mod threats;
 
 pub use connect4::Solver;
 pub use generic::{GenericSolver, Solved};

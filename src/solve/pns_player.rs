@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{Game, Outcome, WIN_THRESHOLD};
+use crate::game::{FullGame, Outcome, WIN_THRESHOLD};
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 
 use super::dfpn::Dfpn;
@@ -25,20 +25,20 @@ pub const DEFAULT_BUDGET: u64 = 100_000;
 pub const DEFAULT_TT_MIB: usize = 16;
 
 /// The player.
-pub struct PnsPlayer<G: Game> {
+pub struct PnsPlayer<G: FullGame> {
     budget: u64,
     tt_mib: usize,
     dfpn: Dfpn<G>,
     fallback: Box<dyn Searcher<G>>,
 }
 
-impl<G: Game> PnsPlayer<G> {
+impl<G: FullGame> PnsPlayer<G> {
     pub fn new(budget: u64, tt_mib: usize, fallback: Box<dyn Searcher<G>>) -> Self {
         PnsPlayer { budget, tt_mib, dfpn: Dfpn::new(tt_mib, Some(budget)), fallback }
     }
 }
 
-impl<G: Game> Searcher<G> for PnsPlayer<G> {
+impl<G: FullGame> Searcher<G> for PnsPlayer<G> {
     fn name(&self) -> String {
         let mut p = vec![format!("budget={}", self.budget)];
         if self.tt_mib != DEFAULT_TT_MIB {

@@ -24,7 +24,7 @@
 use std::collections::HashSet;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{FullGame, MoveList, Outcome};
 // The memo hashes a state at nearly every position walked, where the standard SipHash showed in profiles; a poor
 // hash could only cost time, since equality of whole states decides membership.
 use crate::puzzle::FxHasher;
@@ -130,7 +130,7 @@ pub struct ProofCheck {
 /// Walks a proof of `state` (a win for its side to move when `win`, a loss otherwise) with `oracle(position)`
 /// proposing, best first, the moves that win there. Recursion depth is the game's length. The memo has
 /// [`DEFAULT_MEMO_MIB`].
-pub fn check<G: Game>(
+pub fn check<G: FullGame>(
     game: &G,
     state: &G::State,
     win: bool,
@@ -141,7 +141,7 @@ pub fn check<G: Game>(
 
 /// [`check`] with a memo of `memo_mib` MiB, calling `progress` with the counts so far about every 2^20 positions
 /// where the winner moves.
-pub fn check_with_progress<G: Game>(
+pub fn check_with_progress<G: FullGame>(
     game: &G,
     state: &G::State,
     win: bool,
@@ -165,7 +165,7 @@ pub fn check_with_progress<G: Game>(
     c.report
 }
 
-struct Checker<'a, G: Game> {
+struct Checker<'a, G: FullGame> {
     progress: &'a mut dyn FnMut(&ProofCheck),
     game: &'a G,
     oracle: &'a mut dyn FnMut(&G::State) -> Vec<G::Move>,
@@ -178,7 +178,7 @@ struct Checker<'a, G: Game> {
     report: ProofCheck,
 }
 
-impl<G: Game> Checker<'_, G> {
+impl<G: FullGame> Checker<'_, G> {
     fn win(&mut self, s: &G::State) -> bool {
         if let Some(o) = self.game.outcome(s) {
             self.report.terminal_positions += 1;
@@ -276,9 +276,10 @@ impl<G: Game> Checker<'_, G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Game;
     use crate::games::AnyGame;
 
-    fn all_moves<G: Game>(g: &G) -> impl FnMut(&G::State) -> Vec<G::Move> + '_ {
+    fn all_moves<G: FullGame>(g: &G) -> impl FnMut(&G::State) -> Vec<G::Move> + '_ {
         move |s| {
             let mut list = MoveList::new();
             g.generate_moves(s, &mut list);

@@ -32,8 +32,12 @@ pub enum Target {
     Breakthrough,
     Othello,
     Oware,
+    /// Checkers (English draughts): its endgame databases.
+    Checkers,
     /// Pig, a dice game (value iteration).
     Pig,
+    /// Qubic (3D tic-tac-toe): df-pn with threat-space search.
+    Qubic,
     /// A game with simultaneous moves and without hidden information (backward induction with linear programming).
     Simultaneous,
     /// Any other deterministic game of perfect information with alternating moves.
@@ -44,12 +48,14 @@ pub enum Target {
 
 impl Target {
     /// Every target, in the order of the documentation.
-    pub const ALL: [Target; 8] = [
+    pub const ALL: [Target; 10] = [
         Target::ConnectFour,
         Target::Breakthrough,
         Target::Othello,
         Target::Oware,
+        Target::Checkers,
         Target::Pig,
+        Target::Qubic,
         Target::Simultaneous,
         Target::Classic,
         Target::Unsolvable,
@@ -62,7 +68,9 @@ impl Target {
             Target::Breakthrough => "Breakthrough",
             Target::Othello => "Othello",
             Target::Oware => "Oware",
+            Target::Checkers => "checkers",
             Target::Pig => "Pig",
+            Target::Qubic => "Qubic",
             Target::Simultaneous => "simultaneous moves",
             Target::Classic => "other deterministic games",
             Target::Unsolvable => "none",
@@ -78,7 +86,9 @@ pub fn target(game: &AnyGame) -> Target {
         AnyGame::Breakthrough(_) if kind.is_classic() => Target::Breakthrough,
         AnyGame::Othello(_) => Target::Othello,
         AnyGame::Oware(_) => Target::Oware,
+        AnyGame::Checkers(_) => Target::Checkers,
         AnyGame::Pig(_) => Target::Pig,
+        AnyGame::Qubic(_) => Target::Qubic,
         _ if kind.simultaneous && !kind.hidden => Target::Simultaneous,
         _ if kind.is_classic() => Target::Classic,
         _ => Target::Unsolvable,
@@ -158,15 +168,26 @@ pub const SOLVERS: &[SolverInfo] = &[
             FirstWinOnly,
             Check,
             CheckMemo,
+            CheckSplit,
+            SplitDepth,
         ],
         score: "plies to the end under perfect play, positive for a win, negative for a loss (--weak, --split: 1 or -1)",
         summary: "the Breakthrough df-pn solver with game knowledge",
     },
     SolverInfo {
+        name: "qubic-pns",
+        aliases: &["dfpn", "pns"],
+        games: &[Qubic],
+        default_for: &[Qubic],
+        options: &[Tt, MaxNodes, MaxSeconds, Table, SaveEvery, Proof, Check, CheckMemo, CheckProof],
+        score: "1 for a win of the side to move (proven), -1 when disproven (a draw or a loss: the search proves wins only)",
+        summary: "df-pn with threat-space search and symmetry, through the game's knowledge; the proof saved and checked",
+    },
+    SolverInfo {
         name: "alphabeta",
         aliases: &[],
-        games: &[Breakthrough, Oware, Classic],
-        default_for: &[Oware, Classic],
+        games: &[Breakthrough, Oware, Checkers, Qubic, Classic],
+        default_for: &[Oware, Checkers, Classic],
         options: &[Batch, First, Weak, Analyze, Tt],
         score: "plies to the end under perfect play, positive for a win, negative for a loss, 0 for a draw (--weak: 1, 0, -1)",
         summary: "the generic alpha-beta solver",
@@ -174,7 +195,7 @@ pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         name: "dfpn-generic",
         aliases: &["dfpn"],
-        games: &[ConnectFour, Breakthrough, Othello, Oware, Classic],
+        games: &[ConnectFour, Breakthrough, Othello, Oware, Checkers, Qubic, Classic],
         default_for: &[],
         options: &[Weak, Tt, MaxNodes],
         score: "1 for a win, 0 for a draw, -1 for a loss (always weak)",
@@ -183,7 +204,7 @@ pub const SOLVERS: &[SolverInfo] = &[
     SolverInfo {
         name: "retro",
         aliases: &[],
-        games: &[ConnectFour, Breakthrough, Othello, Classic],
+        games: &[ConnectFour, Breakthrough, Othello, Qubic, Classic],
         default_for: &[],
         options: &[Db, MaxMemory, SaveEvery],
         score: "win, draw or loss with the plies to the end (read from --db: plies, positive for a win, negative for a loss)",
@@ -197,6 +218,15 @@ pub const SOLVERS: &[SolverInfo] = &[
         options: &[Db, DbSeeds],
         score: "the seeds still on the board that the side to move gets minus the opponent's (final: with the stores)",
         summary: "the Oware endgame databases (--method retro, --db DIR)",
+    },
+    SolverInfo {
+        name: "checkers-db",
+        aliases: &["retro"],
+        games: &[Checkers],
+        default_for: &[],
+        options: &[Db, DbPieces],
+        score: "win, draw or loss for the side to move with the plies to the end under perfect play (without the draw rule)",
+        summary: "the checkers endgame databases (--method retro, --db DIR)",
     },
     SolverInfo {
         name: "pig",
@@ -292,7 +322,9 @@ pub fn solve(game: &AnyGame, spec: &str, req: &Request, progress: &mut dyn Progr
         ("othello-endgame", AnyGame::Othello(g)) => run::othello::solve(g, req, progress)?,
         ("breakthrough-dfpn", AnyGame::Breakthrough(g)) => run::breakthrough::solve(g, req, progress)?,
         ("oware-db", AnyGame::Oware(g)) => run::oware::solve(g, req)?,
+        ("checkers-db", AnyGame::Checkers(g)) => run::checkers::solve(g, req)?,
         ("pig", AnyGame::Pig(g)) => run::chance::pig(g, req)?,
+        ("qubic-pns", AnyGame::Qubic(g)) => run::threats::solve(g, req, progress)?,
         ("alphabeta", any) => with_game!(any, g => run::classic::alphabeta(g, req, progress))?,
         ("dfpn-generic", any) => with_game!(any, g => run::classic::dfpn(g, req))?,
         ("retro", any) => with_game!(any, g => run::retro::solve(g, req, progress))?,
@@ -368,8 +400,11 @@ mod tests {
         assert_eq!(find("alphabeta", Target::Othello).map(|s| s.name), Some("othello-endgame"));
         assert_eq!(find("alphabeta", Target::Breakthrough).map(|s| s.name), Some("alphabeta"));
         assert_eq!(find("retro", Target::Oware).map(|s| s.name), Some("oware-db"));
+        assert_eq!(find("retro", Target::Checkers).map(|s| s.name), Some("checkers-db"));
         assert_eq!(find("retro", Target::Classic).map(|s| s.name), Some("retro"));
         assert!(find("connect4", Target::Classic).is_none());
         assert!(names_for(Target::Unsolvable).is_empty());
+        assert_eq!(find("dfpn", Target::Qubic).map(|s| s.name), Some("qubic-pns"));
+        assert_eq!(find("alphabeta", Target::Qubic).map(|s| s.name), Some("alphabeta"));
     }
 }

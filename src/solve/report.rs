@@ -5,6 +5,7 @@
 use serde::Serialize;
 
 use super::proof_check::ProofCheck;
+pub use super::proof_file::ProofFileCheck;
 
 /// The report of one `plateau solve`, by solver.
 #[derive(Clone, Debug, Serialize)]
@@ -24,16 +25,24 @@ pub enum SolveReport {
     Breakthrough(BreakthroughReport),
     /// `breakthrough-dfpn --split`.
     Split(SplitReport),
+    /// `breakthrough-dfpn --check-split`.
+    CheckSplit(CheckSplitReport),
     /// `retro` building (`--method retro`).
     RetroBuild(RetroBuildReport),
     /// `retro` reading a database (`--db FILE` alone).
     RetroQuery(RetroQueryReport),
     /// `oware-db`.
     Oware(OwareReport),
+    /// `checkers-db`.
+    CheckersDb(CheckersDbReport),
     /// `pig`.
     Pig(PigReport),
     /// `simultaneous`.
     Simultaneous(SimultaneousReport),
+    /// `qubic-pns`, one position.
+    Threats(ThreatsReport),
+    /// `qubic-pns --check-proof FILE`.
+    ProofFile(ProofFileCheck),
 }
 
 impl SolveReport {
@@ -43,6 +52,11 @@ impl SolveReport {
             SolveReport::Batch(b) if b.mismatches > 0 => {
                 Some(format!("{} of {} positions do not have the expected score", b.mismatches, b.positions))
             }
+            SolveReport::CheckSplit(c) if c.verdict == "failed" => Some(format!(
+                "the claim '{}' is NOT confirmed by the split proof check: it failed after the moves '{}'",
+                c.claim,
+                c.failures.first().map_or("", |s| s.as_str())
+            )),
             _ => None,
         }
     }
@@ -173,6 +187,40 @@ pub struct DfpnReport {
     pub display: String,
 }
 
+/// `qubic-pns`: df-pn with threat-space search ([`super::threats`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatsReport {
+    pub game: String,
+    pub position: String,
+    pub method: &'static str,
+    /// `win`, or `no-win` (disproven: a draw or a loss for the side to move).
+    pub result: &'static str,
+    pub winner_text: String,
+    pub proven: bool,
+    pub score: i32,
+    pub best_move: Option<String>,
+    /// df-pn expansions in this run, and in the runs behind `--table`.
+    pub nodes: u64,
+    pub earlier_nodes: u64,
+    /// Threat-space searches, the positions they visited, and those that found a winning sequence.
+    pub tss_calls: u64,
+    pub tss_nodes: u64,
+    pub tss_wins: u64,
+    /// Table entries in use at the end, and those read from `--table`.
+    pub table_entries: u64,
+    pub table_read: u64,
+    /// The proof: positions where the winner moves and cannot win at once (one line each in `--proof`), and the
+    /// file written with its size.
+    pub proof_positions: Option<u64>,
+    pub proof_file: Option<String>,
+    pub proof_bytes: Option<u64>,
+    /// `--check`: the proof file walked with the rules alone.
+    pub proof_check: Option<ProofCheck>,
+    pub seconds: f64,
+    #[serde(skip)]
+    pub display: String,
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct BreakthroughReport {
     pub game: String,
@@ -213,6 +261,41 @@ pub struct SplitReport {
     pub seconds: f64,
     pub root_pn: u32,
     pub root_dn: u32,
+}
+
+/// `--check-split`: the verdict of the split proof check so far ([`super::run::check_split`]).
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckSplitReport {
+    pub game: String,
+    pub position: String,
+    /// The claim for the side to move at the root (`win`, `loss`) and the loser's moves expanded before the jobs.
+    pub claim: String,
+    pub split_depth: u32,
+    /// `verified` (no failure in the plan, every job verified), `failed`, or `unfinished`.
+    pub verdict: String,
+    pub verified: bool,
+    /// Jobs in the plan, with a line in the results file, verified, and done by this run.
+    pub jobs: usize,
+    pub jobs_done: usize,
+    pub jobs_verified: usize,
+    pub jobs_this_run: u64,
+    /// The winner's moves chosen at the split levels.
+    pub choices: usize,
+    /// Lines (moves from the root) where the claim failed: in the plan, or in a job's check.
+    pub failures: Vec<String>,
+    /// Totals over the jobs done: df-pn expansions, the checks' positions (winner, loser to move).
+    pub solve_nodes: u64,
+    pub or_positions: u64,
+    pub and_positions: u64,
+    /// CPU seconds per job done (median, max, sum; jobs whose line has them).
+    pub job_cpu_seconds_median: Option<f64>,
+    pub job_cpu_seconds_max: Option<f64>,
+    pub job_cpu_seconds_total: f64,
+    /// Seconds per job done (wall clock: median, max, sum), and of this run.
+    pub job_seconds_median: Option<f64>,
+    pub job_seconds_max: Option<f64>,
+    pub job_seconds_total: f64,
+    pub seconds: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -286,6 +369,39 @@ pub struct OwareReport {
     pub final_difference: Option<i32>,
     pub best_moves: Option<Vec<String>>,
     pub move_values: Option<Vec<OwareMoveValue>>,
+    /// Whether the databases were built (`--method retro`), not only read.
+    #[serde(skip)]
+    pub built: bool,
+}
+
+/// The value of one move from the checkers databases.
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckersMoveValue {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub result: &'static str,
+    pub plies: Option<u32>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckersDbReport {
+    pub game: String,
+    pub position: String,
+    pub db_pieces: usize,
+    /// Positions over all piece counts (placements: each with either side to move).
+    pub positions: u64,
+    pub built_positions: u64,
+    pub seconds: f64,
+    pub positions_per_second: f64,
+    /// Per piece count: positions (Schaeffer's counts), wins, draws and losses for the side to move, seconds.
+    pub pieces: Vec<crate::games::checkers::db::PieceReport>,
+    pub pieces_on_board: usize,
+    /// `win`, `draw` or `loss` for the side to move; none when the position is not in the databases.
+    pub result: Option<&'static str>,
+    /// Plies to the end under perfect play (win or loss).
+    pub plies: Option<u32>,
+    pub best_moves: Option<Vec<String>>,
+    pub move_values: Option<Vec<CheckersMoveValue>>,
     /// Whether the databases were built (`--method retro`), not only read.
     #[serde(skip)]
     pub built: bool,

@@ -2,10 +2,10 @@
 //! name ([`Flag`], so that the registry can say which ones a solver reads), and where a solve reports its progress
 //! ([`Progress`]: lines for stderr, a batch's entries, the jobs of a split solve).
 
-use serde::{Serialize, Serializer};
+use serde::{Deserialize, Serialize, Serializer};
 
 use super::batch::Entry;
-use super::breakthrough::Job;
+use super::breakthrough::{CheckJob, Job};
 
 /// An option of `plateau solve` that some solvers read and others do not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -17,6 +17,7 @@ pub enum Flag {
     Tt,
     Db,
     DbSeeds,
+    DbPieces,
     MaxMemory,
     RaceRows,
     MaxNodes,
@@ -30,6 +31,10 @@ pub enum Flag {
     FirstWinOnly,
     Check,
     CheckMemo,
+    Proof,
+    CheckProof,
+    CheckSplit,
+    SplitDepth,
 }
 
 impl Flag {
@@ -43,6 +48,7 @@ impl Flag {
             Flag::Tt => "--tt",
             Flag::Db => "--db",
             Flag::DbSeeds => "--db-seeds",
+            Flag::DbPieces => "--db-pieces",
             Flag::MaxMemory => "--max-memory",
             Flag::RaceRows => "--race-rows",
             Flag::MaxNodes => "--max-nodes",
@@ -56,6 +62,10 @@ impl Flag {
             Flag::FirstWinOnly => "--first-win-only",
             Flag::Check => "--check",
             Flag::CheckMemo => "--check-memo",
+            Flag::Proof => "--proof",
+            Flag::CheckProof => "--check-proof",
+            Flag::CheckSplit => "--check-split",
+            Flag::SplitDepth => "--split-depth",
         }
     }
 }
@@ -75,8 +85,10 @@ pub const CHECK_MEMO_DEFAULT: &str = "256mb";
 /// The first round's budget per root move of `--split` when `--budget` is not given.
 pub const BUDGET_DEFAULT: u64 = 20_000_000;
 
-/// One solve: the position and every option, `None`/`false` when not given (the solver's default then).
-#[derive(Clone, Debug, Default)]
+/// One solve: the position and every option, `None`/`false` when not given (the solver's default then). It reads
+/// from a JSON object of its field names ([`Request::from_json`]: Python's `plateau.solve()` keywords).
+#[derive(Clone, Debug, Default, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct Request {
     pub position: Option<String>,
     pub moves: Option<String>,
@@ -89,6 +101,7 @@ pub struct Request {
     pub tt: Option<String>,
     pub db: Option<String>,
     pub db_seeds: Option<usize>,
+    pub db_pieces: Option<usize>,
     pub max_memory: Option<String>,
     pub race_rows: Option<u32>,
     pub max_nodes: Option<u64>,
@@ -102,11 +115,25 @@ pub struct Request {
     pub first_win_only: bool,
     pub check: bool,
     pub check_memo: Option<String>,
+    /// `--proof FILE`: the proof of a win written there (`qubic-pns`).
+    pub proof: Option<String>,
+    /// `--check-proof FILE`: check the proof file instead of solving (`qubic-pns`).
+    pub check_proof: Option<String>,
+    /// `--check-split`: the split proof check of Breakthrough ([`super::run::check_split`]).
+    pub check_split: bool,
+    /// `--split-depth D`: the loser's moves expanded by the rules before the jobs of `--check-split`.
+    pub split_depth: Option<u32>,
     /// No progress lines on stderr (a JSON run).
     pub quiet: bool,
 }
 
 impl Request {
+    /// The request of a JSON object of its field names (`{"moves": "4453", "weak": true, "tt": "64mb"}`, any left out
+    /// unset); an unknown name or a value of the wrong type is refused in one line.
+    pub fn from_json(value: serde_json::Value) -> Result<Request, String> {
+        serde_json::from_value(value).map_err(|e| format!("solve options: {e}"))
+    }
+
     /// The options given, in the order of [`Flag`].
     pub fn given(&self) -> Vec<Flag> {
         let on = [
@@ -117,6 +144,7 @@ impl Request {
             (Flag::Tt, self.tt.is_some()),
             (Flag::Db, self.db.is_some()),
             (Flag::DbSeeds, self.db_seeds.is_some()),
+            (Flag::DbPieces, self.db_pieces.is_some()),
             (Flag::MaxMemory, self.max_memory.is_some()),
             (Flag::RaceRows, self.race_rows.is_some()),
             (Flag::MaxNodes, self.max_nodes.is_some()),
@@ -130,6 +158,10 @@ impl Request {
             (Flag::FirstWinOnly, self.first_win_only),
             (Flag::Check, self.check),
             (Flag::CheckMemo, self.check_memo.is_some()),
+            (Flag::Proof, self.proof.is_some()),
+            (Flag::CheckProof, self.check_proof.is_some()),
+            (Flag::CheckSplit, self.check_split),
+            (Flag::SplitDepth, self.split_depth.is_some()),
         ];
         on.into_iter().filter(|(_, given)| *given).map(|(f, _)| f).collect()
     }
@@ -175,6 +207,10 @@ pub trait Progress {
     fn batch_end(&mut self) {}
     /// One job of a split solve (`--split`) is done.
     fn job(&mut self, job: &Job) {
+        let _ = job;
+    }
+    /// One job of a split proof check (`--check-split`) is done.
+    fn check_job(&mut self, job: &CheckJob) {
         let _ = job;
     }
 }

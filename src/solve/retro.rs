@@ -18,14 +18,14 @@
 //! The result is the same as [`crate::solve::generic`]'s strong mode on every position: the winner takes the fastest
 //! win, the loser the slowest loss, a draw beats a loss. Memory is counted before and during the run and the
 //! analysis stops with an error (nothing allocated beyond the bound's order) when it would exceed
-//! [`Options::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
+//! [`RetroOptions::max_bytes`]. The output is sorted by key, ready for [`crate::solve::db`].
 
 use std::mem::size_of;
 use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::game::{Game, MoveList, Outcome};
+use crate::game::{FullGame, MoveList, Outcome};
 
 use super::retro_resume::{self, Checkpoint, Enumeration};
 
@@ -81,7 +81,7 @@ pub fn unpack(p: u16) -> Option<(Value, u32)> {
 
 /// Run options.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct RetroOptions {
     /// Refuse to go on when the estimated memory would exceed this many bytes.
     pub max_bytes: u64,
     /// Progress bars on stderr.
@@ -90,9 +90,9 @@ pub struct Options {
     pub checkpoint: Option<Checkpoint>,
 }
 
-impl Default for Options {
+impl Default for RetroOptions {
     fn default() -> Self {
-        Options { max_bytes: 2 << 30, progress: false, checkpoint: None }
+        RetroOptions { max_bytes: 2 << 30, progress: false, checkpoint: None }
     }
 }
 
@@ -178,7 +178,7 @@ impl Cost {
 /// The later phases need less per position (keys 8, sort order 4, out-degrees 2, predecessor starts 4, entries 2,
 /// queue 4, outcomes 1: 25; then 10 for the sorted output), so the estimate is `2 * size_of(state) + 23` a position
 /// (at least 25) and 8 a move.
-pub fn cost<G: Game>() -> Cost {
+pub fn cost<G: FullGame>() -> Cost {
     let s = size_of::<G::State>() as u64;
     Cost { per_position: (2 * s + 23).max(25), per_move: 8 }
 }
@@ -216,14 +216,14 @@ impl Index {
     }
 
     /// Insert index `v` (known to be absent), growing first if needed: rebuilding the index of resumed positions.
-    fn insert_grown<G: Game>(&mut self, game: &G, states: &[G::State], key: u64, v: u32) {
+    fn insert_grown<G: FullGame>(&mut self, game: &G, states: &[G::State], key: u64, v: u32) {
         if (self.len + 1) * 3 > self.slots.len() * 2 {
             self.grow(game, &states[..v as usize]);
         }
         self.insert_new(key, v);
     }
 
-    fn grow<G: Game>(&mut self, game: &G, states: &[G::State]) {
+    fn grow<G: FullGame>(&mut self, game: &G, states: &[G::State]) {
         let bits = 64 - self.shift + 1;
         let old = std::mem::replace(&mut self.slots, vec![EMPTY; 1 << bits]);
         self.shift = 64 - bits;
@@ -235,7 +235,7 @@ impl Index {
 
     /// The index of `s`, appended to `states` if it is new.
     #[inline]
-    fn find_or_insert<G: Game>(
+    fn find_or_insert<G: FullGame>(
         &mut self,
         game: &G,
         states: &mut Vec<G::State>,
@@ -317,7 +317,7 @@ fn interrupted(cp: &Checkpoint, expanded: usize, found: usize) -> RetroError {
 }
 
 /// Strongly solve every position reachable from `root` (see the module documentation).
-pub fn analyse<G: Game>(game: &G, root: &G::State, opts: &Options) -> Result<Solution, RetroError> {
+pub fn analyse<G: FullGame>(game: &G, root: &G::State, opts: &RetroOptions) -> Result<Solution, RetroError> {
     let start = Instant::now();
     let cost = cost::<G>();
     let limit = opts.max_bytes;
@@ -541,7 +541,7 @@ pub type Answer<M> = ((Value, u32), Vec<M>);
 /// The value and distance of `state` looked up through `lookup`, with its best moves: every move to a child that is
 /// lost for the opponent at the smallest distance (win), drawn (draw), or won at the largest distance (loss).
 /// `None` when the position or one of its children is missing.
-pub fn best_moves<G: Game>(
+pub fn best_moves<G: FullGame>(
     game: &G,
     state: &G::State,
     lookup: impl Fn(u64) -> Option<(Value, u32)>,

@@ -29,7 +29,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Game, MoveList};
+use crate::game::{FullGame, MoveList};
 
 const MAGIC: &[u8; 8] = b"PLTRPART";
 const VERSION: u32 = 1;
@@ -127,7 +127,7 @@ impl Reader<'_> {
 
 /// The enumeration of the checkpoint file, its positions rebuilt by replay (see the module documentation); `None`
 /// when there is no file. Any mismatch (another game, another root, a damaged file) is a one-line error.
-pub fn load<G: Game>(game: &G, root: &G::State, cp: &Checkpoint) -> Result<Option<Enumeration<G::State>>, String> {
+pub fn load<G: FullGame>(game: &G, root: &G::State, cp: &Checkpoint) -> Result<Option<Enumeration<G::State>>, String> {
     let bytes = match crate::files::read_if_any(&cp.path, crate::files::MAX_DATA, "the checkpoint")? {
         Some(b) => b,
         None => return Ok(None),
@@ -138,7 +138,12 @@ pub fn load<G: Game>(game: &G, root: &G::State, cp: &Checkpoint) -> Result<Optio
 }
 
 /// The checked fields of a checkpoint file (positions not rebuilt yet: `states` holds the count `n` as its capacity).
-fn parse<G: Game>(game: &G, root: &G::State, cp: &Checkpoint, bytes: &[u8]) -> Result<(u64, Enumeration<()>), String> {
+fn parse<G: FullGame>(
+    game: &G,
+    root: &G::State,
+    cp: &Checkpoint,
+    bytes: &[u8],
+) -> Result<(u64, Enumeration<()>), String> {
     if bytes.len() < 56 || &bytes[..8] != MAGIC {
         return Err("not a checkpoint file".into());
     }
@@ -170,7 +175,11 @@ fn parse<G: Game>(game: &G, root: &G::State, cp: &Checkpoint, bytes: &[u8]) -> R
 }
 
 /// Rebuild the positions of a parsed checkpoint by replaying its successor rows from the root, checking each step.
-fn replay<G: Game>(game: &G, root: &G::State, (n, e): (u64, Enumeration<()>)) -> Result<Enumeration<G::State>, String> {
+fn replay<G: FullGame>(
+    game: &G,
+    root: &G::State,
+    (n, e): (u64, Enumeration<()>),
+) -> Result<Enumeration<G::State>, String> {
     let start = Instant::now();
     let mut states: Vec<G::State> = Vec::with_capacity(n as usize);
     states.push(*root);

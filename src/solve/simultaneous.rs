@@ -18,12 +18,12 @@
 
 use std::collections::HashMap;
 
-use crate::game::{ChanceList, Game, MoveList, Outcome, Side, Turn};
+use crate::game::{ChanceList, FullGame, MoveList, Outcome, Side, Turn};
 
 use super::matrix_game::{Matrix, Solution};
 
 /// The first player's payoff of a finished game.
-pub fn payoff<G: Game>(game: &G, s: &G::State) -> Option<f64> {
+pub fn payoff<G: FullGame>(game: &G, s: &G::State) -> Option<f64> {
     game.outcome_for(s, Side::First).map(|o| match o {
         Outcome::Win => 1.0,
         Outcome::Loss => -1.0,
@@ -43,7 +43,7 @@ pub struct RootSolution<M> {
 }
 
 /// The solver: a memo of values by position key, and counters.
-pub struct SimSolver<'g, G: Game> {
+pub struct SimSolver<'g, G: FullGame> {
     game: &'g G,
     memo: HashMap<u64, f64>,
     /// Matrix games that needed the linear program (no pure saddle point).
@@ -52,7 +52,7 @@ pub struct SimSolver<'g, G: Game> {
     pub max_states: usize,
 }
 
-impl<'g, G: Game> SimSolver<'g, G> {
+impl<'g, G: FullGame> SimSolver<'g, G> {
     pub fn new(game: &'g G) -> Self {
         SimSolver { game, memo: HashMap::new(), mixed_nodes: 0, max_states: 20_000_000 }
     }

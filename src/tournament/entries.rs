@@ -20,9 +20,9 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use crate::game::{Game, Side};
+use crate::game::{FullGame, Side};
 use crate::players::{Choice, Context, Player};
-use crate::search::{Limits, RootMove, TimeControl};
+use crate::search::{Limits, RootMoveStats, TimeControl};
 
 /// The longest entry name.
 pub const MAX_NAME: usize = 80;
@@ -261,12 +261,12 @@ fn executable(_m: &std::fs::Metadata) -> bool {
 }
 
 /// A player under its entry's name.
-pub struct Named<G: Game> {
+pub struct Named<G: FullGame> {
     pub name: String,
     pub inner: Box<dyn Player<G>>,
 }
 
-impl<G: Game> Player<G> for Named<G> {
+impl<G: FullGame> Player<G> for Named<G> {
     fn name(&self) -> String {
         self.name.clone()
     }
@@ -294,7 +294,7 @@ impl<G: Game> Player<G> for Named<G> {
     fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
         self.inner.choose(game, cx)
     }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
+    fn root_moves(&self) -> Vec<RootMoveStats<G::Move>> {
         self.inner.root_moves()
     }
 }

@@ -18,7 +18,7 @@
 use super::results::{GameResult, Settings, TournamentFiles};
 use super::schedule::GameJob;
 use super::{Prepared, TournamentConfig, TournamentSummary, play_job, prepare, record_tags};
-use crate::game::Game;
+use crate::game::FullGame;
 
 /// One game of the plan.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -81,14 +81,14 @@ pub trait TournamentJobs: Send + Sync {
 }
 
 /// A tournament of game `G` checked and scheduled.
-pub struct Loaded<G: Game> {
+pub struct Loaded<G: FullGame> {
     game: G,
     cfg: TournamentConfig<G>,
     prepared: Prepared,
 }
 
 /// Check the tournament (as `plateau tournament` does before its first game) and keep it for its jobs.
-pub fn load<G: Game>(game: G, cfg: TournamentConfig<G>) -> Result<Loaded<G>, String> {
+pub fn load<G: FullGame>(game: G, cfg: TournamentConfig<G>) -> Result<Loaded<G>, String> {
     let prepared = prepare(&game, &cfg)?;
     Ok(Loaded { game, cfg, prepared })
 }
@@ -113,7 +113,7 @@ pub fn tasks(jobs: &[GameJob], names: &[String]) -> Vec<Task> {
     out
 }
 
-impl<G: Game> Loaded<G> {
+impl<G: FullGame> Loaded<G> {
     fn job(&self, id: usize) -> Result<&GameJob, String> {
         self.prepared.jobs.get(id.wrapping_sub(1)).filter(|j| j.id == id).ok_or_else(|| {
             format!("game {id} is not in the tournament's schedule (games 1 to {})", self.prepared.jobs.len())
@@ -121,7 +121,7 @@ impl<G: Game> Loaded<G> {
     }
 }
 
-impl<G: Game> TournamentJobs for Loaded<G> {
+impl<G: FullGame> TournamentJobs for Loaded<G> {
     fn id(&self) -> String {
         self.prepared.id()
     }
@@ -158,7 +158,14 @@ impl<G: Game> TournamentJobs for Loaded<G> {
 
     fn open_files(&self, resume: bool) -> Result<TournamentFiles, String> {
         let p = &self.prepared;
-        TournamentFiles::open(self.cfg.results.as_deref(), self.cfg.record.as_deref(), resume, &p.settings, &p.jobs)
+        TournamentFiles::open(
+            self.cfg.results.as_deref(),
+            self.cfg.record.as_deref(),
+            resume,
+            &p.settings,
+            &p.jobs,
+            self.cfg.anchor.as_ref(),
+        )
     }
 
     fn check(&self, r: &GameResult) -> Result<(), String> {

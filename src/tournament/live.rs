@@ -5,14 +5,16 @@
 //! FILE.live = {"plateau_live": 1, "tournament": ID, "updated_ms": UNIX_MS,
 //!              "playing": [{"id", "round", "white", "black", "fen", "moves": [...]}]}
 //! a worker   registers its game when it starts (LiveBoard::start); each time one of its players is asked for a move,
-//!            the game's moves so far (the arena's public history) are copied to the board (Watched)
+//!            the game's moves so far (the arena's public history) are copied to the board (LiveBoard::moved, from
+//!            arena::play_game_watched's watch)
 //! main       after a game's results line is written, the game leaves the board; the file is rewritten through
 //!            files::write_atomic (a reader never sees half a file) when the board changed, at most every
 //!            WRITE_EVERY, and at least every REFRESH so a reader can tell a running tournament from a killed one
 //!            (a file not rewritten for STALE: the tournament is not running)
 //! ```
 //!
-//! The Ray cluster driver (`python -m plateau.cluster`) does not write it: its view shows the finished games only.
+//! The Ray cluster driver (`python -m plateau.cluster`, `live.py`) writes the same file, its games without their
+//! moves (they are played on the workers).
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -20,9 +22,6 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use super::schedule::GameJob;
-use crate::game::Game;
-use crate::players::{Choice, Context, Player};
-use crate::search::{Limits, RootMove};
 
 /// The board is written at most this often while games change.
 pub const WRITE_EVERY: Duration = Duration::from_millis(250);
@@ -117,47 +116,6 @@ impl LiveBoard {
     /// The games in progress, by id.
     pub fn playing(&self) -> Vec<LiveGame> {
         self.lock().values().cloned().collect()
-    }
-}
-
-/// A player of a game on the board: plays as `inner`, and copies the moves so far to the board each time it is asked.
-pub struct Watched<'a, G: Game> {
-    pub inner: Box<dyn Player<G>>,
-    pub id: usize,
-    pub board: &'a LiveBoard,
-}
-
-impl<G: Game> Player<G> for Watched<'_, G> {
-    fn name(&self) -> String {
-        self.inner.name()
-    }
-    fn plays_under(&self, limits: Option<Limits>) -> String {
-        self.inner.plays_under(limits)
-    }
-    fn check_limits(&self, limits: Option<Limits>) -> Result<(), String> {
-        self.inner.check_limits(limits)
-    }
-    fn setup(&mut self, game: &G) -> Result<(), String> {
-        self.inner.setup(game)
-    }
-    fn new_game(&mut self, game: &G) -> Result<(), String> {
-        self.inner.new_game(game)
-    }
-    fn reseed(&mut self, seed: u64) {
-        self.inner.reseed(seed);
-    }
-    fn observe_start(&mut self, game: &G, start: &G::State, side: crate::game::Side) -> Result<(), String> {
-        self.inner.observe_start(game, start, side)
-    }
-    fn observe(&mut self, game: &G, observation: &str) -> Result<(), String> {
-        self.inner.observe(game, observation)
-    }
-    fn choose(&mut self, game: &G, cx: Context<'_, G>) -> Result<Choice<G::Move>, String> {
-        self.board.moved(self.id, cx.history.fen, cx.history.moves);
-        self.inner.choose(game, cx)
-    }
-    fn root_moves(&self) -> Vec<RootMove<G::Move>> {
-        self.inner.root_moves()
     }
 }
 

@@ -17,7 +17,8 @@
 //! ```
 //!
 //! Modules: [`entries`] (players from the command line, a file, a folder of engines), [`schedule`], [`results`] (the
-//! files and `--resume`), [`ratings`], [`standings`].
+//! files and `--resume`), [`ratings`], [`standings`], [`spec`] (the typed way in: [`spec::TournamentSpec`] to the
+//! summary, and [`spec::load`] of the command's words for another driver), [`text`] (the summary as printed).
 
 pub mod entries;
 pub mod jobs;
@@ -25,7 +26,9 @@ pub mod live;
 pub mod ratings;
 pub mod results;
 pub mod schedule;
+pub mod spec;
 pub mod standings;
+pub mod text;
 pub mod watch;
 
 use std::collections::HashSet;
@@ -39,8 +42,8 @@ use crate::arena::openings::Openings;
 use crate::arena::player;
 use crate::arena::record::GameRecord;
 use crate::arena::{describe_limit, play_game, turns};
-use crate::game::{Game, Side};
-use crate::players::Player;
+use crate::game::{FullGame, Side};
+use crate::players::{Player, PositionText};
 use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
 use entries::Named;
@@ -51,7 +54,7 @@ use standings::Standings;
 
 /// Everything that defines a tournament run.
 #[derive(Clone, Debug)]
-pub struct TournamentConfig<G: Game> {
+pub struct TournamentConfig<G: FullGame> {
     pub entries: Vec<Entry>,
     pub schedule: Schedule,
     /// The time control of every player without a clock of its own (`None`: each player's own limits).
@@ -128,7 +131,7 @@ impl Prepared {
 }
 
 /// Check the players and the settings, and make the schedule's jobs. Errors are one line.
-pub fn prepare<G: Game>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
+pub fn prepare<G: FullGame>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
     let n = cfg.entries.len();
     if n < 2 {
         return Err(format!("a tournament needs at least two players ({n} given)"));
@@ -225,7 +228,7 @@ pub fn game_limit(p: &Prepared, limit: Option<TimeControl>, job: &GameJob) -> Op
 }
 
 /// The tags of a game's record block besides the game's own.
-pub fn record_tags<G: Game>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> Vec<(String, String)> {
+pub fn record_tags<G: FullGame>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> Vec<(String, String)> {
     let tags = [
         ("Tournament", p.id()),
         ("TournamentRound", job.round.to_string()),
@@ -240,12 +243,12 @@ pub fn record_tags<G: Game>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJ
 
 /// Play game `job`: its two players built afresh, its opening, its time control; deterministic for deterministic
 /// players. A player that cannot be built loses the game (the reason in the termination).
-pub fn play_job<G: Game>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
+pub fn play_job<G: FullGame>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
     play_job_live(game, cfg, p, job, None)
 }
 
 /// [`play_job`], the game shown on `board` while it is played (its moves so far; it stays there once over).
-pub fn play_job_live<G: Game>(
+pub fn play_job_live<G: FullGame>(
     game: &G,
     cfg: &TournamentConfig<G>,
     p: &Prepared,
@@ -258,26 +261,24 @@ pub fn play_job_live<G: Game>(
         let inner = player::build::<G>(&cfg.entries[i].player).map_err(|e| e.to_string())?;
         Ok(Named { name: p.names[i].clone(), inner })
     };
-    let (white, black) = match (build(job.white), build(job.black)) {
+    let (mut white, mut black) = match (build(job.white), build(job.black)) {
         (Ok(w), Ok(b)) => (w, b),
         (Err(e), _) => return forfeit(game, job, p, Side::First, &e),
         (_, Err(e)) => return forfeit(game, job, p, Side::Second, &e),
     };
-    type Seat<'a, G> = Box<dyn Player<G> + 'a>;
-    let (mut white, mut black): (Seat<G>, Seat<G>) = match board {
-        Some(board) => {
-            board.start(job, &p.names);
-            let id = job.id;
-            (
-                Box::new(live::Watched { inner: Box::new(white), id, board }),
-                Box::new(live::Watched { inner: Box::new(black), id, board }),
-            )
+    if let Some(board) = board {
+        board.start(job, &p.names);
+    }
+    // Each time a player is asked to move, the game's moves so far go to the board.
+    let mut watch = |pos: PositionText<'_>| {
+        if let Some(board) = board {
+            board.moved(job.id, pos.fen, pos.moves);
         }
-        None => (Box::new(white), Box::new(black)),
     };
-    let seats: [&mut dyn Player<G>; 2] = [white.as_mut(), black.as_mut()];
+    let seats: [&mut dyn Player<G>; 2] = [&mut white, &mut black];
+    let (margin, adjudicate, max_plies, seed) = (cfg.margin, cfg.adjudicate, cfg.max_plies, cfg.seed);
     let mut rec =
-        play_game(game, &opening, seats, limit, cfg.margin, cfg.adjudicate, cfg.max_plies, job.id, true, cfg.seed);
+        play_game(game, &opening, seats, limit, margin, adjudicate, max_plies, job.id, true, seed, &mut watch);
     if G::KIND.hidden {
         rec.final_position = turns::final_position(game, &opening, &rec.moves);
     }
@@ -296,7 +297,7 @@ pub fn play_job_live<G: Game>(
 }
 
 /// The record of a game `loser` lost before it started (its player could not be built).
-fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &str) -> GameRecord {
+fn forfeit<G: FullGame>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &str) -> GameRecord {
     let name = &p.names[if loser == Side::First { job.white } else { job.black }];
     GameRecord {
         round: job.id,
@@ -319,14 +320,20 @@ fn forfeit<G: Game>(game: &G, job: &GameJob, p: &Prepared, loser: Side, why: &st
 }
 
 /// Run a tournament. `on_game` sees every game finished in this run (in the order they finish).
-pub fn run_tournament<G: Game>(
+pub fn run_tournament<G: FullGame>(
     game: &G,
     cfg: &TournamentConfig<G>,
     mut on_game: impl FnMut(&GameResult),
 ) -> Result<TournamentSummary, String> {
     let p = prepare(game, cfg)?;
-    let mut files =
-        TournamentFiles::open(cfg.results.as_deref(), cfg.record.as_deref(), cfg.resume, &p.settings, &p.jobs)?;
+    let mut files = TournamentFiles::open(
+        cfg.results.as_deref(),
+        cfg.record.as_deref(),
+        cfg.resume,
+        &p.settings,
+        &p.jobs,
+        cfg.anchor.as_ref(),
+    )?;
     let mut done = std::mem::take(&mut files.done);
     let finished: HashSet<usize> = done.iter().map(|r| r.id).collect();
     let todo: Vec<GameJob> = p.jobs.iter().filter(|j| !finished.contains(&j.id)).copied().collect();

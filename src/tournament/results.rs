@@ -91,6 +91,33 @@ pub(super) struct Header {
     pub(super) plateau_tournament: u32,
     pub(super) id: String,
     pub(super) settings: Settings,
+    /// `--anchor` of the run that last opened the file, for the ratings of a view of the file (`plateau serve
+    /// --tournament`). Not a setting: the same games with another anchor are the same tournament.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) anchor: Option<Anchor>,
+}
+
+/// The ratings' anchor kept in the results file's header: `player` rated `elo`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Anchor {
+    pub player: String,
+    pub elo: f64,
+}
+
+impl Header {
+    pub(super) fn new(settings: &Settings, anchor: Option<&(String, f64)>) -> Header {
+        Header {
+            plateau_tournament: 1,
+            id: settings.id(),
+            settings: settings.clone(),
+            anchor: anchor.map(|(player, elo)| Anchor { player: player.clone(), elo: *elo }),
+        }
+    }
+
+    /// The header's line, its line break included.
+    fn line(&self) -> Result<String, String> {
+        Ok(serde_json::to_string(self).map_err(|e| e.to_string())? + "\n")
+    }
 }
 
 /// One finished game, as the results file keeps it.
@@ -161,12 +188,11 @@ pub struct ResultsFile {
 
 impl ResultsFile {
     /// Open `path` to append results, writing the header first when it is empty.
-    pub fn open(path: &Path, settings: &Settings) -> Result<ResultsFile, String> {
+    pub(super) fn open(path: &Path, header: &Header) -> Result<ResultsFile, String> {
         let mut file = crate::files::append(path, "results file")?;
         let len = file.metadata().map_err(|e| format!("results file {}: {e}", path.display()))?.len();
         if len == 0 {
-            let header = Header { plateau_tournament: 1, id: settings.id(), settings: settings.clone() };
-            let line = serde_json::to_string(&header).map_err(|e| e.to_string())? + "\n";
+            let line = header.line()?;
             file.write_all(line.as_bytes())
                 .and_then(|_| file.flush())
                 .map_err(|e| format!("cannot write results file {}: {e}", path.display()))?;
@@ -216,22 +242,25 @@ pub struct TournamentFiles {
 }
 
 impl TournamentFiles {
-    /// Open the results and record files of the tournament `settings` with its `jobs`. With `resume` the files
-    /// are read back and repaired (see the module documentation: another tournament's files are refused, nothing
-    /// changed); without, a file holding anything is refused.
+    /// Open the results and record files of the tournament `settings` with its `jobs` (the results file's header
+    /// keeps `anchor`, the ratings' anchor). With `resume` the files are read back and repaired (see the module
+    /// documentation: another tournament's files are refused, nothing changed); without, a file holding anything is
+    /// refused.
     pub fn open(
         results: Option<&Path>,
         record: Option<&Path>,
         resume: bool,
         settings: &Settings,
         jobs: &[GameJob],
+        anchor: Option<&(String, f64)>,
     ) -> Result<TournamentFiles, String> {
+        let header = Header::new(settings, anchor);
         let mut done = Vec::new();
         if resume {
             let results = results.ok_or_else(|| {
                 "--resume needs --results FILE (the results of the tournament to continue)".to_string()
             })?;
-            let (kept, repair) = resume_results(results, settings, jobs)?;
+            let (kept, repair) = resume_results(results, &header, jobs)?;
             done = kept;
             let mut repairs = vec![(results, "results file", repair)];
             if let Some(path) = record {
@@ -253,7 +282,7 @@ impl TournamentFiles {
                 check_fresh(path, "record file", "--record")?;
             }
         }
-        let results = results.map(|path| ResultsFile::open(path, settings)).transpose()?;
+        let results = results.map(|path| ResultsFile::open(path, &header)).transpose()?;
         let record = record.map(RecordWriter::open).transpose()?;
         let written = done.iter().map(|r| r.id).collect();
         Ok(TournamentFiles { done, results, record, written })
@@ -311,8 +340,13 @@ pub fn check_fresh(path: &Path, what: &str, flag: &str) -> Result<(), String> {
 pub type Repair = Option<(Vec<u8>, String)>;
 
 /// The results the results file already holds (see the module documentation), and its repair when a line was cut
-/// short (the caller writes it).
-pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Result<(Vec<GameResult>, Repair), String> {
+/// short or its header has another anchor than `mine`'s (the caller writes it).
+pub(super) fn resume_results(
+    path: &Path,
+    mine: &Header,
+    jobs: &[GameJob],
+) -> Result<(Vec<GameResult>, Repair), String> {
+    let settings = &mine.settings;
     let shown = path.display();
     let text = file_text(path, "results file")?;
     if text.is_empty() {
@@ -324,9 +358,7 @@ pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Res
     let first = lines.next().unwrap_or("");
     if !first.ends_with('\n') {
         // Cut short in its header: only a start of this tournament's own header may be cut off.
-        let header = Header { plateau_tournament: 1, id: settings.id(), settings: settings.clone() };
-        let mine = serde_json::to_string(&header).map_err(|e| e.to_string())?;
-        if !mine.starts_with(first) {
+        if !mine.line()?.starts_with(first) {
             return Err(not_ours("not a results file of plateau tournament".into()));
         }
         return Ok((Vec::new(), Some((Vec::new(), format!("results file {shown}: its header cut short was removed")))));
@@ -364,10 +396,18 @@ pub fn resume_results(path: &Path, settings: &Settings, jobs: &[GameJob]) -> Res
         done.push(r);
         end += line.len();
     }
-    let repair = (end < text.len()).then(|| {
-        let why = format!("results file {shown}: a line cut short at its end was removed (that game is played again)");
-        (text.as_bytes()[..end].to_vec(), why)
-    });
+    let mut whys = Vec::new();
+    if end < text.len() {
+        whys.push(format!("results file {shown}: a line cut short at its end was removed (that game is played again)"));
+    }
+    let mut head = first.to_string();
+    if header.anchor != mine.anchor {
+        head = mine.line()?;
+        let anchor = mine.anchor.as_ref().map_or("none (mean 0)".to_string(), |a| format!("{} = {}", a.player, a.elo));
+        whys.push(format!("results file {shown}: the ratings' anchor it keeps is now {anchor}"));
+    }
+    let repair =
+        (!whys.is_empty()).then(|| ([head.as_bytes(), &text.as_bytes()[first.len()..end]].concat(), whys.join("; ")));
     Ok((done, repair))
 }
 

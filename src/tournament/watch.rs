@@ -7,9 +7,10 @@
 //! view(results)      results file read (bounded, files::MAX_TEXT): no file yet or a header cut short = waiting;
 //!                    a last line cut short (being written) is left for the next read; any other line that is not
 //!                    a game's result of this tournament is a one-line error naming the line (never its text)
-//!                    standings = standings::standings(players, results, no anchor): what plateau tournament --json
-//!                    prints; playing = the live file's games not yet in the results, when the file is this
-//!                    tournament's and was rewritten less than live::STALE ago (running = so)
+//!                    standings = standings::standings(players, results, the header's anchor: the last run's
+//!                    --anchor): what plateau tournament --json prints; playing = the live file's games not yet in
+//!                    the results, when the file is this tournament's and was rewritten less than live::STALE ago
+//!                    (running = so)
 //! record_block(id)   the record file's block of game id of this tournament (bounded read), for the replay
 //! ```
 
@@ -96,6 +97,7 @@ pub fn view(results: &Path, now_ms: u64) -> Result<TournamentView, String> {
         }
         done.push(r);
     }
+    let anchor = header.anchor.as_ref().and_then(|a| Some((names.iter().position(|n| *n == a.player)?, a.elo)));
     let live = read_if_any(&live::live_path(results), live::MAX_LIVE, "live file")
         .ok()
         .flatten()
@@ -114,7 +116,7 @@ pub fn view(results: &Path, now_ms: u64) -> Result<TournamentView, String> {
         finished: done.len() as u64,
         running,
         playing,
-        standings: standings::standings(&names, &done, None),
+        standings: standings::standings(&names, &done, anchor),
         results: done,
     })
 }

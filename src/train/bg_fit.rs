@@ -18,6 +18,7 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
+use crate::game::Capabilities;
 use crate::game::{ChanceList, Game, GameError, Turn, sample_outcome};
 use crate::games::Backgammon;
 use crate::games::backgammon::eval::{self, N_TERMS, Weights};

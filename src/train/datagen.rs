@@ -62,20 +62,9 @@ pub fn generate_to_file(
     progress: impl Fn(usize, usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
     let name = path.display();
-    let header = set.header(g);
-    crate::files::check_output(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
-    let mut kept = match crate::files::read_if_any(path, crate::files::MAX_DATA, "tune: --save-data")
-        .map_err(anyhow::Error::msg)?
-    {
-        Some(bytes) => resume(g, &bytes, &header, &name.to_string())?,
-        None => Vec::new(),
-    };
-    // Rewrite what is kept (the last game and a cut line gone), then append.
-    let kept_text = format!("{header}\n{}", write_records(g, &kept));
-    crate::files::replace(path, kept_text.as_bytes(), "tune: --save-data").map_err(anyhow::Error::msg)?;
+    let (mut kept, file) = open_data_file(g, set, path)?;
     let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
     let todo: Vec<u32> = (0..games).filter(|i| !done.contains(i)).collect();
-    let file = crate::files::append(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
     let file = Mutex::new(file);
     let opts = data_options(set.nodes.max(1), set.data_eval);
     let finished = AtomicUsize::new(games as usize - todo.len());
@@ -99,6 +88,30 @@ pub fn generate_to_file(
     kept.extend(fresh.into_iter().flatten());
     kept.sort_by_key(|r| r.game);
     Ok(kept)
+}
+
+/// The data file `path` of the run `set` opened for appending, after an earlier run's records worth keeping (returned)
+/// are rewritten atomically (a cut line and the last game gone); a file of other settings, or not a data file, is
+/// refused untouched. The cluster's data generation (`datagen_jobs.rs`) opens the file the same way.
+pub fn open_data_file(
+    g: &Breakthrough,
+    set: &DataSettings,
+    path: &Path,
+) -> anyhow::Result<(Vec<Record>, std::fs::File)> {
+    let name = path.display();
+    let header = set.header(g);
+    crate::files::check_output(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
+    let kept = match crate::files::read_if_any(path, crate::files::MAX_DATA, "tune: --save-data")
+        .map_err(anyhow::Error::msg)?
+    {
+        Some(bytes) => resume(g, &bytes, &header, &name.to_string())?,
+        None => Vec::new(),
+    };
+    // Rewrite what is kept (the last game and a cut line gone), then append.
+    let kept_text = format!("{header}\n{}", write_records(g, &kept));
+    crate::files::replace(path, kept_text.as_bytes(), "tune: --save-data").map_err(anyhow::Error::msg)?;
+    let file = crate::files::append(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
+    Ok((kept, file))
 }
 
 /// The records of an earlier run's file worth keeping: settings checked, a cut last line and the last game dropped.

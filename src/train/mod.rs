@@ -8,6 +8,7 @@
 //! - [`bg_fit`]: the logistic fit of backgammon's evaluation weights (`tuned`, games/backgammon/eval.rs) from
 //!   self-play results (`plateau tune backgammon`);
 //! - [`datagen`]: self-play data written game by game to a file, resumed after an interruption (`--save-data`);
+//!   [`datagen_jobs`]: the same data in chunks of games played elsewhere (the Ray cluster driver);
 //! - [`nnue_fit`]: the training of the `nnue` network (`plateau tune --eval nnue`).
 //!
 //! The evaluations themselves live with their game (`games/breakthrough/eval/`), so the engine and every tool use
@@ -15,6 +16,7 @@
 
 pub mod bg_fit;
 pub mod datagen;
+pub mod datagen_jobs;
 pub mod nnue_fit;
 pub mod ntuple_fit;
 pub mod pst_fit;

@@ -27,7 +27,8 @@ use rand::rngs::SmallRng;
 use rayon::prelude::*;
 
 use crate::engine::Engine;
-use crate::engine::params::Options;
+use crate::engine::params::EngineOptions;
+use crate::game::{Capabilities, Knowledge};
 use crate::game::{Forced, Game, Outcome, WIN_SCORE};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;
@@ -51,17 +52,23 @@ pub struct Record {
 
 /// The engine that plays the data games: `engine(nodes=M)` with the given evaluation (the hand-set one unless
 /// `plateau tune --data-eval` says otherwise) and a small table.
-pub fn data_options(nodes: u64, eval: &str) -> Options {
-    Options {
+pub fn data_options(nodes: u64, eval: &str) -> EngineOptions {
+    EngineOptions {
         limits: Limits { nodes: Some(nodes), ..Limits::default() },
         tt_mib: 8,
         eval: Some(eval.to_string()),
-        ..Options::default()
+        ..EngineOptions::default()
     }
 }
 
 /// Data game `game` of the run seeded by `seed`: its quiet positions after the opening, labelled.
-pub(super) fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, seed: u64, game: u32) -> Vec<Record> {
+pub(super) fn play_game(
+    g: &Breakthrough,
+    opts: &EngineOptions,
+    random_plies: u32,
+    seed: u64,
+    game: u32,
+) -> Vec<Record> {
     let mut rng = SmallRng::seed_from_u64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ game as u64);
     let mut engines = [Engine::<Breakthrough>::new(opts.clone()), Engine::new(opts.clone())];
     let mut s = g.start();
@@ -101,7 +108,7 @@ pub(super) fn play_game(g: &Breakthrough, opts: &Options, random_plies: u32, see
 /// Play `games` data games on `threads` threads (the records do not depend on the thread count).
 pub fn generate(
     g: &Breakthrough,
-    opts: &Options,
+    opts: &EngineOptions,
     games: u32,
     random_plies: u32,
     seed: u64,
@@ -139,7 +146,7 @@ fn per_game(
 /// (start position, moves, result for the first player to move: 1, 1/2, 0); record numbers continue from `first_id`.
 pub fn label_games(
     g: &Breakthrough,
-    opts: &Options,
+    opts: &EngineOptions,
     games: &[(BtState, Vec<crate::games::breakthrough::BtMove>, f32)],
     first_id: u32,
     threads: usize,

@@ -15,7 +15,8 @@ use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::engine::Engine;
-use crate::engine::params::Options;
+use crate::engine::params::EngineOptions;
+use crate::game::{Capabilities, Knowledge};
 use crate::game::{Forced, Game, Outcome};
 use crate::games::Breakthrough;
 use crate::search::{Limits, Searcher};
@@ -33,7 +34,7 @@ pub struct Sample {
 /// Play `games` self-play games with `engine` options (a node limit per move) and collect samples.
 pub fn self_play(
     g: &Breakthrough,
-    opts: &Options,
+    opts: &EngineOptions,
     games: usize,
     random_plies: u32,
     seed: u64,
@@ -86,15 +87,15 @@ pub fn self_play(
 /// The engine options used for self-play games: a node limit per move, one thread, a small table, the hand-set
 /// weights (so that a tuning run does not depend on the previous one), the win probe and loss check on and the null
 /// move off (the settings the committed weights were tuned with).
-pub fn self_play_options(nodes: u64) -> Options {
-    Options {
+pub fn self_play_options(nodes: u64) -> EngineOptions {
+    EngineOptions {
         limits: Limits { nodes: Some(nodes), ..Limits::default() },
         tt_mib: 8,
         eval: Some("hand".into()),
         probe: true,
         check: true,
         null: false,
-        ..Options::default()
+        ..EngineOptions::default()
     }
 }
 

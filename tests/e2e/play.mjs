@@ -1,24 +1,10 @@
 // A full Breakthrough 5x5 game played by drags and clicks against the engine, in a real headless chromium (run.sh starts the
 // server and passes its address). Checks that the thinking panel fills, that the tree view opens and folds, and saves
 // screenshots under target/e2e/.
-import { chromium } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { newGame, start } from './common.mjs';
 
-const base = process.argv[2];
-const shots = process.argv[3] || 'target/e2e';
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e FAILED: ' + msg); process.exit(1); };
-
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-await page.goto(base);
-await page.waitForSelector('#game option[value="breakthrough"]', { state: 'attached' });
+const { shots, fail, browser, open } = await start('play');
+const { page, errors } = await open(1280, 900, { game: 'breakthrough' });
 // The page opens on a prompt, not a blank board.
 if (!(await page.isVisible('#prompt')) || !(await page.textContent('#prompt')).includes('New game')) fail('no opening prompt');
 
@@ -70,6 +56,25 @@ if (!status.startsWith('Game over')) fail(`the game did not end: ${status}`);
 if (!sawThinking) fail('the thinking panel never showed an iteration');
 if (drags === 0 || clicks === 0) fail(`moves by drag ${drags}, by click ${clicks}: both are needed`);
 await page.screenshot({ path: `${shots}/end.png` });
+// The evaluation graph: a point per engine move (the engine played about half the moves), within the page's width;
+// each side's thinking time used; a point steps to the position after its move.
+const playedMoves = await page.locator('#moves .move').count();
+const dots = await page.locator('#eval-graph circle.eval-dot').count();
+if (!(await page.isVisible('#eval-graph')) || dots < playedMoves / 2 - 1 || dots > playedMoves / 2 + 1) {
+  fail(`the evaluation graph shows ${dots} points for ${playedMoves} moves`);
+}
+const used = await page.$$eval('#sides .used', (us) => us.map((u) => u.textContent));
+if (used.length !== 2 || !used.every((u) => /^\d/.test(u))) fail(`thinking times: ${JSON.stringify(used)}`);
+const graphBox = await page.locator('#eval-graph').boundingBox();
+if (!graphBox || graphBox.x + graphBox.width > 1280) fail('the evaluation graph leaves the page');
+const dotPly = await page.getAttribute('#eval-graph circle.eval-dot >> nth=1', 'data-ply');
+await page.click('#eval-graph circle.eval-dot >> nth=1', { force: true });
+await page.waitForFunction((p) => document.getElementById('review-line').textContent.startsWith(`After move ${p} of`),
+  dotPly);
+await page.locator('#eval-box').screenshot({ path: `${shots}/eval-graph.png` });
+await page.click('#review-end');
+await page.waitForFunction(() => document.getElementById('review-line').textContent === 'The final position.');
+console.log(`evaluation graph: ${dots} points for ${playedMoves} moves; thinking time ${used.join(' / ')}`);
 // The result banner; the finished game's moves step through its positions.
 if (!(await page.isVisible('#banner')) || !(await page.textContent('#banner-text')).startsWith('Game over')) {
   fail('no result banner');
@@ -178,9 +183,10 @@ await page.click('#new-game');
 await page.waitForSelector('#board g.cell');
 await page.click('.tab[data-tab="verdict"]');
 await page.click('#verdict-go');
-await page.waitForSelector('table.verdict-moves td[data-move="7"]', { timeout: 30000 });
-const scores = await page.$$eval('table.verdict-moves td', (ts) => ts.map((t) => `${t.dataset.move}:${t.textContent}`));
-if (scores.join(' ') !== '1:-2 2:-1 3:0 4:1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
+await page.waitForFunction(() => document.querySelector('.verdict-status')?.textContent.includes('proven in'), null,
+  { timeout: 30000 });
+const scores = await page.$$eval('.verdict-moves .vcell', (ts) => ts.map((t) => `${t.dataset.move}:${t.querySelector('.vscore')?.textContent}`));
+if (scores.join(' ') !== '1:-2 2:-1 3:0 4:+1 5:0 6:-1 7:-2') fail(`Connect Four's empty board: ${scores.join(' ')}`);
 await page.screenshot({ path: `${shots}/verdict.png` });
 
 // Another kind of game: the default engine cannot play matching pennies (simultaneous moves), so choosing it puts
@@ -222,10 +228,7 @@ let checkedMarks = 0;
 for (const [w, h] of [[390, 844], [1366, 900]]) {
   await page.setViewportSize({ width: w, height: h });
   for (const [game, labels, sides] of BOARDS) {
-    await page.selectOption('#game', game);
-    await page.fill('#player0', 'human');
-    await page.fill('#player1', 'human');
-    await page.click('#new-game');
+    await newGame(page, game);
     // The new game's board (the previous one stays until the server answers).
     await page.waitForFunction((g) => {
       const st = document.getElementById('status').textContent;

@@ -1,7 +1,10 @@
 #!/usr/bin/env bash
 # End-to-end test of `plateau serve` in a real headless browser: builds plateau, starts the server on a free port,
 # plays a full Breakthrough 5x5 game by clicks against the engine (tests/e2e/play.mjs), checks the thinking panel and
-# the tree view, then (tests/e2e/tournament.mjs) follows a 40-player tournament in the page's Tournament view while it
+# the tree view, (tests/e2e/solver.mjs) the Solver panel's cells, progress and Cancel on a desktop and a phone, (tests/e2e/backgammon.mjs) backgammon
+# played by clicking checkers and stepping through a game in progress, (tests/e2e/clock.mjs) clocks and a flag fall,
+# then
+# (tests/e2e/tournament.mjs) follows a 40-player tournament in the page's Tournament view while it
 # runs, is killed and resumed; saves screenshots under target/e2e/. Installs Debian's chromium and npm's playwright-core if missing.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -30,5 +33,8 @@ for _ in $(seq 50); do
   sleep 0.2
 done
 node tests/e2e/play.mjs "http://127.0.0.1:$port/" "$root/target/e2e"
+node tests/e2e/solver.mjs "http://127.0.0.1:$port/" "$root/target/e2e"
+node tests/e2e/backgammon.mjs "http://127.0.0.1:$port/" "$root/target/e2e"
+node tests/e2e/clock.mjs "http://127.0.0.1:$port/" "$root/target/e2e"
 node tests/e2e/tournament.mjs "http://127.0.0.1:$port/" "$root/target/e2e" "$root/target/debug/plateau" \
   "$tour/results.jsonl" "$tour/record.pgn"

@@ -1,23 +1,23 @@
 // The live tournament view (issue 39, point 2) in headless chromium: a 40-player round robin of small built-in players
-// on Breakthrough 5x5 (node-limited: 6 random, 2 mcts with 1500 and 2000 playouts, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
+// on Breakthrough 5x5 (node-limited: 6 random, 2 mcts with 1500 and 30000 playouts, alphabeta/pvs/negamax/mtdf at depths 1-3, mcts with 40..800 playouts) is
 // started, shown while it runs (games in progress), killed mid-run, resumed with --resume, and shown at the end:
 // every game exactly once, standings and crosstable of 40, a finished game replayed on the board. run.sh starts the
 // server with --tournament RESULTS,RECORD and passes: the page's address, the screenshots' folder, the plateau
 // binary, the results file and the record file. Screenshots at 1366x900 and 390x844.
-import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { start } from './common.mjs';
 
-const [base, shots, bin, results, record] = process.argv.slice(2);
-mkdirSync(shots, { recursive: true });
-const fail = (msg) => { console.error('e2e tournament FAILED: ' + msg); process.exit(1); };
 const started = Date.now();
+const [bin, results, record] = process.argv.slice(4);
+const { shots, fail, browser, open } = await start('tournament');
 
 const players = [];
 for (let i = 1; i <= 6; i++) players.push(`random${i}=random`);
-// Most games last a few milliseconds, less than the live file's 250 ms refresh: two slower players make games that
-// stay on the board long enough to be seen in progress.
-players.push('slow1500=mcts(playouts=1500)', 'slow2000=mcts(playouts=2000)');
+// Most games last a few milliseconds, less than the live file's 250 ms refresh and the page's 1 s poll: a slow player
+// (about 0.1 s a move: its games last most of a second) keeps a game on the board long enough to be seen in progress
+// at nearly every poll. With 2000 playouts (7 ms a move) a game was caught in one run and missed in the next.
+players.push('slow1500=mcts(playouts=1500)', 'slow30000=mcts(playouts=30000)');
 for (const d of [1, 2, 3]) for (const a of ['alphabeta', 'pvs', 'negamax', 'mtdf']) players.push(`${a}${d}=${a}(depth=${d})`);
 for (let p = 40; p <= 800; p += 40) players.push(`mcts${p}=mcts(playouts=${p})`);
 if (players.length !== 40) fail(`${players.length} players`);
@@ -26,15 +26,7 @@ const tournament = (resume) => spawn(bin, ['tournament', 'breakthrough(rows=5,co
   ...players.flatMap((p) => ['--player', p]), '--concurrency', '2', '--results', results, '--record', record,
   ...(resume ? ['--resume'] : [])], { stdio: ['ignore', 'ignore', 'inherit'] });
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const page = await browser.newPage({ viewport: { width: 1366, height: 900 } });
-const errors = [];
-page.on('pageerror', (e) => errors.push(String(e)));
-await page.goto(base);
+const { page, errors } = await open(1366, 900);
 await page.click('nav .tab[data-tab="tournament"]');
 await page.waitForSelector('#tour-pick option[value="1"]', { state: 'attached' });
 const count = async () => {
@@ -112,17 +104,15 @@ await page.waitForFunction(() => document.getElementById('replay-info').textCont
     + `${await page.$eval('nav .tab.active', (b) => b.dataset.tab)}, info '${await page.textContent('#replay-info')}', `
     + `error '${await page.textContent('#error')}'`));
 if (!(await page.isVisible('#panel-replay'))) fail('the replay panel is not shown');
-const start = await page.$$eval('#board g.cell text.piece', (ts) => ts.length);
-if (start !== 20) fail(`the replayed game starts with ${start} pieces, not Breakthrough 5x5's 20`);
+const pieces = await page.$$eval('#board g.cell text.piece', (ts) => ts.length);
+if (pieces !== 20) fail(`the replayed game starts with ${pieces} pieces, not Breakthrough 5x5's 20`);
 await page.click('#replay-last');
 const info = await page.textContent('#replay-info');
 if (!/^ply [1-9]\d*\/\d+ .*(1-0|0-1|1\/2-1\/2)/.test(info)) fail(`replay reads '${info}'`);
 await page.screenshot({ path: `${shots}/tournament-replay.png` });
 
 // The phone's width: the tournament view fits (its wide tables scroll inside their box).
-const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
-phone.on('pageerror', (e) => errors.push(String(e)));
-await phone.goto(base);
+const { page: phone } = await open(390, 844, { errors });
 await phone.click('nav .tab[data-tab="tournament"]');
 await phone.waitForFunction((n) => (document.getElementById('tour-count') || {}).textContent?.startsWith(`${n} of`), GAMES);
 const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -8,14 +8,15 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use plateau::game::{Evaluator, Game, MoveList, outcome_score};
+use plateau::game::Game;
+use plateau::game::{Evaluator, FullGame, MoveList, outcome_score};
 use plateau::games::{Breakthrough, ConnectFour, Marbles, RandomTree, TicTacToe};
 use plateau::search::catalogue::{self, NAMES, Traced};
 use plateau::search::trace::Tracer;
 use plateau::spec::Spec;
 
 /// The oracle: plain negamax written here, independently of the crate's algorithms.
-fn reference<G: Game>(game: &G, eval: &G::Eval, s: &G::State, depth: u32, ply: u32) -> i32 {
+fn reference<G: FullGame>(game: &G, eval: &G::Eval, s: &G::State, depth: u32, ply: u32) -> i32 {
     if let Some(o) = game.outcome(s) {
         return outcome_score(o, ply);
     }
@@ -38,7 +39,7 @@ fn algorithm_names() -> Vec<&'static str> {
 }
 
 /// Non-terminal positions met along seeded random playouts.
-fn random_positions<G: Game>(game: &G, seed: u64, count: usize) -> Vec<G::State> {
+fn random_positions<G: FullGame>(game: &G, seed: u64, count: usize) -> Vec<G::State> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut out = vec![game.start()];
     while out.len() < count {
@@ -59,7 +60,11 @@ fn random_positions<G: Game>(game: &G, seed: u64, count: usize) -> Vec<G::State>
 }
 
 /// Every algorithm returns the minimax value at every depth, and a best move that achieves it.
-fn check_exact<G: Game>(game: &G, positions: &[G::State], depths: std::ops::RangeInclusive<u32>) -> Result<(), String> {
+fn check_exact<G: FullGame>(
+    game: &G,
+    positions: &[G::State],
+    depths: std::ops::RangeInclusive<u32>,
+) -> Result<(), String> {
     let eval = G::Eval::default();
     for s in positions {
         for d in depths.clone() {
@@ -98,7 +103,7 @@ fn bt(spec: &str) -> Breakthrough {
     Breakthrough::from_spec(&Spec::parse(spec).unwrap()).unwrap()
 }
 
-fn game<G: Game>(spec: &str, parse: fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
+fn game<G: FullGame>(spec: &str, parse: fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
     parse(&Spec::parse(spec).unwrap()).unwrap()
 }
 
@@ -136,19 +141,19 @@ fn exact_on_every_game() {
 }
 
 /// Records the keys of the leaves a search scores.
-struct LeafSet<'a, G: Game> {
+struct LeafSet<'a, G: FullGame> {
     game: &'a G,
     keys: Vec<u64>,
     leaves: BTreeSet<u64>,
 }
 
-impl<'a, G: Game> LeafSet<'a, G> {
+impl<'a, G: FullGame> LeafSet<'a, G> {
     fn new(game: &'a G) -> Self {
         LeafSet { game, keys: Vec::new(), leaves: BTreeSet::new() }
     }
 }
 
-impl<G: Game> Tracer<G> for LeafSet<'_, G> {
+impl<G: FullGame> Tracer<G> for LeafSet<'_, G> {
     fn node(&mut self, _p: Option<u32>, state: &G::State, _ply: u32, _a: i32, _b: i32, _r: bool) -> u32 {
         self.keys.push(self.game.key(state));
         (self.keys.len() - 1) as u32
@@ -161,7 +166,7 @@ impl<G: Game> Tracer<G> for LeafSet<'_, G> {
 }
 
 /// Run `algo` traced and return (value, leaves counted, set of leaf keys).
-fn leaves_of<G: Game>(game: &G, s: &G::State, algo: &str) -> (i32, u64, BTreeSet<u64>) {
+fn leaves_of<G: FullGame>(game: &G, s: &G::State, algo: &str) -> (i32, u64, BTreeSet<u64>) {
     let spec = Spec::parse(algo).unwrap();
     let mut t = LeafSet::new(game);
     let (_, r) = catalogue::build(&spec, Traced { game, state: s, tracer: &mut t }).unwrap().unwrap();

@@ -11,6 +11,7 @@
 use std::collections::BTreeSet;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Turn, perft};
 use plateau::games::backgammon::board::{BAR, count, pips};
 use plateau::games::backgammon::movegen::{PASS, steps};

@@ -5,6 +5,7 @@
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::{AnyGame, Breakthrough};
 use proptest::prelude::*;

@@ -4,6 +4,7 @@
 //! move changes nothing but the count; a played pair moves exactly the two pieces; a lone piece is never captured).
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, Turn, perft};
 use plateau::games::breakthrough::BtMove;
 use plateau::games::breakthrough::simultaneous::{REPEATS_TO_DRAW, SimBreakthrough, SimState, collision};

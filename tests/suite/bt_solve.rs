@@ -9,11 +9,12 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome};
 use plateau::games::breakthrough::race::{NO_WIN, RaceTable};
 use plateau::games::breakthrough::{BtMove, BtState};
 use plateau::games::{AnyGame, Breakthrough};
-use plateau::solve::breakthrough::{Job, Options, Solver, solve, solve_split};
+use plateau::solve::breakthrough::{Job, SolveOptions, Solver, solve, solve_split};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
@@ -26,8 +27,8 @@ fn bt(text: &str) -> Breakthrough {
     }
 }
 
-fn small_options() -> Options {
-    Options { tt_mib: 8, distance_tt_mib: 8, ..Options::default() }
+fn small_options() -> SolveOptions {
+    SolveOptions { tt_mib: 8, distance_tt_mib: 8, ..SolveOptions::default() }
 }
 
 /// Plain minimax over the whole game (memoised on the position): `WIN - plies` for a win of the side to move (the
@@ -78,7 +79,7 @@ fn reference_entries() -> Vec<(String, String)> {
 }
 
 /// Check one reference entry; `distance` also checks a "wins in N plies" figure when the entry gives one.
-fn check_reference(game_text: &str, result: &str, options: &Options) {
+fn check_reference(game_text: &str, result: &str, options: &SolveOptions) {
     let g = bt(game_text);
     let s = g.start();
     let sol = solve(&g, &s, options).unwrap();
@@ -126,7 +127,7 @@ fn reference_values_small_boards() {
     ];
     for name in fast {
         let (game, result) = entries.iter().find(|(g, _)| g == name).unwrap_or_else(|| panic!("{name} missing"));
-        check_reference(game, result, &Options { tt_mib: 32, ..Options::default() });
+        check_reference(game, result, &SolveOptions { tt_mib: 32, ..SolveOptions::default() });
     }
 }
 
@@ -137,7 +138,7 @@ fn reference_5x5_two_rows_with_distance() {
     let entries = reference_entries();
     let name = "breakthrough(rows=5,columns=5)";
     let (game, result) = entries.iter().find(|(g, _)| g == name).unwrap();
-    let o = Options { tt_mib: 512, distance: true, distance_tt_mib: 512, race_rows: 3, ..Options::default() };
+    let o = SolveOptions { tt_mib: 512, distance: true, distance_tt_mib: 512, race_rows: 3, ..SolveOptions::default() };
     check_reference(game, result, &o);
 }
 
@@ -150,8 +151,9 @@ fn reference_5x5_two_rows_with_distance() {
 fn five_rows_six_columns_two_rows_is_a_second_player_win() {
     let g = bt("breakthrough(rows=5,columns=6)");
     let s = g.start();
-    let full = Options { tt_mib: 1024, race_rows: 3, ..Options::default() };
-    let plain = Options { tt_mib: 1024, race_rows: 0, threat_depth: 0, symmetry: false, ..Options::default() };
+    let full = SolveOptions { tt_mib: 1024, race_rows: 3, ..SolveOptions::default() };
+    let plain =
+        SolveOptions { tt_mib: 1024, race_rows: 0, threat_depth: 0, symmetry: false, ..SolveOptions::default() };
     for o in [full, plain] {
         let sol = solve(&g, &s, &o).unwrap();
         assert_eq!(sol.result.as_deref(), Some("loss"));
@@ -165,7 +167,7 @@ fn five_rows_six_columns_two_rows_is_a_second_player_win() {
 fn reference_all_with_race_tables() {
     for (game, result) in reference_entries() {
         let rows = bt(&game).rows;
-        let o = Options { tt_mib: 512, race_rows: 3.min(rows - 1), ..Options::default() };
+        let o = SolveOptions { tt_mib: 512, race_rows: 3.min(rows - 1), ..SolveOptions::default() };
         check_reference(&game, &result, &o);
     }
 }
@@ -199,7 +201,7 @@ fn split_agrees_with_solve() {
         let plain = solve(g, s, &small_options()).unwrap();
         let mut jobs: Vec<Job> = Vec::new();
         let first = ["b1b2".to_string()];
-        let first_win = Options { all_winning_moves: false, ..small_options() };
+        let first_win = SolveOptions { all_winning_moves: false, ..small_options() };
         let split =
             solve_split(g, s, &first_win, &first, 500, &mut |_| None, &mut |j: &Job| jobs.push(j.clone())).unwrap();
         assert_eq!(split.result, plain.result, "{}", g.display(s));
@@ -250,7 +252,7 @@ fn table_file_carries_work_across_runs() {
     let s = g.start();
     let scratch = solve(&g, &s, &small_options()).unwrap();
     assert_eq!(scratch.result.as_deref(), Some("loss"));
-    let with_file = |mib: usize, max: Option<u64>| Options {
+    let with_file = |mib: usize, max: Option<u64>| SolveOptions {
         tt_mib: mib,
         max_nodes: max,
         table_file: Some(path.clone()),
@@ -278,7 +280,7 @@ fn table_file_carries_work_across_runs() {
     let other = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
     let e = solve(&other, &other.start(), &with_file(8, None)).unwrap_err();
     assert!(e.contains("the table is for breakthrough(rows=5,columns=4)"), "{e}");
-    let e = solve(&g, &s, &Options { symmetry: false, ..with_file(8, None) }).unwrap_err();
+    let e = solve(&g, &s, &SolveOptions { symmetry: false, ..with_file(8, None) }).unwrap_err();
     assert!(e.contains("mirror symmetry"), "{e}");
     let bytes = std::fs::read(&path).unwrap();
     std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
@@ -309,7 +311,7 @@ fn proofs_hold_under_the_independent_check() {
     let (mut wins, mut losses) = (0, 0);
     for (g, s) in &cases {
         for race_rows in [0, 3] {
-            let o = Options { race_rows, check_proof: true, ..small_options() };
+            let o = SolveOptions { race_rows, check_proof: true, ..small_options() };
             let sol = solve(g, s, &o).unwrap();
             let check = sol.proof_check.expect("a decided position is checked");
             let pos = g.format_position(s);
@@ -335,7 +337,7 @@ fn agree_with_minimax(game_text: &str, positions: usize, min_plies: u32, max_pli
         tries += 1;
         assert!(tries < positions * 50, "{game_text}: too few live random positions");
         let Some(s) = random_position(&g, &mut rng, min_plies, max_plies) else { continue };
-        let o = Options { distance: race_rows == 0, race_rows, ..small_options() };
+        let o = SolveOptions { distance: race_rows == 0, race_rows, ..small_options() };
         let sol = solve(&g, &s, &o).unwrap();
         let want = minimax(&g, &s, &mut memo);
         let pos = g.format_position(&s);
@@ -415,7 +417,7 @@ fn knowledge_rules_agree_with_minimax() {
         let g = bt(game_text);
         let solver = Solver::new(&g, &small_options(), None);
         // Without rule 5, rule 6 (threat sequences, which include the defended runner) decides those positions too.
-        let threats_only = Solver::new(&g, &Options { runner_rule: false, ..small_options() }, None);
+        let threats_only = Solver::new(&g, &SolveOptions { runner_rule: false, ..small_options() }, None);
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut memo = HashMap::new();
         for _ in 0..positions {
@@ -584,7 +586,7 @@ fn race_table_matches_direct_region_search() {
 #[test]
 fn bad_race_table_size_is_an_error() {
     let g = bt("breakthrough(rows=5,columns=4)");
-    let e = solve(&g, &g.start(), &Options { race_rows: 5, ..small_options() }).unwrap_err();
+    let e = solve(&g, &g.start(), &SolveOptions { race_rows: 5, ..small_options() }).unwrap_err();
     assert!(e.contains("race table"), "{e}");
     assert!(RaceTable::build(8, 8).is_err());
 }

@@ -3,7 +3,8 @@
 //! independent and correlated values), on the course's coin game (values 3 and -1 by hand) and on deterministic games
 //! (where expectimax is negamax and the stars are alpha-beta); the stars prune.
 
-use plateau::game::Game;
+use plateau::game::Capabilities;
+use plateau::game::{FullGame, Game};
 use plateau::games::chance_tree::ChanceTree;
 use plateau::games::coin_game::CoinGame;
 use plateau::games::{TicTacToe, marbles::Marbles};
@@ -22,7 +23,7 @@ fn tree(spec: &str) -> ChanceTree {
 }
 
 /// The real-valued results of the four searches of `s` to `depth`, with their statistics.
-fn values<G: Game>(g: &G, s: &G::State, depth: u32) -> [(f64, Stats); 4] {
+fn values<G: FullGame>(g: &G, s: &G::State, depth: u32) -> [(f64, Stats); 4] {
     let eval = G::Eval::default();
     let u = g.value_bound() as f64;
     let run = |which: usize| {
@@ -39,7 +40,7 @@ fn values<G: Game>(g: &G, s: &G::State, depth: u32) -> [(f64, Stats); 4] {
     [run(0), run(1), run(2), run(3)]
 }
 
-fn assert_same<G: Game>(g: &G, s: &G::State, depth: u32, what: &str) -> [(f64, Stats); 4] {
+fn assert_same<G: FullGame>(g: &G, s: &G::State, depth: u32, what: &str) -> [(f64, Stats); 4] {
     let r = values(g, s, depth);
     for (name, (v, _)) in ["star1", "star2", "star2+tt"].iter().zip(&r[1..]) {
         assert!((v - r[0].0).abs() < 1e-9, "{what} depth {depth}: {name} {v} != expectimax {}", r[0].0);
@@ -133,6 +134,6 @@ fn the_deterministic_algorithms_refuse_chance_games_and_the_chance_ones_are_list
     for name in ["expectimax", "star1", "star2", "expectiminimax", "star_2"] {
         assert!(players::searcher::<ChanceTree>(name).is_ok(), "{name}");
     }
-    let names = players::names_for(<ChanceTree as Game>::KIND);
+    let names = players::names_for(<ChanceTree as Capabilities>::KIND);
     assert!(names.contains(&"expectimax") && !names.contains(&"minimax"), "{names:?}");
 }

@@ -6,6 +6,7 @@
 use std::collections::BTreeSet;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::checkers::{Checkers, CheckersState, DrawRule};
 use rand::rngs::SmallRng;

@@ -6,6 +6,7 @@
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, perft};
 use plateau::games::Chess;
 use proptest::prelude::*;

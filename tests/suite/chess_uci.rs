@@ -7,6 +7,7 @@ use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use crate::common::BIN;
+use plateau::game::Capabilities;
 use plateau::game::Game;
 use plateau::games::Chess;
 

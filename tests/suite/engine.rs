@@ -5,7 +5,8 @@ use std::process::Command;
 
 use crate::common::BIN;
 use plateau::engine::Engine;
-use plateau::engine::params::Options;
+use plateau::engine::params::EngineOptions;
+use plateau::game::{Capabilities, Knowledge};
 use plateau::game::{Game, MoveList, Outcome, WIN_SCORE, WIN_THRESHOLD};
 use plateau::games::{AnyGame, Breakthrough};
 use plateau::players::searcher as from_spec;
@@ -56,16 +57,16 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
         "breakthrough(rows=6,columns=4)",
     ] {
         let g = bt(spec);
-        let eval = <Breakthrough as Game>::Eval::default();
+        let eval = <Breakthrough as Knowledge>::Eval::default();
         for (i, s) in random_positions(&g, 12, 7, 0, 12).iter().enumerate() {
             for depth in 1..=4 {
                 let (reference, _, _) = search_depth(&g, &eval, s, depth);
                 // Aspiration windows, PVS, killers and history reorder and re-search but keep the value.
-                let o = Options {
+                let o = EngineOptions {
                     limits: Limits { depth: Some(depth), ..Limits::default() },
                     tt_mib: 0,
                     eval: Some("simple".into()),
-                    ..Options::exact()
+                    ..EngineOptions::exact()
                 };
                 let r = Engine::new(o).search(&g, s);
                 assert_eq!(r.value, reference, "{spec} position {i} {} depth {depth}", g.format_position(s));
@@ -80,15 +81,15 @@ fn fixed_depth_value_equals_alphabeta_when_pruning_is_off() {
 #[test]
 fn carried_nnue_values_equal_alphabeta_from_scratch() {
     let g = bt("breakthrough");
-    let eval = <Breakthrough as Game>::Eval::named(&g, "nnue").unwrap();
+    let eval = <Breakthrough as Knowledge>::Eval::named(&g, "nnue").unwrap();
     for (i, s) in random_positions(&g, 6, 9, 4, 30).iter().enumerate() {
         for depth in 1..=3 {
             let (reference, _, _) = search_depth(&g, &eval, s, depth);
-            let o = Options {
+            let o = EngineOptions {
                 limits: Limits { depth: Some(depth), ..Limits::default() },
                 tt_mib: 0,
                 eval: Some("nnue".into()),
-                ..Options::exact()
+                ..EngineOptions::exact()
             };
             let r = Engine::new(o).search(&g, s);
             assert_eq!(r.value, reference, "position {i} {} depth {depth}", g.format_position(s));
@@ -116,7 +117,7 @@ fn solved_small_boards_with_every_enhancement_on() {
         }
         if spec.contains("rows=4,columns=3") {
             // The exact distance agrees with plain alpha-beta searching to the end (no table, no pruning).
-            let (reference, _, _) = search_depth(&g, &<Breakthrough as Game>::Eval::default(), &s, 30);
+            let (reference, _, _) = search_depth(&g, &<Breakthrough as Knowledge>::Eval::default(), &s, 30);
             assert_eq!(r.value, reference, "{spec}: win distance");
         }
     }

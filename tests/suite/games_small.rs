@@ -13,6 +13,7 @@ use std::collections::HashSet;
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::connect_four::{C4State, ConnectFour, Shape};
 use plateau::games::marbles::Marbles;

@@ -2,6 +2,7 @@
 //! `plateau` binary end to end, as a hostile user would drive it.
 
 use crate::common::{BIN, plateau, plateau_stdin, refused, stderr, stdout};
+use plateau::game::Capabilities;
 use std::io::Read;
 use std::process::{Command, Output, Stdio};
 

@@ -15,7 +15,8 @@ use plateau::arena::openings::Opening;
 use plateau::arena::play_game;
 use plateau::arena::player;
 use plateau::check::check_playouts;
-use plateau::game::{Game, MoveList, Side};
+use plateau::game::Capabilities;
+use plateau::game::{FullGame, Game, MoveList, Side};
 use plateau::games::phantom_tic_tac_toe::PhantomTicTacToe;
 use plateau::games::{AnyGame, DarkBreakthrough, TicTacToe};
 use plateau::hidden::Tracking;
@@ -66,7 +67,7 @@ fn property_checks_on_random_games() {
 }
 
 /// A random game of `g`, as the list of states from the start.
-fn random_game<G: Game>(g: &G, seed: u64) -> Vec<G::State> {
+fn random_game<G: FullGame>(g: &G, seed: u64) -> Vec<G::State> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut s = g.start();
     let mut states = vec![s];
@@ -143,7 +144,7 @@ fn an_observation_never_shows_an_enemy_piece_that_was_not_found() {
 /// Play a random game under the referee's rules and check that both players' beliefs hold only states with the
 /// player's observation, and the true state while they are exact. Returns how many times a player was told
 /// something, and how many of those times its belief was empty (a cut belief whose rebuild also died out).
-fn belief_holds_the_truth<G: Game>(g: &G, seed: u64, cap: usize) -> Result<(usize, usize), String> {
+fn belief_holds_the_truth<G: FullGame>(g: &G, seed: u64, cap: usize) -> Result<(usize, usize), String> {
     let (mut told_count, mut empty) = (0, 0);
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut s = g.start();
@@ -328,7 +329,7 @@ fn hidden_information_players_refuse_other_games_in_one_line() {
 }
 
 /// Games won by `a` against `b` on `g` under the referee, colours alternating.
-fn wins<G: Game>(g: &G, a: &str, b: &str, games: usize) -> usize {
+fn wins<G: FullGame>(g: &G, a: &str, b: &str, games: usize) -> usize {
     let mut pa = player::build::<G>(a).expect("player a");
     let mut pb = player::build::<G>(b).expect("player b");
     let mut won = 0;
@@ -337,7 +338,19 @@ fn wins<G: Game>(g: &G, a: &str, b: &str, games: usize) -> usize {
         let a_first = i % 2 == 0;
         let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
-        let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(5), false, 1000, i, a_first, 1);
+        let rec = play_game(
+            g,
+            &opening,
+            seats,
+            None,
+            std::time::Duration::from_secs(5),
+            false,
+            1000,
+            i,
+            a_first,
+            1,
+            &mut |_| {},
+        );
         assert!(rec.termination == "normal", "{}", rec.termination);
         let a_side = if a_first { Side::First } else { Side::Second };
         if rec.winner == Some(a_side) {

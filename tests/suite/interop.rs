@@ -7,7 +7,8 @@
 
 use std::collections::HashSet;
 
-use plateau::game::{Game, MoveList, Side, Turn};
+use plateau::game::Interop;
+use plateau::game::{FullGame, Game, MoveList, Side, Turn};
 use plateau::games::{AnyGame, GameVisitor};
 use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
@@ -16,7 +17,7 @@ struct Check;
 
 impl GameVisitor for Check {
     type Out = usize;
-    fn visit<G: Game>(self, g: &G) -> usize {
+    fn visit<G: FullGame>(self, g: &G) -> usize {
         let n = g.num_distinct_actions().expect("the games checked here number their moves");
         let shape = g.observation_shape();
         let size: usize = shape.iter().product();
@@ -105,7 +106,7 @@ fn games_without_numbering_number_by_list_index() {
     struct Unnumbered;
     impl GameVisitor for Unnumbered {
         type Out = bool;
-        fn visit<G: Game>(self, g: &G) -> bool {
+        fn visit<G: FullGame>(self, g: &G) -> bool {
             g.num_distinct_actions().is_none()
         }
     }
@@ -134,7 +135,7 @@ struct Bounds;
 
 impl GameVisitor for Bounds {
     type Out = (Option<u32>, f64, u32, f64);
-    fn visit<G: Game>(self, g: &G) -> (Option<u32>, f64, u32, f64) {
+    fn visit<G: FullGame>(self, g: &G) -> (Option<u32>, f64, u32, f64) {
         let mut rng = SmallRng::seed_from_u64(11);
         let (mut longest, mut largest) = (0u32, 0.0f64);
         for _ in 0..300 {

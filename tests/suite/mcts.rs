@@ -1,7 +1,8 @@
 //! Monte Carlo tree search (`src/mcts/`): the tree's statistics, MCTS-Solver's proofs against the exact solvers,
 //! reproducibility for a seed, chance nodes, the parameters' errors, and the `pns` player.
 
-use plateau::game::{Game, MoveList, Outcome, Side};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, MoveList, Outcome, Side};
 use plateau::games::{Breakthrough, CoinGame, ConnectFour, MatchingPennies, PhantomTicTacToe, TicTacToe};
 use plateau::mcts::Mcts;
 use plateau::mcts::tree::{Actor, Tree};
@@ -9,7 +10,7 @@ use plateau::search::Searcher;
 use plateau::solve::generic::GenericSolver;
 use plateau::spec::Spec;
 
-fn mcts<G: Game>(text: &str) -> Mcts<G> {
+fn mcts<G: FullGame>(text: &str) -> Mcts<G> {
     Mcts::from_spec(&Spec::parse(text).unwrap()).unwrap()
 }
 
@@ -18,7 +19,7 @@ fn game<G>(text: &str, f: fn(&Spec) -> Result<G, plateau::game::GameError>) -> G
 }
 
 /// The state of every node, replayed from the root.
-fn states<G: Game>(game: &G, tree: &Tree<G>, root: &G::State) -> Vec<G::State> {
+fn states<G: FullGame>(game: &G, tree: &Tree<G>, root: &G::State) -> Vec<G::State> {
     let mut out = vec![*root; tree.nodes.len()];
     for i in 0..tree.nodes.len() {
         for c in tree.nodes[i].children() {
@@ -32,7 +33,7 @@ fn states<G: Game>(game: &G, tree: &Tree<G>, root: &G::State) -> Vec<G::State> {
 
 /// Visits: the root's are its children's sum; any other unproven expanded node has one more (the iteration that
 /// reached it first and simulated from it); a proven node stops passing visits down, so it has at least that many.
-fn check_visits<G: Game>(tree: &Tree<G>, root_own: u64) {
+fn check_visits<G: FullGame>(tree: &Tree<G>, root_own: u64) {
     for (i, n) in tree.nodes.iter().enumerate() {
         if !n.expanded || n.n_children == 0 {
             continue;
@@ -70,7 +71,7 @@ fn children_visits_add_up_to_the_parents() {
 }
 
 /// Every proven node of the tree agrees with the exact solver (win, draw or loss for its side to move).
-fn check_proofs<G: Game>(game: &G, tree: &Tree<G>, root: &G::State) -> usize {
+fn check_proofs<G: FullGame>(game: &G, tree: &Tree<G>, root: &G::State) -> usize {
     let mut solver = GenericSolver::<G>::new(16, true);
     let all = states(game, tree, root);
     let mut checked = 0;

@@ -6,7 +6,7 @@
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use plateau::game::{Game, MoveList, Outcome};
+use plateau::game::{FullGame, Game, MoveList, Outcome};
 use plateau::games::{Breakthrough, ConnectFour, TicTacToe};
 use plateau::mcts::Mcts;
 use plateau::mcts::tree::for_player;
@@ -23,7 +23,7 @@ fn rank(o: Outcome) -> i32 {
 }
 
 /// The exact result of every move of `s` for its side to move.
-fn move_values<G: Game>(game: &G, solver: &mut GenericSolver<G>, s: &G::State) -> Vec<(G::Move, i32)> {
+fn move_values<G: FullGame>(game: &G, solver: &mut GenericSolver<G>, s: &G::State) -> Vec<(G::Move, i32)> {
     let mut moves = MoveList::new();
     game.generate_moves(s, &mut moves);
     moves
@@ -45,7 +45,7 @@ type Held<G> = (<G as Game>::State, Vec<(<G as Game>::Move, i32)>);
 
 /// Held positions: `count` random openings of `plies` moves (fixed seed) that are not over and where some move is
 /// worse than the best; each with its moves' exact values.
-fn held<G: Game>(game: &G, plies: usize, count: usize, seed: u64) -> Vec<Held<G>> {
+fn held<G: FullGame>(game: &G, plies: usize, count: usize, seed: u64) -> Vec<Held<G>> {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = GenericSolver::<G>::new(64, true);
     let mut out = Vec::new();
@@ -75,7 +75,7 @@ fn held<G: Game>(game: &G, plies: usize, count: usize, seed: u64) -> Vec<Held<G>
 
 /// MCTS on every held position: a proven root value must be the solver's; the share of moves chosen that keep the
 /// exact value must reach `min_share`.
-fn converges<G: Game>(game: &G, positions: &[Held<G>], algo: &str, min_share: f64) {
+fn converges<G: FullGame>(game: &G, positions: &[Held<G>], algo: &str, min_share: f64) {
     let mut optimal = 0;
     for (s, values) in positions {
         let best = values.iter().map(|v| v.1).max().unwrap();

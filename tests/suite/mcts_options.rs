@@ -1,20 +1,21 @@
 //! MCTS's options (`src/mcts/`): statistics by position (`tt`), GRAVE, recycling of the node pool when it is full,
 //! tree parallelism with virtual loss against root parallelism.
 
-use plateau::game::{Game, MoveList};
+use plateau::game::Game;
+use plateau::game::{FullGame, MoveList};
 use plateau::games::{Breakthrough, ConnectFour, TicTacToe};
 use plateau::mcts::Mcts;
 use plateau::mcts::tree::Tree;
 use plateau::search::Searcher;
 use plateau::spec::Spec;
 
-fn mcts<G: Game>(text: &str) -> Mcts<G> {
+fn mcts<G: FullGame>(text: &str) -> Mcts<G> {
     Mcts::from_spec(&Spec::parse(text).unwrap()).unwrap()
 }
 
 /// The shape of the pool: children contiguous after their parent, parents right, visits not growing downwards and
 /// rewards within the visits (no virtual loss left behind).
-fn check_shape<G: Game>(tree: &Tree<G>) {
+fn check_shape<G: FullGame>(tree: &Tree<G>) {
     assert!(tree.nodes.len() <= tree.capacity());
     for (i, n) in tree.nodes.iter().enumerate() {
         assert!(n.reward >= -1e-9 && n.reward <= n.visits as f64 + 1e-9, "node {i}: {} / {}", n.reward, n.visits);
@@ -28,7 +29,7 @@ fn check_shape<G: Game>(tree: &Tree<G>) {
 
 /// Every unproven expanded node other than the root has one visit more than its children (the one that reached it
 /// as a leaf); the root has exactly its children's.
-fn check_visits<G: Game>(tree: &Tree<G>) {
+fn check_visits<G: FullGame>(tree: &Tree<G>) {
     for (i, n) in tree.nodes.iter().enumerate() {
         if !n.expanded || n.n_children == 0 || n.proven.is_some() {
             continue;
@@ -38,7 +39,7 @@ fn check_visits<G: Game>(tree: &Tree<G>) {
     }
 }
 
-fn legal<G: Game>(game: &G, s: &G::State, mv: G::Move) -> bool {
+fn legal<G: FullGame>(game: &G, s: &G::State, mv: G::Move) -> bool {
     let mut moves = MoveList::new();
     game.generate_moves(s, &mut moves);
     moves.contains(&mv)

@@ -1,4 +1,4 @@
-//! The naive baselines (`naive`): on dark Breakthrough the search of the board last seen (`Game::last_seen`), on
+//! The naive baselines (`naive`): on dark Breakthrough the search of the board last seen (`Capabilities::last_seen`), on
 //! simultaneous Breakthrough the engine on the alternating view (`game/alternated.rs`, `engine/simultaneous.rs`).
 //! - `last_seen` shows the player exactly its observation, keeps the enemy pieces it was not told about where they
 //!   were, and puts one where the referee reveals one;
@@ -9,7 +9,8 @@ use plateau::arena::openings::Opening;
 use plateau::arena::play_game;
 use plateau::arena::player;
 use plateau::game::alternated::Alternated;
-use plateau::game::{Evaluator, Game, MoveList, Side, outcome_score};
+use plateau::game::{Capabilities, Knowledge};
+use plateau::game::{Evaluator, FullGame, Game, MoveList, Side, outcome_score};
 use plateau::games::AnyGame;
 use plateau::games::breakthrough::BtMove;
 use plateau::games::breakthrough::imperfect::{DarkBreakthrough, DarkState, News};
@@ -188,7 +189,7 @@ fn the_alternating_view_at_one_turn_is_the_pure_maximin() {
 
 /// Play `games` games of `a` against `b` on `g`; every game must end normally (an illegal move or a failure would
 /// say so in the termination). Returns the records' moves and winners.
-fn records<G: Game>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, Option<Side>)> {
+fn records<G: FullGame>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, Option<Side>)> {
     let mut pa = player::build::<G>(a).expect("player a");
     let mut pb = player::build::<G>(b).expect("player b");
     let mut out = Vec::new();
@@ -197,7 +198,19 @@ fn records<G: Game>(g: &G, a: &str, b: &str, games: usize) -> Vec<(Vec<String>, 
         let a_first = i % 2 == 0;
         let seats: [&mut dyn plateau::players::Player<G>; 2] =
             if a_first { [pa.as_mut(), pb.as_mut()] } else { [pb.as_mut(), pa.as_mut()] };
-        let rec = play_game(g, &opening, seats, None, std::time::Duration::from_secs(30), false, 1000, i, a_first, 1);
+        let rec = play_game(
+            g,
+            &opening,
+            seats,
+            None,
+            std::time::Duration::from_secs(30),
+            false,
+            1000,
+            i,
+            a_first,
+            1,
+            &mut |_| {},
+        );
         assert_eq!(rec.termination, "normal", "{a} vs {b}: {:?}", rec.moves);
         out.push((rec.moves, rec.winner));
     }

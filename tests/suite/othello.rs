@@ -13,6 +13,7 @@ use std::process::Command;
 
 use crate::common::BIN;
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::AnyGame;
 use plateau::games::othello::{EndgameSolver, Othello, OthelloState, PASS};
@@ -323,22 +324,22 @@ fn solve_and_bad_input_through_the_binary() {
 /// exact value: a stopped search stores nothing wrong.
 #[test]
 fn a_stopped_solve_reports_bounds_and_the_table_stays_sound() {
-    use plateau::games::othello::Limits;
+    use plateau::games::othello::StopAt;
     use std::sync::atomic::AtomicBool;
     static STOP: AtomicBool = AtomicBool::new(true);
     let g = Othello::default();
     let (pos, score, best) = &ffo_positions()[0];
     let s = g.parse_position(pos).unwrap();
     let mut solver = EndgameSolver::new(64);
-    let past = Limits { deadline: Some(std::time::Instant::now()), interrupt: None };
+    let past = StopAt { deadline: Some(std::time::Instant::now()), interrupt: None };
     // The limits are looked at every 2^18 nodes: the first passes of MTD(f) may end before.
     let stopped = solver.solve_until(&g.geo, s.own, s.opp, false, past, &mut |_| {}).unwrap_err();
     assert!(stopped.lower <= *score && *score <= stopped.upper && stopped.lower < stopped.upper, "{stopped:?}");
     assert!(stopped.nodes > 0 && (stopped.lower == -64) == stopped.best.is_none(), "{stopped:?}");
-    let asked = Limits { deadline: None, interrupt: Some(&STOP) };
+    let asked = StopAt { deadline: None, interrupt: Some(&STOP) };
     assert!(solver.solve_until(&g.geo, s.own, s.opp, false, asked, &mut |_| {}).is_err());
     let mut seen = Vec::new();
-    let r = solver.solve_until(&g.geo, s.own, s.opp, false, Limits::default(), &mut |b| seen.push(*b)).unwrap();
+    let r = solver.solve_until(&g.geo, s.own, s.opp, false, StopAt::default(), &mut |b| seen.push(*b)).unwrap();
     assert_eq!(r.score, *score);
     assert!(best.contains(&g.format_move(&s, r.best.unwrap())), "{best:?}");
     // Every pass of MTD(f) narrows bounds that hold, down to the value.

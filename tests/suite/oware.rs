@@ -13,6 +13,7 @@
 use std::path::PathBuf;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::AnyGame;
 use plateau::games::oware::db::Tables;

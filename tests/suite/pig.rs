@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::Pig;
 use plateau::games::pig::{HOLD, PigState, ROLL};

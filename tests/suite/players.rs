@@ -2,7 +2,8 @@
 //! parameters, and the table of parameters is held to the parsers: every parameter a parser reads is listed, every
 //! listed one is accepted, every other refused, and a listed default written out builds the same player.
 
-use plateau::game::{Game, Kind};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, Kind};
 use plateau::games::{MatchingPennies, PhantomTicTacToe, Pig, TicTacToe};
 use plateau::players::{self, PlayerInfo, listing, params};
 
@@ -20,8 +21,22 @@ fn listed(name: &str, kind: Kind) -> Vec<params::ParamRow> {
     set.params.clone()
 }
 
+/// Parameters that change nothing alone, so that a player string drops them: the book's settings without a book.
+const ONLY_WITH_ANOTHER: [&str; 3] = ["book_margin", "book_random", "book_seed"];
+
+/// A player built from `text` (its parameter `r` set to the table's example) writes the parameter back in its name
+/// (the string the match header, the records and `plateau players` show), and that name builds the same player.
+fn written_back<G: FullGame>(player: &str, r: &params::ParamRow, text: &str, name: &str, bare: &str) {
+    let again = players::build::<G>(name).unwrap_or_else(|e| panic!("{text}: its name {name} is refused: {e}")).name();
+    assert_eq!(again, name, "{text}: the name does not build the same player");
+    let is_default = r.default_is_value && r.example == r.default;
+    if !is_default && !ONLY_WITH_ANOTHER.contains(&r.name.as_str()) {
+        assert_ne!(name, bare, "{text}: {player} drops `{}` from its name", r.name);
+    }
+}
+
 /// The table of `p` against its parser, on game `G` (one of the kinds it plays).
-fn holds<G: Game>(p: &PlayerInfo) {
+fn holds<G: FullGame>(p: &PlayerInfo) {
     let rows = listed(p.name, G::KIND);
     let names: Vec<&str> = rows.iter().map(|r| r.name.as_str()).collect();
     // Every parameter the parser asks for is listed (or read only to be refused with its own message).
@@ -36,7 +51,7 @@ fn holds<G: Game>(p: &PlayerInfo) {
             Ok(built) if r.default_is_value => {
                 assert_eq!(built.name(), bare, "{text}: the listed default is not the default used");
             }
-            Ok(_) => {}
+            Ok(built) => written_back::<G>(p.name, r, &text, &built.name(), &bare),
             // A file parameter with no such file: refused for the file, not as an unknown parameter.
             Err(e) if r.name == "db" => assert!(!e.to_string().contains("unknown parameter"), "{text}: {e}"),
             Err(e) => panic!("{text}: a listed parameter is refused: {e}"),

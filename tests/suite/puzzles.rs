@@ -4,6 +4,7 @@
 use std::sync::{Arc, OnceLock};
 
 use crate::common::plateau_text;
+use plateau::game::Capabilities;
 use plateau::game::{Game, Side};
 use plateau::games::breakthrough::Breakthrough;
 use plateau::puzzle::grid::Grid;
@@ -11,7 +12,7 @@ use plateau::puzzle::number::NumberPuzzle;
 use plateau::puzzle::pdb::{self, PatternDb};
 use plateau::puzzle::race::{self, Race};
 use plateau::puzzle::sliding::{self, Sliding, SlidingHeuristic};
-use plateau::puzzle::{self, Algorithm, Limits, Outcome, Problem, bfs, korf};
+use plateau::puzzle::{self, Algorithm, Outcome, Problem, SearchBounds, bfs, korf};
 use proptest::prelude::*;
 
 /// Solve with every algorithm; check that each path replays to a goal with the reported cost, that the optimal
@@ -23,12 +24,12 @@ fn check_all<P: Problem>(p: &P, expected: Option<u32>) {
 /// The same, skipping IDA* when the optimum exceeds `ida_max`: without a table, IDA* is exponential on spaces full
 /// of transpositions under a weak heuristic (the number puzzle), which is a property of the algorithm, not a bug.
 fn check_all_but_long_idastar<P: Problem>(p: &P, expected: Option<u32>, ida_max: u32) {
-    let limits = Limits { depth: 200, max_states: 2_000_000 };
+    let limits = SearchBounds { depth: 200, max_states: 2_000_000 };
     for algo in Algorithm::ALL {
         if algo == Algorithm::IdaStar && expected.is_some_and(|e| e > ida_max) {
             continue;
         }
-        let l = if algo == Algorithm::Dls { Limits { depth: expected.unwrap_or(60), ..limits } } else { limits };
+        let l = if algo == Algorithm::Dls { SearchBounds { depth: expected.unwrap_or(60), ..limits } } else { limits };
         let r = puzzle::solve(p, algo, l);
         match (&r.outcome, expected) {
             (Outcome::Found { path, cost }, Some(e)) => {
@@ -47,7 +48,7 @@ fn check_all_but_long_idastar<P: Problem>(p: &P, expected: Option<u32>, ida_max:
     if let Some(e) = expected
         && e > 0
     {
-        let r = puzzle::solve(p, Algorithm::Dls, Limits { depth: e - 1, ..limits });
+        let r = puzzle::solve(p, Algorithm::Dls, SearchBounds { depth: e - 1, ..limits });
         assert!(r.path().is_none(), "DLS found a path shorter than the optimum");
     }
 }
@@ -74,7 +75,7 @@ fn grid_examples_of_the_docs() {
         check_all(&g, expected);
     }
     let g = Grid::parse(MAZE_CORRIDOR).unwrap();
-    let r = puzzle::solve(&g, Algorithm::AStar, Limits::default());
+    let r = puzzle::solve(&g, Algorithm::AStar, SearchBounds::default());
     assert_eq!(puzzle::format_path(&g, r.path().unwrap()), "rr");
 }
 
@@ -102,7 +103,7 @@ fn number_examples_of_the_docs() {
         check_all(&NumberPuzzle::new(s, t).unwrap(), Some(len));
     }
     let p = NumberPuzzle::new(1, 2).unwrap();
-    let r = puzzle::solve(&p, Algorithm::Bfs, Limits::default());
+    let r = puzzle::solve(&p, Algorithm::Bfs, SearchBounds::default());
     assert_eq!(puzzle::format_path(&p, r.path().unwrap()), "ffgg");
     assert!(NumberPuzzle::new(0, 5).is_err());
     assert!(NumberPuzzle::new(0, 0).is_ok());
@@ -140,7 +141,7 @@ fn korf_easy_instances_with_manhattan() {
     assert!(easy.len() >= 4);
     for inst in easy {
         let p = Sliding::new(&inst.tiles, SlidingHeuristic::Manhattan).unwrap();
-        let r = puzzle::solve(&p, Algorithm::IdaStar, Limits::default());
+        let r = puzzle::solve(&p, Algorithm::IdaStar, SearchBounds::default());
         assert_eq!(r.path().map(|p| p.len() as u32), Some(inst.optimal_length), "instance {}", inst.id);
         if inst.id == 42 {
             // The one easy instance whose count differs, in one decimal digit (877823 here, 877023 in the data): most
@@ -177,7 +178,7 @@ fn korf_sample_with_pattern_database() {
         let inst = &all[id - 1];
         let p = Sliding::new(&inst.tiles, SlidingHeuristic::Pdb(db.clone())).unwrap();
         assert!(p.heuristic(&p.start()) <= inst.optimal_length);
-        let r = puzzle::solve(&p, Algorithm::IdaStar, Limits::default());
+        let r = puzzle::solve(&p, Algorithm::IdaStar, SearchBounds::default());
         assert_eq!(r.path().map(|p| p.len() as u32), Some(inst.optimal_length), "instance {id}");
     }
 }
@@ -190,7 +191,7 @@ fn korf_all_100_with_pattern_database() {
     let db = Arc::new(PatternDb::build(4, &pdb::default_partition(4)).unwrap());
     for inst in korf::instances() {
         let p = Sliding::new(&inst.tiles, SlidingHeuristic::Pdb(db.clone())).unwrap();
-        let r = puzzle::solve(&p, Algorithm::IdaStar, Limits::default());
+        let r = puzzle::solve(&p, Algorithm::IdaStar, SearchBounds::default());
         assert_eq!(r.path().map(|p| p.len() as u32), Some(inst.optimal_length), "instance {}", inst.id);
     }
 }
@@ -203,10 +204,13 @@ fn pattern_database_is_admissible_on_the_8_puzzle() {
     for _ in 0..30 {
         let tiles = scramble(3, 30, &mut rng_state);
         let p = Sliding::new(&tiles, SlidingHeuristic::Pdb(db.clone())).unwrap();
-        let b =
-            puzzle::solve(&Sliding::new(&tiles, SlidingHeuristic::Zero).unwrap(), Algorithm::Bfs, Limits::default());
+        let b = puzzle::solve(
+            &Sliding::new(&tiles, SlidingHeuristic::Zero).unwrap(),
+            Algorithm::Bfs,
+            SearchBounds::default(),
+        );
         assert!(p.heuristic(&p.start()) <= b.cost().unwrap());
-        let a = puzzle::solve(&p, Algorithm::AStar, Limits::default());
+        let a = puzzle::solve(&p, Algorithm::AStar, SearchBounds::default());
         assert_eq!(a.cost(), b.cost());
     }
 }
@@ -327,7 +331,7 @@ fn random_grid(w: usize, h: usize, walls: &[bool], start: usize, goal: usize) ->
 }
 
 fn bfs_length<P: Problem>(p: &P) -> Option<u32> {
-    let r = puzzle::solve(p, Algorithm::Bfs, Limits::default());
+    let r = puzzle::solve(p, Algorithm::Bfs, SearchBounds::default());
     match r.outcome {
         Outcome::Found { path, .. } => Some(path.len() as u32),
         Outcome::NoPath => None,
@@ -352,7 +356,7 @@ proptest! {
         } else {
             // Without a path, the algorithms with tables prove it.
             for algo in [Algorithm::AStar, Algorithm::Ids] {
-                prop_assert_eq!(puzzle::solve(&g, algo, Limits::default()).outcome, Outcome::NoPath);
+                prop_assert_eq!(puzzle::solve(&g, algo, SearchBounds::default()).outcome, Outcome::NoPath);
             }
         }
     }

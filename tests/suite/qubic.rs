@@ -7,6 +7,7 @@
 use std::collections::HashSet;
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::qubic::{Qubic, QubicState, geometry};
 use plateau::players;

@@ -10,7 +10,7 @@ use plateau::game::{Game, MoveList, WIN_THRESHOLD};
 use plateau::games::Breakthrough;
 use plateau::games::breakthrough::race::{Race, RaceTable};
 use plateau::players::searcher as from_spec;
-use plateau::solve::retro::{self, Options, Value};
+use plateau::solve::retro::{self, RetroOptions, Value};
 use plateau::spec::Spec;
 
 fn bt(text: &str) -> Breakthrough {
@@ -40,7 +40,7 @@ fn playout_positions(g: &Breakthrough, games: usize, seed: u64) -> Vec<<Breakthr
 /// exact distance within the verdict's bound. Returns (verdicts, positions).
 fn check_verdicts(text: &str, games: usize) -> (usize, usize) {
     let g = bt(text);
-    let sol = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     let table = RaceTable::build(g.columns, 3).unwrap();
     let positions = playout_positions(&g, games, 7);
     let mut verdicts = 0;
@@ -76,7 +76,7 @@ fn race_verdicts_agree_with_retrograde_analysis() {
 #[test]
 fn engine_with_race_tables_agrees_with_retrograde_analysis() {
     let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
-    let sol = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     let positions = playout_positions(&g, 40, 11);
     let (mut proven_on, mut proven_off) = (0, 0);
     for s in positions.iter().step_by(3) {

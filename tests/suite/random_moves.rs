@@ -2,7 +2,8 @@
 //! drawn is legal, the draws are uniform over the legal moves, `None` only when the game is over, and the game's
 //! playouts give the same results as the generic playout loop (same distribution, fixed seeds).
 
-use plateau::game::{Game, MoveList, Outcome, playout};
+use plateau::game::{Capabilities, Game, Knowledge};
+use plateau::game::{FullGame, MoveList, Outcome, playout};
 use plateau::games::{Breakthrough, ConnectFour};
 use plateau::spec::Spec;
 use rand::SeedableRng;
@@ -10,7 +11,7 @@ use rand::rngs::SmallRng;
 
 /// Along random games from the start, at every position: each legal move is drawn with a frequency within 5 standard
 /// deviations of 1/n, and nothing else is drawn; at the end, `None`.
-fn check_uniform<G: Game>(game: &G, games: usize, draws: usize) {
+fn check_uniform<G: FullGame>(game: &G, games: usize, draws: usize) {
     let mut rng = SmallRng::seed_from_u64(7);
     let mut positions = 0;
     for _ in 0..games {
@@ -55,7 +56,7 @@ fn check_uniform<G: Game>(game: &G, games: usize, draws: usize) {
 
 /// Wins, draws and losses of `n` playouts from `s` by the game's playout and by the generic loop (which draws its
 /// moves with `generate_moves`): the shares agree within 5 standard errors.
-fn check_playouts<G: Game>(game: &G, moves: &str, n: usize) {
+fn check_playouts<G: FullGame>(game: &G, moves: &str, n: usize) {
     let s = game.play_moves(&game.start(), moves).unwrap();
     let mut rng = SmallRng::seed_from_u64(11);
     let tally = |f: &mut dyn FnMut() -> Outcome| {

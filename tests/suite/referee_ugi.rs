@@ -8,13 +8,14 @@ use std::time::Duration;
 use crate::common::{BIN, tmpdir};
 use plateau::arena::openings::Openings;
 use plateau::arena::{MatchConfig, parse_tc, run_match};
-use plateau::game::{Game, Side};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, Side};
 use plateau::games::breakthrough::imperfect::DarkBreakthrough;
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::search::TimeControl;
 use plateau::spec::Spec;
 
-fn config<G: Game>(players: [&str; 2], games: usize) -> MatchConfig<G> {
+fn config<G: FullGame>(players: [&str; 2], games: usize) -> MatchConfig<G> {
     MatchConfig {
         players: [players[0].to_string(), players[1].to_string()],
         games,

@@ -11,14 +11,15 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::common::plateau;
-use plateau::game::{Game, MoveList, Outcome};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, MoveList, Outcome};
 use plateau::games::{AnyGame, Breakthrough, ConnectFour, Marbles, TicTacToe};
 use plateau::solve::db::{self, Db};
 use plateau::solve::generic::GenericSolver;
-use plateau::solve::retro::{self, Options, Solution, Value};
+use plateau::solve::retro::{self, RetroOptions, Solution, Value};
 use plateau::spec::Spec;
 
-fn game<G: Game>(text: &str, f: impl Fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
+fn game<G: FullGame>(text: &str, f: impl Fn(&Spec) -> Result<G, plateau::game::GameError>) -> G {
     f(&Spec::parse(text).unwrap()).unwrap()
 }
 
@@ -45,7 +46,7 @@ fn tmp(name: &str) -> PathBuf {
 }
 
 /// Every position reachable from the start, by a separate traversal.
-fn all_positions<G: Game>(g: &G) -> Vec<G::State> {
+fn all_positions<G: FullGame>(g: &G) -> Vec<G::State> {
     let mut seen = HashSet::new();
     let mut stack = vec![g.start()];
     seen.insert(g.start());
@@ -68,7 +69,7 @@ fn all_positions<G: Game>(g: &G) -> Vec<G::State> {
     out
 }
 
-fn expected_by_alphabeta<G: Game>(g: &G, solver: &mut GenericSolver<G>, s: &G::State) -> (Value, u32) {
+fn expected_by_alphabeta<G: FullGame>(g: &G, solver: &mut GenericSolver<G>, s: &G::State) -> (Value, u32) {
     match g.outcome(s) {
         Some(o) => (
             match o {
@@ -90,8 +91,8 @@ fn expected_by_alphabeta<G: Game>(g: &G, solver: &mut GenericSolver<G>, s: &G::S
 }
 
 /// The retrograde value of every position (or of `sample` random ones) equals the alpha-beta solver's.
-fn compare_with_alphabeta<G: Game>(g: &G, sample: Option<usize>) -> Solution {
-    let sol = retro::analyse(g, &g.start(), &Options::default()).unwrap();
+fn compare_with_alphabeta<G: FullGame>(g: &G, sample: Option<usize>) -> Solution {
+    let sol = retro::analyse(g, &g.start(), &RetroOptions::default()).unwrap();
     let mut positions = all_positions(g);
     assert_eq!(positions.len(), sol.len(), "{}: position count", g.spec());
     if let Some(k) = sample {
@@ -144,11 +145,11 @@ fn small_boards_equal_alphabeta() {
 #[test]
 fn breakthrough_reference_values() {
     let g = bt("breakthrough(rows=4,columns=3,piece_rows=1)");
-    let sol = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     assert_eq!(sol.get(sol.root_key).unwrap().0, Value::Win);
 
     let g = bt("breakthrough(rows=4,columns=4,piece_rows=1)");
-    let sol = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     let start = g.start();
     let ((v, _), _) = retro::best_moves(&g, &start, |k| sol.get(k)).unwrap();
     assert_eq!(v, Value::Win);
@@ -170,7 +171,7 @@ fn breakthrough_reference_values() {
 #[test]
 fn breakthrough_5x4_one_row_reference() {
     let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
-    let sol = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     assert_eq!(sol.get(sol.root_key).unwrap().0, Value::Win);
 }
 
@@ -185,8 +186,8 @@ fn every_position_of_larger_boards_equals_alphabeta() {
 #[test]
 fn memory_bound_stops_cleanly() {
     let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
-    let e =
-        retro::analyse(&g, &g.start(), &Options { max_bytes: 1 << 20, progress: false, checkpoint: None }).unwrap_err();
+    let e = retro::analyse(&g, &g.start(), &RetroOptions { max_bytes: 1 << 20, progress: false, checkpoint: None })
+        .unwrap_err();
     assert!(matches!(e, retro::RetroError::Memory { .. }), "{e}");
     assert!(e.to_string().contains("--max-memory"));
 }
@@ -195,9 +196,9 @@ fn memory_bound_stops_cleanly() {
 fn analysis_from_a_given_position() {
     let g = TicTacToe;
     let s = g.play_moves(&g.start(), "b2 a1").unwrap();
-    let sol = retro::analyse(&g, &s, &Options::default()).unwrap();
+    let sol = retro::analyse(&g, &s, &RetroOptions::default()).unwrap();
     assert_eq!(sol.root_key, g.key(&s));
-    let full = retro::analyse(&g, &g.start(), &Options::default()).unwrap();
+    let full = retro::analyse(&g, &g.start(), &RetroOptions::default()).unwrap();
     assert!(sol.len() < full.len());
     for (k, e) in sol.keys.iter().zip(&sol.entries) {
         assert_eq!(full.get(*k), retro::unpack(*e));
@@ -208,7 +209,7 @@ fn analysis_from_a_given_position() {
 // The database file
 
 fn ttt_solution() -> Solution {
-    retro::analyse(&TicTacToe, &TicTacToe.start(), &Options::default()).unwrap()
+    retro::analyse(&TicTacToe, &TicTacToe.start(), &RetroOptions::default()).unwrap()
 }
 
 #[test]
@@ -362,7 +363,7 @@ fn interrupted_write_leaves_no_file_and_keeps_the_old_one() {
     db::save(&path, "tic_tac_toe", &sol).unwrap();
     let before = std::fs::read(&path).unwrap();
     let small =
-        retro::analyse(&TicTacToe, &TicTacToe.play_moves(&TicTacToe.start(), "a1").unwrap(), &Options::default())
+        retro::analyse(&TicTacToe, &TicTacToe.play_moves(&TicTacToe.start(), "a1").unwrap(), &RetroOptions::default())
             .unwrap();
     assert!(db::save_with(&path, "tic_tac_toe", &small, |f| FailAfter { inner: f, left: 100 }).is_err());
     assert_eq!(std::fs::read(&path).unwrap(), before);

@@ -49,11 +49,16 @@ async fn page_and_game_list() {
     let (s, html) = call(&app, "GET", "/", None).await;
     assert_eq!(s, StatusCode::OK);
     assert!(html.contains("app.js") && html.contains("style.css"));
-    for asset in ["/app.js", "/style.css"] {
+    // The scripts the page lists (js/NAME.js, then app.js), each served.
+    let scripts: Vec<String> =
+        html.split("<script src=\"").skip(1).filter_map(|t| t.split('"').next()).map(|t| format!("/{t}")).collect();
+    assert!(scripts.len() > 5 && scripts.iter().any(|s| s == "/js/board.js"), "{scripts:?}");
+    for asset in scripts.iter().map(String::as_str).chain(["/app.js", "/style.css"]) {
         let (s, text) = call(&app, "GET", asset, None).await;
         assert_eq!(s, StatusCode::OK);
         assert!(text.len() > 100, "{asset} is empty");
     }
+    refused(&app, "GET", "/js/nothing.js", None, StatusCode::NOT_FOUND, "no script").await;
     let (s, v) = json_of(&app, "GET", "/api/games", None).await;
     assert_eq!(s, StatusCode::OK);
     let games = v["games"].as_array().unwrap();

@@ -122,8 +122,12 @@ async fn a_game_is_restored_by_its_id() {
     let (_, text, _) = think(&app, id).await.unwrap();
     let done = events(&text, "done").pop().expect("the engine's move");
     // A reload (or a second tab) reads the same game back: board, moves, status, whose turn.
-    let (s, back) = json_of(&app, "GET", &format!("/api/games/{id}"), None).await;
+    let (s, mut back) = json_of(&app, "GET", &format!("/api/games/{id}"), None).await;
     assert_eq!(s, StatusCode::OK);
+    // The side to move's time on this move goes on between the two answers: the rest is the same.
+    let mut done = done;
+    assert!(back["thinking_ms"].as_u64() >= done["thinking_ms"].as_u64(), "{back}");
+    (back["thinking_ms"], done["thinking_ms"]) = (json!(0), json!(0));
     assert_eq!(back, done);
     assert_eq!(back["moves"][0], played["moves"][0]);
     assert_eq!(back["moves"].as_array().unwrap().len(), 2);
@@ -214,4 +218,33 @@ async fn the_same_seed_replays_the_same_games() {
     assert_eq!(games[0], games[1], "the same seed, the same games (ids 1 and 2)");
     assert_ne!(games[0][0], games[2][0], "another seed, another game");
     assert_ne!(games[0][0], games[0][1], "another game id, another game");
+}
+
+/// The evaluation graph's data and the thinking times: the engine's move carries the value of its last iteration
+/// (from the first player's view: the negation of what the engine, second, reported), the human's none; every move
+/// has its time, a human's counted from the position's start, and its mover.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_move_has_its_time_and_the_engine_s_value() {
+    let app = router(Config::default());
+    let body = json!({"game": "breakthrough(rows=5,columns=5)", "players": ["human", "alphabeta(depth=3)"]});
+    let (s, st) = json_of(&app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let id = st["id"].as_u64().unwrap();
+    assert_eq!((&st["values"], &st["move_ms"], &st["movers"]), (&json!([]), &json!([]), &json!([])), "{st}");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (s, st) = json_of(&app, "POST", &format!("/api/games/{id}/move"), Some(json!({"move": "c2c3"}))).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert!(st["move_ms"][0].as_u64().unwrap() >= 300, "the human's time: {st}");
+    let (s, text, _) = think(&app, id).await.unwrap();
+    assert_eq!(s, StatusCode::OK, "{text}");
+    let last = events(&text, "info").last().cloned().expect("an iteration");
+    let st = events(&text, "done").pop().expect("the move");
+    assert_eq!(st["movers"], json!([0, 1]), "{st}");
+    assert_eq!(st["values"][0], Value::Null, "{st}");
+    assert_eq!(st["values"][1].as_i64(), last["value"].as_i64().map(|v| -v), "{st}");
+    assert!(st["move_ms"][1].as_u64().is_some(), "{st}");
+    // Undone, the two moves go with their values and times.
+    let (s, st) = json_of(&app, "POST", &format!("/api/games/{id}/undo"), None).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert_eq!((&st["values"], &st["move_ms"]), (&json!([]), &json!([])), "{st}");
 }

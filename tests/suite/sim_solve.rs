@@ -8,7 +8,8 @@ use std::collections::HashMap;
 use std::process::Command;
 
 use crate::common::BIN;
-use plateau::game::{Game, MoveList, Side};
+use plateau::game::Game;
+use plateau::game::{FullGame, MoveList, Side};
 use plateau::games::AnyGame;
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::games::matching_pennies::MatchingPennies;
@@ -101,7 +102,7 @@ fn brute_value(a: &[f64], rows: usize, cols: usize) -> f64 {
 }
 
 /// Backward induction with the brute-force matrix games, memoised by the whole state.
-fn brute<G: Game>(g: &G, s: &G::State, memo: &mut HashMap<G::State, f64>) -> f64 {
+fn brute<G: FullGame>(g: &G, s: &G::State, memo: &mut HashMap<G::State, f64>) -> f64 {
     if let Some(v) = payoff(g, s) {
         return v;
     }

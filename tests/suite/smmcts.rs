@@ -2,6 +2,7 @@
 //! with regret matching its root strategy approaches the equilibrium (matching pennies: 1/2 each; a small solved
 //! Breakthrough position: a strategy that guarantees nearly the LP value); it beats the random player.
 
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side};
 use plateau::games::breakthrough::simultaneous::SimBreakthrough;
 use plateau::games::matching_pennies::MatchingPennies;

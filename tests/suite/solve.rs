@@ -14,6 +14,7 @@ use rand::rngs::SmallRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::common::plateau_text;
+use plateau::game::{Capabilities, Interop, Knowledge};
 use plateau::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, zobrist};
 use plateau::games::Breakthrough;
 use plateau::games::ConnectFour;
@@ -275,56 +276,77 @@ impl Evaluator<Marbles> for Zero {
 
 impl Game for Marbles {
     type State = Heap;
+
     type Move = u32;
-    type Eval = Zero;
+
     fn spec(&self) -> String {
         format!("marbles(n={},k={},misere={})", self.n, self.k, self.misere)
     }
+
     fn start(&self) -> Heap {
         Heap { left: self.n, second: false }
     }
+
     fn side_to_move(&self, s: &Heap) -> Side {
         if s.second { Side::Second } else { Side::First }
     }
+
     fn generate_moves(&self, s: &Heap, moves: &mut MoveList<u32>) {
         moves.clear();
         if s.left > 0 {
             moves.extend(1..=self.k.min(s.left));
         }
     }
+
     fn play(&self, s: &mut Heap, mv: u32) {
         s.left -= mv;
         s.second = !s.second;
     }
+
     fn outcome(&self, s: &Heap) -> Option<Outcome> {
         // The previous player took the last marble.
         (s.left == 0).then_some(if self.misere { Outcome::Win } else { Outcome::Loss })
     }
+
     fn key(&self, s: &Heap) -> u64 {
         self.compute_key(s)
     }
+
     fn compute_key(&self, s: &Heap) -> u64 {
         zobrist::key(s.left as usize % 1000) ^ if s.second { zobrist::key(zobrist::SIDE) } else { 0 }
     }
+
     fn parse_move(&self, s: &Heap, text: &str) -> Result<u32, GameError> {
         match text.parse::<u32>() {
             Ok(m) if m >= 1 && m <= self.k.min(s.left) => Ok(m),
             _ => err(format!("'{text}' is not a legal take")),
         }
     }
+
     fn format_move(&self, _: &Heap, mv: u32) -> String {
         mv.to_string()
     }
+
     fn parse_position(&self, text: &str) -> Result<Heap, GameError> {
         text.parse().map(|left| Heap { left, second: false }).map_err(|_| GameError::new("a number"))
     }
+
     fn format_position(&self, s: &Heap) -> String {
         s.left.to_string()
     }
+
     fn display(&self, s: &Heap) -> String {
         s.left.to_string()
     }
 }
+
+impl Capabilities for Marbles {}
+
+impl Knowledge for Marbles {
+    type Eval = Zero;
+}
+
+impl Interop for Marbles {}
 
 /// Tic-tac-toe on 9-bit boards.
 #[derive(Clone, Debug)]
@@ -349,26 +371,32 @@ impl Evaluator<TicTacToe> for Zero {
 
 impl Game for TicTacToe {
     type State = Ttt;
+
     type Move = u8;
-    type Eval = Zero;
+
     fn spec(&self) -> String {
         "tic_tac_toe".into()
     }
+
     fn start(&self) -> Ttt {
         Ttt { mine: 0, theirs: 0 }
     }
+
     fn side_to_move(&self, s: &Ttt) -> Side {
         if (s.mine | s.theirs).count_ones().is_multiple_of(2) { Side::First } else { Side::Second }
     }
+
     fn generate_moves(&self, s: &Ttt, moves: &mut MoveList<u8>) {
         moves.clear();
         if self.outcome(s).is_none() {
             moves.extend((0..9u8).filter(|&i| (s.mine | s.theirs) & (1 << i) == 0));
         }
     }
+
     fn play(&self, s: &mut Ttt, mv: u8) {
         *s = Ttt { mine: s.theirs, theirs: s.mine | (1 << mv) };
     }
+
     fn outcome(&self, s: &Ttt) -> Option<Outcome> {
         if LINES.iter().any(|&l| l & !s.theirs == 0) {
             Some(Outcome::Loss)
@@ -378,31 +406,46 @@ impl Game for TicTacToe {
             None
         }
     }
+
     fn key(&self, s: &Ttt) -> u64 {
         self.compute_key(s)
     }
+
     fn compute_key(&self, s: &Ttt) -> u64 {
         (0..9).fold(0, |k, i| {
             k ^ if s.mine & (1 << i) != 0 { zobrist::key(i) } else { 0 }
                 ^ if s.theirs & (1 << i) != 0 { zobrist::key(9 + i) } else { 0 }
         })
     }
+
     fn parse_move(&self, _: &Ttt, text: &str) -> Result<u8, GameError> {
         text.parse().map_err(|_| GameError::new("0..8"))
     }
+
     fn format_move(&self, _: &Ttt, mv: u8) -> String {
         mv.to_string()
     }
+
     fn parse_position(&self, _: &str) -> Result<Ttt, GameError> {
         err("not supported")
     }
+
     fn format_position(&self, s: &Ttt) -> String {
         format!("{:?}", s)
     }
+
     fn display(&self, s: &Ttt) -> String {
         format!("{:?}", s)
     }
 }
+
+impl Capabilities for TicTacToe {}
+
+impl Knowledge for TicTacToe {
+    type Eval = Zero;
+}
+
+impl Interop for TicTacToe {}
 
 #[test]
 fn tic_tac_toe_is_a_draw() {

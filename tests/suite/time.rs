@@ -5,6 +5,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList};
 use plateau::games::Breakthrough;
 use plateau::players::searcher as from_spec;

@@ -15,7 +15,8 @@
 use std::collections::HashMap;
 
 use plateau::check::check_playouts;
-use plateau::game::{ChanceList, Game, MoveList, Outcome, Side, Turn, perft};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{ChanceList, FullGame, MoveList, Outcome, Side, Turn, perft};
 use plateau::games::coin_game::{CoinGame, CoinState};
 use plateau::games::matching_pennies::MatchingPennies;
 use plateau::games::phantom_tic_tac_toe::PhantomTicTacToe;
@@ -303,7 +304,7 @@ fn matching_pennies_random_play_is_fair() {
 
 #[test]
 fn random_playouts_give_opposite_outcomes_to_the_two_players() {
-    fn both<G: Game>(g: &G, seed: u64) {
+    fn both<G: FullGame>(g: &G, seed: u64) {
         for i in 0..200 {
             let a = g.random_playout(&g.start(), &mut SmallRng::seed_from_u64(seed + i));
             let b = plateau::game::playout::random_playout_for(

@@ -11,7 +11,8 @@ use crate::common::{json, plateau, plateau_stdin};
 use plateau::arena::openings::Openings;
 use plateau::arena::record::{GameRecord, read_games};
 use plateau::arena::{MatchConfig, run_match};
-use plateau::game::{Game, Side};
+use plateau::game::{Capabilities, Game};
+use plateau::game::{FullGame, Side};
 use plateau::games::{CoinGame, MatchingPennies, PhantomTicTacToe};
 
 fn stdout(out: &Output) -> String {
@@ -33,7 +34,7 @@ fn temp(name: &str) -> PathBuf {
     p
 }
 
-fn config<G: Game>(players: [&str; 2], games: usize, seed: u64) -> MatchConfig<G> {
+fn config<G: FullGame>(players: [&str; 2], games: usize, seed: u64) -> MatchConfig<G> {
     MatchConfig {
         players: [players[0].to_string(), players[1].to_string()],
         games,
@@ -51,7 +52,7 @@ fn config<G: Game>(players: [&str; 2], games: usize, seed: u64) -> MatchConfig<G
     }
 }
 
-fn records<G: Game>(g: &G, cfg: &MatchConfig<G>) -> Vec<GameRecord> {
+fn records<G: FullGame>(g: &G, cfg: &MatchConfig<G>) -> Vec<GameRecord> {
     let mut out = Vec::new();
     let summary = run_match(g, cfg, |r| out.push(r.clone())).unwrap();
     assert_eq!(summary.games as usize, cfg.games);

@@ -10,6 +10,7 @@
 use std::collections::{HashMap, HashSet};
 
 use plateau::check::check_playouts;
+use plateau::game::Capabilities;
 use plateau::game::{Game, MoveList, Outcome, Side, perft};
 use plateau::games::phantom_tic_tac_toe::{PhantomState, PhantomTicTacToe};
 

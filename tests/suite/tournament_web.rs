@@ -35,10 +35,16 @@ fn app(sources: &[(&Path, Option<&Path>)]) -> Router {
 
 /// A finished 4-player tournament's files and `--json` summary.
 fn small_tournament(dir: &Path) -> (PathBuf, PathBuf, Value) {
+    small_tournament_with(dir, &[])
+}
+
+/// [`small_tournament`] with more flags.
+fn small_tournament_with(dir: &Path, more: &[&str]) -> (PathBuf, PathBuf, Value) {
     let (results, record) = (dir.join("t.jsonl"), dir.join("t.pgn"));
     let out = Command::new(BIN)
         .args(["tournament", BT5, "--player", "r=random", "--player", "a1=alphabeta(depth=1)"])
         .args(["--player", "a2=alphabeta(depth=2)", "--player", "m=mcts(playouts=20)", "--rounds", "2", "--json"])
+        .args(more)
         .arg("--results")
         .arg(&results)
         .arg("--record")
@@ -91,6 +97,38 @@ async fn the_view_is_the_cli_standings_and_a_finished_game_replays() {
     // Without the record file: no replay, said in one line.
     let bare = self::app(&[(&results, None)]);
     refused(&bare, "/api/tournaments/1/games/5", StatusCode::NOT_FOUND, "no record file").await;
+}
+
+#[tokio::test]
+async fn the_anchor_is_kept_in_the_results_file_and_the_view_rates_with_it() {
+    let dir = tmpdir("anchor");
+    let (results, _, cli) = small_tournament_with(&dir, &["--anchor", "r=1000"]);
+    assert_eq!(cli["rating"]["anchor"], serde_json::json!(["r", 1000.0]), "{}", cli["rating"]);
+    let app = app(&[(&results, None)]);
+    let (s, v) = json_of(&app, "GET", "/api/tournaments/1", None).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    assert_eq!(v["rating"], cli["rating"]);
+    assert_eq!(v["standings"], cli["standings"]);
+    let r = v["standings"].as_array().unwrap().iter().find(|row| row["name"] == "r").unwrap();
+    assert_eq!(r["elo"].as_f64(), Some(1000.0), "{r}");
+    // Resumed with another anchor: the header keeps the new one (the same tournament, the games untouched).
+    let before = std::fs::read_to_string(&results).unwrap();
+    let out = Command::new(BIN)
+        .args(["tournament", BT5, "--player", "r=random", "--player", "a1=alphabeta(depth=1)"])
+        .args(["--player", "a2=alphabeta(depth=2)", "--player", "m=mcts(playouts=20)", "--rounds", "2", "--json"])
+        .args(["--anchor", "a2=500", "--resume", "--results"])
+        .arg(&results)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let after = std::fs::read_to_string(&results).unwrap();
+    assert_ne!(before.lines().next(), after.lines().next());
+    assert_eq!(before.lines().skip(1).collect::<Vec<_>>(), after.lines().skip(1).collect::<Vec<_>>());
+    let again: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let (_, v) = json_of(&app, "GET", "/api/tournaments/1", None).await;
+    assert_eq!(v["rating"]["anchor"], serde_json::json!(["a2", 500.0]));
+    assert_eq!(v["standings"], again["standings"]);
+    assert_eq!(v["tournament"], cli["tournament"], "another anchor is the same tournament");
 }
 
 #[tokio::test]

@@ -12,11 +12,15 @@ pub(super) fn text(report: &SolveReport) {
         SolveReport::Dfpn(r) => dfpn(r),
         SolveReport::Breakthrough(r) => breakthrough(r),
         SolveReport::Split(r) => split(r),
+        SolveReport::CheckSplit(r) => check_split(r),
         SolveReport::RetroBuild(r) => retro_build(r),
         SolveReport::RetroQuery(r) => retro_query(r),
         SolveReport::Oware(r) => oware(r),
+        SolveReport::CheckersDb(r) => checkers_db(r),
         SolveReport::Pig(r) => pig(r),
         SolveReport::Simultaneous(r) => simultaneous(r),
+        SolveReport::Threats(r) => threats(r),
+        SolveReport::ProofFile(r) => proof_file(r),
     }
 }
 
@@ -101,12 +105,81 @@ fn breakthrough(r: &BreakthroughReport) {
     println!("seconds        {:.3}", r.seconds);
 }
 
+fn threats(r: &ThreatsReport) {
+    println!("{}", r.display);
+    println!("result         {}: {} (proven)", r.result, r.winner_text);
+    println!("score          {}", r.score);
+    println!("best move      {}", or_dash(&r.best_move));
+    println!("nodes          {} df-pn (+ {} in earlier runs behind --table)", r.nodes, r.earlier_nodes);
+    println!(
+        "threats        {} threat-space searches, {} positions, {} winning sequences",
+        r.tss_calls, r.tss_nodes, r.tss_wins
+    );
+    println!("table          {} entries ({} read from --table)", r.table_entries, r.table_read);
+    if let Some(n) = r.proof_positions {
+        let file = match (&r.proof_file, r.proof_bytes) {
+            (Some(f), Some(b)) => format!(", written to {f} ({b} bytes)"),
+            _ => String::new(),
+        };
+        println!("proof          {n} positions where the winner moves{file}");
+    }
+    if let Some(c) = &r.proof_check {
+        println!(
+            "proof check    holds: {} positions where the winner moves, {} where the loser does (every move), {} ends of the game",
+            c.or_positions, c.and_positions, c.terminal_positions
+        );
+    }
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn proof_file(r: &ProofFileCheck) {
+    let c = &r.check;
+    println!("proof          {} ({}, {} positions stored)", r.file, r.game, r.positions);
+    println!("root           {}", r.root);
+    println!(
+        "check          {}",
+        if c.verified { "holds: the side to move at the root wins" } else { "does NOT hold" }
+    );
+    println!(
+        "walked         {} positions where the winner moves ({} won at once), {} where the loser does (every move), {} ends of the game",
+        c.or_positions, c.immediate_wins, c.and_positions, c.terminal_positions
+    );
+    println!("seconds        {:.3}", r.seconds);
+}
+
 fn split(r: &SplitReport) {
     println!("result         {}", r.result);
     println!("best move      {}", or_dash(&r.best_move));
     println!("winning moves  {}", r.winning_moves.join(" "));
     println!("undecided      {}", r.undecided_moves.join(" "));
     println!("nodes          {} df-pn (+ {} in earlier runs behind --table)", r.nodes, r.earlier_nodes);
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn check_split(r: &CheckSplitReport) {
+    println!("claim          {} for the side to move at {}", r.claim, r.position);
+    println!("verdict        {}", r.verdict);
+    println!(
+        "jobs           {} of {} done, {} verified ({} this run); split depth {}",
+        r.jobs_done, r.jobs, r.jobs_verified, r.jobs_this_run, r.split_depth
+    );
+    if !r.failures.is_empty() {
+        println!("failed after   {}", r.failures.join(" | "));
+    }
+    println!("walked         {} + {} positions; {} df-pn expansions", r.or_positions, r.and_positions, r.solve_nodes);
+    let dash = |s: Option<f64>| s.map_or("-".to_string(), |s| format!("{s:.1}"));
+    println!(
+        "job seconds    median {} max {} total {:.1}",
+        dash(r.job_seconds_median),
+        dash(r.job_seconds_max),
+        r.job_seconds_total
+    );
+    println!(
+        "job CPU s      median {} max {} total {:.1}",
+        dash(r.job_cpu_seconds_median),
+        dash(r.job_cpu_seconds_max),
+        r.job_cpu_seconds_total
+    );
     println!("seconds        {:.3}", r.seconds);
 }
 
@@ -172,6 +245,41 @@ fn oware(r: &OwareReport) {
         _ => println!(
             "position   {} has {} seeds on the board: not in the databases (levels 0..={}) or over",
             r.position, r.seeds_on_board, r.db_seeds
+        ),
+    }
+}
+
+fn checkers_db(r: &CheckersDbReport) {
+    if r.built {
+        println!(
+            "{:>6} {:>11} {:>14} {:>14} {:>14} {:>14} {:>6} {:>10} {:>12}",
+            "pieces", "signatures", "positions", "wins", "draws", "losses", "plies", "seconds", "positions/s"
+        );
+        for p in &r.pieces {
+            let rate = if p.seconds > 0.0 { format!("{:.0}", p.positions as f64 / p.seconds) } else { "-".into() };
+            let secs = if p.built { format!("{:.3}", p.seconds) } else { "(file)".into() };
+            println!(
+                "{:>6} {:>11} {:>14} {:>14} {:>14} {:>14} {:>6} {:>10} {:>12}",
+                p.pieces, p.signatures, p.positions, p.wins, p.draws, p.losses, p.max_plies, secs, rate
+            );
+        }
+        println!("total  {} positions, {} built in {:.3} s", r.positions, r.built_positions, r.seconds);
+    }
+    match (r.result, &r.best_moves, &r.move_values) {
+        (Some(v), Some(best), Some(all)) => {
+            let plies = r.plies.map(|p| format!(" in {p} plies")).unwrap_or_default();
+            println!("position   {}", r.position);
+            println!("value      {v}{plies} (side to move, perfect play, without the draw rule)");
+            println!("best moves {}", if best.is_empty() { "-".into() } else { best.join(" ") });
+            let each: Vec<String> = all
+                .iter()
+                .map(|m| format!("{} {}{}", m.mv, m.result, m.plies.map(|p| format!(" {p}")).unwrap_or_default()))
+                .collect();
+            println!("moves      {}", if each.is_empty() { "-".into() } else { each.join(", ") });
+        }
+        _ => println!(
+            "position   {} has {} pieces: not in the databases (1..={} pieces)",
+            r.position, r.pieces_on_board, r.db_pieces
         ),
     }
 }

@@ -218,6 +218,7 @@ impl Evaluator<Backgammon> for BgEval {
 mod tests {
     use super::super::board::{START, one};
     use super::*;
+    use crate::game::Capabilities;
     use crate::game::Game;
 
     #[test]

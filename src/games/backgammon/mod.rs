@@ -36,8 +36,9 @@ pub mod tuned_weights;
 use board::{BAR, CHECKERS, Checkers, Pair, count, nibbles};
 use movegen::{BgMove, CHANCE};
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 pub use eval::BgEval;
@@ -54,12 +55,12 @@ pub fn info() -> GameInfo {
         description: "backgammon without the doubling cube: dice as chance nodes, a move is a whole turn (a double: \
 two decisions of two steps)",
         parameters: vec![
-            ParamInfo {
+            GameParam {
                 name: "gammons",
                 default: "false",
                 description: "true: a win scores 1, 2 (gammon) or 3 (backgammon) points; false: a win is a win",
             },
-            ParamInfo { name: "scoring", default: "single", description: "the same choice by name: single or gammons" },
+            GameParam { name: "scoring", default: "single", description: "the same choice by name: single or gammons" },
         ],
     }
 }
@@ -176,11 +177,8 @@ impl Backgammon {
 
 impl Game for Backgammon {
     type State = BgState;
-    type Move = BgMove;
-    type Eval = BgEval;
 
-    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
-    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+    type Move = BgMove;
 
     fn spec(&self) -> String {
         if self.gammons { "backgammon(gammons=true)".into() } else { "backgammon".into() }
@@ -192,10 +190,6 @@ impl Game for Backgammon {
 
     fn side_to_move(&self, s: &BgState) -> Side {
         player_of(s.mover)
-    }
-
-    fn turn(&self, s: &BgState) -> Turn {
-        if s.phase <= phase::ROLL { Turn::Chance } else { Turn::Player(player_of(s.mover)) }
     }
 
     fn generate_moves(&self, s: &BgState, moves: &mut MoveList<BgMove>) {
@@ -213,33 +207,6 @@ impl Game for Backgammon {
                 let left = if s.phase == phase::HALF { Some(s.left) } else { None };
                 movegen::generate(s.pair(), s.hi as usize, s.lo as usize, left, moves);
             }
-        }
-    }
-
-    fn chance_outcomes(&self, s: &BgState, outcomes: &mut ChanceList<BgMove>) {
-        outcomes.clear();
-        if s.winner().is_some() {
-            return;
-        }
-        match s.phase {
-            phase::OPENING => {
-                for starter in 0..2 {
-                    for hi in 2..=6 {
-                        for lo in 1..hi {
-                            outcomes.push((movegen::roll(hi, lo, starter), 1.0 / 30.0));
-                        }
-                    }
-                }
-            }
-            phase::ROLL => {
-                for hi in 1..=6 {
-                    for lo in 1..=hi {
-                        let p = if hi == lo { 1.0 / 36.0 } else { 2.0 / 36.0 };
-                        outcomes.push((movegen::roll(hi, lo, 0), p));
-                    }
-                }
-            }
-            _ => {}
         }
     }
 
@@ -274,36 +241,6 @@ impl Game for Backgammon {
         Some(Outcome::Value(if won { v } else { -v }))
     }
 
-    /// `[200]`, OpenSpiel's layout ([`tensor`]), from the observer's side.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![tensor::SIZE]
-    }
-
-    fn observation_tensor(&self, s: &BgState, player: Side, out: &mut [f32]) {
-        tensor::observe(s, player.index(), out)
-    }
-
-    /// OpenSpiel's `returns()`: the points won or lost (1; with `gammons=true` 2 for a gammon, 3 for a backgammon, as
-    /// OpenSpiel's `scoring_type=full_scoring`), not the evaluation's scale.
-    fn returns_value(&self, o: Outcome) -> f64 {
-        match o {
-            Outcome::Value(v) => v as f64 / POINT as f64,
-            Outcome::Win => 1.0,
-            Outcome::Loss => -1.0,
-            Outcome::Draw => 0.0,
-        }
-    }
-
-    fn value_bound(&self) -> i32 {
-        if self.gammons { 3 * POINT } else { POINT }
-    }
-
-    fn evaluation(&self, name: &str) -> Result<BgEval, GameError> {
-        BgEval::named(name).ok_or_else(|| {
-            GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), eval::NAMES.join(", ")))
-        })
-    }
-
     fn key(&self, s: &BgState) -> u64 {
         s.key
     }
@@ -328,10 +265,6 @@ impl Game for Backgammon {
         notation::format_position(s)
     }
 
-    fn board_view(&self, s: &BgState) -> Option<crate::game::BoardView> {
-        Some(notation::view(s))
-    }
-
     fn display(&self, s: &BgState) -> String {
         notation::display(self, s)
     }
@@ -339,8 +272,85 @@ impl Game for Backgammon {
     fn split_moves(&self, text: &str) -> Vec<String> {
         notation::split_moves(text)
     }
+}
+
+impl Capabilities for Backgammon {
+    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+
+    fn turn(&self, s: &BgState) -> Turn {
+        if s.phase <= phase::ROLL { Turn::Chance } else { Turn::Player(player_of(s.mover)) }
+    }
+
+    fn chance_outcomes(&self, s: &BgState, outcomes: &mut ChanceList<BgMove>) {
+        outcomes.clear();
+        if s.winner().is_some() {
+            return;
+        }
+        match s.phase {
+            phase::OPENING => {
+                for starter in 0..2 {
+                    for hi in 2..=6 {
+                        for lo in 1..hi {
+                            outcomes.push((movegen::roll(hi, lo, starter), 1.0 / 30.0));
+                        }
+                    }
+                }
+            }
+            phase::ROLL => {
+                for hi in 1..=6 {
+                    for lo in 1..=hi {
+                        let p = if hi == lo { 1.0 / 36.0 } else { 2.0 / 36.0 };
+                        outcomes.push((movegen::roll(hi, lo, 0), p));
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn value_bound(&self) -> i32 {
+        if self.gammons { 3 * POINT } else { POINT }
+    }
 
     fn play_moves(&self, state: &BgState, text: &str) -> Result<BgState, GameError> {
         notation::play_moves(self, state, text)
+    }
+}
+
+impl Knowledge for Backgammon {
+    type Eval = BgEval;
+
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+
+    fn evaluation(&self, name: &str) -> Result<BgEval, GameError> {
+        BgEval::named(name).ok_or_else(|| {
+            GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), eval::NAMES.join(", ")))
+        })
+    }
+}
+
+impl Interop for Backgammon {
+    /// `[200]`, OpenSpiel's layout ([`tensor`]), from the observer's side.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![tensor::SIZE]
+    }
+
+    fn observation_tensor(&self, s: &BgState, player: Side, out: &mut [f32]) {
+        tensor::observe(s, player.index(), out)
+    }
+
+    /// OpenSpiel's `returns()`: the points won or lost (1; with `gammons=true` 2 for a gammon, 3 for a backgammon, as
+    /// OpenSpiel's `scoring_type=full_scoring`), not the evaluation's scale.
+    fn returns_value(&self, o: Outcome) -> f64 {
+        match o {
+            Outcome::Value(v) => v as f64 / POINT as f64,
+            Outcome::Win => 1.0,
+            Outcome::Loss => -1.0,
+            Outcome::Draw => 0.0,
+        }
+    }
+
+    fn board_view(&self, s: &BgState) -> Option<crate::game::BoardView> {
+        Some(notation::view(s))
     }
 }

@@ -11,7 +11,7 @@ use arrayvec::ArrayVec;
 use super::board::{self, BAR, CHECKERS, Checkers, Pair, count, made, nibbles, one, pips};
 use super::movegen::{self, BgMove, CHANCE, PASS, steps};
 use super::{Backgammon, BgState, phase};
-use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, err};
+use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, Tray, err};
 
 /// A checker's path in one move: from, to (0 = off), the points it lands on in between, the points where it hits.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -467,7 +467,7 @@ pub fn parse_position(g: &Backgammon, text: &str) -> Result<BgState, GameError> 
 
 // ---- The board drawing ----
 
-/// [`Game::board_view`](crate::game::Game::board_view) in X's numbering: points 13..24 on top, 12..1 below, each
+/// [`Interop::board_view`](crate::game::Interop::board_view) in X's numbering: points 13..24 on top, 12..1 below, each
 /// with its checker count; the bar, the checkers borne off and the dice in the notes.
 pub fn view(s: &BgState) -> BoardView {
     let mut v = BoardView::from_fn(Layout::Points, 2, 12, ["ivory", "black"], |row, c| {
@@ -481,6 +481,19 @@ pub fn view(s: &BgState) -> BoardView {
         }
     });
     let (sx, so) = (s.sides[0], s.sides[1]);
+    let dice = match (s.hi, s.phase) {
+        (0, _) => Vec::new(),
+        (d, phase::HALF) => vec![d; s.left as usize],
+        (d, _) if d == s.lo => vec![d; 4],
+        (hi, _) => vec![hi, s.lo],
+    };
+    v.tray = Some(Tray {
+        bar: [count(sx, BAR), count(so, BAR)],
+        off: [count(sx, 0), count(so, 0)],
+        dice,
+        rolled: if s.hi > 0 { vec![s.hi, s.lo] } else { Vec::new() },
+        mover: s.mover,
+    });
     v.notes.push(format!("bar: X {} O {}; off: X {} O {}", count(sx, BAR), count(so, BAR), count(sx, 0), count(so, 0)));
     v.notes.push(format!("pips: X {} O {}", pips(sx), pips(so)));
     if s.hi > 0 {

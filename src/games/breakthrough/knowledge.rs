@@ -196,6 +196,8 @@ impl Breakthrough {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Capabilities;
+    use crate::game::Knowledge;
 
     #[test]
     fn threats_and_wins() {

@@ -27,12 +27,13 @@ pub mod race;
 pub mod simultaneous;
 
 use crate::game::{BoardView, Forced, Game, GameError, MoveClass, MoveList, Outcome, Side, err, playout, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::game::{Capabilities, Interop, Knowledge};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry.
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "breakthrough",
         aliases: &["bt"],
@@ -93,7 +94,7 @@ impl Default for Breakthrough {
 }
 
 impl Breakthrough {
-    /// The tensor of [`Game::observation_tensor`] for the pieces `white` and `black`: three planes of `rows x
+    /// The tensor of [`Interop::observation_tensor`] for the pieces `white` and `black`: three planes of `rows x
     /// columns` (White's, Black's, the other squares), row 0 rank 1. The variants use it with the pieces their
     /// observer knows of.
     pub fn board_planes(&self, white: u64, black: u64, out: &mut [f32]) {
@@ -266,11 +267,8 @@ const TUNED_8X8: &str = include_str!("../../../data/params/breakthrough-spsa-20k
 
 impl Game for Breakthrough {
     type State = BtState;
+
     type Move = BtMove;
-    type Eval = eval::BtEval;
-    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
-    // Evaluation-cut playouts (docs/mcts.md, "Breakthrough and Connect Four against OpenSpiel").
-    const MCTS_DEFAULTS: &'static str = "cut=4,eval=tuned,scale=100";
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -290,16 +288,6 @@ impl Game for Breakthrough {
             p.push("forced_captures=true".to_string());
         }
         if p.is_empty() { "breakthrough".to_string() } else { format!("breakthrough({})", p.join(",")) }
-    }
-
-    /// Standard Breakthrough 8x8 with a network (`nnue`, or `nnue:FILE`: the same architecture and scale): the values
-    /// of the long SPSA run (docs/strength.md, accepted by an SPRT); every other size, variant or evaluation keeps the
-    /// general defaults.
-    fn engine_params(&self, eval: &str) -> Option<&'static str> {
-        let standard =
-            self.rows == 8 && self.columns == 8 && self.piece_rows == 2 && !self.misere && !self.forced_captures;
-        let network = eval == "nnue" || eval.starts_with("nnue:");
-        (standard && network).then_some(TUNED_8X8)
     }
 
     fn start(&self) -> BtState {
@@ -340,36 +328,6 @@ impl Game for Breakthrough {
         }
     }
 
-    /// Uniform over the legal moves, as the default, but drawn from the target bitboards without building the list.
-    fn random_move<R: rand::Rng + ?Sized>(&self, s: &BtState, rng: &mut R) -> Option<BtMove> {
-        let (own, opp) = Self::sides(s);
-        if opp & self.goal_row(s.stm.other()) != 0 || own & self.goal_row(s.stm) != 0 || opp == 0 {
-            return None; // the game is over
-        }
-        let (mut f, mut l, mut r) = self.targets(s, s.stm);
-        if self.forced_captures && ((l | r) & opp) != 0 {
-            f = 0;
-            l &= opp;
-            r &= opp;
-        }
-        let (nf, nl) = (f.count_ones(), l.count_ones());
-        let n = nf + nl + r.count_ones();
-        if n == 0 {
-            return None;
-        }
-        let k = rand::RngExt::random_range(rng, 0..n);
-        let (df, dl, dr) = self.deltas(s.stm);
-        let (set, d, k) = if k < nf {
-            (f, df, k)
-        } else if k < nf + nl {
-            (l, dl, k - nf)
-        } else {
-            (r, dr, k - nf - nl)
-        };
-        let to = playout::nth_bit(set, k);
-        Some(BtMove { from: (to as i32 + d) as u8, to: to as u8 })
-    }
-
     #[inline(always)]
     fn play(&self, s: &mut BtState, m: BtMove) {
         let from = 1u64 << m.from;
@@ -387,37 +345,6 @@ impl Game for Breakthrough {
         }
         s.key ^= k;
         s.stm = me.other();
-    }
-
-    #[inline]
-    /// Every move takes a piece one row forward: each of a side's `piece_rows * columns` pieces moves at most
-    /// `rows - 1` times.
-    fn max_game_length(&self) -> Option<u32> {
-        Some(2 * self.piece_rows * self.columns * (self.rows - 1))
-    }
-
-    /// OpenSpiel's numbering: `((row * columns + column) * 6 + direction) * 2 + capture` from the moving piece's
-    /// square, with OpenSpiel's first player (Black, from the top) mirrored onto ours (White, from the bottom), so that
-    /// a row index here is OpenSpiel's: directions 0..3 go up a row (left, straight, right), 3..6 down.
-    fn num_distinct_actions(&self) -> Option<u32> {
-        Some(self.rows * self.columns * 12)
-    }
-
-    fn action_id(&self, s: &BtState, m: BtMove) -> Option<u32> {
-        let (from, to, cols) = (m.from as u32, m.to as u32, self.columns);
-        let up = to / cols > from / cols;
-        let dir = if up { 0 } else { 3 } + (to % cols + 1 - from % cols);
-        let capture = (s.white | s.black) >> to & 1;
-        Some((from * 6 + dir) * 2 + capture as u32)
-    }
-
-    /// `[3, rows, columns]`: White's pieces, Black's, the empty squares; row 0 is rank 1 (OpenSpiel's layout).
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![3, self.rows as usize, self.columns as usize]
-    }
-
-    fn observation_tensor(&self, s: &BtState, _player: Side, out: &mut [f32]) {
-        self.board_planes(s.white, s.black, out);
     }
 
     fn outcome(&self, s: &BtState) -> Option<Outcome> {
@@ -501,12 +428,151 @@ impl Game for Breakthrough {
         self.write_position(s)
     }
 
-    fn player_name(&self, player: Side) -> Option<&'static str> {
-        Some(if player == Side::First { "White" } else { "Black" })
-    }
-
     fn display(&self, s: &BtState) -> String {
         self.draw(s)
+    }
+}
+
+impl Capabilities for Breakthrough {
+    /// Uniform over the legal moves, as the default, but drawn from the target bitboards without building the list.
+    fn random_move<R: rand::Rng + ?Sized>(&self, s: &BtState, rng: &mut R) -> Option<BtMove> {
+        let (own, opp) = Self::sides(s);
+        if opp & self.goal_row(s.stm.other()) != 0 || own & self.goal_row(s.stm) != 0 || opp == 0 {
+            return None; // the game is over
+        }
+        let (mut f, mut l, mut r) = self.targets(s, s.stm);
+        if self.forced_captures && ((l | r) & opp) != 0 {
+            f = 0;
+            l &= opp;
+            r &= opp;
+        }
+        let (nf, nl) = (f.count_ones(), l.count_ones());
+        let n = nf + nl + r.count_ones();
+        if n == 0 {
+            return None;
+        }
+        let k = rand::RngExt::random_range(rng, 0..n);
+        let (df, dl, dr) = self.deltas(s.stm);
+        let (set, d, k) = if k < nf {
+            (f, df, k)
+        } else if k < nf + nl {
+            (l, dl, k - nf)
+        } else {
+            (r, dr, k - nf - nl)
+        };
+        let to = playout::nth_bit(set, k);
+        Some(BtMove { from: (to as i32 + d) as u8, to: to as u8 })
+    }
+}
+
+impl Knowledge for Breakthrough {
+    type Eval = eval::BtEval;
+
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+
+    // Evaluation-cut playouts (docs/mcts.md, "Breakthrough and Connect Four against OpenSpiel").
+    const MCTS_DEFAULTS: &'static str = "cut=4,eval=tuned,scale=100";
+
+    /// Standard Breakthrough 8x8 with a network (`nnue`, or `nnue:FILE`: the same architecture and scale): the values
+    /// of the long SPSA run (docs/strength.md, accepted by an SPRT); every other size, variant or evaluation keeps the
+    /// general defaults.
+    fn engine_params(&self, eval: &str) -> Option<&'static str> {
+        let standard =
+            self.rows == 8 && self.columns == 8 && self.piece_rows == 2 && !self.misere && !self.forced_captures;
+        let network = eval == "nnue" || eval.starts_with("nnue:");
+        (standard && network).then_some(TUNED_8X8)
+    }
+
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        eval::check_name(name)
+    }
+
+    fn evaluation(&self, name: &str) -> Result<eval::BtEval, GameError> {
+        eval::BtEval::named(self, name)
+    }
+
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn move_class(&self, s: &BtState, m: BtMove) -> MoveClass {
+        self.classify(s, m)
+    }
+
+    #[inline]
+    fn has_winning_move(&self, s: &BtState) -> bool {
+        self.wins_in_one(s)
+    }
+
+    #[inline]
+    fn forced(&self, s: &BtState) -> Forced {
+        self.threats(s)
+    }
+
+    #[inline]
+    fn defends(&self, m: BtMove, target: u32) -> bool {
+        m.to as u32 == target
+    }
+
+    #[inline]
+    fn null_move(&self, s: &BtState) -> Option<BtState> {
+        Some(self.pass(s))
+    }
+
+    #[inline]
+    fn move_key(&self, m: BtMove) -> usize {
+        m.from as usize * 64 + m.to as usize
+    }
+
+    fn adjudicate(&self, s: &BtState) -> Option<(Outcome, &'static str)> {
+        self.won_race(s).then_some((Outcome::Win, "won race"))
+    }
+
+    fn prepare_endgame(&self) {
+        self.build_endgame_table()
+    }
+
+    #[inline]
+    fn endgame(&self, s: &BtState) -> Option<(Outcome, u32)> {
+        self.endgame_verdict(s)
+    }
+}
+
+impl Interop for Breakthrough {
+    #[inline]
+    /// Every move takes a piece one row forward: each of a side's `piece_rows * columns` pieces moves at most
+    /// `rows - 1` times.
+    fn max_game_length(&self) -> Option<u32> {
+        Some(2 * self.piece_rows * self.columns * (self.rows - 1))
+    }
+
+    /// OpenSpiel's numbering: `((row * columns + column) * 6 + direction) * 2 + capture` from the moving piece's
+    /// square, with OpenSpiel's first player (Black, from the top) mirrored onto ours (White, from the bottom), so that
+    /// a row index here is OpenSpiel's: directions 0..3 go up a row (left, straight, right), 3..6 down.
+    fn num_distinct_actions(&self) -> Option<u32> {
+        Some(self.rows * self.columns * 12)
+    }
+
+    fn action_id(&self, s: &BtState, m: BtMove) -> Option<u32> {
+        let (from, to, cols) = (m.from as u32, m.to as u32, self.columns);
+        let up = to / cols > from / cols;
+        let dir = if up { 0 } else { 3 } + (to % cols + 1 - from % cols);
+        let capture = (s.white | s.black) >> to & 1;
+        Some((from * 6 + dir) * 2 + capture as u32)
+    }
+
+    /// `[3, rows, columns]`: White's pieces, Black's, the empty squares; row 0 is rank 1 (OpenSpiel's layout).
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![3, self.rows as usize, self.columns as usize]
+    }
+
+    fn observation_tensor(&self, s: &BtState, _player: Side, out: &mut [f32]) {
+        self.board_planes(s.white, s.black, out);
+    }
+
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        Some(if player == Side::First { "White" } else { "Black" })
     }
 
     fn board_view(&self, s: &BtState) -> Option<BoardView> {
@@ -515,49 +581,5 @@ impl Game for Breakthrough {
 
     fn move_cells(&self, _s: &BtState, m: BtMove) -> (Option<u32>, Option<u32>) {
         (Some(self.view_cell(m.from as u32)), Some(self.view_cell(m.to as u32)))
-    }
-
-    fn check_evaluation(name: &str) -> Result<(), GameError> {
-        eval::check_name(name)
-    }
-    fn evaluation(&self, name: &str) -> Result<eval::BtEval, GameError> {
-        eval::BtEval::named(self, name)
-    }
-    fn has_tactics(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn move_class(&self, s: &BtState, m: BtMove) -> MoveClass {
-        self.classify(s, m)
-    }
-    #[inline]
-    fn has_winning_move(&self, s: &BtState) -> bool {
-        self.wins_in_one(s)
-    }
-    #[inline]
-    fn forced(&self, s: &BtState) -> Forced {
-        self.threats(s)
-    }
-    #[inline]
-    fn defends(&self, m: BtMove, target: u32) -> bool {
-        m.to as u32 == target
-    }
-    #[inline]
-    fn null_move(&self, s: &BtState) -> Option<BtState> {
-        Some(self.pass(s))
-    }
-    #[inline]
-    fn move_key(&self, m: BtMove) -> usize {
-        m.from as usize * 64 + m.to as usize
-    }
-    fn adjudicate(&self, s: &BtState) -> Option<(Outcome, &'static str)> {
-        self.won_race(s).then_some((Outcome::Win, "won race"))
-    }
-    fn prepare_endgame(&self) {
-        self.build_endgame_table()
-    }
-    #[inline]
-    fn endgame(&self, s: &BtState) -> Option<(Outcome, u32)> {
-        self.endgame_verdict(s)
     }
 }

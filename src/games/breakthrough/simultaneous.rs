@@ -19,13 +19,14 @@
 //! (`a2a3/c5b4`).
 //!
 //! State: the two bitboards, the number of turns cancelled in a row (0, 1, or 2 when the game ended by repetition) and
-//! the last cancelled pair (for the referee's announcement, [`Game::observation`]). The Zobrist key is Breakthrough's
+//! the last cancelled pair (for the referee's announcement, [`Capabilities::observation`]). The Zobrist key is Breakthrough's
 //! piece keys, plus one key for a count of cancelled turns (the announced pair does not change the future and is not
 //! in the key). Position text: the ranks, then, after a cancelled turn, the count and the cancelled pair:
 //! `ppp/3/PPP` at the start of 3x3, `p1p/1p1/P1P 1 a1b2/b3b2` after a collision.
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 use super::{Breakthrough, BtMove, BtState, eval::BtEval};
@@ -36,7 +37,7 @@ pub const REPEATS_TO_DRAW: u8 = 2;
 /// The registry entry. Users write `breakthrough(...,moves=simultaneous)`: the registry sends that string here.
 pub fn info() -> GameInfo {
     let mut parameters = super::info().parameters;
-    parameters.push(ParamInfo {
+    parameters.push(GameParam {
         name: "moves",
         default: "simultaneous",
         description: "both players move at once (written breakthrough(...,moves=simultaneous))",
@@ -124,11 +125,8 @@ impl SimBreakthrough {
 
 impl Game for SimBreakthrough {
     type State = SimState;
-    type Move = BtMove;
-    type Eval = SimEval;
 
-    const KIND: Kind = Kind { chance: false, simultaneous: true, hidden: false };
-    const EVALUATIONS: &'static [&'static str] = super::eval::NAMES;
+    type Move = BtMove;
 
     fn spec(&self) -> String {
         let base = self.base.spec();
@@ -149,44 +147,14 @@ impl Game for SimBreakthrough {
         Side::First
     }
 
-    fn turn(&self, _s: &SimState) -> Turn {
-        Turn::Simultaneous
-    }
-
-    /// No single player moves here: both choose at once ([`Game::player_moves`]).
+    /// No single player moves here: both choose at once ([`Capabilities::player_moves`]).
     fn generate_moves(&self, _s: &SimState, moves: &mut MoveList<BtMove>) {
         moves.clear();
     }
 
-    fn player_moves(&self, s: &SimState, player: Side, moves: &mut MoveList<BtMove>) {
-        moves.clear();
-        if !self.is_terminal(s) {
-            self.base.generate_moves(&Self::view(s, player), moves);
-        }
-    }
-
-    /// Never legal: no single move exists in this game (see [`Game::play_joint`]).
+    /// Never legal: no single move exists in this game (see [`Capabilities::play_joint`]).
     fn play(&self, _s: &mut SimState, _m: BtMove) {
         panic!("breakthrough(moves=simultaneous): both players move at once; play a pair with play_joint");
-    }
-
-    fn play_joint(&self, s: &mut SimState, w: BtMove, b: BtMove) {
-        debug_assert!(!self.is_terminal(s));
-        s.key ^= repeat_key(s.repeats);
-        if collision(w, b).is_some() {
-            s.repeats += 1;
-            s.cancelled = [w, b];
-        } else {
-            let bit = |sq: u8| 1u64 << sq;
-            let white = (s.white & !bit(w.from) & !bit(b.to)) | bit(w.to);
-            let black = (s.black & !bit(b.from) & !bit(w.to)) | bit(b.to);
-            s.key ^= Self::piece_key(Side::First, s.white ^ white) ^ Self::piece_key(Side::Second, s.black ^ black);
-            s.white = white;
-            s.black = black;
-            s.repeats = 0;
-            s.cancelled = [NO_MOVE; 2];
-        }
-        s.key ^= repeat_key(s.repeats);
     }
 
     fn outcome(&self, s: &SimState) -> Option<Outcome> {
@@ -231,19 +199,6 @@ impl Game for SimBreakthrough {
 
     fn format_move(&self, _s: &SimState, m: BtMove) -> String {
         format!("{}{}", self.base.square_name(m.from as u32), self.base.square_name(m.to as u32))
-    }
-
-    fn parse_joint(&self, s: &SimState, text: &str) -> Result<(BtMove, BtMove), GameError> {
-        let t = text.trim();
-        if self.is_terminal(s) {
-            return err("the game is over: no move is legal");
-        }
-        let Some((a, b)) = t.split_once('/') else {
-            return err(format!("'{t}': both players move at once: write the pair WHITE/BLACK, e.g. a2a3/c5b4"));
-        };
-        let at = |who: &'static str| move |e: GameError| GameError::new(format!("'{t}': {who}'s half: {e}"));
-        let white = self.half(s, Side::First, a).map_err(at("White"))?;
-        Ok((white, self.half(s, Side::Second, b).map_err(at("Black"))?))
     }
 
     fn parse_position(&self, text: &str) -> Result<SimState, GameError> {
@@ -297,30 +252,6 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         if s.repeats == 0 { board } else { format!("{board} {} {}", s.repeats, self.cancelled_pair(s)) }
     }
 
-    fn player_name(&self, player: Side) -> Option<&'static str> {
-        self.base.player_name(player)
-    }
-
-    /// The referee's view, the same for both players (nothing is hidden): the board, and after a cancelled turn the
-    /// cancelled pair and why.
-    fn observation(&self, s: &SimState, _player: Side) -> String {
-        let board = self.format_position(&SimState { repeats: 0, ..*s });
-        match self.announcement(s) {
-            Some(a) => format!("{board}; {a}"),
-            None => board,
-        }
-    }
-
-    /// `[3, rows, columns]`, Breakthrough's tensor (White's pieces, Black's, the empty squares; row 0 rank 1), the
-    /// same for both players: the board is public (the last cancelled pair is not in it).
-    fn observation_shape(&self) -> Vec<usize> {
-        self.base.observation_shape()
-    }
-
-    fn observation_tensor(&self, s: &SimState, _player: Side, out: &mut [f32]) {
-        self.base.board_planes(s.white, s.black, out);
-    }
-
     fn display(&self, s: &SimState) -> String {
         let mut out = self.base.draw_board(s.white, s.black);
         if let Some(a) = self.announcement(s) {
@@ -334,12 +265,92 @@ row and the cancelled pair (pp/2/PP 1 a1b2/b3b2)";
         };
         out
     }
+}
+
+impl Capabilities for SimBreakthrough {
+    const KIND: Kind = Kind { chance: false, simultaneous: true, hidden: false };
+
+    fn turn(&self, _s: &SimState) -> Turn {
+        Turn::Simultaneous
+    }
+
+    fn player_moves(&self, s: &SimState, player: Side, moves: &mut MoveList<BtMove>) {
+        moves.clear();
+        if !self.is_terminal(s) {
+            self.base.generate_moves(&Self::view(s, player), moves);
+        }
+    }
+
+    fn play_joint(&self, s: &mut SimState, w: BtMove, b: BtMove) {
+        debug_assert!(!self.is_terminal(s));
+        s.key ^= repeat_key(s.repeats);
+        if collision(w, b).is_some() {
+            s.repeats += 1;
+            s.cancelled = [w, b];
+        } else {
+            let bit = |sq: u8| 1u64 << sq;
+            let white = (s.white & !bit(w.from) & !bit(b.to)) | bit(w.to);
+            let black = (s.black & !bit(b.from) & !bit(w.to)) | bit(b.to);
+            s.key ^= Self::piece_key(Side::First, s.white ^ white) ^ Self::piece_key(Side::Second, s.black ^ black);
+            s.white = white;
+            s.black = black;
+            s.repeats = 0;
+            s.cancelled = [NO_MOVE; 2];
+        }
+        s.key ^= repeat_key(s.repeats);
+    }
+
+    fn parse_joint(&self, s: &SimState, text: &str) -> Result<(BtMove, BtMove), GameError> {
+        let t = text.trim();
+        if self.is_terminal(s) {
+            return err("the game is over: no move is legal");
+        }
+        let Some((a, b)) = t.split_once('/') else {
+            return err(format!("'{t}': both players move at once: write the pair WHITE/BLACK, e.g. a2a3/c5b4"));
+        };
+        let at = |who: &'static str| move |e: GameError| GameError::new(format!("'{t}': {who}'s half: {e}"));
+        let white = self.half(s, Side::First, a).map_err(at("White"))?;
+        Ok((white, self.half(s, Side::Second, b).map_err(at("Black"))?))
+    }
+
+    /// The referee's view, the same for both players (nothing is hidden): the board, and after a cancelled turn the
+    /// cancelled pair and why.
+    fn observation(&self, s: &SimState, _player: Side) -> String {
+        let board = self.format_position(&SimState { repeats: 0, ..*s });
+        match self.announcement(s) {
+            Some(a) => format!("{board}; {a}"),
+            None => board,
+        }
+    }
+}
+
+impl Knowledge for SimBreakthrough {
+    type Eval = SimEval;
+
+    const EVALUATIONS: &'static [&'static str] = super::eval::NAMES;
 
     fn check_evaluation(name: &str) -> Result<(), GameError> {
         super::eval::check_name(name)
     }
+
     fn evaluation(&self, name: &str) -> Result<SimEval, GameError> {
         Ok(SimEval(BtEval::named(&self.base, name)?))
+    }
+}
+
+impl Interop for SimBreakthrough {
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        self.base.player_name(player)
+    }
+
+    /// `[3, rows, columns]`, Breakthrough's tensor (White's pieces, Black's, the empty squares; row 0 rank 1), the
+    /// same for both players: the board is public (the last cancelled pair is not in it).
+    fn observation_shape(&self) -> Vec<usize> {
+        self.base.observation_shape()
+    }
+
+    fn observation_tensor(&self, s: &SimState, _player: Side, out: &mut [f32]) {
+        self.base.board_planes(s.white, s.black, out);
     }
 }
 

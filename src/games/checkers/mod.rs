@@ -18,18 +18,23 @@
 //! turns equals the published figures). Repetitions are not detected.
 //!
 //! Files: this one holds the rules and the game knowledge for the engine; `geometry.rs` the squares and their
-//! neighbours; `movegen.rs` the moves; `text.rs` the notation; `eval.rs` the evaluation.
+//! neighbours; `movegen.rs` the moves; `text.rs` the notation; `eval.rs` the evaluation; `db.rs`, `db_solve.rs` and
+//! `rank.rs` the endgame databases (`docs/checkers.md`).
 
+pub mod db;
+mod db_solve;
 mod eval;
 pub mod geometry;
 mod movegen;
+pub mod rank;
 mod text;
 
 pub use eval::CheckersEval;
 pub use text::path_squares;
 
 use crate::game::{BoardView, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, view, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::game::{Capabilities, Interop, Knowledge};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 use geometry::{BOTTOM_ROW, TOP_ROW};
 
@@ -40,7 +45,7 @@ pub fn info() -> GameInfo {
         aliases: &["english_draughts", "draughts"],
         description: "Checkers (English draughts): 8x8, men forwards and kings both ways one square, compulsory \
                       captures and multi-jumps, moves as PDN square numbers (11-15, 15x24x31)",
-        parameters: vec![ParamInfo {
+        parameters: vec![GameParam {
             name: "rule",
             default: "standard",
             description: "the draw rule: standard (80 plies without a capture or a man move) or openspiel (40 plies \
@@ -162,8 +167,8 @@ impl Checkers {
 
 impl Game for Checkers {
     type State = CheckersState;
+
     type Move = CheckersMove;
-    type Eval = CheckersEval;
 
     fn spec(&self) -> String {
         match self.rule {
@@ -266,7 +271,43 @@ impl Game for Checkers {
     fn display(&self, s: &CheckersState) -> String {
         text::display(self, s)
     }
+}
 
+impl Capabilities for Checkers {}
+
+impl Knowledge for Checkers {
+    type Eval = CheckersEval;
+
+    // ---- Knowledge: captures for quiescence and move ordering ----
+
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    fn move_class(&self, _s: &CheckersState, m: CheckersMove) -> MoveClass {
+        if m.captured != 0 { MoveClass::Capture } else { MoveClass::Quiet }
+    }
+
+    /// More pieces taken first, kings counting double.
+    fn capture_order(&self, s: &CheckersState, m: CheckersMove) -> u32 {
+        (m.captured.count_ones() * 4 + (m.captured & s.kings).count_ones() * 4).min(63)
+    }
+
+    fn move_key(&self, m: CheckersMove) -> usize {
+        m.from as usize * 32 + m.to as usize
+    }
+
+    /// The endgame databases in `$PLATEAU_CHECKERS_DB` (`db.rs`).
+    fn prepare_endgame(&self) {
+        db::prepare();
+    }
+
+    fn endgame(&self, s: &CheckersState) -> Option<(Outcome, u32)> {
+        db::probe_outcome(self, s)
+    }
+}
+
+impl Interop for Checkers {
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "Black" } else { "White" })
     }
@@ -324,24 +365,5 @@ impl Game for Checkers {
             let (r, c) = geometry::row_col(sq as usize);
             out[plane * 64 + (7 - r) * 8 + c] = 1.0;
         }
-    }
-
-    // ---- Knowledge: captures for quiescence and move ordering ----
-
-    fn has_tactics(&self) -> bool {
-        true
-    }
-
-    fn move_class(&self, _s: &CheckersState, m: CheckersMove) -> MoveClass {
-        if m.captured != 0 { MoveClass::Capture } else { MoveClass::Quiet }
-    }
-
-    /// More pieces taken first, kings counting double.
-    fn capture_order(&self, s: &CheckersState, m: CheckersMove) -> u32 {
-        (m.captured.count_ones() * 4 + (m.captured & s.kings).count_ones() * 4).min(63)
-    }
-
-    fn move_key(&self, m: CheckersMove) -> usize {
-        m.from as usize * 32 + m.to as usize
     }
 }

@@ -22,6 +22,7 @@ use std::hash::{Hash, Hasher};
 
 use cozy_chess::{Board, Color, Move};
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Forced, Game, GameError, MoveClass, MoveList, Outcome, Side};
 use crate::games::GameInfo;
 use crate::spec::Spec;
@@ -103,9 +104,8 @@ impl Chess {
 
 impl Game for Chess {
     type State = ChessState;
+
     type Move = Move;
-    type Eval = eval::ChessEval;
-    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
 
     fn spec(&self) -> String {
         "chess".to_string()
@@ -195,6 +195,52 @@ impl Game for Chess {
         s.board().to_string()
     }
 
+    fn display(&self, s: &ChessState) -> String {
+        self.draw(s)
+    }
+}
+
+impl Capabilities for Chess {}
+
+impl Knowledge for Chess {
+    type Eval = eval::ChessEval;
+
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+
+    fn evaluation(&self, name: &str) -> Result<eval::ChessEval, GameError> {
+        eval::ChessEval::named(name)
+    }
+
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn move_class(&self, s: &ChessState, m: Move) -> MoveClass {
+        knowledge::classify(s.board(), m)
+    }
+
+    #[inline]
+    fn capture_order(&self, s: &ChessState, m: Move) -> u32 {
+        knowledge::capture_order(s.board(), m)
+    }
+
+    fn forced(&self, s: &ChessState) -> Forced {
+        knowledge::in_check(s.board())
+    }
+
+    #[inline]
+    fn null_move(&self, s: &ChessState) -> Option<ChessState> {
+        knowledge::pass(s)
+    }
+
+    #[inline]
+    fn move_key(&self, m: Move) -> usize {
+        m.from as usize * 64 + m.to as usize
+    }
+}
+
+impl Interop for Chess {
     fn board_view(&self, s: &ChessState) -> Option<crate::game::BoardView> {
         Some(self.view(s))
     }
@@ -204,24 +250,6 @@ impl Game for Chess {
         Some(if player == Side::First { "White" } else { "Black" })
     }
 
-    fn display(&self, s: &ChessState) -> String {
-        self.draw(s)
-    }
-
-    fn evaluation(&self, name: &str) -> Result<eval::ChessEval, GameError> {
-        eval::ChessEval::named(name)
-    }
-    fn has_tactics(&self) -> bool {
-        true
-    }
-    #[inline]
-    fn move_class(&self, s: &ChessState, m: Move) -> MoveClass {
-        knowledge::classify(s.board(), m)
-    }
-    #[inline]
-    fn capture_order(&self, s: &ChessState, m: Move) -> u32 {
-        knowledge::capture_order(s.board(), m)
-    }
     #[inline]
     /// `[20, 8, 8]`, OpenSpiel's layout ([`tensor`]).
     fn observation_shape(&self) -> Vec<usize> {
@@ -230,17 +258,5 @@ impl Game for Chess {
 
     fn observation_tensor(&self, s: &ChessState, _player: Side, out: &mut [f32]) {
         tensor::observe(s, out)
-    }
-
-    fn forced(&self, s: &ChessState) -> Forced {
-        knowledge::in_check(s.board())
-    }
-    #[inline]
-    fn null_move(&self, s: &ChessState) -> Option<ChessState> {
-        knowledge::pass(s)
-    }
-    #[inline]
-    fn move_key(&self, m: Move) -> usize {
-        m.from as usize * 64 + m.to as usize
     }
 }

@@ -208,7 +208,7 @@ impl Chess {
     }
 
     /// The board as text, rank 8 at the top, then the side to move.
-    /// [`Game::board_view`](crate::game::Game::board_view): the pieces as Unicode glyphs, rank 1 at the bottom.
+    /// [`Interop::board_view`](crate::game::Interop::board_view): the pieces as Unicode glyphs, rank 1 at the bottom.
     pub(super) fn view(&self, s: &ChessState) -> BoardView {
         let b = s.board.get();
         BoardView::from_fn(Layout::Grid, 8, 8, ["white", "black"], |row, col| {

@@ -50,13 +50,14 @@ pub use position::Position;
 pub use reachable::ORDER_BUDGET;
 pub use shape::{Shape, Standard};
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err, playout, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "connect_four",
         aliases: &["connect4", "c4"],
@@ -178,6 +179,18 @@ impl ConnectFour {
         s
     }
 
+    /// The mirror image of `s` (column `c` becomes column `columns - 1 - c`): the same value, each move `m` of `s`
+    /// answered by [`ConnectFour::mirror_move`]`(m)` there. `s` is symmetric when its image is itself.
+    pub fn mirror_state(&self, s: &C4State) -> C4State {
+        let (first, second) = Self::discs(s);
+        self.from_discs(self.mirror(first), self.mirror(second))
+    }
+
+    /// The move of the mirror image that mirrors `m` (see [`ConnectFour::mirror_state`]).
+    pub fn mirror_move(&self, m: u8) -> u8 {
+        (self.columns - 1) as u8 - m
+    }
+
     /// The cell of `row` and `col` (both 0-based, row 0 at the bottom).
     fn bit(&self, row: u32, col: u32) -> u64 {
         1u64 << (col * self.stride() + row)
@@ -186,10 +199,8 @@ impl ConnectFour {
 
 impl Game for ConnectFour {
     type State = C4State;
+
     type Move = u8;
-    type Eval = C4Eval;
-    // Playouts that win or block at once, statistics by position (docs/mcts.md, "Connect Four's settings").
-    const MCTS_DEFAULTS: &'static str = "decisive=true,c=0.5,tt=true";
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -219,44 +230,6 @@ impl Game for ConnectFour {
             if s.pos.can_play(self, c as u32) {
                 moves.push(c);
             }
-        }
-    }
-
-    /// Uniform over the non-full columns, as the default, drawn from the playable cells' bitboard.
-    #[inline]
-    fn random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
-        if self.outcome(s).is_some() {
-            return None;
-        }
-        Some((playout::random_bit(s.pos.possible(self), rng) / self.stride()) as u8)
-    }
-
-    /// A random cell among those that win at once, else among those that block the opponent's win at once, else
-    /// among all playable cells.
-    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
-        if self.outcome(s).is_some() {
-            return None;
-        }
-        let possible = s.pos.possible(self);
-        let win = self.winning_cells(s.pos.cur, s.pos.mask) & possible;
-        let block = self.winning_cells(s.pos.opponent(), s.pos.mask) & possible;
-        let pick = if win != 0 {
-            win
-        } else if block != 0 {
-            block
-        } else {
-            possible
-        };
-        Some((playout::random_bit(pick, rng) / self.stride()) as u8)
-    }
-
-    /// The default's loop with one test for the end per ply (only the player who just moved can have four), on the
-    /// constant masks of [`Standard`] for the standard board.
-    fn random_playout<R: rand::Rng + ?Sized>(&self, state: &C4State, rng: &mut R) -> (Outcome, u32) {
-        if self.is_standard() {
-            random_playout_on(&Standard, state.pos, rng)
-        } else {
-            random_playout_on(self, state.pos, rng)
         }
     }
 
@@ -318,6 +291,75 @@ impl Game for ConnectFour {
         Ok((c - 1) as u8)
     }
 
+    fn format_move(&self, _s: &C4State, m: u8) -> String {
+        (m as u32 + 1).to_string()
+    }
+
+    fn split_moves(&self, text: &str) -> Vec<String> {
+        self.split_move_text(text)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<C4State, GameError> {
+        self.parse_position_text(text)
+    }
+
+    fn format_position(&self, s: &C4State) -> String {
+        self.format_position_text(s)
+    }
+
+    fn display(&self, s: &C4State) -> String {
+        self.display_text(s)
+    }
+}
+
+impl Capabilities for ConnectFour {
+    /// Uniform over the non-full columns, as the default, drawn from the playable cells' bitboard.
+    #[inline]
+    fn random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        Some((playout::random_bit(s.pos.possible(self), rng) / self.stride()) as u8)
+    }
+
+    /// The default's loop with one test for the end per ply (only the player who just moved can have four), on the
+    /// constant masks of [`Standard`] for the standard board.
+    fn random_playout<R: rand::Rng + ?Sized>(&self, state: &C4State, rng: &mut R) -> (Outcome, u32) {
+        if self.is_standard() {
+            random_playout_on(&Standard, state.pos, rng)
+        } else {
+            random_playout_on(self, state.pos, rng)
+        }
+    }
+}
+
+impl Knowledge for ConnectFour {
+    type Eval = C4Eval;
+
+    // Playouts that win or block at once, statistics by position (docs/mcts.md, "Connect Four's settings").
+    const MCTS_DEFAULTS: &'static str = "decisive=true,c=0.5,tt=true";
+
+    /// A random cell among those that win at once, else among those that block the opponent's win at once, else
+    /// among all playable cells.
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &C4State, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        let possible = s.pos.possible(self);
+        let win = self.winning_cells(s.pos.cur, s.pos.mask) & possible;
+        let block = self.winning_cells(s.pos.opponent(), s.pos.mask) & possible;
+        let pick = if win != 0 {
+            win
+        } else if block != 0 {
+            block
+        } else {
+            possible
+        };
+        Some((playout::random_bit(pick, rng) / self.stride()) as u8)
+    }
+}
+
+impl Interop for ConnectFour {
     fn max_game_length(&self) -> Option<u32> {
         Some(self.rows() * self.columns())
     }
@@ -355,28 +397,8 @@ impl Game for ConnectFour {
         }
     }
 
-    fn format_move(&self, _s: &C4State, m: u8) -> String {
-        (m as u32 + 1).to_string()
-    }
-
-    fn split_moves(&self, text: &str) -> Vec<String> {
-        self.split_move_text(text)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<C4State, GameError> {
-        self.parse_position_text(text)
-    }
-
-    fn format_position(&self, s: &C4State) -> String {
-        self.format_position_text(s)
-    }
-
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "X" } else { "O" })
-    }
-
-    fn display(&self, s: &C4State) -> String {
-        self.display_text(s)
     }
 
     fn board_view(&self, s: &C4State) -> Option<crate::game::BoardView> {

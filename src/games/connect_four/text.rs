@@ -132,7 +132,7 @@ impl ConnectFour {
         out
     }
 
-    /// [`Game::board_view`]: the discs in their columns, X (the first player) red, O yellow.
+    /// [`Interop::board_view`]: the discs in their columns, X (the first player) red, O yellow.
     pub(super) fn view(&self, s: &C4State) -> BoardView {
         let (first, second) = Self::discs(s);
         let mut v = BoardView::from_fn(Layout::Columns, self.rows, self.columns, ["crimson", "gold"], |row, col| {
@@ -152,7 +152,7 @@ impl ConnectFour {
         v
     }
 
-    /// [`Game::move_cells`]: a disc dropped in `column` lands on its lowest empty cell.
+    /// [`Interop::move_cells`]: a disc dropped in `column` lands on its lowest empty cell.
     pub(super) fn landing_cell(&self, s: &C4State, column: u32) -> Option<u32> {
         let (first, second) = Self::discs(s);
         let row = (0..self.rows).find(|&row| (first | second) & self.bit(row, column) == 0)?;

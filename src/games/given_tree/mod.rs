@@ -13,10 +13,11 @@ pub mod text;
 
 use std::sync::Arc;
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, MoveList, Outcome, Side, err};
 use crate::games::random_tree::mix;
 use crate::games::tree_path::format_path;
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 use text::{TreeNode, format_tree, parse_tree};
 
@@ -25,7 +26,7 @@ pub const SLIDES_ALPHABETA: &str = "A(B(C(D=2 E=1) F(G=6 H=9)) I(J(K=8 L=3) M(N=
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "tree",
         aliases: &["given_tree"],
@@ -112,8 +113,8 @@ impl GivenTree {
 
 impl Game for GivenTree {
     type State = GtState;
+
     type Move = u8;
-    type Eval = GtEval;
 
     fn spec(&self) -> String {
         format!("tree(text={})", format_tree(&self.nodes))
@@ -134,27 +135,6 @@ impl Game for GivenTree {
 
     fn play(&self, s: &mut GtState, m: u8) {
         s.node = self.node(s).children[m as usize];
-    }
-
-    /// The deepest leaf's ply.
-    fn max_game_length(&self) -> Option<u32> {
-        self.nodes.iter().map(|n| n.ply).max()
-    }
-
-    /// The largest leaf value in magnitude (1 at least).
-    fn max_utility(&self) -> f64 {
-        let leaves = self.nodes.iter().filter(|n| n.children.is_empty());
-        leaves.map(|n| n.value.unwrap_or(0).unsigned_abs()).max().unwrap_or(0).max(1) as f64
-    }
-
-    /// `[nodes]`: one-hot of the current node, numbered in the prefix order of the tree's text (the root is 0); the
-    /// same for both players.
-    fn observation_shape(&self) -> Vec<usize> {
-        vec![self.nodes.len()]
-    }
-
-    fn observation_tensor(&self, s: &GtState, _player: Side, out: &mut [f32]) {
-        out[s.node as usize] = 1.0;
     }
 
     fn outcome(&self, s: &GtState) -> Option<Outcome> {
@@ -233,6 +213,35 @@ impl Game for GivenTree {
             out += &format!(", children {}", kids.join(" "));
         }
         out
+    }
+}
+
+impl Capabilities for GivenTree {}
+
+impl Knowledge for GivenTree {
+    type Eval = GtEval;
+}
+
+impl Interop for GivenTree {
+    /// The deepest leaf's ply.
+    fn max_game_length(&self) -> Option<u32> {
+        self.nodes.iter().map(|n| n.ply).max()
+    }
+
+    /// The largest leaf value in magnitude (1 at least).
+    fn max_utility(&self) -> f64 {
+        let leaves = self.nodes.iter().filter(|n| n.children.is_empty());
+        leaves.map(|n| n.value.unwrap_or(0).unsigned_abs()).max().unwrap_or(0).max(1) as f64
+    }
+
+    /// `[nodes]`: one-hot of the current node, numbered in the prefix order of the tree's text (the root is 0); the
+    /// same for both players.
+    fn observation_shape(&self) -> Vec<usize> {
+        vec![self.nodes.len()]
+    }
+
+    fn observation_tensor(&self, s: &GtState, _player: Side, out: &mut [f32]) {
+        out[s.node as usize] = 1.0;
     }
 }
 

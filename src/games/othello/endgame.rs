@@ -32,7 +32,7 @@
 //! The table (`endgame/table.rs`) holds both bitboards of a position, so a probe never mistakes one position for
 //! another; its buckets are two slots (the position with the most empties kept, the latest stored beside it). It lives
 //! in memory, and may be kept in a file from run to run ([`EndgameSolver::with_file`], saved periodically and at the
-//! end): the root's bounds are stored after each MTD(f) pass, so a solve stopped by its limits ([`Limits`]: a
+//! end): the root's bounds are stored after each MTD(f) pass, so a solve stopped by its limits ([`StopAt`]: a
 //! deadline, Ctrl-C) or killed goes on from what it proved (and saved). A stopped search stores nothing and unwinds. A solver without table
 //! ([`EndgameSolver::without_table`]) allocates nothing (the engine's probe).
 
@@ -75,7 +75,7 @@ pub fn final_score(geo: &Geometry, own: u64, opp: u64) -> i32 {
 pub struct EndgameSolver {
     table: Table,
     pub nodes: u64,
-    limits: Limits,
+    limits: StopAt,
     /// The node count at which the limits (and the table's periodic save) are looked at next (`u64::MAX`: never;
     /// 0 once stopped).
     poll_at: u64,
@@ -106,7 +106,7 @@ pub struct Bounds {
 
 /// What stops a solve before its end: a time, a flag set by Ctrl-C. The default stops nothing.
 #[derive(Clone, Copy, Default)]
-pub struct Limits {
+pub struct StopAt {
     pub deadline: Option<Instant>,
     pub interrupt: Option<&'static AtomicBool>,
 }
@@ -119,7 +119,7 @@ impl EndgameSolver {
         EndgameSolver {
             table,
             nodes: 0,
-            limits: Limits::default(),
+            limits: StopAt::default(),
             poll_at: u64::MAX,
             stopped: false,
             save_error: None,
@@ -165,7 +165,7 @@ impl EndgameSolver {
 
     /// The exact value of the position and a best move; `wld`: only the result (score -1, 0 or 1).
     pub fn solve(&mut self, geo: &Geometry, own: u64, opp: u64, wld: bool) -> Solution {
-        match self.solve_until(geo, own, opp, wld, Limits::default(), &mut |_| {}) {
+        match self.solve_until(geo, own, opp, wld, StopAt::default(), &mut |_| {}) {
             Ok(s) => s,
             Err(_) => unreachable!("a solve without limits always ends"),
         }
@@ -184,7 +184,7 @@ impl EndgameSolver {
         own: u64,
         opp: u64,
         wld: bool,
-        limits: Limits,
+        limits: StopAt,
         on_pass: &mut dyn FnMut(&Bounds),
     ) -> Result<Solution, Bounds> {
         self.nodes = 0;
@@ -279,12 +279,12 @@ impl EndgameSolver {
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
     pub fn solve_window(&mut self, geo: &Geometry, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
-        self.start(Limits::default());
+        self.start(StopAt::default());
         self.search(geo, own, opp, alpha, beta)
     }
 
     /// Before a search: the limits set, nothing stopped (also after an earlier search that stopped).
-    fn start(&mut self, limits: Limits) {
+    fn start(&mut self, limits: StopAt) {
         self.limits = limits;
         self.stopped = false;
         self.save_error = None;

@@ -29,11 +29,12 @@ mod stable;
 mod text;
 
 pub use bits::Geometry;
-pub use endgame::{Bounds, EndgameSolver, Limits};
+pub use endgame::{Bounds, EndgameSolver, StopAt};
 pub use eval::OthelloEval;
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The move that passes (a square is `0..64`).
@@ -48,7 +49,7 @@ pub fn info() -> GameInfo {
         name: "othello",
         aliases: &["reversi"],
         description: "Othello: place a disc to bracket and flip opponent discs; no move = pass; most discs wins",
-        parameters: vec![ParamInfo { name: "size", default: "8", description: "board side: 4, 6 or 8" }],
+        parameters: vec![GameParam { name: "size", default: "8", description: "board side: 4, 6 or 8" }],
     }
 }
 
@@ -126,10 +127,8 @@ impl Othello {
 
 impl Game for Othello {
     type State = OthelloState;
-    type Move = u8;
-    type Eval = OthelloEval;
 
-    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+    type Move = u8;
 
     fn spec(&self) -> String {
         if self.size() == 8 { "othello".into() } else { format!("othello(size={})", self.size()) }
@@ -227,6 +226,58 @@ impl Game for Othello {
         self.parse_move_text(s, text)
     }
 
+    fn format_move(&self, _s: &OthelloState, mv: u8) -> String {
+        text::move_name(mv)
+    }
+
+    fn parse_position(&self, text: &str) -> Result<OthelloState, GameError> {
+        self.parse_position_text(text)
+    }
+
+    fn format_position(&self, s: &OthelloState) -> String {
+        self.format_position_text(s)
+    }
+
+    fn display(&self, s: &OthelloState) -> String {
+        self.display_text(s)
+    }
+}
+
+impl Capabilities for Othello {}
+
+impl Knowledge for Othello {
+    type Eval = OthelloEval;
+
+    const EVALUATIONS: &'static [&'static str] = eval::NAMES;
+
+    // ---- Knowledge ----
+
+    fn evaluation(&self, name: &str) -> Result<OthelloEval, GameError> {
+        OthelloEval::named(self, name)
+    }
+
+    fn move_key(&self, mv: u8) -> usize {
+        mv as usize
+    }
+
+    /// Positions with at most [`PROBE_EMPTIES`] empty squares are solved exactly (win, draw or loss) by the endgame
+    /// solver, without a table; the plies to the end are at most twice the empties (a move or a pass each).
+    fn endgame(&self, s: &OthelloState) -> Option<(Outcome, u32)> {
+        let empties = self.empties(s);
+        if empties > PROBE_EMPTIES {
+            return None;
+        }
+        let v = EndgameSolver::without_table().solve_window(&self.geo, s.own, s.opp, -1, 1);
+        let o = match v.signum() {
+            1 => Outcome::Win,
+            -1 => Outcome::Loss,
+            _ => Outcome::Draw,
+        };
+        Some((o, 2 * empties))
+    }
+}
+
+impl Interop for Othello {
     /// 60 placements, and a pass at most before each of them and at the end (two passes in a row end the game).
     fn max_game_length(&self) -> Option<u32> {
         Some(121)
@@ -265,18 +316,6 @@ impl Game for Othello {
         }
     }
 
-    fn format_move(&self, _s: &OthelloState, mv: u8) -> String {
-        text::move_name(mv)
-    }
-
-    fn parse_position(&self, text: &str) -> Result<OthelloState, GameError> {
-        self.parse_position_text(text)
-    }
-
-    fn format_position(&self, s: &OthelloState) -> String {
-        self.format_position_text(s)
-    }
-
     fn board_view(&self, s: &OthelloState) -> Option<crate::game::BoardView> {
         Some(self.view(s))
     }
@@ -284,35 +323,5 @@ impl Game for Othello {
     /// The sides as the game's own text names them: Black moves first.
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "Black" } else { "White" })
-    }
-
-    fn display(&self, s: &OthelloState) -> String {
-        self.display_text(s)
-    }
-
-    // ---- Knowledge ----
-
-    fn evaluation(&self, name: &str) -> Result<OthelloEval, GameError> {
-        OthelloEval::named(self, name)
-    }
-
-    fn move_key(&self, mv: u8) -> usize {
-        mv as usize
-    }
-
-    /// Positions with at most [`PROBE_EMPTIES`] empty squares are solved exactly (win, draw or loss) by the endgame
-    /// solver, without a table; the plies to the end are at most twice the empties (a move or a pass each).
-    fn endgame(&self, s: &OthelloState) -> Option<(Outcome, u32)> {
-        let empties = self.empties(s);
-        if empties > PROBE_EMPTIES {
-            return None;
-        }
-        let v = EndgameSolver::without_table().solve_window(&self.geo, s.own, s.opp, -1, 1);
-        let o = match v.signum() {
-            1 => Outcome::Win,
-            -1 => Outcome::Loss,
-            _ => Outcome::Draw,
-        };
-        Some((o, 2 * empties))
     }
 }

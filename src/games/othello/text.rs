@@ -137,7 +137,7 @@ impl Othello {
         self.from_colours(b, w, Side::First)
     }
 
-    /// [`Game::board_view`](crate::game::Game::board_view): black (x, the first player) and white discs, row 1 at the
+    /// [`Interop::board_view`](crate::game::Interop::board_view): black (x, the first player) and white discs, row 1 at the
     /// top as in the notation.
     pub(super) fn view(&self, s: &OthelloState) -> BoardView {
         let (black, white) = Othello::colours(s);

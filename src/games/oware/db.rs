@@ -32,23 +32,21 @@
 //! Values are `i8`, one byte a board, in the order of [`Ranker`] (the boards of `n` seeds on `2 * houses` houses,
 //! lexicographic). Files: `DIR/oware-h{houses}-n{n}.db`, a 40-byte header (`PLTOWARE`, version u32 2, houses u32,
 //! n u32, zero u32, count u64, then the checksum u64 of the header's first 32 bytes and the values, FNV-1a) then the
-//! values; opening checks the header, the length and the checksum (a damaged or truncated level is a one-line error
+//! values (a [`crate::files::value_table`], as the checkers tables are); opening checks the header, the length and the checksum (a damaged or truncated level is a one-line error
 //! naming the file; a version 1 level, without checksum, is refused with a line saying to build it again). Each level
 //! is written to a new temporary file beside it and renamed when complete ([`crate::files::write_atomic`]), so an
 //! interrupted build resumes at the first missing level; Ctrl-C or SIGTERM ([`Tables::build_until`]) drops the level
 //! under way within 65,536 boards and keeps the levels written. Files are read through a memory map.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use indicatif::{ProgressBar, ProgressStyle};
-use memmap2::Mmap;
 
 use super::rank::Ranker;
 use super::{MAX_HOUSES, Oware, OwareState};
+use crate::files::value_table::{self, Flaw, ValueTable};
 use crate::game::Side;
 
 const MAGIC: &[u8; 8] = b"PLTOWARE";
@@ -67,20 +65,7 @@ pub const DEFAULT_BUDGET: u64 = 1 << 20;
 type Pits = [u8; 2 * MAX_HOUSES];
 
 /// One level's values.
-enum Level {
-    Mem(Vec<i8>),
-    Map(Mmap),
-}
-
-impl Level {
-    #[inline]
-    fn get(&self, i: u64) -> i8 {
-        match self {
-            Level::Mem(v) => v[i as usize],
-            Level::Map(m) => m[HEADER + i as usize] as i8,
-        }
-    }
-}
+type Level = ValueTable<i8>;
 
 /// The levels `0..=max_n()` of one board size.
 pub struct Tables {
@@ -425,41 +410,14 @@ fn header(houses: usize, n: usize, count: u64) -> Vec<u8> {
     h
 }
 
-/// FNV-1a (64 bits) of the parts, one after the other.
-fn checksum(parts: &[&[u8]]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for part in parts {
-        for &b in *part {
-            h = (h ^ b as u64).wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    h
-}
-
 fn save_level(path: &Path, houses: usize, n: usize, values: &[i8]) -> std::io::Result<()> {
-    let head = header(houses, n, values.len() as u64);
-    let bytes: Vec<u8> = values.iter().map(|&v| v as u8).collect();
-    crate::files::write_atomic(path, "Oware database level", |file| {
-        let mut w = BufWriter::with_capacity(1 << 20, file);
-        w.write_all(&head)?;
-        w.write_all(&checksum(&[&head, &bytes]).to_le_bytes())?;
-        w.write_all(&bytes)?;
-        w.flush()
-    })
-    .map_err(std::io::Error::other)
+    Level::save(path, "Oware database level", &header(houses, n, values.len() as u64), values)
+        .map_err(std::io::Error::other)
 }
 
 /// The level's file mapped, `None` when it does not exist; an error when it exists but is not this level.
 fn open_level(path: &Path, houses: usize, n: usize, count: u64) -> std::io::Result<Option<Level>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(e),
-    };
-    // SAFETY: read-only private map; plateau never writes a level in place (it renames a complete file over it).
-    let map = unsafe { Mmap::map(&file)? };
-    check_level(&map, houses, n, count).map_err(|e| std::io::Error::other(format!("{}: {e}", path.display())))?;
-    Ok(Some(Level::Map(map)))
+    Level::open(path, HEADER - 8, |bytes| check_level(bytes, houses, n, count)).map_err(std::io::Error::other)
 }
 
 /// Whether `bytes` is the file of level `n` of `houses` houses with `count` boards: header, length, checksum.
@@ -468,21 +426,13 @@ fn check_level(bytes: &[u8], houses: usize, n: usize, count: u64) -> Result<(), 
     if bytes.len() >= 12 && bytes[..8] == head[..8] && bytes[8..12] == 1u32.to_le_bytes() {
         return Err("an oware database level of version 1 (no checksum): build the databases again".into());
     }
-    if bytes.len() < HEADER || bytes[..32] != head[..] {
-        return Err(format!("not the oware database level of {houses} houses and {n} seeds (wrong header)"));
-    }
-    if bytes.len() as u64 != HEADER as u64 + count {
-        return Err(format!(
-            "the level of {n} seeds has {} bytes, {} expected (truncated or damaged)",
-            bytes.len(),
-            HEADER as u64 + count
-        ));
-    }
-    let stored = u64::from_le_bytes(bytes[32..40].try_into().expect("8 bytes"));
-    if checksum(&[&bytes[..32], &bytes[HEADER..]]) != stored {
-        return Err(format!("the level of {n} seeds is damaged (checksum mismatch)"));
-    }
-    Ok(())
+    value_table::check::<i8>(bytes, &head, count).map_err(|flaw| match flaw {
+        Flaw::Header => format!("not the oware database level of {houses} houses and {n} seeds (wrong header)"),
+        Flaw::Length { len, want } => {
+            format!("the level of {n} seeds has {len} bytes, {want} expected (truncated or damaged)")
+        }
+        Flaw::Checksum => format!("the level of {n} seeds is damaged (checksum mismatch)"),
+    })
 }
 
 static TABLES: [OnceLock<Option<Tables>>; MAX_HOUSES + 1] = [const { OnceLock::new() }; MAX_HOUSES + 1];

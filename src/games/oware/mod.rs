@@ -36,8 +36,9 @@ pub mod eval;
 pub mod rank;
 mod text;
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Side, err};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 pub use eval::OwareEval;
@@ -51,7 +52,7 @@ pub const HISTORY: usize = 128;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "oware",
         aliases: &["awale", "awari", "abapa"],
@@ -287,10 +288,8 @@ impl Oware {
 
 impl Game for Oware {
     type State = OwareState;
-    type Move = u8;
-    type Eval = OwareEval;
 
-    const EVALUATIONS: &'static [&'static str] = &["counting", "simple"];
+    type Move = u8;
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -376,6 +375,59 @@ impl Game for Oware {
         self.parse_move_text(s, text)
     }
 
+    fn format_move(&self, s: &OwareState, h: u8) -> String {
+        let a = if s.stm == Side::First { b'A' } else { b'a' };
+        ((a + h) as char).to_string()
+    }
+
+    fn parse_position(&self, text: &str) -> Result<OwareState, GameError> {
+        self.parse_position_text(text)
+    }
+
+    fn format_position(&self, s: &OwareState) -> String {
+        self.format_position_text(s)
+    }
+
+    fn display(&self, s: &OwareState) -> String {
+        self.display_text(s)
+    }
+}
+
+impl Capabilities for Oware {}
+
+impl Knowledge for Oware {
+    type Eval = OwareEval;
+
+    const EVALUATIONS: &'static [&'static str] = &["counting", "simple"];
+
+    fn evaluation(&self, name: &str) -> Result<OwareEval, GameError> {
+        OwareEval::named(name).ok_or_else(|| {
+            GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
+        })
+    }
+
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    fn move_class(&self, s: &OwareState, h: u8) -> MoveClass {
+        if self.captured_by(s, h) > 0 { MoveClass::Capture } else { MoveClass::Quiet }
+    }
+
+    fn move_key(&self, h: u8) -> usize {
+        h as usize
+    }
+
+    fn prepare_endgame(&self) {
+        db::prepare(self);
+    }
+
+    fn endgame(&self, s: &OwareState) -> Option<(Outcome, u32)> {
+        db::probe_final(self, s).map(|v| (Outcome::Value(v), 0))
+    }
+}
+
+impl Interop for Oware {
     /// OpenSpiel's `returns()`: the sign of the final margin (a win 1, a loss -1, a draw 0).
     fn returns_value(&self, o: Outcome) -> f64 {
         match o {
@@ -409,19 +461,6 @@ impl Game for Oware {
         }
     }
 
-    fn format_move(&self, s: &OwareState, h: u8) -> String {
-        let a = if s.stm == Side::First { b'A' } else { b'a' };
-        ((a + h) as char).to_string()
-    }
-
-    fn parse_position(&self, text: &str) -> Result<OwareState, GameError> {
-        self.parse_position_text(text)
-    }
-
-    fn format_position(&self, s: &OwareState) -> String {
-        self.format_position_text(s)
-    }
-
     fn board_view(&self, s: &OwareState) -> Option<crate::game::BoardView> {
         Some(self.view(s))
     }
@@ -429,35 +468,5 @@ impl Game for Oware {
     /// The sides as docs/oware.md names them: South (the first player, houses `A..F`) and North (`a..f`).
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "South" } else { "North" })
-    }
-
-    fn display(&self, s: &OwareState) -> String {
-        self.display_text(s)
-    }
-
-    fn evaluation(&self, name: &str) -> Result<OwareEval, GameError> {
-        OwareEval::named(name).ok_or_else(|| {
-            GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
-        })
-    }
-
-    fn has_tactics(&self) -> bool {
-        true
-    }
-
-    fn move_class(&self, s: &OwareState, h: u8) -> MoveClass {
-        if self.captured_by(s, h) > 0 { MoveClass::Capture } else { MoveClass::Quiet }
-    }
-
-    fn move_key(&self, h: u8) -> usize {
-        h as usize
-    }
-
-    fn prepare_endgame(&self) {
-        db::prepare(self);
-    }
-
-    fn endgame(&self, s: &OwareState) -> Option<(Outcome, u32)> {
-        db::probe_final(self, s).map(|v| (Outcome::Value(v), 0))
     }
 }

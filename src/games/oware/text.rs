@@ -1,6 +1,7 @@
 //! Oware's move notation, position text and board drawing (see the module documentation of `oware`).
 
 use super::{MAX_HOUSES, Oware, OwareState};
+use crate::game::Capabilities;
 use crate::game::{BoardView, Cell, Game, GameError, Layout, MoveList, Outcome, Side, err};
 
 impl Oware {
@@ -106,7 +107,7 @@ impl Oware {
         format!("{}/{} {} {} {side}", row(Side::First), row(Side::Second), s.stores[0], s.stores[1])
     }
 
-    /// [`Game::board_view`]: the houses as pits (seed counts), the second player's row on top, right to left; the
+    /// [`Interop::board_view`]: the houses as pits (seed counts), the second player's row on top, right to left; the
     /// stores in the notes.
     pub(super) fn view(&self, s: &OwareState) -> BoardView {
         let h = self.houses as u32;

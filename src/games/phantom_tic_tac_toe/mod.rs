@@ -28,7 +28,7 @@
 //! placed a mark). The start is `3/3/3 x - -`; after `b2` (X placed) `3/1X1/3 o +b2 *`; after O's try `b2` (failed)
 //! `3/1x1/3 o +b2 !b2`; after O's `a1` `3/1x1/O2 x * +a1`.
 //!
-//! [`Game::observation`] is a player's view ([`text`]); [`Game::resample`] draws a state the player cannot tell from
+//! [`Capabilities::observation`] is a player's view ([`text`]); [`Capabilities::resample`] draws a state the player cannot tell from
 //! the true one ([`sample`]).
 
 mod sample;
@@ -36,6 +36,7 @@ mod text;
 
 use rand::Rng;
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, err, zobrist};
 use crate::games::GameInfo;
 use crate::games::tic_tac_toe::{FULL, TicTacToe, has_line};
@@ -135,10 +136,8 @@ impl PhantomTicTacToe {
 
 impl Game for PhantomTicTacToe {
     type State = PhantomState;
-    type Move = u8;
-    type Eval = PhantomEval;
 
-    const KIND: Kind = Kind { chance: false, simultaneous: false, hidden: true };
+    type Move = u8;
 
     fn spec(&self) -> String {
         "phantom_tic_tac_toe".into()
@@ -259,11 +258,27 @@ impl Game for PhantomTicTacToe {
     fn display(&self, s: &PhantomState) -> String {
         text::display(self, s)
     }
+}
+
+impl Capabilities for PhantomTicTacToe {
+    const KIND: Kind = Kind { chance: false, simultaneous: false, hidden: true };
 
     fn observation(&self, s: &PhantomState, player: Side) -> String {
         text::observation(self, s, player)
     }
 
+    fn resample<R: Rng + ?Sized>(&self, s: &PhantomState, player: Side, rng: &mut R) -> PhantomState {
+        let mut t = sample::resample(self, s, player, rng);
+        t.key = self.compute_key(&t);
+        t
+    }
+}
+
+impl Knowledge for PhantomTicTacToe {
+    type Eval = PhantomEval;
+}
+
+impl Interop for PhantomTicTacToe {
     /// Nine placements and at most four failed attempts by each player before the ninth (a failed attempt reveals an
     /// opponent's mark, which is not tried again; the ninth placement is the first player's): 17, as OpenSpiel's.
     fn max_game_length(&self) -> Option<u32> {
@@ -301,12 +316,6 @@ impl Game for PhantomTicTacToe {
             };
             out[plane * 9 + cell] = 1.0;
         }
-    }
-
-    fn resample<R: Rng + ?Sized>(&self, s: &PhantomState, player: Side, rng: &mut R) -> PhantomState {
-        let mut t = sample::resample(self, s, player, rng);
-        t.key = self.compute_key(&t);
-        t
     }
 }
 

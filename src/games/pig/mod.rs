@@ -28,9 +28,10 @@
 
 mod notation;
 
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{ChanceList, Evaluator, Game, GameError, Kind, MoveList, Outcome, Side, Turn, WIN_THRESHOLD, err};
 use crate::games::random_tree::mix;
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The largest target score.
@@ -49,7 +50,7 @@ pub const HOLD: PigMove = 1;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "pig",
         aliases: &[],
@@ -146,10 +147,8 @@ impl Pig {
 
 impl Game for Pig {
     type State = PigState;
-    type Move = PigMove;
-    type Eval = PigEval;
 
-    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+    type Move = PigMove;
 
     fn spec(&self) -> String {
         let mut p = Vec::new();
@@ -170,10 +169,6 @@ impl Game for Pig {
         if s.side == 0 { Side::First } else { Side::Second }
     }
 
-    fn turn(&self, s: &PigState) -> Turn {
-        if s.rolling { Turn::Chance } else { Turn::Player(self.side_to_move(s)) }
-    }
-
     fn generate_moves(&self, s: &PigState, moves: &mut MoveList<PigMove>) {
         moves.clear();
         if self.over(s) {
@@ -183,14 +178,6 @@ impl Game for Pig {
             moves.push(HOLD);
         } else {
             moves.extend([ROLL, HOLD]);
-        }
-    }
-
-    fn chance_outcomes(&self, s: &PigState, outcomes: &mut ChanceList<PigMove>) {
-        outcomes.clear();
-        if s.rolling && !self.over(s) {
-            let p = 1.0 / self.die as f64;
-            outcomes.extend((1..=self.die).map(|f| (f as u8, p)));
         }
     }
 
@@ -240,6 +227,41 @@ impl Game for Pig {
         }
     }
 
+    fn parse_position(&self, text: &str) -> Result<PigState, GameError> {
+        notation::parse_position(self, text)
+    }
+
+    fn format_position(&self, s: &PigState) -> String {
+        let roll = if s.rolling { " roll" } else { "" };
+        format!("{} {} {} {}{roll}", s.scores[0], s.scores[1], s.turn_total, s.side + 1)
+    }
+
+    fn display(&self, s: &PigState) -> String {
+        notation::display(self, s)
+    }
+}
+
+impl Capabilities for Pig {
+    const KIND: Kind = Kind { chance: true, simultaneous: false, hidden: false };
+
+    fn turn(&self, s: &PigState) -> Turn {
+        if s.rolling { Turn::Chance } else { Turn::Player(self.side_to_move(s)) }
+    }
+
+    fn chance_outcomes(&self, s: &PigState, outcomes: &mut ChanceList<PigMove>) {
+        outcomes.clear();
+        if s.rolling && !self.over(s) {
+            let p = 1.0 / self.die as f64;
+            outcomes.extend((1..=self.die).map(|f| (f as u8, p)));
+        }
+    }
+}
+
+impl Knowledge for Pig {
+    type Eval = PigEval;
+}
+
+impl Interop for Pig {
     /// OpenSpiel's numbering: `roll` 0, `hold` 1 (OpenSpiel's `stop`); at a chance node the face `f` is `f - 1`
     /// (OpenSpiel's chance actions, below `die`, its `max_chance_outcomes`).
     fn num_distinct_actions(&self) -> Option<u32> {
@@ -261,19 +283,6 @@ impl Game for Pig {
         for (row, v) in [s.turn_total, s.scores[0], s.scores[1]].into_iter().enumerate() {
             out[row * bins + (v as usize).min(bins - 1)] = 1.0;
         }
-    }
-
-    fn parse_position(&self, text: &str) -> Result<PigState, GameError> {
-        notation::parse_position(self, text)
-    }
-
-    fn format_position(&self, s: &PigState) -> String {
-        let roll = if s.rolling { " roll" } else { "" };
-        format!("{} {} {} {}{roll}", s.scores[0], s.scores[1], s.turn_total, s.side + 1)
-    }
-
-    fn display(&self, s: &PigState) -> String {
-        notation::display(self, s)
     }
 }
 

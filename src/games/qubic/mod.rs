@@ -16,8 +16,8 @@
 //! with proof-number search and threat-space search) proved it a first-player win. Only the side that just moved can
 //! have completed a line, so [`Game::outcome`] tests that side only.
 //!
-//! Files: this one holds the rules and the game knowledge the engine and solvers use (wins in one, forced blocks);
-//! `geometry.rs` the lines and the cube's 192 symmetries; `text.rs` the notations; `eval.rs` the evaluation.
+//! Files: this one holds the rules and the game knowledge the engine and solvers use (wins in one, forced blocks,
+//! threats, one key per orbit of the symmetries); `geometry.rs` the lines and the cube's 192 symmetries; `text.rs` the notations; `eval.rs` the evaluation.
 //!
 //! Position text: the layers from layer 1 up, separated by `|`, each as tic-tac-toe writes a board (ranks from the top
 //! down, separated by `/`, `X`, `O`, digits for runs of empty cells), then the side to move, `x` or `o`. The start is
@@ -32,7 +32,8 @@ pub use eval::QubicEval;
 use crate::game::{
     BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
 };
-use crate::games::{GameInfo, ParamInfo};
+use crate::game::{Capabilities, Interop, Knowledge};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry (`plateau games`).
@@ -41,7 +42,7 @@ pub fn info() -> GameInfo {
         name: "qubic",
         aliases: &["3d_tic_tac_toe", "tic_tac_toe_3d"],
         description: "Qubic: 3D tic-tac-toe in a 4x4x4 cube; X and O fill cells (layer, file, rank: 2b3) in turn, four in a row along any of the 76 lines wins",
-        parameters: vec![ParamInfo {
+        parameters: vec![GameParam {
             name: "size",
             default: "4",
             description: "edge of the cube: 3 or 4 (3x3x3: 49 lines, a quick first-player win)",
@@ -60,6 +61,8 @@ pub struct Qubic {
     through: Vec<Vec<u64>>,
     /// Every cell.
     full: u64,
+    /// The cube's symmetries (`geometry::symmetries`: 192 on 4 x 4 x 4, 48 on 3 x 3 x 3), the identity first.
+    symmetries: Vec<Vec<u8>>,
 }
 
 /// A position: one bitboard per side, the side to move and the incremental Zobrist key.
@@ -72,6 +75,9 @@ pub struct QubicState {
     pub stm: Side,
     pub key: u64,
 }
+
+/// Positions with up to this many stones share one [`Game::symmetry_key`] per orbit of the cube's symmetries.
+pub const SYMMETRY_STONES: u32 = 10;
 
 impl QubicState {
     /// The cells of the side to move, then of the opponent.
@@ -98,7 +104,7 @@ impl Qubic {
         let cells = n * n * n;
         let through = (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
         let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
-        Qubic { n, lines, through, full }
+        Qubic { n, lines, through, full, symmetries: geometry::symmetries(n) }
     }
 
     /// Build from a parsed game string (`size=3` or `size=4`).
@@ -163,8 +169,8 @@ impl Qubic {
 
 impl Game for Qubic {
     type State = QubicState;
+
     type Move = u8;
-    type Eval = QubicEval;
 
     fn spec(&self) -> String {
         if self.n == 4 { "qubic".to_string() } else { format!("qubic(size={})", self.n) }
@@ -257,7 +263,98 @@ impl Game for Qubic {
     fn display(&self, s: &QubicState) -> String {
         text::display(self, s)
     }
+}
 
+impl Capabilities for Qubic {}
+
+impl Knowledge for Qubic {
+    type Eval = QubicEval;
+
+    // ---- Knowledge: wins in one and forced blocks ----
+
+    fn has_tactics(&self) -> bool {
+        false
+    }
+
+    fn move_class(&self, s: &QubicState, m: u8) -> MoveClass {
+        let (own, opp) = s.own_opp();
+        let after = own | 1 << m;
+        if self.completes(after, m as u32) {
+            MoveClass::Win
+        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
+            MoveClass::Threat
+        } else {
+            MoveClass::Quiet
+        }
+    }
+
+    fn has_winning_move(&self, s: &QubicState) -> bool {
+        if self.outcome(s).is_some() {
+            return false;
+        }
+        let (own, opp) = s.own_opp();
+        self.winning_cells(own, opp) != 0
+    }
+
+    /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
+    fn forced(&self, s: &QubicState) -> Forced {
+        let (own, opp) = s.own_opp();
+        let threats = self.winning_cells(opp, own);
+        match threats.count_ones() {
+            0 => Forced::Free,
+            1 => Forced::Defend(threats.trailing_zeros()),
+            _ => Forced::Lost,
+        }
+    }
+
+    fn defends(&self, m: u8, target: u32) -> bool {
+        m as u32 == target
+    }
+
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &QubicState, rng: &mut R) -> Option<u8> {
+        if self.outcome(s).is_some() {
+            return None;
+        }
+        let (own, opp) = s.own_opp();
+        let empty = self.empty(s);
+        let win = self.winning_cells(own, opp) & empty;
+        let block = self.winning_cells(opp, own) & empty;
+        let pick = if win != 0 {
+            win
+        } else if block != 0 {
+            block
+        } else {
+            empty
+        };
+        Some(playout::random_bit(pick, rng) as u8)
+    }
+
+    fn move_key(&self, m: u8) -> usize {
+        m as usize
+    }
+
+    /// Up to [`SYMMETRY_STONES`] stones: a hash of the least image of the position under the cube's symmetries (the
+    /// images of X's and O's cells, compared as one 128-bit number), so that all the positions of one orbit share it;
+    /// with more stones, the Zobrist key (192 images cost more than the transpositions they find deep in the game).
+    fn symmetry_key(&self, s: &QubicState) -> u64 {
+        if (s.x | s.o).count_ones() > SYMMETRY_STONES {
+            return s.key;
+        }
+        let least = self
+            .symmetries
+            .iter()
+            .map(|map| (geometry::apply(map, s.x) as u128) << 64 | geometry::apply(map, s.o) as u128)
+            .min()
+            .unwrap_or((s.x as u128) << 64 | s.o as u128);
+        let mut h = 0x243F_6A88_85A3_08D3u64 ^ s.stm.index() as u64;
+        for w in [(least >> 64) as u64, least as u64] {
+            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+        }
+        h ^ h >> 31
+    }
+}
+
+impl Interop for Qubic {
     fn player_name(&self, player: Side) -> Option<&'static str> {
         Some(if player == Side::First { "X" } else { "O" })
     }
@@ -324,68 +421,5 @@ impl Game for Qubic {
             };
             out[plane * cells + c] = 1.0;
         }
-    }
-
-    // ---- Knowledge: wins in one and forced blocks ----
-
-    fn has_tactics(&self) -> bool {
-        false
-    }
-
-    fn move_class(&self, s: &QubicState, m: u8) -> MoveClass {
-        let (own, opp) = s.own_opp();
-        let after = own | 1 << m;
-        if self.completes(after, m as u32) {
-            MoveClass::Win
-        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
-            MoveClass::Threat
-        } else {
-            MoveClass::Quiet
-        }
-    }
-
-    fn has_winning_move(&self, s: &QubicState) -> bool {
-        if self.outcome(s).is_some() {
-            return false;
-        }
-        let (own, opp) = s.own_opp();
-        self.winning_cells(own, opp) != 0
-    }
-
-    /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
-    fn forced(&self, s: &QubicState) -> Forced {
-        let (own, opp) = s.own_opp();
-        let threats = self.winning_cells(opp, own);
-        match threats.count_ones() {
-            0 => Forced::Free,
-            1 => Forced::Defend(threats.trailing_zeros()),
-            _ => Forced::Lost,
-        }
-    }
-
-    fn defends(&self, m: u8, target: u32) -> bool {
-        m as u32 == target
-    }
-
-    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &QubicState, rng: &mut R) -> Option<u8> {
-        if self.outcome(s).is_some() {
-            return None;
-        }
-        let (own, opp) = s.own_opp();
-        let empty = self.empty(s);
-        let win = self.winning_cells(own, opp) & empty;
-        let block = self.winning_cells(opp, own) & empty;
-        let pick = if win != 0 {
-            win
-        } else if block != 0 {
-            block
-        } else {
-            empty
-        };
-        Some(playout::random_bit(pick, rng) as u8)
-    }
-
-    fn move_key(&self, m: u8) -> usize {
-        m as usize
     }
 }

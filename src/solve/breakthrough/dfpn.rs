@@ -40,7 +40,7 @@ impl Solver<'_> {
         }
     }
 
-    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`super::Options::material_init`] `h = 8m + 4r` from the
+    /// Initial (pn, dn) of a new open node: `(1, 1)`, or with [`super::SolveOptions::material_init`] `h = 8m + 4r` from the
     /// material balance `m` (own minus opponent pieces, side to move's view) and the runner balance `r` (own pieces on
     /// the own pre-pre-goal row minus the opponent's on its own): `(max(1, 16 - h), max(1, 16 + h))`.
     #[inline]
@@ -92,7 +92,7 @@ impl Solver<'_> {
         }
         self.nodes += 1;
         let nodes_before = self.nodes;
-        if self.nodes >= self.max_nodes {
+        if self.nodes >= self.max_nodes || (self.nodes & 0xFFF == 0 && self.stop_asked()) {
             self.aborted = true;
         }
         if self.nodes & 0xFFFF == 0 {

@@ -32,6 +32,9 @@ impl Solver<'_> {
             let mut c = *s;
             self.g.play(&mut c, m);
             let v = -self.alphabeta(&c, -WIN - 1, -best, 1);
+            if self.aborted {
+                break;
+            }
             if v > best {
                 best = v;
                 best_move = Some(self.g.format_move(s, m));
@@ -43,9 +46,47 @@ impl Solver<'_> {
         (score_plies(best), best_move)
     }
 
-    /// Exact distance search: scores `WIN - plies` from the root (`ply` = this node's depth), fail-soft.
+    /// The exact value of the root moves of `s` (a solved position: its proof is in the df-pn table) for the side
+    /// to move at `s`, each given to `each(move, plies)` as it is found: plies positive when the move wins in that
+    /// many plies, negative when it loses in as many (the slowest loss). Moves named in `skip` are left out (a
+    /// caller that knows them already: mirror images). False when stopped first ([`SolveOptions::max_seconds`],
+    /// [`SolveOptions::stop`]). Needs [`SolveOptions::distance`] (its table).
+    ///
+    /// [`SolveOptions::max_seconds`]: super::SolveOptions::max_seconds
+    /// [`SolveOptions::stop`]: super::SolveOptions::stop
+    /// [`SolveOptions::distance`]: super::SolveOptions::distance
+    pub fn move_distances(&mut self, s: &BtState, skip: &[String], each: &mut dyn FnMut(&str, i32)) -> bool {
+        let mut list = MoveList::new();
+        self.g.generate_moves(s, &mut list);
+        self.aborted = false;
+        for &m in &list {
+            let name = self.g.format_move(s, m);
+            if skip.contains(&name) {
+                continue;
+            }
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let v = -self.alphabeta(&c, -WIN - 1, WIN + 1, 1);
+            if self.aborted {
+                self.aborted = false;
+                return false;
+            }
+            let plies = score_plies(v) as i32;
+            each(&name, if v > 0 { plies } else { -plies });
+        }
+        true
+    }
+
+    /// Exact distance search: scores `WIN - plies` from the root (`ply` = this node's depth), fail-soft. When the
+    /// search is stopped (`aborted`), it unwinds at once storing nothing, and its value means nothing.
     fn alphabeta(&mut self, s: &BtState, mut alpha: i32, mut beta: i32, ply: i32) -> i32 {
         self.ab_nodes += 1;
+        if self.ab_nodes & 0xFFF == 0 && self.stop_asked() {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let q = self.quick(s, false);
         match q {
             Quick::Win(3) => {
@@ -104,6 +145,9 @@ impl Solver<'_> {
             let mut c = *s;
             self.g.play(&mut c, m);
             let v = -self.alphabeta(&c, -beta, -alpha.max(best), ply + 1);
+            if self.aborted {
+                return 0;
+            }
             if v > best {
                 best = v;
                 best_move = m;

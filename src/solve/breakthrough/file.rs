@@ -1,5 +1,5 @@
 //! The df-pn table on disk: the solver's table saved when a solve ends (or between the jobs of a split solve) and
-//! read back by the next run, so that a long solve goes on across runs ([`super::Options::table_file`]). The file
+//! read back by the next run, so that a long solve goes on across runs ([`super::SolveOptions::table_file`]). The file
 //! format, its checks and the atomic write are [`crate::solve::table_file`]; here: which header a table of this solver
 //! has (the key scheme), and how entries go back into a table of the same or of another size.
 

@@ -11,7 +11,7 @@
 //! ```
 //!
 //! The folder, one concern per file:
-//! - this file: the public API: [`solve`], [`solve_split`], [`Options`], [`Solution`];
+//! - this file: the public API: [`solve`], [`solve_split`], [`SolveOptions`], [`Solution`];
 //! - `solver.rs`: the [`Solver`] (its tables and counters) and one solve of a root (proof, winning moves, distance);
 //! - `rules.rs`: the knowledge rules at every node: the game's own (game over, win in 1, threats and the forced
 //!   capture: [`crate::games::breakthrough::knowledge`]), then the solver's (win in 3 by a safe runner, the defended
@@ -21,6 +21,7 @@
 //! - `table.rs`: the bucketed df-pn table (keys shared with the mirror image) and the alpha-beta table;
 //! - `file.rs`: the df-pn table saved to disk and read back (the format: [`super::table_file`]);
 //! - `split.rs`: the job-level solve of the root moves ([`Solver::split`]);
+//! - `check_jobs.rs`: the split proof check: its plan (the split levels by the rules) and its jobs ([`CheckJob`]);
 //! - `jobs.rs`: the job lines of a split solve ([`Job`]) and the decided moves of a results file;
 //! - `distance.rs`: the exact distance to the end by alpha-beta.
 
@@ -31,6 +32,7 @@ use super::proof_check::{self, ProofCheck};
 use crate::games::breakthrough::race::RaceTable;
 use crate::games::breakthrough::{Breakthrough, BtState};
 
+mod check_jobs;
 mod dfpn;
 mod distance;
 mod file;
@@ -40,6 +42,9 @@ mod solver;
 mod split;
 mod table;
 
+pub use check_jobs::{
+    CheckJob, CheckPlan, Choice, plan as check_plan, plan_from_choices, play_line, run_job as run_check_job,
+};
 pub use distance::score_plies;
 pub use jobs::{Job, decided_moves};
 pub use solver::Solver;
@@ -51,7 +56,7 @@ pub const HINT_BUDGET: u64 = 10_000_000;
 
 /// What to solve and with how much memory.
 #[derive(Clone, Debug)]
-pub struct Options {
+pub struct SolveOptions {
     /// Memory of the df-pn table in MiB.
     pub tt_mib: usize,
     /// Rows of the race endgame table used as an oracle (0 = none; 2 or 3 are useful).
@@ -88,11 +93,14 @@ pub struct Options {
     pub check_memo_mib: usize,
     /// Stop (unsolved, as `max_seconds` does) when this flag is raised: Ctrl-C with a `table_file`, which is saved.
     pub interrupt: Option<&'static std::sync::atomic::AtomicBool>,
+    /// Stop (unsolved, as `max_seconds` does) when this flag is raised: a web page that cancels its request, or
+    /// leaves. Looked at every 4,096 expansions (df-pn and the distance's alpha-beta).
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
-impl Default for Options {
+impl Default for SolveOptions {
     fn default() -> Self {
-        Options {
+        SolveOptions {
             tt_mib: 256,
             race_rows: 0,
             distance: false,
@@ -110,6 +118,7 @@ impl Default for Options {
             check_proof: false,
             check_memo_mib: proof_check::DEFAULT_MEMO_MIB,
             interrupt: None,
+            stop: None,
         }
     }
 }
@@ -138,15 +147,15 @@ pub struct Solution {
     pub root_dn: u32,
     /// Split solve ([`Solver::split`]): the root moves left undecided when it stopped (empty otherwise).
     pub undecided_moves: Vec<String>,
-    /// Expansions of the earlier runs behind a table read from [`Options::table_file`] (not in `nodes`).
+    /// Expansions of the earlier runs behind a table read from [`SolveOptions::table_file`] (not in `nodes`).
     pub earlier_nodes: u64,
-    /// With [`Options::check_proof`] and a decided position: the independent check of the proof.
+    /// With [`SolveOptions::check_proof`] and a decided position: the independent check of the proof.
     pub proof_check: Option<ProofCheck>,
 }
 
 /// Solve `state` of `game`. Errors only on a bad option (a race table too large for the board) or a table file that
 /// cannot be read or saved.
-pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<Solution, String> {
+pub fn solve(game: &Breakthrough, state: &BtState, options: &SolveOptions) -> Result<Solution, String> {
     with_solver(game, options, |solver| {
         let mut sol = solver.run(state);
         if options.check_proof
@@ -186,7 +195,7 @@ pub fn solve(game: &Breakthrough, state: &BtState, options: &Options) -> Result<
 pub fn solve_split(
     game: &Breakthrough,
     state: &BtState,
-    options: &Options,
+    options: &SolveOptions,
     first: &[String],
     budget: u64,
     known: &mut dyn FnMut(&str) -> Option<bool>,
@@ -198,7 +207,7 @@ pub fn solve_split(
 /// A solver with the race table of `options`, given to `run`; the answer's times include the table's build.
 fn with_solver(
     game: &Breakthrough,
-    options: &Options,
+    options: &SolveOptions,
     run: impl FnOnce(&mut Solver) -> Solution,
 ) -> Result<Solution, String> {
     let start = Instant::now();
@@ -230,7 +239,7 @@ fn with_solver(
 
 /// A solver kept for many positions, its tables with it (an opening book solves one position after another and
 /// the positions share most of their proofs): the race table of `options` is built once.
-pub fn reusable<'a>(game: &'a Breakthrough, options: &Options) -> Result<Solver<'a>, String> {
+pub fn reusable<'a>(game: &'a Breakthrough, options: &SolveOptions) -> Result<Solver<'a>, String> {
     Ok(Solver::new(game, options, race_table(game, options)?))
 }
 
@@ -243,7 +252,7 @@ impl Solver<'_> {
 }
 
 /// The race table `options` ask for, if the game's rules allow one.
-fn race_table(game: &Breakthrough, options: &Options) -> Result<Option<RaceTable>, String> {
+fn race_table(game: &Breakthrough, options: &SolveOptions) -> Result<Option<RaceTable>, String> {
     if options.race_rows == 0 || !game.standard() {
         return Ok(None);
     }

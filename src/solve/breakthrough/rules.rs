@@ -18,16 +18,17 @@
 //!    the goal at once), so O must capture on `x`, S recaptures, and so on; the attackers of `x` stand on S's goal row,
 //!    where O never returns, so after `a` exchanges nothing attacks `x` and S wins (in at most `2a + 3` plies; not
 //!    necessarily the fastest win, hence weak only). Needs at least 4 rows (the two pre-goal rows differ);
-//! 6. **threat sequences** (weak solving only, [`super::Options::threat_depth`] runner moves, 3 by default): S wins if
+//! 6. **threat sequences** (weak solving only, [`super::SolveOptions::threat_depth`] runner moves, 3 by default): S wins if
 //!    some move of a piece from its pre-pre-goal row to a square `x` of its pre-goal row leaves `x` unattacked (or O
 //!    without pieces), or if after each O capture on `x` (O's only moves that do not lose at once) S again has such a
 //!    winning sequence one move shorter. O's captures land on its own second row, never on its pre-goal row, so O never
 //!    gets a threat of its own along the way. Depth 3 contains rule 5 (a recapture is such a runner move);
-//! 7. race tables ([`crate::games::breakthrough::race`], [`super::Options::race_rows`] rows), weak solving only.
+//! 7. race tables ([`crate::games::breakthrough::race`], [`super::SolveOptions::race_rows`] rows), weak solving only.
 //!
 //! Rules 1 to 4 are exact for the distance as well; 5 to 7 only prove wins and losses.
 
 use super::Solver;
+use crate::game::Knowledge;
 use crate::game::{Forced, Game, MoveList, Outcome, Side};
 use crate::games::breakthrough::race::Race;
 use crate::games::breakthrough::{Breakthrough, BtMove, BtState};

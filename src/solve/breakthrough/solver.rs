@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use super::rules::Quick;
 use super::table::{self, AbEntry, Entry};
-use super::{Options, Solution};
+use super::{Solution, SolveOptions};
 use crate::game::{Game, MoveList};
 use crate::games::breakthrough::race::RaceTable;
 use crate::games::breakthrough::{Breakthrough, BtState};
@@ -23,7 +23,7 @@ pub struct Solver<'a> {
     pub(super) ab_nodes: u64,
     pub(super) max_nodes: u64,
     pub(super) aborted: bool,
-    pub(super) options: Options,
+    pub(super) options: SolveOptions,
     pub(super) start: Instant,
     pub(super) last_report: f64,
     /// Knowledge rules 5 (the defended runner) and 6 (threat sequences) are on.
@@ -41,7 +41,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
-    pub fn new(g: &'a Breakthrough, options: &Options, race: Option<RaceTable>) -> Self {
+    pub fn new(g: &'a Breakthrough, options: &SolveOptions, race: Option<RaceTable>) -> Self {
         let m = if options.distance {
             table::table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>())
         } else {
@@ -72,13 +72,22 @@ impl<'a> Solver<'a> {
         }
     }
 
+    /// Whether the search must stop now: [`SolveOptions::max_seconds`] passed, or [`SolveOptions::stop`] or
+    /// [`SolveOptions::interrupt`] raised.
+    pub(super) fn stop_asked(&self) -> bool {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.options.max_seconds.is_some_and(|m| self.start.elapsed().as_secs_f64() >= m)
+            || self.options.stop.as_ref().is_some_and(|f| f.load(Relaxed))
+            || self.options.interrupt.is_some_and(|f| f.load(Relaxed))
+    }
+
     /// Df-pn expansions so far.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
     /// Solves the root `s`: its proof, the proofs of its first moves (every one with
-    /// [`Options::all_winning_moves`], otherwise until one wins), then the exact distance with [`Options::distance`].
+    /// [`SolveOptions::all_winning_moves`], otherwise until one wins), then the exact distance with [`SolveOptions::distance`].
     pub(super) fn run(&mut self, s: &BtState) -> Solution {
         let (pn, dn) = self.prove(s);
         let mut sol = Solution {
@@ -124,11 +133,17 @@ impl<'a> Solver<'a> {
             sol.best_move = sol.winning_moves.first().cloned();
         }
         if self.options.distance {
+            // (A node budget spent by the proofs does not hold the distance pass back, as before.)
+            self.aborted = false;
             let (plies, best_move) = self.root_distance(s);
-            sol.plies = Some(plies);
-            if best_move.is_some() {
-                sol.best_move = best_move;
+            // Stopped during the distance pass: the proof stands, the distance is not known.
+            if !self.aborted {
+                sol.plies = Some(plies);
+                if best_move.is_some() {
+                    sol.best_move = best_move;
+                }
             }
+            self.aborted = false;
         }
         sol.nodes = self.nodes;
         sol.distance_nodes = self.ab_nodes;

@@ -7,12 +7,31 @@ use crate::game::{Game, MoveList};
 use crate::games::breakthrough::BtState;
 
 impl Solver<'_> {
+    /// The root moves of `s` grouped as [`Self::split`] groups them: the moves that lead to the same position up to
+    /// mirror symmetry, in the order they are generated (the cluster's split solve gives each group a job).
+    pub fn root_groups(&self, s: &BtState) -> Vec<Vec<String>> {
+        let mut list = MoveList::new();
+        self.g.generate_moves(s, &mut list);
+        let mut groups: Vec<(u64, Vec<String>)> = Vec::new();
+        for &m in &list {
+            let mut c = *s;
+            self.g.play(&mut c, m);
+            let key = self.tkey(&c);
+            let name = self.g.format_move(s, m);
+            match groups.iter_mut().find(|g| g.0 == key) {
+                Some(g) => g.1.push(name),
+                None => groups.push((key, vec![name])),
+            }
+        }
+        groups.into_iter().map(|g| g.1).collect()
+    }
+
     /// Job-level solving of the root, one root move at a time (the "jobs" of Saffidine, Jouandeau and Cazenave's
     /// job-level proof-number search, run in turn on one table instead of on a cluster). The root moves are grouped by
     /// the position they lead to up to mirror symmetry; each group gets a df-pn run of `budget` expansions on that
     /// position, round after round, the budget doubling every round, until every root move is decided (with
-    /// [`super::Options::all_winning_moves`]; without it, until one root move is proven to win, which decides the
-    /// root), or [`super::Options::max_seconds`] runs out. Work is kept between rounds in the shared table, so a move
+    /// [`super::SolveOptions::all_winning_moves`]; without it, until one root move is proven to win, which decides the
+    /// root), or [`super::SolveOptions::max_seconds`] runs out. Work is kept between rounds in the shared table, so a move
     /// taken up again resumes where it stopped, and a proof found for one move serves the others through
     /// transpositions.
     ///
@@ -62,7 +81,7 @@ impl Solver<'_> {
         let own =
             if first.is_empty() { groups.len() } else { groups.iter().filter(|g| priority(g) != usize::MAX).count() };
         let deadline = self.options.max_seconds.unwrap_or(f64::INFINITY);
-        // Ctrl-C / SIGTERM ([`super::Options::interrupt`]): no new job, and the job it cut is not reported (its
+        // Ctrl-C / SIGTERM ([`super::SolveOptions::interrupt`]): no new job, and the job it cut is not reported (its
         // work stays in the table).
         let stop = self.options.interrupt;
         let interrupted = move || stop.is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed));
@@ -89,7 +108,9 @@ impl Solver<'_> {
                         g.result = Some(r);
                         job.round = None;
                     } else {
-                        if t >= deadline || interrupted() {
+                        // The deadline, a signal, or a stop from outside ([`super::SolveOptions::stop`]): each job would
+                        // abort at once.
+                        if t >= deadline || interrupted() || self.stop_asked() {
                             break 'phases;
                         }
                         let before = self.nodes;

@@ -2,8 +2,8 @@
 //!
 //! - The df-pn table: buckets of four entries of (key, pn, dn, work), `work` being the expansions of the subtree that
 //!   gave the entry; a new position replaces the entry of the smallest subtree, so the memory is fixed by
-//!   [`super::Options::tt_mib`] whatever the run length. Its key is the game's Zobrist key, or with
-//!   [`super::Options::symmetry`] a hash of the smaller of the position and its left-right mirror image.
+//!   [`super::SolveOptions::tt_mib`] whatever the run length. Its key is the game's Zobrist key, or with
+//!   [`super::SolveOptions::symmetry`] a hash of the smaller of the position and its left-right mirror image.
 //! - The alpha-beta table of the distance pass: a power-of-two number of buckets of two entries (the newest, and the
 //!   one it displaced) holding a bound, stored relative to the node, and the best move.
 
@@ -62,7 +62,7 @@ pub(super) fn row_mirror(columns: u32) -> Vec<u64> {
 }
 
 impl Solver<'_> {
-    /// The df-pn table's key of `s`: with [`super::Options::symmetry`], a hash of the smaller of the position and its
+    /// The df-pn table's key of `s`: with [`super::SolveOptions::symmetry`], a hash of the smaller of the position and its
     /// left-right mirror image (the rules, the knowledge, the race tables and the initial pn/dn are all symmetric, so
     /// both share one entry); otherwise the game's Zobrist key.
     #[inline]

@@ -73,6 +73,8 @@ pub struct Solver<S: Shape = ConnectFour> {
     node_limit: u64,
     /// The last search passed `node_limit`: its result means nothing.
     stopped: bool,
+    /// Raised from outside (a page that cancels its request): the search stops as at the node limit.
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
 }
 
 /// Bounds meaning "nothing known".
@@ -109,6 +111,7 @@ impl<S: Shape> Solver<S> {
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
+            stop: None,
         }
     }
 
@@ -136,6 +139,12 @@ impl<S: Shape> Solver<S> {
     /// After such a search [`Solver::stopped`] is true and its score means nothing; call `reset` before the next.
     pub fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
+    }
+
+    /// Stop any search (as at the node limit: [`Solver::stopped`], the result means nothing) once `flag` is raised;
+    /// it is looked at every 4,096 nodes.
+    pub fn set_stop(&mut self, flag: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) {
+        self.stop = flag;
     }
 
     /// Whether a search since the last [`Solver::reset`] passed the node limit (its result is then not a value).
@@ -249,7 +258,10 @@ impl<S: Shape> Solver<S> {
         if self.nodes == GROW_AT {
             self.table.grow();
         }
-        if self.nodes > self.node_limit {
+        if self.nodes > self.node_limit
+            || (self.nodes & 0xFFF == 0
+                && self.stop.as_ref().is_some_and(|f| f.load(std::sync::atomic::Ordering::Relaxed)))
+        {
             // Out of budget: unwind at once (the caller sees `stopped` and discards the result).
             self.stopped = true;
             return alpha;

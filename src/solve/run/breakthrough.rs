@@ -1,5 +1,6 @@
 //! `breakthrough-dfpn`: Breakthrough's dedicated df-pn solver ([`crate::solve::breakthrough`]) on one position (then
-//! the exact distance unless `--weak`), or the root split into jobs (`--split`).
+//! the exact distance unless `--weak`), or the root split into jobs (`--split`), or the split proof check
+//! (`--check-split`, [`super::check_split`]).
 
 use std::io::Write;
 use std::path::Path;
@@ -9,13 +10,20 @@ use anyhow::bail;
 use crate::game::{Game, MoveList, winner_words};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::BtState;
-use crate::solve::breakthrough::{Job, Options, decided_moves, solve_split};
+use crate::solve::breakthrough::{Job, SolveOptions, decided_moves, solve_split};
 use crate::solve::report::{BreakthroughReport, SolveReport, SplitReport};
 use crate::solve::request::{BUDGET_DEFAULT, CHECK_MEMO_DEFAULT, Progress, Request};
 use crate::spec::parse_table_mib;
 
 /// One position, or `--split`.
 pub fn solve(g: &Breakthrough, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    if req.check_split {
+        let report = super::check_split::run(g, req, progress).map_err(anyhow::Error::msg)?;
+        return Ok(SolveReport::CheckSplit(report));
+    }
+    if req.split_depth.is_some() {
+        bail!("--split-depth is for --check-split");
+    }
     if req.split {
         for (flag, on) in [("--check", req.check), ("--check-memo", req.check_memo.is_some())] {
             if on {
@@ -59,7 +67,7 @@ fn root(req: &Request, g: &Breakthrough) -> anyhow::Result<BtState> {
 
 /// `--race-rows`, or by default the largest of 3, 2, 0 that is fewer rows than the board's (so that every board the
 /// game accepts solves with the defaults).
-fn race_rows(req: &Request, g: &Breakthrough) -> u32 {
+pub(crate) fn race_rows(req: &Request, g: &Breakthrough) -> u32 {
     req.race_rows.unwrap_or(match g.rows {
         r if r > 3 => 3,
         3 => 2,
@@ -76,7 +84,7 @@ fn single(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyho
         crate::files::check_output(Path::new(t), "df-pn table").map_err(anyhow::Error::msg)?;
     }
     let memo = req.check_memo.as_deref().unwrap_or(CHECK_MEMO_DEFAULT);
-    let options = Options {
+    let options = SolveOptions {
         tt_mib: mib,
         race_rows: race_rows(req, g),
         distance: !req.weak,
@@ -194,7 +202,7 @@ fn split(req: &Request, g: &Breakthrough, progress: &mut dyn Progress) -> anyhow
         }
         None => None,
     };
-    let options = Options {
+    let options = SolveOptions {
         tt_mib: mib,
         race_rows: race_rows(req, g),
         all_winning_moves: !req.first_win_only,

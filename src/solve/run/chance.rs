@@ -5,7 +5,8 @@
 
 use std::time::Instant;
 
-use crate::game::{Game, Side};
+use crate::game::Game;
+use crate::game::{FullGame, Side};
 use crate::games::Pig;
 use crate::solve::pig::PigSolution;
 use crate::solve::report::{PigReport, SimultaneousReport, SolveReport, Weighted};
@@ -47,7 +48,7 @@ pub fn pig(g: &Pig, req: &Request) -> anyhow::Result<SolveReport> {
 }
 
 /// `simultaneous`.
-pub fn simultaneous<G: Game>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
+pub fn simultaneous<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
     let s = super::position(g, req)?;
     let start = Instant::now();
     let mut solver = SimSolver::new(g);

@@ -4,7 +4,7 @@
 
 use anyhow::bail;
 
-use crate::game::{Game, Outcome, Side, winner_words};
+use crate::game::{FullGame, Outcome, Side, winner_words};
 use crate::games::connect_four::ConnectFour;
 use crate::solve::batch;
 use crate::solve::connect4;
@@ -52,7 +52,7 @@ pub fn connect4(g: &ConnectFour, req: &Request, progress: &mut dyn Progress) -> 
 }
 
 /// `alphabeta`: one position (with `--analyze`, every move's value too) or a batch file.
-pub fn alphabeta<G: Game>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+pub fn alphabeta<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
     let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
     if let Some(file) = &req.batch {
         if req.analyze {
@@ -104,7 +104,7 @@ pub fn alphabeta<G: Game>(g: &G, req: &Request, progress: &mut dyn Progress) -> 
 }
 
 /// `dfpn-generic`: win, draw or loss by df-pn, within `--max-nodes`.
-pub fn dfpn<G: Game>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
+pub fn dfpn<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
     let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
     let state = super::root(g, req)?;
     // Deep games recurse deeply: run on a thread with a large stack.

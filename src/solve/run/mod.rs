@@ -4,22 +4,30 @@
 //!
 //! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
+//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver; [`check_split`]: `--check-split`, the split
+//!   proof check (the command's and the Ray driver's);
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
-//! - [`chance`]: `pig` and `simultaneous`.
+//!   [`checkers`]: `checkers-db`;
+//! - [`chance`]: `pig` and `simultaneous`;
+//! - [`threats`]: `qubic-pns` (df-pn with threat-space search, `--proof`, `--check-proof`).
 
 pub mod breakthrough;
 pub mod chance;
+pub mod check_split;
+pub mod checkers;
 pub mod classic;
 pub mod othello;
 pub mod oware;
 pub mod retro;
+pub mod split_jobs;
+pub mod threats;
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 
 use super::request::Request;
 
 /// The position of `req` in `g`, refused when the game is over there (nothing to solve).
-pub(crate) fn root<G: Game>(g: &G, req: &Request) -> anyhow::Result<G::State> {
+pub(crate) fn root<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<G::State> {
     let state = crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())?;
     if let Some(o) = g.outcome(&state) {
         anyhow::bail!("the game is over in this position ({o:?} for the side to move): there is nothing to solve");
@@ -28,6 +36,6 @@ pub(crate) fn root<G: Game>(g: &G, req: &Request) -> anyhow::Result<G::State> {
 }
 
 /// The position of `req` in `g` (the game may be over there).
-pub(crate) fn position<G: Game>(g: &G, req: &Request) -> Result<G::State, GameError> {
+pub(crate) fn position<G: FullGame>(g: &G, req: &Request) -> Result<G::State, GameError> {
     crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())
 }

@@ -10,7 +10,7 @@ use std::time::{Duration, Instant};
 use anyhow::bail;
 
 use crate::game::{Game, MoveList};
-use crate::games::othello::{Bounds, EndgameSolver, Limits, Othello, OthelloState};
+use crate::games::othello::{Bounds, EndgameSolver, Othello, OthelloState, StopAt};
 use crate::solve::batch::{self, Entry, Report};
 use crate::solve::report::{BatchReport, MoveValue, OthelloReport, SolveReport};
 use crate::solve::request::{Progress, Request};
@@ -46,7 +46,7 @@ fn single(req: &Request, g: &Othello, mib: usize, progress: &mut dyn Progress) -
     let state = super::root(g, req)?;
     let mut solver = solver(req, g, mib)?;
     let start = Instant::now();
-    let limits = Limits {
+    let limits = StopAt {
         deadline: req.max_seconds.map(|s| start + Duration::from_secs_f64(s)),
         // With a table file, Ctrl-C / SIGTERM stop the solve, which reports its bounds (a second one ends the process).
         interrupt: req.table.is_some().then(crate::limits::catch_interrupt),
@@ -126,7 +126,7 @@ fn analyze(
     s: &OthelloState,
     solver: &mut EndgameSolver,
     weak: bool,
-    limits: Limits,
+    limits: StopAt,
 ) -> anyhow::Result<Vec<MoveValue>> {
     let mut moves = MoveList::new();
     g.generate_moves(s, &mut moves);

@@ -7,11 +7,11 @@ use std::time::Instant;
 
 use anyhow::bail;
 
-use crate::game::{Game, WIN_SCORE, winner_words};
+use crate::game::{FullGame, WIN_SCORE, winner_words};
 use crate::solve::db::{self, Db};
 use crate::solve::report::{RetroBuildReport, RetroQueryReport, SolveReport};
 use crate::solve::request::{MAX_MEMORY_DEFAULT, Progress, Request};
-use crate::solve::retro::{self, Options, Value};
+use crate::solve::retro::{self, RetroOptions, Value};
 use crate::solve::retro_resume::Checkpoint;
 use crate::spec::parse_mib;
 
@@ -25,7 +25,7 @@ pub fn max_bytes(text: &str) -> anyhow::Result<u64> {
 }
 
 /// Build (`--method retro` given) or read (`--db FILE` alone).
-pub fn solve<G: Game>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+pub fn solve<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
     let build = req.method.is_some();
     if !build {
         for (flag, on) in [("--max-memory", req.max_memory.is_some()), ("--save-every", req.save_every.is_some())] {
@@ -50,7 +50,7 @@ fn mb(bytes: u64) -> String {
     format!("{:.1} MiB", bytes as f64 / (1u64 << 20) as f64)
 }
 
-fn build_db<G: Game>(
+fn build_db<G: FullGame>(
     g: &G,
     state: &G::State,
     file: Option<&str>,
@@ -80,7 +80,8 @@ fn build_db<G: Game>(
         save_every: save_every.unwrap_or(SAVE_EVERY_DEFAULT),
         interrupt: Some(crate::limits::catch_interrupt()),
     });
-    let sol = retro::analyse(g, state, &Options { max_bytes: limit, progress: true, checkpoint: checkpoint.clone() })?;
+    let sol =
+        retro::analyse(g, state, &RetroOptions { max_bytes: limit, progress: true, checkpoint: checkpoint.clone() })?;
     let root = sol.get(sol.root_key).ok_or_else(|| anyhow::anyhow!("internal error: the root is not in the table"))?;
     let best = retro::best_moves(g, state, |k| sol.get(k)).map(|(_, b)| b).unwrap_or_default();
     let best: Vec<String> = best.iter().map(|&m| g.format_move(state, m)).collect();
@@ -117,11 +118,11 @@ fn build_db<G: Game>(
     }))
 }
 
-fn open<G: Game>(g: &G, file: &str) -> anyhow::Result<Db> {
+fn open<G: FullGame>(g: &G, file: &str) -> anyhow::Result<Db> {
     Ok(Db::open_for(Path::new(file), &g.spec())?)
 }
 
-fn lookup<G: Game>(g: &G, d: &Db, state: &G::State) -> anyhow::Result<retro::Answer<G::Move>> {
+fn lookup<G: FullGame>(g: &G, d: &Db, state: &G::State) -> anyhow::Result<retro::Answer<G::Move>> {
     retro::best_moves(g, state, |k| d.probe(k)).ok_or_else(|| {
         anyhow::anyhow!(
             "{}: this position is not in the database (it holds the {} positions reachable from its root)",
@@ -131,7 +132,7 @@ fn lookup<G: Game>(g: &G, d: &Db, state: &G::State) -> anyhow::Result<retro::Ans
     })
 }
 
-fn query<G: Game>(g: &G, state: &G::State, file: &str) -> anyhow::Result<SolveReport> {
+fn query<G: FullGame>(g: &G, state: &G::State, file: &str) -> anyhow::Result<SolveReport> {
     let t = Instant::now();
     let d = open(g, file)?;
     let ((v, dist), best) = lookup(g, &d, state)?;
@@ -180,7 +181,7 @@ pub struct SearchAnswer {
 }
 
 /// The database's answer for `state` (the principal variation follows the first best move to the end).
-pub fn search<G: Game>(g: &G, state: &G::State, file: &str) -> anyhow::Result<SearchAnswer> {
+pub fn search<G: FullGame>(g: &G, state: &G::State, file: &str) -> anyhow::Result<SearchAnswer> {
     let t = Instant::now();
     if g.is_terminal(state) {
         bail!("the game is over in this position: there is nothing to search");

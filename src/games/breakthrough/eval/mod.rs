@@ -1,4 +1,4 @@
-//! Breakthrough's evaluations, one type chosen by name (`engine(eval=NAME)`, [`Game::evaluation`]):
+//! Breakthrough's evaluations, one type chosen by name (`engine(eval=NAME)`, [`Knowledge::evaluation`]):
 //!
 //! | name | what | file |
 //! |---|---|---|

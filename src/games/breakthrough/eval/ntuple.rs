@@ -350,6 +350,7 @@ impl NtEvaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Capabilities;
     use crate::game::Game;
     use rand::rngs::SmallRng;
     use rand::{RngExt, SeedableRng};
@@ -505,13 +506,13 @@ mod tests {
     #[test]
     fn the_engine_option() {
         use crate::engine::Engine;
-        use crate::engine::params::Options;
+        use crate::engine::params::EngineOptions;
         use crate::search::Searcher;
         use crate::spec::Spec;
-        let o = Options::from_spec(&Spec::parse("engine(eval=nt,nodes=3000)").unwrap()).unwrap();
+        let o = EngineOptions::from_spec(&Spec::parse("engine(eval=nt,nodes=3000)").unwrap()).unwrap();
         assert_eq!(o.eval.as_deref(), Some("nt"));
         assert!(o.spec().contains("eval=nt"));
-        let pst = Options::from_spec(&Spec::parse("engine(eval=pst,nodes=3000)").unwrap()).unwrap();
+        let pst = EngineOptions::from_spec(&Spec::parse("engine(eval=pst,nodes=3000)").unwrap()).unwrap();
         // 6x5: no table for this board, so nt is pst (same tree); 8x8: the table changes the tree.
         for (g, same) in [(Breakthrough::new(6, 5, 2, false, false).unwrap(), true), (Breakthrough::default(), false)] {
             let s = g.start();

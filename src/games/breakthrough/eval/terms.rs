@@ -55,6 +55,7 @@ pub fn nt(e: &NtEvaluator, g: &Breakthrough, s: &BtState) -> Vec<Term> {
 mod tests {
     use super::super::BtEval;
     use super::*;
+    use crate::game::Capabilities;
     use crate::game::{Evaluator, Game};
 
     #[test]

@@ -1,4 +1,4 @@
-//! The naive baseline's board ([`Game::last_seen`], the player `naive`): the player's own pieces as its observation
+//! The naive baseline's board ([`Capabilities::last_seen`], the player `naive`): the player's own pieces as its observation
 //! shows them, the enemy pieces where it last saw them.
 //!
 //! ```text
@@ -18,6 +18,7 @@
 //! guess's.
 
 use super::{DarkBreakthrough, DarkState, News, text};
+use crate::game::Capabilities;
 use crate::game::{Game, Side};
 
 /// What an observation says (not at the end of the game).
@@ -90,7 +91,7 @@ fn behind(g: &DarkBreakthrough, sq: u8, q: Side) -> Vec<u8> {
     [col, col - 1, col + 1].into_iter().filter(|&x| (0..c).contains(&x)).map(|x| (from_row * c + x) as u8).collect()
 }
 
-/// [`Game::last_seen`] for dark Breakthrough.
+/// [`Capabilities::last_seen`] for dark Breakthrough.
 pub fn last_seen(g: &DarkBreakthrough, guess: &DarkState, p: Side, observation: &str) -> Option<DarkState> {
     let told = read(g, observation, p)?;
     let q = p.other();

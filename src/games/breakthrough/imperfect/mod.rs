@@ -43,13 +43,14 @@ use rand::Rng;
 
 use super::eval::BtEval;
 use super::{Breakthrough, BtMove, BtState};
+use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Evaluator, Game, GameError, Kind, MoveClass, MoveList, Outcome, Side, err};
-use crate::games::{GameInfo, ParamInfo};
+use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The registry entry. The game string is `breakthrough(information=imperfect,...)` (the registry routes it here).
 pub fn info() -> GameInfo {
-    let p = |name, default, description| ParamInfo { name, default, description };
+    let p = |name, default, description| GameParam { name, default, description };
     GameInfo {
         name: "breakthrough_imperfect",
         aliases: &["dark_breakthrough"],
@@ -176,11 +177,8 @@ impl DarkBreakthrough {
 
 impl Game for DarkBreakthrough {
     type State = DarkState;
-    type Move = BtMove;
-    type Eval = DarkEval;
 
-    const KIND: Kind = Kind { chance: false, simultaneous: false, hidden: true };
-    const EVALUATIONS: &'static [&'static str] = super::eval::NAMES;
+    type Move = BtMove;
 
     fn spec(&self) -> String {
         let plain = self.bt.spec();
@@ -278,13 +276,13 @@ impl Game for DarkBreakthrough {
         text::format_position(self, s)
     }
 
-    fn player_name(&self, player: Side) -> Option<&'static str> {
-        self.bt.player_name(player)
-    }
-
     fn display(&self, s: &DarkState) -> String {
         text::display(self, s)
     }
+}
+
+impl Capabilities for DarkBreakthrough {
+    const KIND: Kind = Kind { chance: false, simultaneous: false, hidden: true };
 
     fn observation(&self, s: &DarkState, player: Side) -> String {
         let mut out = String::new();
@@ -294,6 +292,53 @@ impl Game for DarkBreakthrough {
 
     fn write_observation(&self, s: &DarkState, player: Side, out: &mut String) {
         text::write_observation(self, s, player, out);
+    }
+
+    fn resample<R: Rng + ?Sized>(&self, s: &DarkState, player: Side, rng: &mut R) -> DarkState {
+        let mut t = sample::resample(self, s, player, rng);
+        t.board.key = self.bt.compute_key(&t.board);
+        self.set_extras(&mut t);
+        t
+    }
+
+    /// The own pieces as told, the enemy pieces where last seen (`last_seen.rs`).
+    fn last_seen(&self, guess: &DarkState, player: Side, observation: &str) -> Option<DarkState> {
+        last_seen::last_seen(self, guess, player, observation)
+    }
+}
+
+impl Knowledge for DarkBreakthrough {
+    type Eval = DarkEval;
+
+    const EVALUATIONS: &'static [&'static str] = super::eval::NAMES;
+
+    /// On a full (determinized) board: a diagonal move onto an enemy piece captures; a move onto the goal row wins.
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
+    fn move_class(&self, s: &DarkState, m: BtMove) -> MoveClass {
+        if self.bt.goal_row(s.board.stm) & (1u64 << m.to) != 0 {
+            MoveClass::Win
+        } else if !self.is_straight(m) && Self::pieces(s, s.board.stm.other()) & (1u64 << m.to) != 0 {
+            MoveClass::Capture
+        } else {
+            MoveClass::Quiet
+        }
+    }
+
+    fn check_evaluation(name: &str) -> Result<(), GameError> {
+        super::eval::check_name(name)
+    }
+
+    fn evaluation(&self, name: &str) -> Result<DarkEval, GameError> {
+        Ok(DarkEval(BtEval::named(&self.bt, name)?))
+    }
+}
+
+impl Interop for DarkBreakthrough {
+    fn player_name(&self, player: Side) -> Option<&'static str> {
+        self.bt.player_name(player)
     }
 
     /// Breakthrough's bound: every move takes a piece one row forward (a cancelled move is not played).
@@ -315,40 +360,6 @@ impl Game for DarkBreakthrough {
             Side::Second => (found & s.board.white, s.board.black),
         };
         self.bt.board_planes(white, black, out);
-    }
-
-    fn resample<R: Rng + ?Sized>(&self, s: &DarkState, player: Side, rng: &mut R) -> DarkState {
-        let mut t = sample::resample(self, s, player, rng);
-        t.board.key = self.bt.compute_key(&t.board);
-        self.set_extras(&mut t);
-        t
-    }
-
-    /// The own pieces as told, the enemy pieces where last seen (`last_seen.rs`).
-    fn last_seen(&self, guess: &DarkState, player: Side, observation: &str) -> Option<DarkState> {
-        last_seen::last_seen(self, guess, player, observation)
-    }
-
-    /// On a full (determinized) board: a diagonal move onto an enemy piece captures; a move onto the goal row wins.
-    fn has_tactics(&self) -> bool {
-        true
-    }
-
-    fn move_class(&self, s: &DarkState, m: BtMove) -> MoveClass {
-        if self.bt.goal_row(s.board.stm) & (1u64 << m.to) != 0 {
-            MoveClass::Win
-        } else if !self.is_straight(m) && Self::pieces(s, s.board.stm.other()) & (1u64 << m.to) != 0 {
-            MoveClass::Capture
-        } else {
-            MoveClass::Quiet
-        }
-    }
-
-    fn check_evaluation(name: &str) -> Result<(), GameError> {
-        super::eval::check_name(name)
-    }
-    fn evaluation(&self, name: &str) -> Result<DarkEval, GameError> {
-        Ok(DarkEval(BtEval::named(&self.bt, name)?))
     }
 }
 

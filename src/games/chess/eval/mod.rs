@@ -1,4 +1,4 @@
-//! Chess's evaluations, one type chosen by name (`engine(eval=NAME)`, [`Game::evaluation`]):
+//! Chess's evaluations, one type chosen by name (`engine(eval=NAME)`, [`Knowledge::evaluation`]):
 //!
 //! | name | what | file |
 //! |---|---|---|

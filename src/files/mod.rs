@@ -30,6 +30,11 @@
 //!
 //! So a write never replaces anything but a regular file, never touches a file of another name (no fixed `NAME.tmp`
 //! beside the target), and a failure (a full disk) leaves the old file whole.
+//!
+//! [`value_table`]: one table of an endgame database on disk (header, checksum, values), the checkers and Oware
+//! databases' file format.
+
+pub mod value_table;
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};

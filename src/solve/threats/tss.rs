@@ -1,0 +1,101 @@
+//! Threat-space search (Allis 1994, chapter 5), through the game's knowledge only: a sequence of forcing moves of the
+//! attacker, each making a threat whose only answer is the block, that ends in a double threat (or a win at once).
+//!
+//! ```text
+//! attack(s, depth):                              -- the attacker A is to move at s
+//!     A has a winning move               -> that move
+//!     the defender threatens twice        -> none (Forced::Lost: A cannot block both)
+//!     depth = 0 or the budget is spent    -> none
+//!     for each move m of A that is a threat (move_class = Threat), among the blocks if D threatens once:
+//!         c := s after m                  -- the defender D is to move
+//!         D has a winning move            -> skip m (D wins first)
+//!         forced(c) = Lost                -> m   (two threats: D blocks one, A completes the other)
+//!         forced(c) = Defend(t), one move d of D defends t:
+//!             attack(c after d, depth - 1) finds a move -> m
+//!     none
+//! ```
+//! Every sequence found is a forced win: at each step the defender's moves other than the one block lose at once
+//! (the threat is completed next move), so the proof of a position found here is the sequence itself plus wins in
+//! one. Only sequences whose answers are unique are followed (a threat with two answers is not forcing enough to
+//! follow cheaply); the search is cut by a depth and a node budget, so that it costs a bounded time per position.
+
+use crate::game::{Forced, FullGame, MoveClass, MoveList};
+
+/// The bounds of one threat-space search.
+#[derive(Copy, Clone, Debug)]
+pub struct Limits {
+    /// Threats in a sequence at most.
+    pub depth: u32,
+    /// Positions visited at most.
+    pub budget: u64,
+}
+
+/// A move that starts a winning threat sequence for the side to move at `s`, and the positions visited.
+pub fn find<G: FullGame>(game: &G, s: &G::State, limits: Limits) -> (Option<G::Move>, u64) {
+    let mut nodes = 0;
+    let found = attack(game, s, limits.depth, limits.budget, &mut nodes);
+    (found, nodes)
+}
+
+/// A move that wins at once for the side to move, if any (through [`Game::move_class`]).
+pub fn winning_move<G: FullGame>(game: &G, s: &G::State) -> Option<G::Move> {
+    if !game.has_winning_move(s) {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    game.generate_moves(s, &mut moves);
+    moves.iter().copied().find(|&m| game.move_class(s, m) == MoveClass::Win)
+}
+
+/// The moves of the side to move at `s` that answer the opponent's single threat (all of them when there is none).
+pub fn answers<G: FullGame>(game: &G, s: &G::State, moves: &mut MoveList<G::Move>) {
+    game.generate_moves(s, moves);
+    if let Forced::Defend(t) = game.forced(s) {
+        moves.retain(|m| game.defends(*m, t));
+    }
+}
+
+fn attack<G: FullGame>(game: &G, s: &G::State, depth: u32, budget: u64, nodes: &mut u64) -> Option<G::Move> {
+    *nodes += 1;
+    if game.outcome(s).is_some() {
+        return None;
+    }
+    if let Some(m) = winning_move(game, s) {
+        return Some(m);
+    }
+    if game.forced(s) == Forced::Lost || depth == 0 || *nodes > budget {
+        return None;
+    }
+    let mut moves = MoveList::new();
+    answers(game, s, &mut moves);
+    let mut replies = MoveList::new();
+    for &m in &moves {
+        if game.move_class(s, m) != MoveClass::Threat {
+            continue;
+        }
+        let mut c = *s;
+        game.play(&mut c, m);
+        if game.outcome(&c).is_some() || game.has_winning_move(&c) {
+            continue;
+        }
+        match game.forced(&c) {
+            Forced::Lost => return Some(m),
+            Forced::Free => continue,
+            Forced::Defend(_) => {
+                answers(game, &c, &mut replies);
+                if replies.len() != 1 {
+                    continue;
+                }
+                let mut d = c;
+                game.play(&mut d, replies[0]);
+                if attack(game, &d, depth - 1, budget, nodes).is_some() {
+                    return Some(m);
+                }
+                if *nodes > budget {
+                    return None;
+                }
+            }
+        }
+    }
+    None
+}
