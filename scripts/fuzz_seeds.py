@@ -6,7 +6,7 @@ repository root; --files-only: only the file, HTTP and tournament seeds, no game
 Every seed is small (< 1 kB); the games are played with `plateau match ... --player random --player random` and read
 back from the record file, positions are written by `plateau search ... --json` (its `position` field).
 """
-import json, os, re, struct, subprocess, sys, tempfile
+import json, os, re, shutil, struct, subprocess, sys, tempfile
 
 BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), "target/debug/plateau")
 OUT = "fuzz/seeds"
@@ -151,6 +151,7 @@ def tournaments():
     res, rec = f"{tmp}/r.jsonl", f"{tmp}/g.pgn"
     run("tournament", *TOURNAMENT, "--results", res, "--record", rec)
     results, record = open(res).read(), open(rec).read()
+    shutil.rmtree(tmp)
     lines = results.splitlines(keepends=True)
     header, games = lines[0], lines[1:]
     tid = json.loads(header)["id"]
@@ -172,10 +173,12 @@ def tournaments():
     seed("tournament_view", "running", half + "====\n" + json.dumps(live) + "\n====\n" + "".join(blocks[:6]))
     seed("tournament_view", "done", results + "====\n====\n" + record)
     seed("tournament_view", "stale", half + "====\n" + json.dumps({**live, "updated_ms": 5}) + "\n====\n")
-    script = "GET /api/tournaments\nGET /api/tournaments/0\nGET /api/tournaments/0/games/1\n" \
-             "GET /api/tournaments/0/games/12\nGET /api/tournaments/1\nGET /api/tournaments/x/games/-1\n"
+    # The server numbers its tournaments from 1: /api/tournaments/0 and /2 are refused.
+    script = "GET /api/tournaments\nGET /api/tournaments/1\nGET /api/tournaments/1/games/1\n" \
+             "GET /api/tournaments/1/games/12\nGET /api/tournaments/0\nGET /api/tournaments/2\n" \
+             "POST /api/tournaments/1\nGET /api/tournaments/x/games/-1\n"
     seed("tournament_api", "running", script + "====\n" + half + "====\n" + json.dumps(live) + "\n====\n" + record)
-    seed("tournament_api", "waiting", "GET /api/tournaments/0\n====\n" + header[:30])
+    seed("tournament_api", "waiting", "GET /api/tournaments/1\nGET /api/tournaments/1/games/1\n====\n" + header[:30])
     words = " ".join(TOURNAMENT)
     seed("cluster_jobs", "fixed", words + "\n" + "".join(games[:5]))
     seed("cluster_jobs", "gauntlet", "breakthrough(rows=5,columns=4) --player x=random --player y=alphabeta(depth=1) "

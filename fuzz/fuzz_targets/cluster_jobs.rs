@@ -11,8 +11,8 @@
 use std::collections::HashSet;
 
 use libfuzzer_sys::fuzz_target;
-use plateau::cli::tournament::load;
 use plateau::tournament::GameResult;
+use plateau::tournament::spec::load;
 
 const LEFT_OUT: &[&str] = &["/", "--players", "--engines", "--results", "--record", "--openings", "uci", "ugi", "cmd"];
 

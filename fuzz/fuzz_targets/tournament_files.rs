@@ -10,15 +10,27 @@
 
 use std::collections::HashSet;
 use std::path::Path;
+use std::sync::OnceLock;
 
 use libfuzzer_sys::fuzz_target;
-use plateau::cli::tournament::load;
 use plateau::tournament::entries::read_players_file;
+use plateau::tournament::spec::{LoadedTournament, load};
 
 /// The tournament whose files are fuzzed (with `--results`, `--record` and `--resume` added).
 const SETTINGS: &[&str] = &[
-    "tic_tac_toe", "--player", "a=random", "--player", "b=random", "--player", "c=random(seed=2)", "--rounds", "2",
-    "--movetime", "10ms", "--seed", "1",
+    "tic_tac_toe",
+    "--player",
+    "a=random",
+    "--player",
+    "b=random",
+    "--player",
+    "c=random(seed=2)",
+    "--rounds",
+    "2",
+    "--movetime",
+    "10ms",
+    "--seed",
+    "1",
 ];
 
 fuzz_target!(|data: &[u8]| {
@@ -51,13 +63,17 @@ fn resume(d: &Path, text: &str) {
     let (results, record) = (d.join("results.jsonl"), d.join("games.pgn"));
     std::fs::write(&results, &parts[0]).expect("written");
     std::fs::write(&record, &parts[1]).expect("written");
-    let mut words: Vec<String> = SETTINGS.iter().map(|w| w.to_string()).collect();
-    for (flag, path) in [("--results", &results), ("--record", &record)] {
-        words.push(flag.into());
-        words.push(path.to_str().expect("a UTF-8 path").into());
-    }
-    words.push("--resume".into());
-    let loaded = load(&words).expect("the fixed tournament loads");
+    // Loaded once a process (its players built, its schedule made): the files' paths are the process's own.
+    static LOADED: OnceLock<LoadedTournament> = OnceLock::new();
+    let loaded = LOADED.get_or_init(|| {
+        let mut words: Vec<String> = SETTINGS.iter().map(|w| w.to_string()).collect();
+        for (flag, path) in [("--results", &results), ("--record", &record)] {
+            words.push(flag.into());
+            words.push(path.to_str().expect("a UTF-8 path").into());
+        }
+        words.push("--resume".into());
+        load(&words).expect("the fixed tournament loads")
+    });
     let read = |p: &Path| std::fs::read(p).expect("read");
     match loaded.jobs.open_files(true) {
         Err(e) => {
