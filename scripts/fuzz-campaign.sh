@@ -38,10 +38,13 @@ mkdir -p "$log"
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "seeds/$t" "artifacts/$t"
     start=$(date +%s)
-    nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" \
+    # The files a target writes (the tournament targets': TMP/plateau-fuzz-NAME-PID/) go to a directory removed after.
+    scratch=$(mktemp -d)
+    TMPDIR="$scratch" nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" \
         -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 -artifact_prefix="artifacts/$t/" \
         >"$log/$t.txt" 2>&1
     rc=$?
+    rm -rf "$scratch"
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log/$t.txt")
     last=$(grep -E "^#[0-9]+" "$log/$t.txt" | tail -1)
