@@ -10,6 +10,7 @@
 #
 #   scripts/fuzz-short.sh              # every target, 60 s each
 #   SECONDS_PER_TARGET=10 scripts/fuzz-short.sh protocol positions
+#   SECONDS_PER_TARGET=120 scripts/fuzz-short.sh tournament   # the four tournament targets (fuzz/README.md)
 #   PYTHON=python/target/ci-venv/bin/python scripts/fuzz-short.sh python
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
@@ -27,7 +28,13 @@ if [ ${#targets[@]} -eq 0 ]; then
 else
     rest=()
     for t in "${targets[@]+"${targets[@]}"}"; do
-        if [ "$t" = python ]; then with_python=1; else rest+=("$t"); fi
+        if [ "$t" = python ]; then
+            with_python=1
+        elif [ "$t" = tournament ]; then
+            rest+=(tournament_files tournament_view tournament_api cluster_jobs)
+        else
+            rest+=("$t")
+        fi
     done
     targets=("${rest[@]+"${rest[@]}"}")
 fi
@@ -43,13 +50,16 @@ status=0
 for t in "${targets[@]+"${targets[@]}"}"; do
     mkdir -p "corpus/$t" "seeds/$t"
     echo "== $t (${seconds}s)"
-    if ! cargo +nightly fuzz run -s none "$t" "corpus/$t" "seeds/$t" -- \
+    # The files a target writes (the tournament targets': TMP/plateau-fuzz-NAME-PID/) go under $log, removed below.
+    mkdir -p "$log/tmp-$t"
+    if ! TMPDIR="$log/tmp-$t" cargo +nightly fuzz run -s none "$t" "corpus/$t" "seeds/$t" -- \
         -max_total_time="$seconds" -timeout=20 -rss_limit_mb=4096 -max_len=4096 -print_final_stats=1 \
         >"$log/$t.txt" 2>&1; then
         status=1
         echo "   CRASH: see $log/$t.txt and fuzz/artifacts/$t"
         tail -n 40 "$log/$t.txt"
     fi
+    rm -rf "$log/tmp-$t"
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|^#[0-9]+.*DONE" "$log/$t.txt" | tr '\n' ' '
     echo
 done

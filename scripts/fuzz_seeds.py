@@ -2,11 +2,11 @@
 """Make the fuzz targets' seed corpora (fuzz/seeds/TARGET/) from short random-vs-random games played by plateau.
 
 Usage: python3 scripts/fuzz_seeds.py [PLATEAU_BINARY] [--files-only]   (default target/debug/plateau; run from the
-repository root; --files-only: only the file and HTTP seeds, no games played)
+repository root; --files-only: only the file, HTTP and tournament seeds, no games played but the one tournament)
 Every seed is small (< 1 kB); the games are played with `plateau match ... --player random --player random` and read
 back from the record file, positions are written by `plateau search ... --json` (its `position` field).
 """
-import json, os, re, struct, subprocess, sys, tempfile
+import json, os, re, shutil, struct, subprocess, sys, tempfile
 
 BIN = next((a for a in sys.argv[1:] if not a.startswith("--")), "target/debug/plateau")
 OUT = "fuzz/seeds"
@@ -139,8 +139,57 @@ def http_api():
         seed("http_api", name, text)
 
 
+# The tournament the tournament_files target resumes (its SETTINGS), and the time tournament_view reads at (NOW).
+TOURNAMENT = ["tic_tac_toe", "--player", "a=random", "--player", "b=random", "--player", "c=random(seed=2)",
+              "--rounds", "2", "--movetime", "10ms", "--seed", "1"]
+NOW = 1_800_000_000_000
+
+
+def tournaments():
+    """Seeds of the tournament targets, from a real run of TOURNAMENT: players files, results, record, live files."""
+    tmp = tempfile.mkdtemp()
+    res, rec = f"{tmp}/r.jsonl", f"{tmp}/g.pgn"
+    run("tournament", *TOURNAMENT, "--results", res, "--record", rec)
+    results, record = open(res).read(), open(rec).read()
+    shutil.rmtree(tmp)
+    lines = results.splitlines(keepends=True)
+    header, games = lines[0], lines[1:]
+    tid = json.loads(header)["id"]
+    blocks = ["[Event" + b for b in record.split("[Event") if b]
+    toml = '[[players]]\nname = "a"\nplayer = "random"\n\n[[players]]\nname = "e"\ncmd = "./engine"\n' \
+           'protocol = "ugi"\noptions = { Hash = 16, Ponder = false, Style = "solid" }\ntc = "10s+0.1s"\n'
+    seed("tournament_files", "players_toml", "\x00" + toml)
+    seed("tournament_files", "players_json", '\x01{"players": [{"name": "a", "player": "alphabeta(depth=2)"}, '
+         '{"name": "b", "cmd": "./engine", "options": {"Threads": 1}}]}')
+    seed("tournament_files", "players_list", '\x01[{"name": "x", "player": "random", "tc": "1s"}]')
+    seed("tournament_files", "resume_all", "\x02" + results + "====\n" + record)
+    seed("tournament_files", "resume_cut", "\x02" + header + "".join(games[:3]) + games[3][:20] + "====\n"
+         + "".join(blocks[:4]) + blocks[4][:40])
+    seed("tournament_files", "resume_header_cut", "\x02" + header[:50] + "====\n")
+    live = {"plateau_live": 1, "tournament": tid, "updated_ms": NOW - 1000,
+            "playing": [{"id": 12, "round": 2, "white": "c", "black": "b", "fen": None, "moves": ["a1", "b2"]},
+                        {"id": 1, "round": 1, "white": "a", "black": "b", "fen": None, "moves": []}]}
+    half = header + "".join(games[:6])
+    seed("tournament_view", "running", half + "====\n" + json.dumps(live) + "\n====\n" + "".join(blocks[:6]))
+    seed("tournament_view", "done", results + "====\n====\n" + record)
+    seed("tournament_view", "stale", half + "====\n" + json.dumps({**live, "updated_ms": 5}) + "\n====\n")
+    # The server numbers its tournaments from 1: /api/tournaments/0 and /2 are refused.
+    script = "GET /api/tournaments\nGET /api/tournaments/1\nGET /api/tournaments/1/games/1\n" \
+             "GET /api/tournaments/1/games/12\nGET /api/tournaments/0\nGET /api/tournaments/2\n" \
+             "POST /api/tournaments/1\nGET /api/tournaments/x/games/-1\n"
+    seed("tournament_api", "running", script + "====\n" + half + "====\n" + json.dumps(live) + "\n====\n" + record)
+    seed("tournament_api", "waiting", "GET /api/tournaments/1\nGET /api/tournaments/1/games/1\n====\n" + header[:30])
+    words = " ".join(TOURNAMENT)
+    seed("cluster_jobs", "fixed", words + "\n" + "".join(games[:5]))
+    seed("cluster_jobs", "gauntlet", "breakthrough(rows=5,columns=4) --player x=random --player y=alphabeta(depth=1) "
+         "--player z=random(seed=4) --gauntlet x --rounds 3 --movetime 5ms\n"
+         '{"id":1,"round":1,"white":"x","black":"y","result":"1-0","termination":"normal","plies":20}\n')
+    seed("cluster_jobs", "tc", "connect_four --player a=engine(nodes=100) --player b=mcts --tc 1s+0.1s --rounds 1\n")
+
+
 if __name__ == "__main__":
     files()
     http_api()
+    tournaments()
     if "--files-only" not in sys.argv:
         main()

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::game::Game;
+use plateau::game::{Capabilities, Game};
 use plateau::games::AnyGame;
 use plateau::games::connect_four::{Position, Standard};
 use plateau::solve::batch::lines_of;

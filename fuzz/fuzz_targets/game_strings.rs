@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::game::Game;
+use plateau::game::FullGame;
 use plateau::games::{AnyGame, GameVisitor};
 use plateau::spec::Spec;
 
@@ -12,7 +12,7 @@ struct Canonical;
 
 impl GameVisitor for Canonical {
     type Out = (String, String);
-    fn visit<G: Game>(self, g: &G) -> (String, String) {
+    fn visit<G: FullGame>(self, g: &G) -> (String, String) {
         (g.spec(), g.format_position(&g.start()))
     }
 }

@@ -3,14 +3,14 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use plateau::game::Game;
+use plateau::game::FullGame;
 use plateau::games::{AnyGame, GameVisitor};
 
 struct Build<'a>(&'a str);
 
 impl GameVisitor for Build<'_> {
     type Out = ();
-    fn visit<G: Game>(self, _: &G) {
+    fn visit<G: FullGame>(self, _: &G) {
         let _ = plateau::players::build::<G>(self.0);
     }
 }

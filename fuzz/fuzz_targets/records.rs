@@ -5,7 +5,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use plateau::arena::record::{GameRecord, read_games, read_results};
-use plateau::game::Player;
+use plateau::game::Side;
 
 /// A word a game notation could write as a move: no result, no move number, no tag bracket.
 fn plausible_move(w: &str) -> bool {
@@ -26,8 +26,8 @@ fuzz_target!(|data: &[u8]| {
     }
     let winner = match f[4].bytes().next().unwrap_or(0) % 3 {
         0 => None,
-        1 => Some(Player::First),
-        _ => Some(Player::Second),
+        1 => Some(Side::First),
+        _ => Some(Side::Second),
     };
     let r = GameRecord {
         round: f[4].len(),

@@ -7,7 +7,7 @@
 //! - move words are played while they parse (an error stops the game, never a panic), and each position reached passes
 //!   the same checks.
 
-use plateau::game::{Game, MoveList, Player, Turn};
+use plateau::game::{FullGame, Game, MoveList, Side, Turn};
 use plateau::games::GameVisitor;
 
 /// Most input bytes a target reads (longer inputs are cut: the parsers' cost, not the fuzzer's, is under test).
@@ -36,7 +36,7 @@ pub struct PositionCheck<'a> {
 
 impl GameVisitor for PositionCheck<'_> {
     type Out = ();
-    fn visit<G: Game>(self, g: &G) {
+    fn visit<G: FullGame>(self, g: &G) {
         let text = self.position.trim();
         let mut s = if text.is_empty() || text == "start" {
             g.start()
@@ -78,7 +78,7 @@ fn legal<G: Game>(g: &G, s: &G::State) -> Vec<G::Move> {
 }
 
 /// The checks of one state; `moves`: also every legal move's text round trip.
-pub fn check_state<G: Game>(g: &G, s: &G::State, moves: bool) {
+pub fn check_state<G: FullGame>(g: &G, s: &G::State, moves: bool) {
     assert_eq!(g.key(s), g.compute_key(s), "incremental key differs from the computed key in {s:?}");
     let text = g.format_position(s);
     let again = match g.parse_position(&text) {
@@ -88,7 +88,7 @@ pub fn check_state<G: Game>(g: &G, s: &G::State, moves: bool) {
     assert_eq!(g.format_position(&again), text, "position text is not a fixpoint");
     assert_eq!(g.is_terminal(&again), g.is_terminal(s), "'{text}': terminal differs after a round trip");
     let _ = g.display(s);
-    for p in [Player::First, Player::Second] {
+    for p in [Side::First, Side::Second] {
         let _ = g.observation(s, p);
     }
     if g.is_terminal(s) {
@@ -101,8 +101,8 @@ pub fn check_state<G: Game>(g: &G, s: &G::State, moves: bool) {
     match g.turn(s) {
         Turn::Simultaneous => {
             let (mut a, mut b) = (MoveList::new(), MoveList::new());
-            g.player_moves(s, Player::First, &mut a);
-            g.player_moves(s, Player::Second, &mut b);
+            g.player_moves(s, Side::First, &mut a);
+            g.player_moves(s, Side::Second, &mut b);
             for &x in &a {
                 for &y in &b {
                     let word = format!("{}/{}", g.format_move(s, x), g.format_move(s, y));
@@ -117,4 +117,25 @@ pub fn check_state<G: Game>(g: &G, s: &G::State, moves: bool) {
             }
         }
     }
+}
+
+/// A directory of this process for the files a target writes (`TMP/plateau-fuzz-NAME-PID`), made once.
+pub fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("plateau-fuzz-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&d).expect("the temporary directory is made");
+    d
+}
+
+/// `text` cut at lines that are exactly `====`: the sections of a target reading several files (missing ones empty).
+pub fn sections(text: &str, n: usize) -> Vec<String> {
+    let mut out = vec![String::new()];
+    for line in text.split_inclusive('\n') {
+        if line.trim_end_matches(['\n', '\r']) == "====" && out.len() < n {
+            out.push(String::new());
+        } else {
+            out.last_mut().expect("one section at least").push_str(line);
+        }
+    }
+    out.resize(n, String::new());
+    out
 }
