@@ -120,9 +120,9 @@ pub fn resolve_position<G: FullGame>(
     crate::game::position_at(game, position, moves)
 }
 
-pub use crate::limits::{parse_games, parse_max_plies, parse_seconds, parse_threads};
+pub(crate) use crate::limits::{parse_games, parse_max_plies, parse_seconds, parse_threads};
 
-pub use crate::game::winner_words;
+pub(crate) use crate::game::winner_words;
 
 /// Where a command's JSON documents go, passed explicitly to every command that has `--json`: printed on stdout as
 /// they come (the binary, [`Out::print`]), or kept for the caller ([`run_json`], [`Out::keep`]).

@@ -70,7 +70,7 @@ pub fn err<T>(msg: impl Into<String>) -> Result<T, GameError> {
 
 /// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
 /// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
-pub fn winner_words<G: super::Interop>(game: &G, side_to_move: Side, result: &str) -> String {
+pub(crate) fn winner_words<G: super::Interop>(game: &G, side_to_move: Side, result: &str) -> String {
     let winner = match result {
         "win" => side_to_move,
         "loss" => side_to_move.other(),

@@ -61,7 +61,7 @@ impl Term {
 }
 
 /// The phase blend of one feature: `(mg * f * phase + eg * f * (256 - phase)) / 256`.
-pub fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
+pub(crate) fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
     ((mg as i64 * feature as i64 * phase as i64 + eg as i64 * feature as i64 * (256 - phase) as i64) / 256) as i32
 }
 
@@ -82,7 +82,7 @@ pub fn outcome_score(outcome: Outcome, ply: u32) -> i32 {
 }
 
 /// Human text for a score: `win in 7`, `loss in 4`, or the number.
-pub fn describe_score(score: i32) -> String {
+pub(crate) fn describe_score(score: i32) -> String {
     if score >= WIN_THRESHOLD {
         format!("win in {}", WIN_SCORE - score)
     } else if score <= -WIN_THRESHOLD {

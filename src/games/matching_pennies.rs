@@ -26,12 +26,12 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Most rounds (the Zobrist table has one key per score).
-pub const MAX_ROUNDS: u32 = 30;
+pub(crate) const MAX_ROUNDS: u32 = 30;
 
 /// Heads.
-pub const HEADS: u8 = 0;
+pub(crate) const HEADS: u8 = 0;
 /// Tails.
-pub const TAILS: u8 = 1;
+pub(crate) const TAILS: u8 = 1;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {

@@ -32,9 +32,9 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Deepest tree (the path is kept in the state).
-pub const MAX_TREE_DEPTH: usize = 40;
+pub(crate) const MAX_TREE_DEPTH: usize = 40;
 /// Widest tree.
-pub const MAX_TREE_WIDTH: u32 = 100;
+pub(crate) const MAX_TREE_WIDTH: u32 = 100;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -97,7 +97,7 @@ pub struct RtState {
 }
 
 /// A child number, 0-based (written 1-based).
-pub type RtMove = u8;
+pub(crate) type RtMove = u8;
 
 #[inline]
 pub(crate) fn mix(a: u64, b: u64) -> u64 {

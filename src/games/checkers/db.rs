@@ -48,7 +48,7 @@ const HEADER: usize = 32;
 const SLOT: usize = 16;
 
 /// The most pieces `plateau solve checkers --method retro --db-pieces N` builds (6 pieces: 2.5 billion positions).
-pub const MAX_PIECES: usize = 6;
+pub(crate) const MAX_PIECES: usize = 6;
 
 #[inline]
 pub(super) fn pack(code: u16, distance: u32) -> u16 {
@@ -165,10 +165,6 @@ pub fn canonical(s: &CheckersState) -> (u32, u32, u32) {
 impl Tables {
     fn empty(max_pieces: usize) -> Tables {
         Tables { max_pieces, tables: (0..SLOT.pow(4)).map(|_| None).collect() }
-    }
-
-    pub fn max_pieces(&self) -> usize {
-        self.max_pieces
     }
 
     fn insert(&mut self, s: Sig, t: Table) {
@@ -338,7 +334,7 @@ fn bar(show: bool, len: u64, what: &str) -> ProgressBar {
 }
 
 /// The file of signature `s`.
-pub fn table_path(dir: &Path, s: Sig) -> PathBuf {
+pub(crate) fn table_path(dir: &Path, s: Sig) -> PathBuf {
     dir.join(format!("checkers-{}.db", s.name()))
 }
 
@@ -379,7 +375,7 @@ static TABLES: OnceLock<Option<Tables>> = OnceLock::new();
 
 /// The tables the engine probes: those in `$PLATEAU_CHECKERS_DB` when that directory is set (every piece count
 /// complete from 1 up; none built, a damaged file leaves the engine without tables).
-pub fn prepare() {
+pub(crate) fn prepare() {
     TABLES.get_or_init(|| {
         let dir = PathBuf::from(std::env::var_os("PLATEAU_CHECKERS_DB")?);
         let top = (1..=SLOT - 1).take_while(|&n| complete(&dir, n)).last()?;
@@ -389,7 +385,7 @@ pub fn prepare() {
 
 /// What the prepared tables prove about `s`: a draw, or a win or loss in `d` plies when the game's draw rule
 /// cannot come first (the plies it already counts plus `d` below its limit).
-pub fn probe_outcome(g: &Checkers, s: &CheckersState) -> Option<(Outcome, u32)> {
+pub(crate) fn probe_outcome(g: &Checkers, s: &CheckersState) -> Option<(Outcome, u32)> {
     let t = TABLES.get()?.as_ref()?;
     if s.quiet >= g.draw_plies() {
         return None;

@@ -28,9 +28,9 @@ pub mod eval;
 mod stable;
 mod text;
 
-pub use bits::Geometry;
+pub(crate) use bits::Geometry;
 pub use endgame::{Bounds, EndgameSolver, StopAt};
-pub use eval::OthelloEval;
+pub(crate) use eval::OthelloEval;
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
@@ -41,7 +41,7 @@ use crate::spec::Spec;
 pub const PASS: u8 = 64;
 
 /// The engine's endgame probe solves (win, draw or loss) positions with at most this many empty squares.
-pub const PROBE_EMPTIES: u32 = 10;
+pub(crate) const PROBE_EMPTIES: u32 = 10;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
