@@ -51,7 +51,7 @@ impl Select {
 
 /// One player's statistics over its moves at one node.
 #[derive(Clone, Debug)]
-pub struct Bandit {
+pub(crate) struct Bandit {
     pub visits: Vec<u32>,
     pub reward: Vec<f64>,
     /// RM: cumulative regrets; EXP3: cumulative reward estimates `S`.
@@ -74,10 +74,6 @@ impl Bandit {
 
     pub fn len(&self) -> usize {
         self.visits.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.visits.is_empty()
     }
 
     /// The current strategy with exploration (RM, EXP3), into `out`.
@@ -166,7 +162,7 @@ impl Bandit {
     }
 
     /// The strategy to play after the search: the most visited move for DUCT, the average strategy otherwise.
-    pub fn final_strategy(&self, select: Select) -> Vec<f64> {
+    pub(crate) fn final_strategy(&self, select: Select) -> Vec<f64> {
         let k = self.len();
         if select == Select::Duct {
             let best = (0..k).max_by_key(|&a| (self.visits[a], std::cmp::Reverse(a))).unwrap_or(0);

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::proof_check::ProofCheck;
-pub use super::proof_file::ProofFileCheck;
+pub(crate) use super::proof_file::ProofFileCheck;
 
 /// The report of one `plateau solve`, by solver.
 #[derive(Clone, Debug, Serialize)]
@@ -86,7 +86,7 @@ pub struct Connect4Report {
     pub nodes: u64,
     pub seconds: f64,
     pub best_move_nodes: u64,
-    pub best_move_seconds: f64,
+    pub(crate) best_move_seconds: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -110,7 +110,7 @@ pub struct AlphaBetaReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct Mismatch {
+pub(crate) struct Mismatch {
     pub line: usize,
     pub position: String,
     pub expected: Option<i32>,
@@ -122,13 +122,13 @@ pub struct BatchReport {
     pub file: String,
     pub positions: usize,
     pub mismatches: usize,
-    pub mismatched: Vec<Mismatch>,
+    pub(crate) mismatched: Vec<Mismatch>,
     pub mean_seconds: f64,
     pub mean_nodes: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mean_best_move_nodes: Option<f64>,
+    pub(crate) mean_best_move_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mean_best_move_seconds: Option<f64>,
+    pub(crate) mean_best_move_seconds: Option<f64>,
     pub results: Vec<super::batch::Entry>,
 }
 
@@ -203,17 +203,17 @@ pub struct ThreatsReport {
     pub nodes: u64,
     pub earlier_nodes: u64,
     /// Threat-space searches, the positions they visited, and those that found a winning sequence.
-    pub tss_calls: u64,
-    pub tss_nodes: u64,
-    pub tss_wins: u64,
+    pub(crate) tss_calls: u64,
+    pub(crate) tss_nodes: u64,
+    pub(crate) tss_wins: u64,
     /// Table entries in use at the end, and those read from `--table`.
-    pub table_entries: u64,
+    pub(crate) table_entries: u64,
     pub table_read: u64,
     /// The proof: positions where the winner moves and cannot win at once (one line each in `--proof`), and the
     /// file written with its size.
     pub proof_positions: Option<u64>,
-    pub proof_file: Option<String>,
-    pub proof_bytes: Option<u64>,
+    pub(crate) proof_file: Option<String>,
+    pub(crate) proof_bytes: Option<u64>,
     /// `--check`: the proof file walked with the rules alone.
     pub proof_check: Option<ProofCheck>,
     pub seconds: f64,
@@ -270,13 +270,13 @@ pub struct CheckSplitReport {
     pub position: String,
     /// The claim for the side to move at the root (`win`, `loss`) and the loser's moves expanded before the jobs.
     pub claim: String,
-    pub split_depth: u32,
+    pub(crate) split_depth: u32,
     /// `verified` (no failure in the plan, every job verified), `failed`, or `unfinished`.
     pub verdict: String,
     pub verified: bool,
     /// Jobs in the plan, with a line in the results file, verified, and done by this run.
     pub jobs: usize,
-    pub jobs_done: usize,
+    pub(crate) jobs_done: usize,
     pub jobs_verified: usize,
     pub jobs_this_run: u64,
     /// The winner's moves chosen at the split levels.
@@ -284,17 +284,17 @@ pub struct CheckSplitReport {
     /// Lines (moves from the root) where the claim failed: in the plan, or in a job's check.
     pub failures: Vec<String>,
     /// Totals over the jobs done: df-pn expansions, the checks' positions (winner, loser to move).
-    pub solve_nodes: u64,
+    pub(crate) solve_nodes: u64,
     pub or_positions: u64,
     pub and_positions: u64,
     /// CPU seconds per job done (median, max, sum; jobs whose line has them).
-    pub job_cpu_seconds_median: Option<f64>,
-    pub job_cpu_seconds_max: Option<f64>,
-    pub job_cpu_seconds_total: f64,
+    pub(crate) job_cpu_seconds_median: Option<f64>,
+    pub(crate) job_cpu_seconds_max: Option<f64>,
+    pub(crate) job_cpu_seconds_total: f64,
     /// Seconds per job done (wall clock: median, max, sum), and of this run.
-    pub job_seconds_median: Option<f64>,
-    pub job_seconds_max: Option<f64>,
-    pub job_seconds_total: f64,
+    pub(crate) job_seconds_median: Option<f64>,
+    pub(crate) job_seconds_max: Option<f64>,
+    pub(crate) job_seconds_total: f64,
     pub seconds: f64,
 }
 
@@ -313,12 +313,12 @@ pub struct RetroBuildReport {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
-    pub max_distance: u32,
-    pub memory_bytes: u64,
+    pub(crate) max_distance: u32,
+    pub(crate) memory_bytes: u64,
     pub db: Option<String>,
-    pub db_bytes: Option<u64>,
+    pub(crate) db_bytes: Option<u64>,
     pub seconds: f64,
-    pub write_seconds: f64,
+    pub(crate) write_seconds: f64,
     #[serde(skip)]
     pub display: String,
 }
@@ -339,7 +339,7 @@ pub struct RetroQueryReport {
     pub seconds: f64,
     /// Positions in the database.
     #[serde(skip)]
-    pub db_positions: usize,
+    pub(crate) db_positions: usize,
     #[serde(skip)]
     pub display: String,
 }
@@ -356,17 +356,17 @@ pub struct OwareMoveValue {
 pub struct OwareReport {
     pub game: String,
     pub position: String,
-    pub db_seeds: usize,
+    pub(crate) db_seeds: usize,
     pub positions: u64,
     pub built_positions: u64,
     pub seconds: f64,
-    pub positions_per_second: f64,
+    pub(crate) positions_per_second: f64,
     pub levels: Vec<crate::games::oware::db::LevelReport>,
-    pub seeds_on_board: usize,
+    pub(crate) seeds_on_board: usize,
     /// The database value (seeds from the board, side to move minus opponent); none when not in the databases.
     pub value: Option<i32>,
     /// The value with the stores.
-    pub final_difference: Option<i32>,
+    pub(crate) final_difference: Option<i32>,
     pub best_moves: Option<Vec<String>>,
     pub move_values: Option<Vec<OwareMoveValue>>,
     /// Whether the databases were built (`--method retro`), not only read.
@@ -392,10 +392,10 @@ pub struct CheckersDbReport {
     pub positions: u64,
     pub built_positions: u64,
     pub seconds: f64,
-    pub positions_per_second: f64,
+    pub(crate) positions_per_second: f64,
     /// Per piece count: positions (Schaeffer's counts), wins, draws and losses for the side to move, seconds.
     pub pieces: Vec<crate::games::checkers::db::PieceReport>,
-    pub pieces_on_board: usize,
+    pub(crate) pieces_on_board: usize,
     /// `win`, `draw` or `loss` for the side to move; none when the position is not in the databases.
     pub result: Option<&'static str>,
     /// Plies to the end under perfect play (win or loss).
@@ -419,7 +419,7 @@ pub struct PigReport {
     pub seconds: f64,
     /// The turn total at which the side to move holds from this score.
     #[serde(skip)]
-    pub hold_here: u32,
+    pub(crate) hold_here: u32,
 }
 
 /// One move of a mixed strategy.
