@@ -14,7 +14,7 @@
 //! that a run of identical results does not give an infinite ratio after one game.
 
 /// Two-sided 95% quantile of the normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wins, losses and draws from the first player's (A's) point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]

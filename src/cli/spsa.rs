@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::arena::spsa;
-pub use crate::arena::spsa_spec::SpsaArgs;
+pub(crate) use crate::arena::spsa_spec::SpsaArgs;
 use crate::engine::tunables::{PARAMS, SearchParams};
 use crate::game::FullGame;
 use crate::games::AnyGame;
