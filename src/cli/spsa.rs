@@ -52,7 +52,7 @@ pub struct EngineParamsArgs {
     json: bool,
 }
 
-pub fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
+pub(crate) fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let mut values = match &a.game {
         Some(text) => {
             let any = AnyGame::parse(text)?;
