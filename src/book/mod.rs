@@ -61,6 +61,7 @@ pub struct Entry {
 }
 
 impl Entry {
+    /// Whether the entry's value is exact (proven by a solver), not a search's estimate.
     pub fn exact(&self) -> bool {
         self.flags & FLAG_EXACT != 0
     }
@@ -139,6 +140,7 @@ impl Book {
         Book { game: game.to_string(), note: note.to_string(), entries: merged }
     }
 
+    /// The book's entries, in the file's order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }

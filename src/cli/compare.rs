@@ -17,6 +17,7 @@ use crate::search::Limits;
 use crate::spec::Spec;
 
 #[derive(Args, Debug)]
+/// `plateau compare`'s flags.
 pub struct CompareArgs {
     #[command(flatten)]
     pos: super::PositionArgs,
@@ -341,6 +342,7 @@ pub(crate) fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
     s
 }
 
+/// Run `plateau compare`.
 pub fn run(a: CompareArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     let algos = split_algos(&a.algos);

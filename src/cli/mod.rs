@@ -46,6 +46,7 @@ pub(crate) struct Cli {
 }
 
 #[derive(Subcommand, Debug)]
+/// The `plateau` subcommands, one variant each (`docs/cli.md`).
 pub enum Command {
     /// List the games, their parameters and defaults.
     Games(games_cmd::GamesArgs),

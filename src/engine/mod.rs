@@ -56,6 +56,7 @@ pub struct Engine<G: FullGame> {
 }
 
 impl<G: FullGame> Engine<G> {
+    /// An engine with the options `opts`.
     pub fn new(opts: EngineOptions) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
         Engine {

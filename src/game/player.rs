@@ -8,12 +8,14 @@ pub enum Side {
 }
 
 impl Side {
+    /// The other side.
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
             Side::Second => Side::First,
         }
     }
+    /// 0 for the first side, 1 for the second (an index into per-side arrays).
     pub fn index(self) -> usize {
         self as usize
     }

@@ -13,6 +13,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// What a position's evaluation carries to its children (`()`: nothing).
     type Carry: Clone + Default + Send;
 
+    /// The value of the non-terminal `state` for its side to move.
     fn evaluate(&self, game: &G, state: &G::State) -> i32;
 
     /// The carry of `state`, computed from scratch.
@@ -55,6 +56,7 @@ pub struct Term {
 }
 
 impl Term {
+    /// A term named `name`: the feature's count and its contribution to the score.
     pub fn new(name: impl Into<String>, feature: i32, value: i32) -> Term {
         Term { name: name.into(), feature, value }
     }

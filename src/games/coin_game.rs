@@ -91,6 +91,7 @@ fn zkey(ply: u8, bit: u8) -> u64 {
 }
 
 impl CoinGame {
+    /// The game with these eight leaf values and the coin's probability `p` (checked).
     pub fn new(leaves: [i32; 8], p: f64) -> Result<Self, GameError> {
         if !(p > 0.0 && p < 1.0) {
             return err(format!("coin_game: p={p}: the probability of heads must be strictly between 0 and 1"));

@@ -67,6 +67,7 @@ fn side_digit(p: Side) -> char {
 }
 
 impl Marbles {
+    /// `n` marbles, take 1 to `k`; `misere`: who takes the last loses (checked).
     pub fn new(n: u32, k: u32, misere: bool) -> Result<Self, GameError> {
         if !(1..=MAX_N).contains(&n) {
             return err(format!("marbles: n={n}: the pile must hold 1..={MAX_N} marbles"));

@@ -78,6 +78,7 @@ fn parse_coin(text: &str) -> Option<u8> {
 }
 
 impl MatchingPennies {
+    /// Matching pennies over `rounds` rounds (checked).
     pub fn new(rounds: u32) -> Result<Self, GameError> {
         if !(1..=MAX_ROUNDS).contains(&rounds) {
             return err(format!("matching_pennies: rounds={rounds}: expected 1..={MAX_ROUNDS}"));

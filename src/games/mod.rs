@@ -115,7 +115,9 @@ fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
 /// Generic code to run on the concrete game inside an [`AnyGame`] from outside this crate, where [`with_game!`] is not
 /// visible (the Python bindings, the fuzz targets): `any.visit(v)` calls `v.visit(game)` with the game's own type.
 pub trait GameVisitor {
+    /// What the visit returns.
     type Out;
+    /// Run on the concrete game.
     fn visit<G: FullGame>(self, game: &G) -> Self::Out;
 }
 

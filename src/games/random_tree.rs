@@ -130,6 +130,7 @@ const SALT_DELTA: u64 = 6;
 const SALT_NOISE: u64 = 7;
 
 impl RandomTree {
+    /// A synthetic tree of `width` and `depth` from `seed`, with its value model, move ordering and range (checked).
     pub fn new(width: u32, depth: u32, seed: u64, model: Model, ordering: f64, range: i32) -> Result<Self, GameError> {
         if width == 0 || width > MAX_TREE_WIDTH {
             return err(format!("random_tree: width={width}: expected 1..={MAX_TREE_WIDTH}"));

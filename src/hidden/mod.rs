@@ -62,6 +62,7 @@ impl<G: FullGame> Tracking<G> {
         Ok(Self::new(cap, seed))
     }
 
+    /// A tracker keeping at most `cap` states, drawing with `seed` (from the system when `None`).
     pub fn new(cap: usize, seed: Option<u64>) -> Self {
         let rng = match seed {
             Some(s) => SmallRng::seed_from_u64(s),
@@ -87,6 +88,7 @@ impl<G: FullGame> Tracking<G> {
         self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.seed, seed));
     }
 
+    /// Start tracking a game from `start`, seen by `player`.
     pub fn start(&mut self, game: &G, start: &G::State, player: Side) {
         let seed = rand::RngExt::random(&mut self.rng);
         self.belief = Some(Belief::new(game, start, player, self.cap, seed));
@@ -114,6 +116,7 @@ impl<G: FullGame> Tracking<G> {
         }
     }
 
+    /// The tracked player played `m`.
     pub fn played(&mut self, game: &G, m: G::Move) {
         self.catch_up(game);
         if let Some(b) = &mut self.belief {

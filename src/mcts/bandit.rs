@@ -32,6 +32,7 @@ pub enum Select {
 }
 
 impl Select {
+    /// The selection rule named `text`, if there is one.
     pub fn parse(text: &str) -> Option<Select> {
         match text {
             "duct" | "uct" => Some(Select::Duct),
@@ -40,6 +41,7 @@ impl Select {
             _ => None,
         }
     }
+    /// The selection rule's name, as `parse` reads it.
     pub fn name(self) -> &'static str {
         match self {
             Select::Duct => "duct",

@@ -81,6 +81,7 @@ pub struct Mcts<G: FullGame> {
 }
 
 impl<G: FullGame> Mcts<G> {
+    /// A player with the parameters `params` and its own limits `limits`.
     pub fn new(params: Params, limits: Limits) -> Self {
         let rngs = match params.seed {
             Some(s) => thread_rngs(params.threads, s),

@@ -69,6 +69,7 @@ fn reward(o: Outcome) -> f64 {
 }
 
 impl<G: FullGame> SmMcts<G> {
+    /// A player with the selection rule `select`, its constants, playouts, limits and seed.
     pub fn new(select: Select, c: f64, gamma: f64, playouts: Option<u64>, limits: Limits, seed: Option<u64>) -> Self {
         let rng = match seed {
             Some(s) => SmallRng::seed_from_u64(s),

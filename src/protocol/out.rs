@@ -13,6 +13,7 @@ pub struct Out {
 }
 
 impl Out {
+    /// The protocol's output on `w`.
     pub fn new(w: Box<dyn Write + Send>) -> Self {
         Out { w: Arc::new(Mutex::new(w)), closed: Arc::new(AtomicBool::new(false)) }
     }

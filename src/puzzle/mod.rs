@@ -93,9 +93,11 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order `plateau puzzle` lists them.
     pub const ALL: [Algorithm; 5] =
         [Algorithm::AStar, Algorithm::Bfs, Algorithm::Dls, Algorithm::Ids, Algorithm::IdaStar];
 
+    /// The algorithm named `text`, or an error naming the accepted ones.
     pub fn parse(text: &str) -> Result<Algorithm, String> {
         match text.trim().to_ascii_lowercase().replace(['-', '_', '*'], "").as_str() {
             "astar" | "a" => Ok(Algorithm::AStar),
@@ -107,6 +109,7 @@ impl Algorithm {
         }
     }
 
+    /// The algorithm's name, as `parse` reads it.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::AStar => "astar",
@@ -167,12 +170,14 @@ pub struct SearchResult<A> {
 }
 
 impl<A> SearchResult<A> {
+    /// The actions of the path found, if one was.
     pub fn path(&self) -> Option<&[A]> {
         match &self.outcome {
             Outcome::Found { path, .. } => Some(path),
             _ => None,
         }
     }
+    /// The cost of the path found, if one was.
     pub fn cost(&self) -> Option<Cost> {
         match &self.outcome {
             Outcome::Found { cost, .. } => Some(*cost),

@@ -24,6 +24,7 @@ use crate::spec::Spec;
 pub(crate) struct AlphaBetaNegamax;
 
 impl<G: FullGame> Driver<G, AlphaBetaNegamax> {
+    /// The algorithm with the limits `limits`.
     pub fn new(limits: Limits) -> Self {
         Driver::with_algorithm(limits, AlphaBetaNegamax)
     }

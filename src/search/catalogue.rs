@@ -195,7 +195,9 @@ impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
 
 /// What to do with the driver an algorithm string names: box it as a [`Searcher`], run it with a tracer, ...
 pub trait Visit<G: FullGame> {
+    /// What the visit returns.
     type Out;
+    /// Run on the concrete driver.
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Self::Out;
 }
 

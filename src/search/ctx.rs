@@ -26,6 +26,7 @@ impl<M: Copy> PvTable<M> {
         PvTable { lines: (0..n).map(|_| Vec::with_capacity(n)).collect(), saved: Vec::with_capacity(n) }
     }
     #[inline]
+    /// Empty the line at `ply`.
     pub fn clear(&mut self, ply: usize) {
         if let Some(l) = self.lines.get_mut(ply) {
             l.clear();
@@ -94,6 +95,7 @@ pub struct Ctx<'a, G: FullGame, T: Tracer<G>> {
 }
 
 impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
+    /// A context for one search of `game` with `eval`, stopped by `limit`, at most `max_ply` deep, traced by `tracer`.
     pub fn new(game: &'a G, eval: &'a G::Eval, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
         Ctx {
             game,

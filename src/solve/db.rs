@@ -286,18 +286,23 @@ impl Db {
         Ok(())
     }
 
+    /// The database's file.
     pub fn path(&self) -> &Path {
         &self.path
     }
+    /// The game the database is for.
     pub fn game(&self) -> &str {
         &self.game
     }
+    /// The number of positions.
     pub fn len(&self) -> usize {
         self.n
     }
+    /// Whether the database has no position.
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
+    /// The key of the database's root position.
     pub fn root_key(&self) -> u64 {
         self.root_key
     }

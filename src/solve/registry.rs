@@ -116,6 +116,7 @@ pub struct SolverInfo {
 }
 
 impl SolverInfo {
+    /// Whether the solver solves the target `t`.
     pub fn applies(&self, t: Target) -> bool {
         self.games.contains(&t)
     }

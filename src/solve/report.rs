@@ -73,6 +73,7 @@ pub struct MoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method connect4` returns.
 pub struct Connect4Report {
     pub game: String,
     /// Stones on the board.
@@ -90,6 +91,7 @@ pub struct Connect4Report {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method alphabeta` (the generic solver) returns.
 pub struct AlphaBetaReport {
     pub game: String,
     pub position: String,
@@ -118,6 +120,7 @@ pub(crate) struct Mismatch {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a batch of positions (`--batch`) returns.
 pub struct BatchReport {
     pub file: String,
     pub positions: usize,
@@ -133,6 +136,7 @@ pub struct BatchReport {
 }
 
 impl BatchReport {
+    /// The report of the batch file `file`.
     pub fn new(file: &str, report: &super::batch::Report) -> BatchReport {
         let e = &report.entries;
         BatchReport {
@@ -153,6 +157,7 @@ impl BatchReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method othello` returns.
 pub struct OthelloReport {
     pub game: String,
     pub position: String,
@@ -170,6 +175,7 @@ pub struct OthelloReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method dfpn` returns.
 pub struct DfpnReport {
     pub game: String,
     pub position: String,
@@ -222,6 +228,7 @@ pub struct ThreatsReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method breakthrough-dfpn` returns.
 pub struct BreakthroughReport {
     pub game: String,
     pub position: String,
@@ -244,6 +251,7 @@ pub struct BreakthroughReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a split Breakthrough solve returns.
 pub struct SplitReport {
     pub game: String,
     pub position: String,
@@ -299,6 +307,7 @@ pub struct CheckSplitReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What building a retrograde database returns.
 pub struct RetroBuildReport {
     pub game: String,
     pub position: String,
@@ -324,6 +333,7 @@ pub struct RetroBuildReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a query of a retrograde database returns.
 pub struct RetroQueryReport {
     pub game: String,
     pub position: String,
@@ -353,6 +363,7 @@ pub struct OwareMoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the Oware solver and its databases return.
 pub struct OwareReport {
     pub game: String,
     pub position: String,
@@ -384,6 +395,7 @@ pub struct CheckersMoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the checkers endgame databases return.
 pub struct CheckersDbReport {
     pub game: String,
     pub position: String,
@@ -408,6 +420,7 @@ pub struct CheckersDbReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method pig` returns.
 pub struct PigReport {
     pub game: String,
     pub position: String,
@@ -431,6 +444,7 @@ pub struct Weighted {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the simultaneous-move solver returns.
 pub struct SimultaneousReport {
     pub game: String,
     pub position: String,

@@ -38,6 +38,7 @@ pub enum Value {
 }
 
 impl Value {
+    /// `win`, `draw` or `loss`.
     pub fn word(self) -> &'static str {
         match self {
             Value::Loss => "loss",
@@ -141,9 +142,11 @@ pub struct Solution {
 }
 
 impl Solution {
+    /// The number of positions solved.
     pub fn len(&self) -> usize {
         self.keys.len()
     }
+    /// Whether no position was solved.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

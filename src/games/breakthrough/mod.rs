@@ -111,6 +111,7 @@ impl Breakthrough {
         }
     }
 
+    /// A board of the given size and variant (checked: an error for an unsupported one).
     pub fn new(
         rows: u32,
         columns: u32,
@@ -177,9 +178,11 @@ impl Breakthrough {
         Breakthrough::new(rows, columns, piece_rows, misere, forced)
     }
 
+    /// The number of squares of the board.
     pub fn squares(&self) -> u32 {
         self.rows * self.columns
     }
+    /// The bits of the board's squares.
     pub fn board_mask(&self) -> u64 {
         self.board
     }

@@ -94,6 +94,7 @@ impl Value {
         }
     }
 
+    /// `win`, `draw` or `loss`.
     pub fn word(self) -> &'static str {
         match self {
             Value::Win(_) => "win",
@@ -102,6 +103,7 @@ impl Value {
         }
     }
 
+    /// Plies to the end for a win or a loss; `None` for a draw.
     pub fn plies(self) -> Option<u32> {
         match self {
             Value::Win(d) | Value::Loss(d) => Some(d),

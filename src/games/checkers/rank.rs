@@ -109,6 +109,7 @@ fn expand(positions: u64, free: u32) -> u32 {
 }
 
 impl Sig {
+    /// The signature with these counts of men and kings.
     pub fn new(own_men: u8, own_kings: u8, opp_men: u8, opp_kings: u8) -> Sig {
         Sig { own_men, own_kings, opp_men, opp_kings }
     }
@@ -123,10 +124,12 @@ impl Sig {
         }
     }
 
+    /// The number of pieces, men and kings of both sides.
     pub fn pieces(self) -> usize {
         (self.own_men + self.own_kings + self.opp_men + self.opp_kings) as usize
     }
 
+    /// The number of men of both sides.
     pub fn men(self) -> usize {
         (self.own_men + self.opp_men) as usize
     }

@@ -114,6 +114,7 @@ impl Shape for ConnectFour {
 }
 
 impl ConnectFour {
+    /// A board of `rows` by `columns` (checked).
     pub fn new(rows: u32, columns: u32) -> Result<Self, GameError> {
         if rows < 1 || columns < 1 {
             return err(format!("connect_four: rows={rows}, columns={columns}: both must be at least 1"));

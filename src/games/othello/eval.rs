@@ -39,6 +39,7 @@ pub enum OthelloEval {
 }
 
 impl OthelloEval {
+    /// The evaluation `name` for the board of `g`, or an error naming the accepted ones.
     pub fn named(g: &Othello, name: &str) -> Result<OthelloEval, GameError> {
         match name {
             "phase" => Ok(OthelloEval::Phase),
@@ -78,6 +79,7 @@ pub struct Terms {
     pub empties: i32,
 }
 
+/// The evaluation's terms of `s`.
 pub fn terms(g: &Othello, s: &OthelloState) -> Terms {
     let geo = &g.geo;
     let (own, opp) = (s.own, s.opp);

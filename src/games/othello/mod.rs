@@ -78,6 +78,7 @@ impl Default for Othello {
 }
 
 impl Othello {
+    /// A board of `size` by `size` (checked).
     pub fn new(size: u32) -> Result<Othello, GameError> {
         if !(4..=8).contains(&size) || !size.is_multiple_of(2) {
             return err(format!("othello: size={size}: the board side must be 4, 6 or 8"));
@@ -92,6 +93,7 @@ impl Othello {
         Othello::new(size)
     }
 
+    /// The board's width (and height).
     pub fn size(&self) -> u32 {
         self.geo.size
     }

@@ -121,6 +121,7 @@ fn legal(h: usize, p: &Pits, house: usize) -> bool {
 }
 
 impl Tables {
+    /// The houses per side of the databases' game.
     pub fn houses(&self) -> usize {
         self.rules.houses
     }

@@ -116,6 +116,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 impl Oware {
+    /// A board of `houses` houses per side with `seeds` seeds in each (checked).
     pub fn new(houses: usize, seeds: usize) -> Result<Self, GameError> {
         if !(1..=MAX_HOUSES).contains(&houses) {
             return err(format!("oware: houses={houses}: 1..={MAX_HOUSES} houses per side"));

@@ -87,6 +87,7 @@ impl Default for Pig {
 }
 
 impl Pig {
+    /// Pig to `target` points with a die of `die` faces (checked).
     pub fn new(target: u32, die: u32) -> Result<Self, GameError> {
         if !(1..=MAX_TARGET).contains(&target) {
             return err(format!("pig: target={target}: expected 1..={MAX_TARGET}"));

@@ -91,6 +91,7 @@ fn win_now_score(cells: u32, stones: u32) -> i32 {
 }
 
 impl<S: Shape> Solver<S> {
+    /// A solver of the board `g`.
     pub fn new(g: S) -> Self {
         Solver::with_table(g, DEFAULT_TABLE_LOG2)
     }

@@ -89,6 +89,7 @@ impl NnueWeights {
         }
     }
 
+    /// The weights as a network file's bytes (what `from_bytes` reads back).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = if self.residual { MAGIC_RESIDUAL } else { MAGIC }.to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
