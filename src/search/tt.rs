@@ -91,7 +91,7 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable { buckets: vec![[None; BUCKET]; n], mask: n - 1, generation: 0, max_buckets, filled: 0 }
     }
 
-    /// Number of entries the table holds now (it grows up to [`TranspositionTable::max_capacity`]).
+    /// Number of entries the table holds now (it grows up to the size it was given).
     pub fn capacity(&self) -> usize {
         self.buckets.len() * BUCKET
     }

@@ -144,7 +144,7 @@ pub struct PieceReport {
     pub seconds: f64,
 }
 
-/// The tables of every signature with `1..=max_pieces()` pieces.
+/// The tables of every signature with `1..=max_pieces` pieces.
 pub struct Tables {
     max_pieces: usize,
     tables: Vec<Option<Table>>,
@@ -183,7 +183,7 @@ impl Tables {
         self.tables[slot(s)].as_ref().map(|t| t.get(s.index(own, opp, kings)))
     }
 
-    /// The database value of `s` for its side to move, if it has at most `max_pieces()` pieces.
+    /// The database value of `s` for its side to move, if it has at most `max_pieces` pieces.
     pub fn probe(&self, s: &CheckersState) -> Option<Value> {
         let (own, opp, kings) = canonical(s);
         self.raw(own, opp, kings).and_then(Value::of)
