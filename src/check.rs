@@ -69,7 +69,7 @@ pub fn check_playouts<G: FullGame>(
 }
 
 /// The properties of one position.
-pub fn check_position<G: FullGame>(game: &G, s: &G::State, candidates: &[String]) -> Result<(), String> {
+pub(crate) fn check_position<G: FullGame>(game: &G, s: &G::State, candidates: &[String]) -> Result<(), String> {
     if game.key(s) != game.compute_key(s) {
         return Err("incremental key differs from the key computed from scratch".into());
     }
@@ -142,7 +142,7 @@ pub fn check_position<G: FullGame>(game: &G, s: &G::State, candidates: &[String]
 
 /// The checks of chance nodes, simultaneous nodes, hidden information and outcomes for both players (see the module
 /// documentation); `moves` are the generated moves of `s`.
-pub fn check_kind<G: FullGame>(game: &G, s: &G::State, moves: &MoveList<G::Move>) -> Result<(), String> {
+pub(crate) fn check_kind<G: FullGame>(game: &G, s: &G::State, moves: &MoveList<G::Move>) -> Result<(), String> {
     let list = |p: Side| {
         let mut m = MoveList::new();
         game.player_moves(s, p, &mut m);

@@ -11,31 +11,31 @@ use std::alloc::{Layout, alloc_zeroed};
 use std::sync::atomic::{AtomicBool, AtomicI32, AtomicPtr, Ordering};
 
 /// The most threads any command or player string accepts (`--threads`, `threads=`, UCI `Threads`).
-pub const MAX_THREADS: usize = 256;
+pub(crate) const MAX_THREADS: usize = 256;
 
 /// The largest table size any flag or parameter accepts, in MiB (1 TiB), before the machine's memory is looked at.
-pub const MAX_TABLE_MIB: usize = 1 << 20;
+pub(crate) const MAX_TABLE_MIB: usize = 1 << 20;
 
 /// The most games `match` and `stats` accept (`--games`): ten million games of the quickest game take hours;
 /// more is a typo or a runaway script. `stats` keeps counts, not games, so its memory does not grow with them.
-pub const MAX_GAMES: usize = 10_000_000;
+pub(crate) const MAX_GAMES: usize = 10_000_000;
 
 /// The most games `tune` plays (`--games`): it keeps every quiet position of every game (about 60 a game), so this is
 /// also a memory ceiling (a few GiB of samples).
-pub const MAX_TUNE_GAMES: usize = 100_000;
+pub(crate) const MAX_TUNE_GAMES: usize = 100_000;
 
 /// The longest game a match plays before calling it a draw (`--max-plies`): a game's moves are kept until it ends.
-pub const MAX_PLIES: usize = 1_000_000;
+pub(crate) const MAX_PLIES: usize = 1_000_000;
 
 /// The most training epochs (`tune --epochs`): each is a pass over every sample.
-pub const MAX_EPOCHS: usize = 1_000_000;
+pub(crate) const MAX_EPOCHS: usize = 1_000_000;
 
 /// The deepest fixed-depth search any flag, player parameter or protocol command accepts (`--depth`, `depth=`,
 /// `go depth`): one range everywhere.
-pub const MAX_DEPTH: u32 = 200;
+pub(crate) const MAX_DEPTH: u32 = 200;
 
 /// A count a user gives (`--games N`): a whole number in `min..=max`, else a one-line error naming the ceiling.
-pub fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize, String> {
+pub(crate) fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize, String> {
     if n < min || n > max {
         return Err(format!("{what}: {n} is out of range {min}..={max}"));
     }
@@ -43,25 +43,25 @@ pub fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize
 }
 
 /// `--threads N`: a whole number in `1..=`[`crate::limits::MAX_THREADS`].
-pub fn parse_threads(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_threads(text: &str) -> Result<usize, String> {
     let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of threads"))?;
     check_threads("threads", n)
 }
 
 /// `--games N` of `match`, `stats`: a whole number in `1..=`[`crate::limits::MAX_GAMES`].
-pub fn parse_games(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_games(text: &str) -> Result<usize, String> {
     let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of games"))?;
     check_count("games", n, 1, MAX_GAMES)
 }
 
 /// `--max-plies N`: a whole number in `1..=`[`crate::limits::MAX_PLIES`].
-pub fn parse_max_plies(text: &str) -> Result<usize, String> {
+pub(crate) fn parse_max_plies(text: &str) -> Result<usize, String> {
     let n: usize = text.trim().parse().map_err(|_| format!("'{text}' is not a number of plies"))?;
     check_count("plies", n, 1, MAX_PLIES)
 }
 
 /// `--max-seconds S` and the like: a finite number of seconds, at least 0.
-pub fn parse_seconds(text: &str) -> Result<f64, String> {
+pub(crate) fn parse_seconds(text: &str) -> Result<f64, String> {
     match text.trim().parse::<f64>() {
         Ok(s) if s.is_finite() && s >= 0.0 => Ok(s),
         _ => Err(format!("'{text}' is not a number of seconds (a finite number, at least 0)")),
@@ -70,7 +70,7 @@ pub fn parse_seconds(text: &str) -> Result<f64, String> {
 
 /// Bytes of memory available to this process now: `MemAvailable` of `/proc/meminfo`, lowered by the cgroup v2 limit
 /// (`memory.max - memory.current`) when one is set; `None` where neither can be read (other systems).
-pub fn available_bytes() -> Option<u64> {
+pub(crate) fn available_bytes() -> Option<u64> {
     let meminfo = std::fs::read_to_string("/proc/meminfo").ok().and_then(|t| {
         let line = t.lines().find(|l| l.starts_with("MemAvailable:"))?;
         let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
@@ -90,14 +90,14 @@ pub fn available_bytes() -> Option<u64> {
 }
 
 /// `n` bytes in words: `512 MiB`, `3.5 GiB`.
-pub fn describe_bytes(n: u64) -> String {
+pub(crate) fn describe_bytes(n: u64) -> String {
     const MIB: f64 = 1024.0 * 1024.0;
     let mib = n as f64 / MIB;
     if mib >= 1024.0 { format!("{:.1} GiB", mib / 1024.0) } else { format!("{mib:.0} MiB") }
 }
 
 /// Refuse a table of `bytes` when it is more than the memory available (see [`available_bytes`]).
-pub fn check_bytes(what: &str, bytes: u64) -> Result<(), String> {
+pub(crate) fn check_bytes(what: &str, bytes: u64) -> Result<(), String> {
     check_against(what, bytes, available_bytes())
 }
 
@@ -116,7 +116,7 @@ fn check_against(what: &str, bytes: u64, available: Option<u64>) -> Result<(), S
 }
 
 /// Refuse a number of threads over [`MAX_THREADS`] or zero.
-pub fn check_threads(what: &str, threads: usize) -> Result<usize, String> {
+pub(crate) fn check_threads(what: &str, threads: usize) -> Result<usize, String> {
     if threads == 0 || threads > MAX_THREADS {
         return Err(format!("{what}: {threads} threads is out of range 1..={MAX_THREADS}"));
     }
@@ -128,14 +128,14 @@ pub fn check_threads(what: &str, threads: usize) -> Result<usize, String> {
 /// # Safety
 /// Implement only for types made of integers, atomics and arrays of them (no references, no enums without a zero
 /// variant, no `Option` of a type without a zero niche).
-pub unsafe trait Zeroable: Sized {}
+pub(crate) unsafe trait Zeroable: Sized {}
 
 unsafe impl Zeroable for u64 {}
 unsafe impl Zeroable for [u64; 2] {}
 
 /// `n` zeroed values of `T`, after [`check_bytes`]: the system backs the pages only when they are written, so a large
 /// table costs what the search touches. An allocation that fails is an error.
-pub fn zeroed_vec<T: Zeroable>(what: &str, n: usize) -> Result<Vec<T>, String> {
+pub(crate) fn zeroed_vec<T: Zeroable>(what: &str, n: usize) -> Result<Vec<T>, String> {
     let bytes = n.checked_mul(size_of::<T>()).ok_or_else(|| format!("{what}: {n} entries is too large"))?;
     check_bytes(what, bytes as u64)?;
     alloc_zeroed_vec(n).ok_or_else(|| format!("{what}: cannot allocate {}", describe_bytes(bytes as u64)))
@@ -159,7 +159,7 @@ fn alloc_zeroed_vec<T: Zeroable>(n: usize) -> Option<Vec<T>> {
 /// `n` zeroed values of `T` ([`zeroed_vec`]); when they cannot be had (the caller checked the size first, so this is a
 /// race with other processes), half as many, down to `min`: a smaller table, never an abort. Halving keeps a power of
 /// two a power of two.
-pub fn lazy_table<T: Zeroable>(n: usize, min: usize) -> Vec<T> {
+pub(crate) fn lazy_table<T: Zeroable>(n: usize, min: usize) -> Vec<T> {
     let min = min.max(1);
     let mut n = n.max(min);
     while n > min {
@@ -193,7 +193,7 @@ extern "C" fn on_interrupt(sig: libc::c_int) {
 /// process, so that the command stops, saves what it did and says so; a second one ends the process at once. The
 /// command then ends with [`interrupt_exit_code`] (`cli::main`). Commands whose work is on disk as it goes call
 /// [`exit_on_interrupt`] instead; the others never call either: for them Ctrl-C ends the process as usual.
-pub fn catch_interrupt() -> &'static AtomicBool {
+pub(crate) fn catch_interrupt() -> &'static AtomicBool {
     let handler = on_interrupt as extern "C" fn(libc::c_int) as libc::sighandler_t;
     // SAFETY: the handler only stores to atomics and calls `signal`, all async-signal-safe.
     unsafe {
@@ -205,7 +205,7 @@ pub fn catch_interrupt() -> &'static AtomicBool {
 
 /// The exit code of a command that caught a signal ([`catch_interrupt`]): 128 + its number, the shell's convention
 /// (130 for SIGINT, 143 for SIGTERM); `None` when no signal came.
-pub fn interrupt_exit_code() -> Option<i32> {
+pub(crate) fn interrupt_exit_code() -> Option<i32> {
     match SIGNAL.load(Ordering::SeqCst) {
         0 => None,
         sig => Some(128 + sig),
@@ -213,7 +213,7 @@ pub fn interrupt_exit_code() -> Option<i32> {
 }
 
 /// The name of the signal caught, for the line saying what was saved (`"a signal"` when none was).
-pub fn interrupt_name() -> &'static str {
+pub(crate) fn interrupt_name() -> &'static str {
     match SIGNAL.load(Ordering::SeqCst) {
         libc::SIGINT => "SIGINT",
         libc::SIGTERM => "SIGTERM",
@@ -244,7 +244,7 @@ extern "C" fn exit_now(sig: libc::c_int) {
 /// SIGTERM writes `interrupted (SIGINT): {what}` on stderr and ends the process with 128 + the signal's number (130,
 /// 143). Whatever the signal cuts in the middle (a game being appended, a checkpoint being renamed) is left out by the
 /// reader of the file, as after a kill; `what` says where the work is and how to go on.
-pub fn exit_on_interrupt(what: &str) {
+pub(crate) fn exit_on_interrupt(what: &str) {
     let line: &'static mut String = Box::leak(Box::new(format!("{what}\n")));
     EXIT_LINE.store(line, Ordering::SeqCst);
     let handler = exit_now as extern "C" fn(libc::c_int) as libc::sighandler_t;

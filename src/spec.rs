@@ -28,7 +28,7 @@ impl Spec {
     }
 
     /// Parse a string whose parameters may name only the files `files` allows (the web server's requests).
-    pub fn parse_with(text: &str, files: &FileAccess) -> Result<Spec, GameError> {
+    pub(crate) fn parse_with(text: &str, files: &FileAccess) -> Result<Spec, GameError> {
         let text = text.trim();
         if text.is_empty() {
             return err("empty name: expected NAME or NAME(key=value,...)");
@@ -105,7 +105,7 @@ impl Spec {
     /// This string with the parameters of `defaults` (`key=value,...`) added where it gives none of its own: a
     /// player's settings for a game (`mcts` on Breakthrough is `mcts(cut=4,eval=tuned,scale=100)` unless it says
     /// otherwise).
-    pub fn with_defaults(mut self, defaults: &str) -> Result<Spec, GameError> {
+    pub(crate) fn with_defaults(mut self, defaults: &str) -> Result<Spec, GameError> {
         if defaults.is_empty() {
             return Ok(self);
         }
@@ -124,7 +124,7 @@ impl Spec {
     }
 
     /// An integer parameter with a default and an inclusive range.
-    pub fn int(&self, key: &str, default: i64, min: i64, max: i64) -> Result<i64, GameError> {
+    pub(crate) fn int(&self, key: &str, default: i64, min: i64, max: i64) -> Result<i64, GameError> {
         match self.raw(key) {
             None => Ok(default),
             Some(v) => {
@@ -165,7 +165,7 @@ impl Spec {
     }
 
     /// A duration parameter (`100ms`, `1s`, `1.5s`; a bare number is milliseconds).
-    pub fn duration(&self, key: &str) -> Result<Option<Duration>, GameError> {
+    pub(crate) fn duration(&self, key: &str) -> Result<Option<Duration>, GameError> {
         match self.raw(key) {
             None => Ok(None),
             Some(v) => parse_duration(v).map(Some).map_err(|e| GameError::new(format!("{}: {key}: {e}", self.name))),
@@ -249,7 +249,7 @@ fn split_top_level(s: &str) -> Vec<&str> {
 }
 
 /// Parse `100ms`, `1s`, `1.5s`, `2m`; a bare number is milliseconds.
-pub fn parse_duration(v: &str) -> Result<Duration, String> {
+pub(crate) fn parse_duration(v: &str) -> Result<Duration, String> {
     let v = v.trim().to_ascii_lowercase();
     let (num, scale) = if let Some(n) = v.strip_suffix("ms") {
         (n, 1e-3)
@@ -274,12 +274,12 @@ pub fn parse_duration(v: &str) -> Result<Duration, String> {
 /// Whether `v` is a number written plainly: digits only, without a leading zero (`0` itself is fine). `+6` and `05`
 /// are refused: a game string is also a name (records, tables, books), and two spellings of one number would be two
 /// names of one game.
-pub fn plain_integer(v: &str) -> bool {
+pub(crate) fn plain_integer(v: &str) -> bool {
     !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) && (v == "0" || !v.starts_with('0'))
 }
 
 /// Parse `1000`, `10k`, `2m`, `1g`.
-pub fn parse_count(v: &str) -> Result<u64, String> {
+pub(crate) fn parse_count(v: &str) -> Result<u64, String> {
     let t = v.trim().to_ascii_lowercase();
     let (num, mul) = if let Some(n) = t.strip_suffix('k') {
         (n, 1_000)
@@ -298,7 +298,7 @@ pub fn parse_count(v: &str) -> Result<u64, String> {
 }
 
 /// Parse a memory size in MiB: `64`, `64mb`, `64mib`, `1gb`.
-pub fn parse_mib(v: &str) -> Result<usize, String> {
+pub(crate) fn parse_mib(v: &str) -> Result<usize, String> {
     let t = v.trim().to_ascii_lowercase();
     let (num, mul) =
         if let Some(n) = t.strip_suffix("gib").or_else(|| t.strip_suffix("gb")).or_else(|| t.strip_suffix('g')) {
@@ -318,14 +318,14 @@ pub fn parse_mib(v: &str) -> Result<usize, String> {
 
 /// Parse the size of a table to allocate ([`parse_mib`]) and refuse it when it is more than the memory available
 /// ([`crate::limits::check_bytes`]).
-pub fn parse_table_mib(v: &str) -> Result<usize, String> {
+pub(crate) fn parse_table_mib(v: &str) -> Result<usize, String> {
     let mib = parse_mib(v)?;
     crate::limits::check_bytes("a table", (mib as u64) << 20)?;
     Ok(mib)
 }
 
 /// The one line a command-line usage error prints (`plateau ...`, and the words the Python bindings parse): clap's first line, or its whole text when it has no `error:` line.
-pub fn usage_line(e: &clap::Error) -> String {
+pub(crate) fn usage_line(e: &clap::Error) -> String {
     let text = e.render().to_string();
     match text.lines().find(|l| !l.trim().is_empty()) {
         Some(line) if line.starts_with("error:") => format!("{} (see --help)", line.trim_end()),
@@ -335,7 +335,7 @@ pub fn usage_line(e: &clap::Error) -> String {
 
 /// A command's very words (after `plateau COMMAND`, the words the Python bindings hand over) parsed as the command
 /// line parses them; a usage error is its one line ([`usage_line`], without `error: `).
-pub fn parse_words<P: clap::Parser>(command: &str, words: &[String]) -> Result<P, String> {
+pub(crate) fn parse_words<P: clap::Parser>(command: &str, words: &[String]) -> Result<P, String> {
     P::try_parse_from(std::iter::once(format!("plateau {command}")).chain(words.iter().cloned()))
         .map_err(|e| crate::game::one_line(usage_line(&e).trim_start_matches("error: ")))
 }

@@ -44,6 +44,7 @@ const NOT_UTF8: &str = "\0not utf-8";
 const HANDSHAKE: Duration = Duration::from_secs(20);
 
 impl External {
+    /// An external engine from its player string (`uci(cmd=...)` or `ugi(cmd=...)`).
     pub fn from_spec(dialect: Dialect, spec: &Spec) -> Result<Self, GameError> {
         let cmd_text =
             spec.text("cmd").ok_or_else(|| GameError::new(format!("{}: cmd=PATH is required", spec.name)))?;

@@ -21,7 +21,7 @@ use super::record::GameRecord;
 
 /// Min, max and mean of a sample, with its size.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub count: u64,
     pub min: u64,
     pub max: u64,
@@ -40,7 +40,7 @@ impl Summary {
 /// A sample kept as counts per value (game lengths and branching factors take few distinct values), so that memory
 /// does not grow with the number of games.
 #[derive(Clone, Debug, Default)]
-pub struct Tally(std::collections::BTreeMap<u64, u64>);
+pub(crate) struct Tally(std::collections::BTreeMap<u64, u64>);
 
 impl Tally {
     pub fn add(&mut self, v: u64) {
@@ -74,7 +74,7 @@ impl Tally {
 
 /// One bar of a histogram: values in `[from, to]` and how many there are.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Bin {
+pub(crate) struct Bin {
     pub from: u64,
     pub to: u64,
     pub count: u64,
@@ -82,7 +82,7 @@ pub struct Bin {
 
 /// The branching factor at one ply number, over the games that reached it.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct PlyBranching {
+pub(crate) struct PlyBranching {
     /// 1-based: the choice before the first ply is ply 1.
     pub ply: u64,
     pub games: u64,
@@ -93,7 +93,7 @@ pub struct PlyBranching {
 
 /// The branching factor in one phase of the games.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct Phase {
+pub(crate) struct Phase {
     pub name: String,
     #[serde(flatten)]
     pub branching: Summary,
@@ -101,7 +101,7 @@ pub struct Phase {
 
 /// Everything `plateau stats` reports.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct GameStats {
+pub(crate) struct GameStats {
     pub games: u64,
     /// Game lengths in plies.
     pub length: Summary,
@@ -110,7 +110,7 @@ pub struct GameStats {
     pub length_by_result: [Summary; 3],
     /// The branching factor over every choice of every game.
     pub branching: Summary,
-    pub branching_histogram: Vec<Bin>,
+    pub(crate) branching_histogram: Vec<Bin>,
     /// The branching factor in the first, middle and last third of each game.
     pub phases: Vec<Phase>,
     pub by_ply: Vec<PlyBranching>,
@@ -134,7 +134,7 @@ fn choices<G: FullGame>(game: &G, state: &G::State) -> Option<u64> {
 }
 
 /// The branching factor before each ply of a recorded game (`None` at chance nodes), replayed with the rules.
-pub fn branching_of<G: FullGame>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u64>>, String> {
+pub(crate) fn branching_of<G: FullGame>(game: &G, rec: &GameRecord) -> Result<Vec<Option<u64>>, String> {
     let mut state = match &rec.fen {
         Some(f) => game.parse_position(f).map_err(|e| format!("game {}: {e}", rec.round))?,
         None => game.start(),
@@ -147,17 +147,10 @@ pub fn branching_of<G: FullGame>(game: &G, rec: &GameRecord) -> Result<Vec<Optio
     Ok(out)
 }
 
-/// A histogram of `values` in at most `bins` bars of equal width.
-pub fn histogram(values: &[u64], bins: u64) -> Vec<Bin> {
-    let mut t = Tally::default();
-    values.iter().for_each(|&v| t.add(v));
-    t.histogram(bins)
-}
-
 /// The statistics of games added one at a time ([`StatsBuilder::add`], as a match finishes them): counts only, so
 /// that a million games cost no more memory than ten.
 #[derive(Default)]
-pub struct StatsBuilder {
+pub(crate) struct StatsBuilder {
     games: u64,
     lengths: Tally,
     by_result: [Tally; 3],
@@ -218,18 +211,16 @@ impl StatsBuilder {
     }
 }
 
-/// Statistics of the recorded games.
-pub fn game_stats<G: FullGame>(game: &G, records: &[GameRecord], bins: u64) -> Result<GameStats, String> {
-    let mut b = StatsBuilder::default();
-    for r in records {
-        b.add(game, r)?;
-    }
-    Ok(b.finish(bins))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A histogram of `values` in at most `bins` bars of equal width.
+    fn histogram(values: &[u64], bins: u64) -> Vec<Bin> {
+        let mut t = Tally::default();
+        values.iter().for_each(|&v| t.add(v));
+        t.histogram(bins)
+    }
 
     #[test]
     fn histogram_covers_every_value() {

@@ -59,6 +59,7 @@ pub struct Added {
 
 /// A match's jobs, whatever its game.
 pub trait MatchJobs: Send + Sync {
+    /// The match's plan: its settings and game pairs.
     fn plan(&self) -> MatchPlan;
     /// Play the games `ids` (numbers 1..=N): their record blocks.
     fn play(&self, ids: &[usize]) -> Result<Vec<String>, String>;

@@ -20,9 +20,9 @@
 //! information; external engines on simultaneous and hidden games).
 
 pub mod external;
-pub mod game_stats;
+pub(crate) mod game_stats;
 pub mod match_jobs;
-pub mod observed;
+pub(crate) mod observed;
 pub mod openings;
 pub mod player;
 pub mod record;
@@ -30,9 +30,9 @@ pub mod referee;
 pub mod resume;
 pub mod spec;
 pub mod spsa;
-pub mod spsa_checkpoint;
+pub(crate) mod spsa_checkpoint;
 pub mod spsa_jobs;
-pub mod spsa_spec;
+pub(crate) mod spsa_spec;
 pub mod stats;
 pub mod tally;
 pub mod text;
@@ -103,11 +103,11 @@ pub struct Lengths {
 pub struct MatchSummary {
     pub game: String,
     pub player_a: String,
-    pub player_b: String,
+    pub(crate) player_b: String,
     /// What A and B play under: their own limits and the match's time control together (`depth 2, movetime 100ms
     /// (whichever stops first)`).
     pub limits_a: String,
-    pub limits_b: String,
+    pub(crate) limits_b: String,
     pub time_control: String,
     pub games: u64,
     pub wins_a: u64,
@@ -125,7 +125,7 @@ pub struct MatchSummary {
     /// Games lost by a failure or a time forfeit, with the reason: `game 3: uci(x) lost: engine crashed ...`.
     pub failures: Vec<String>,
     /// Games adjudicated (won races).
-    pub adjudicated: u64,
+    pub(crate) adjudicated: u64,
     /// Longest move of A and of B in milliseconds.
     pub max_move_ms: [u64; 2],
     /// Mean move time of A and of B in milliseconds, over every move of the match (openings excluded).
@@ -149,7 +149,7 @@ pub struct MatchSummary {
 }
 
 /// Describe a time control for records: `movetime 100ms`, `10000ms+100ms`, `players' own limits`.
-pub fn describe_limit(limit: &Option<TimeControl>) -> String {
+pub(crate) fn describe_limit(limit: &Option<TimeControl>) -> String {
     match limit {
         None => "players' own limits".into(),
         Some(tc) => tc.to_string(),
@@ -158,7 +158,7 @@ pub fn describe_limit(limit: &Option<TimeControl>) -> String {
 
 /// The time control of the flags `--movetime` and `--tc` (`None`: each player's own limits); both given is an error.
 /// The one reading of these flags: `match`, `tournament`, `stats` and `spsa`.
-pub fn time_limit(movetime: Option<&str>, tc: Option<&str>) -> Result<Option<TimeControl>, String> {
+pub(crate) fn time_limit(movetime: Option<&str>, tc: Option<&str>) -> Result<Option<TimeControl>, String> {
     match (movetime, tc) {
         (Some(_), Some(_)) => Err("give --movetime or --tc, not both".into()),
         (Some(m), None) => {
@@ -379,7 +379,7 @@ pub fn play_game<G: FullGame>(
 
 /// Check that both player strings build (without starting external engines) and can play under `limit`.
 /// Build both players once to check them; their names and what each plays under (`plays_under`).
-pub fn check_players<G: FullGame>(
+pub(crate) fn check_players<G: FullGame>(
     players: &[String; 2],
     limit: &Option<TimeControl>,
 ) -> Result<([String; 2], [String; 2]), GameError> {
@@ -512,7 +512,7 @@ pub(crate) fn play_match<G: FullGame>(
 
 /// Game `i` (0-based: number `i + 1`) of the match `cfg` between A (`a`) and B (`b`): its opening and colours from
 /// its number, as [`run_match`] plays it (the job-level match, [`match_jobs`], plays the very same games).
-pub fn play_numbered<G: FullGame>(
+pub(crate) fn play_numbered<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     a: &mut dyn Player<G>,

@@ -30,7 +30,7 @@ fn or_kill<T>(ext: &mut External, r: Result<T, String>) -> Result<T, String> {
 }
 
 /// A simultaneous node: the public game, the engine's side, `go`; the answer is `player`'s half.
-pub fn think_half<G: FullGame>(
+pub(crate) fn think_half<G: FullGame>(
     ext: &mut External,
     game: &G,
     state: &G::State,

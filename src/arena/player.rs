@@ -9,7 +9,7 @@ use crate::players::Player;
 use crate::protocol::Dialect;
 use crate::spec::Spec;
 
-pub use crate::players::PositionText;
+pub(crate) use crate::players::PositionText;
 
 /// Build a player from its string: `uci(...)`, `ugi(...)`, or any built-in player.
 pub fn build<G: FullGame>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
@@ -17,7 +17,7 @@ pub fn build<G: FullGame>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
 }
 
 /// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn build_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
+pub(crate) fn build_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
     let spec = Spec::parse_with(text, files)?;
     match spec.name.as_str() {
         "ugi" if crate::protocol::observed::carries(G::KIND) => Ok(Box::new(External::from_spec(Dialect::Ugi, &spec)?)),

@@ -81,7 +81,7 @@ impl GameRecord {
     }
 
     /// Player A's score in this game.
-    pub fn a_score(&self) -> f64 {
+    pub(crate) fn a_score(&self) -> f64 {
         match (self.winner, self.a_first) {
             (None, _) => 0.5,
             (Some(Side::First), true) | (Some(Side::Second), false) => 1.0,
@@ -95,7 +95,7 @@ impl GameRecord {
     }
 
     /// The PGN-style block with the match's own tags (`[Seed "1"]` ..., [`RecordFile::open`]) after the opening's.
-    pub fn to_pgn_with(&self, match_tags: &[(String, String)]) -> String {
+    pub(crate) fn to_pgn_with(&self, match_tags: &[(String, String)]) -> String {
         let q = |s: &str| s.replace('\\', "\\\\").replace('"', "\\\"");
         let mut out = String::new();
         out += EVENT;
@@ -157,7 +157,7 @@ impl GameRecord {
 }
 
 /// An append-only record file; every block carries the match's own tags.
-pub struct RecordFile {
+pub(crate) struct RecordFile {
     file: File,
     tags: Vec<(String, String)>,
 }
@@ -180,7 +180,7 @@ impl RecordFile {
         Ok(RecordFile { file, tags })
     }
     /// Append one game and flush it to the operating system.
-    pub fn append(&mut self, r: &GameRecord) -> Result<(), String> {
+    pub(crate) fn append(&mut self, r: &GameRecord) -> Result<(), String> {
         self.file
             .write_all(r.to_pgn_with(&self.tags).as_bytes())
             .and_then(|_| self.file.flush())
@@ -247,18 +247,18 @@ pub fn read_games(text: &str) -> Result<Vec<ReadGame>, String> {
 
 /// [`read_games`], with the length of the text up to the end of the last whole game's line (what an interrupted
 /// match's file keeps once a block cut short is cut off).
-pub fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
+pub(crate) fn read_games_to_end(text: &str) -> Result<(Vec<ReadGame>, usize), String> {
     parse(text, false)
 }
 
 /// The first line of every block [`GameRecord::to_pgn`] writes.
-pub const EVENT: &str = "[Event \"plateau match\"]";
+pub(crate) const EVENT: &str = "[Event \"plateau match\"]";
 
 /// [`read_games_to_end`] for a record file a match is to continue (`match --resume`), strictly: every line must
 /// belong to a game block, and what follows the last whole game must be a block of a match of `game` cut short (the
 /// start of `[Event "plateau match"]`, then whole tags, the game's own `[Game]` if it got that far), which is what
 /// the caller may cut off. Anything else is an error, so that a file that is not such a record is never changed.
-pub fn read_record_to_continue(text: &str, game: &str) -> Result<(Vec<ReadGame>, usize), String> {
+pub(crate) fn read_record_to_continue(text: &str, game: &str) -> Result<(Vec<ReadGame>, usize), String> {
     let (games, end) = parse(text, true)?;
     let tail = text[end..].trim_start();
     if tail.is_empty() {

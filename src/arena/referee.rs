@@ -17,7 +17,7 @@ use crate::game::{FullGame, Side};
 use crate::players::Player;
 
 /// The last observation each seat received (seat 0 plays the first player).
-pub struct Referee {
+pub(crate) struct Referee {
     told: [String; 2],
 }
 

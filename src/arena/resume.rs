@@ -34,7 +34,7 @@ use super::{MatchConfig, MatchSummary, check_players, describe_limit, play_match
 /// The tags every record block of a match carries besides the game's own: with [`Game`, the players by colour,
 /// `TimeControl`, `Opening`/`FEN`] they identify the match (`--games` and `--sprt` do not: a resumed match may be
 /// longer, or tested with other bounds).
-pub fn match_tags<G: FullGame>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
+pub(crate) fn match_tags<G: FullGame>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
     let tags = [
         ("Seed", cfg.seed.to_string()),
         ("Openings", cfg.openings.describe()),
@@ -47,7 +47,7 @@ pub fn match_tags<G: FullGame>(cfg: &MatchConfig<G>) -> Vec<(String, String)> {
 }
 
 /// Run `cfg` as the continuation of the match in its record file (`cfg.record`, required).
-pub fn resume_match<G: FullGame>(
+pub(crate) fn resume_match<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     on_record: impl FnMut(&GameRecord),
@@ -70,7 +70,7 @@ pub fn resume_match<G: FullGame>(
 
 /// The games of the match `cfg` its record file (`cfg.record`, required) holds, checked (see the module
 /// documentation), in the file's order; a block cut short at its end is cut off the file.
-pub fn read_back<G: FullGame>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
+pub(crate) fn read_back<G: FullGame>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<GameRecord>, String> {
     let path = cfg.record.as_deref().ok_or("--resume needs --record FILE (the record of the match to continue)")?;
     let shown = path.display();
     crate::files::check_output(path, "record file")?;
@@ -107,7 +107,7 @@ pub fn read_back<G: FullGame>(game: &G, cfg: &MatchConfig<G>) -> Result<Vec<Game
 
 /// A record block (as a worker of the job-level match wrote it) read and checked as `--resume` checks the file's
 /// games: game `n` of `cfg`'s match with its players, opening, time control and tags.
-pub fn check_block<G: FullGame>(
+pub(crate) fn check_block<G: FullGame>(
     game: &G,
     cfg: &MatchConfig<G>,
     names: &[String; 2],

@@ -23,7 +23,7 @@ use crate::search::TimeControl;
 use crate::spec::parse_duration;
 
 /// What a match produced: `plateau match --json`'s document.
-pub type MatchReport = MatchSummary;
+pub(crate) type MatchReport = MatchSummary;
 
 /// The flags of the games themselves, shared by `plateau match` and `plateau tournament` (same names, same help).
 #[derive(clap::Args, Debug, Clone, Serialize, Deserialize)]
@@ -58,7 +58,7 @@ pub struct PlayFlags {
     pub record: Option<PathBuf>,
     /// Do not adjudicate won races.
     #[arg(long)]
-    pub no_adjudicate: bool,
+    pub(crate) no_adjudicate: bool,
     /// Tolerance over the time limit before a move loses on time.
     #[arg(long, default_value = "100ms")]
     #[serde(deserialize_with = "text::plain")]
@@ -121,7 +121,7 @@ impl PlayFlags {
 }
 
 /// Random opening plies by default: 2, or none where the first plies are coin tosses or joint moves.
-pub fn default_plies<G: FullGame>(_game: &G) -> u32 {
+pub(crate) fn default_plies<G: FullGame>(_game: &G) -> u32 {
     if G::KIND.chance || G::KIND.simultaneous { 0 } else { 2 }
 }
 
@@ -189,7 +189,7 @@ impl MatchSpec {
 
 /// `plateau match`'s arguments: the spec and how to report it.
 #[derive(clap::Args, Debug, Clone)]
-pub struct MatchCommand {
+pub(crate) struct MatchCommand {
     #[command(flatten)]
     pub spec: MatchSpec,
     /// Print one JSON document.
@@ -243,7 +243,7 @@ pub fn run_match_spec(spec: &MatchSpec, progress: MatchProgress<'_>) -> Result<M
 }
 
 /// The checks of `spec` that need no game (players, games, flags, `--resume`'s file).
-pub fn check_spec(spec: &MatchSpec) -> Result<(), String> {
+pub(crate) fn check_spec(spec: &MatchSpec) -> Result<(), String> {
     if spec.players.len() != 2 {
         return Err(format!("give exactly two players: --player A --player B ({} given)", spec.players.len()));
     }
@@ -260,7 +260,7 @@ pub fn check_spec(spec: &MatchSpec) -> Result<(), String> {
 
 /// The match of `spec` on `g` (checked by [`check_spec`]): the configuration `plateau match` plays (the job-level
 /// match of `match_jobs` plays the same).
-pub fn match_config<G: FullGame>(spec: &MatchSpec, g: &G, progress_bar: bool) -> Result<MatchConfig<G>, String> {
+pub(crate) fn match_config<G: FullGame>(spec: &MatchSpec, g: &G, progress_bar: bool) -> Result<MatchConfig<G>, String> {
     check_spec(spec)?;
     Ok(MatchConfig {
         players: [spec.players[0].clone(), spec.players[1].clone()],

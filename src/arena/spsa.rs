@@ -64,7 +64,7 @@ const ALPHA: f64 = 0.602;
 const GAMMA: f64 = 0.101;
 
 /// The player string of `engine` with `values` of `names` added.
-pub fn with_values(engine: &str, names: &[String], values: &[i32]) -> String {
+pub(crate) fn with_values(engine: &str, names: &[String], values: &[i32]) -> String {
     let extra: Vec<String> = names.iter().zip(values).map(|(n, v)| format!("{n}={v}")).collect();
     if extra.is_empty() {
         return engine.to_string();
@@ -112,7 +112,7 @@ pub struct Schedule {
 #[derive(Clone, Debug)]
 pub struct Step {
     pub iteration: u32,
-    pub delta: Vec<f64>,
+    pub(crate) delta: Vec<f64>,
     ck: Vec<f64>,
     ak: Vec<f64>,
     /// θ+ and θ- rounded: the values of engine A and engine B.
@@ -142,7 +142,7 @@ impl Schedule {
     }
 
     /// The start state: θ from the start values, iteration 0.
-    pub fn start_state(&self, cfg: &SpsaConfig, settings: Vec<(String, String)>) -> State {
+    pub(crate) fn start_state(&self, cfg: &SpsaConfig, settings: Vec<(String, String)>) -> State {
         State {
             settings,
             iteration: 0,
@@ -187,7 +187,7 @@ impl Schedule {
 
 /// The match of iteration `k` between engine(θ+) (A) and engine(θ-) (B): `2 * pairs` games, openings and seeds from
 /// the run's seed and `k` (played by [`run_match`] here, game pair by game pair on a cluster: `spsa_jobs`).
-pub fn iteration_match<G: FullGame>(cfg: &SpsaConfig, k: u32, plus: &[i32], minus: &[i32]) -> MatchConfig<G> {
+pub(crate) fn iteration_match<G: FullGame>(cfg: &SpsaConfig, k: u32, plus: &[i32], minus: &[i32]) -> MatchConfig<G> {
     MatchConfig {
         players: [with_values(&cfg.engine, &cfg.names, plus), with_values(&cfg.engine, &cfg.names, minus)],
         games: 2 * cfg.pairs,
@@ -225,7 +225,7 @@ impl SpsaProgress {
 
 /// Run the tuner with a checkpoint (resumed from, written after every iteration) and possibly only up to an
 /// iteration. Returns θ rounded into the parameters and the iteration reached.
-pub fn run_with<G: FullGame>(
+pub(crate) fn run_with<G: FullGame>(
     game: &G,
     cfg: &SpsaConfig,
     cp: &Checkpointing,

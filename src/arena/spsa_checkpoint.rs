@@ -13,7 +13,7 @@ pub struct Checkpointing {
     /// Continue from the checkpoint at `path` when there is one (settings must match).
     pub resume: bool,
     /// Stop after this iteration (the checkpoint lets a later `--resume` continue).
-    pub stop_after: Option<u32>,
+    pub(crate) stop_after: Option<u32>,
 }
 
 /// What the checkpoint holds.

@@ -103,6 +103,7 @@ pub struct SpsaEnd {
 
 /// An SPSA run's jobs, whatever its game.
 pub trait SpsaJobs: Send + Sync {
+    /// The run's plan: its settings and schedule.
     fn plan(&self) -> SpsaPlan;
     /// Read the checkpoint back (the driver always resumes from it).
     fn open(&self) -> Result<Opened, String>;

@@ -57,7 +57,7 @@ pub struct SpsaArgs {
     pub resume: bool,
     /// Stop after this iteration, leaving FILE.checkpoint for a later --resume (a long run in slices).
     #[arg(long, value_name = "ITERATION")]
-    pub stop_after: Option<u32>,
+    pub(crate) stop_after: Option<u32>,
     /// Run the games on the Ray cluster at ADDRESS (`auto`, `HOST:6379`, `ray://HOST:10001`, `local` for a fresh
     /// local one): runs `python3 -m plateau.cluster spsa` with the other flags (docs/cluster.md).
     #[arg(long, value_name = "ADDRESS")]
@@ -76,7 +76,7 @@ pub struct SpsaRun {
 
 impl SpsaArgs {
     /// The run of these flags, or the one-line error the command gives before any game.
-    pub fn prepare(&self) -> Result<SpsaRun, String> {
+    pub(crate) fn prepare(&self) -> Result<SpsaRun, String> {
         let limit = super::time_limit(self.movetime.as_deref(), self.tc.as_deref())?;
         if !self.r_end.is_finite() || self.r_end <= 0.0 {
             return Err(format!("--r-end {}: expected a positive number", self.r_end));
@@ -126,7 +126,7 @@ impl SpsaArgs {
     }
 
     /// The parameters file of the tuned values, with the command's words in its first line.
-    pub fn output_text(&self, tuned: &SearchParams) -> String {
+    pub(crate) fn output_text(&self, tuned: &SearchParams) -> String {
         format!(
             "# plateau spsa {} --engine \"{}\" --iterations {} --pairs {} --seed {}\n{}",
             self.game,

@@ -14,7 +14,7 @@
 //! that a run of identical results does not give an infinite ratio after one game.
 
 /// Two-sided 95% quantile of the normal distribution.
-pub const Z95: f64 = 1.959_963_984_540_054;
+pub(crate) const Z95: f64 = 1.959_963_984_540_054;
 
 /// Wins, losses and draws from the first player's (A's) point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -25,6 +25,7 @@ pub struct Wdl {
 }
 
 impl Wdl {
+    /// The number of games: wins, draws and losses together.
     pub fn games(&self) -> u64 {
         self.wins + self.losses + self.draws
     }
@@ -153,6 +154,7 @@ impl Sprt {
         n * (s1 - s0) * (2.0 * r.score() - s0 - s1) / (2.0 * var)
     }
 
+    /// Whether the test has accepted H1, accepted H0 or goes on, after the results `r`.
     pub fn status(&self, r: &Wdl) -> SprtStatus {
         let llr = self.llr(r);
         let result = if llr >= self.upper() {

@@ -7,12 +7,12 @@ use super::{ColourSplit, Lengths};
 
 /// What the games of a match add up to so far.
 #[derive(Clone, Debug)]
-pub struct Tally {
-    pub wdl: Wdl,
+pub(crate) struct Tally {
+    pub(crate) wdl: Wdl,
     pub failures: Vec<String>,
-    pub adjudicated: u64,
-    pub max_ms: [u64; 2],
-    pub total_ms: [u64; 2],
+    pub(crate) adjudicated: u64,
+    pub(crate) max_ms: [u64; 2],
+    pub(crate) total_ms: [u64; 2],
     pub timed: [u64; 2],
     pub time_forfeits: u64,
     pub by_colour: [ColourSplit; 2],

@@ -25,7 +25,7 @@ use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Limits, TimeControl};
 
 /// The generator of game `round`'s chance draws in a match seeded with `seed`.
-pub fn chance_rng(seed: u64, round: usize) -> SmallRng {
+pub(crate) fn chance_rng(seed: u64, round: usize) -> SmallRng {
     SmallRng::seed_from_u64(seed ^ (round as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 

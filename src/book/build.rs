@@ -44,7 +44,7 @@ pub struct BuildConfig {
     pub margin: i32,
     /// At most this many moves kept per position, by ply from the start (the last value for the deeper plies):
     /// `[22, 3]` keeps every first move and 3 moves further on.
-    pub max_moves: Vec<usize>,
+    pub(crate) max_moves: Vec<usize>,
     /// Write the book so far this often.
     pub checkpoint: Duration,
     /// The book of an interrupted build of the same settings: the positions it holds take their entries from it
@@ -99,7 +99,7 @@ pub fn build<G: FullGame>(
 }
 
 /// [`build`] with `scorer` giving the value of every child position that is not over (`cfg.player` is not used).
-pub fn build_with<G: FullGame>(
+pub(crate) fn build_with<G: FullGame>(
     game: &G,
     cfg: &BuildConfig,
     note: &str,
@@ -215,7 +215,7 @@ fn resumed<G: Game>(game: &G, s: &G::State, moves: &MoveList<G::Move>, book: &Bo
 /// for the side to move: a win with the winner's stone that makes `T` stones in all scores `(cells + 2 - T) / 2`
 /// (rounded down), so `T` is the one of `cells + 2 - 2s` and `cells + 1 - 2s` whose parity says whose stone it is,
 /// and the value is `WIN_SCORE - (T - stones)` (a loss the opposite, a draw 0).
-pub fn pons_to_value(score: i32, stones: u32, cells: u32) -> i32 {
+pub(crate) fn pons_to_value(score: i32, stones: u32, cells: u32) -> i32 {
     if score == 0 {
         return 0;
     }
@@ -232,7 +232,10 @@ pub fn pons_to_value(score: i32, stones: u32, cells: u32) -> i32 {
 /// A scorer for [`build_with`]: the exact value of a Connect Four position by the strong solver, with a table of
 /// `table_log2` 16-byte entries kept between positions, and a cache under the mirror-canonical key (the mirror image of
 /// a position has the same value).
-pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl FnMut(&C4State) -> Scored, GameError> {
+pub(crate) fn connect_four_solver(
+    game: &ConnectFour,
+    table_log2: u32,
+) -> Result<impl FnMut(&C4State) -> Scored, GameError> {
     let board = connect4::board(game.rows, game.columns).map_err(GameError::new)?;
     let mut solver = Solver::with_table(board, table_log2);
     let mut cache = std::collections::HashMap::new();
@@ -255,7 +258,7 @@ pub fn connect_four_solver(game: &ConnectFour, table_log2: u32) -> Result<impl F
 /// end ([`crate::solve::generic`]), so values carry the plies to the end (`WIN_SCORE - plies`) and the book prefers
 /// the fastest win and the slowest loss. Weak: df-pn ([`crate::solve::dfpn`]), result only (a win scores
 /// `WIN_SCORE - 1`, a draw 0); for boards too big for the strong solve. Every value is proven (flagged exact).
-pub fn game_solver<G: FullGame>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&G::State) -> Scored + '_ {
+pub(crate) fn game_solver<G: FullGame>(tt_mib: usize, weak: bool, game: &G) -> impl FnMut(&G::State) -> Scored + '_ {
     let mut strong = (!weak).then(|| crate::solve::generic::GenericSolver::<G>::new(tt_mib, false));
     let mut dfpn = weak.then(|| crate::solve::dfpn::Dfpn::<G>::new(tt_mib, None));
     move |s: &G::State| {
@@ -278,7 +281,7 @@ pub fn game_solver<G: FullGame>(tt_mib: usize, weak: bool, game: &G) -> impl FnM
 /// position to the next. Strong (`weak = false`): the exact distance pass after each proof, so values are
 /// `WIN_SCORE - plies` as from alpha-beta to the end; weak: the result only (`WIN_SCORE - 1`). Far faster than the
 /// generic solvers of [`game_solver`] on boards past 5x5 (6x5 with one row of pieces: seconds, not minutes).
-pub fn breakthrough_solver(
+pub(crate) fn breakthrough_solver(
     game: &Breakthrough,
     tt_mib: usize,
     weak: bool,

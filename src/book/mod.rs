@@ -40,13 +40,13 @@ use crate::game::{FullGame, GameError, MoveList};
 use crate::spec::Spec;
 
 /// The first 8 bytes of a book file.
-pub const MAGIC: &[u8; 8] = b"PLTBOOK\n";
+pub(crate) const MAGIC: &[u8; 8] = b"PLTBOOK\n";
 /// The format version written and read.
-pub const VERSION: u32 = 1;
+pub(crate) const VERSION: u32 = 1;
 /// Bytes per entry.
-pub const ENTRY_BYTES: usize = 20;
+pub(crate) const ENTRY_BYTES: usize = 20;
 /// Flag bit: the score is a proven game result.
-pub const FLAG_EXACT: u8 = 1;
+pub(crate) const FLAG_EXACT: u8 = 1;
 
 /// One (position, move) entry.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -57,10 +57,11 @@ pub struct Entry {
     pub flags: u8,
     /// Value of the move for the side to move (engine units).
     pub score: i32,
-    pub weight: u32,
+    pub(crate) weight: u32,
 }
 
 impl Entry {
+    /// Whether the entry's value is exact (proven by a solver), not a search's estimate.
     pub fn exact(&self) -> bool {
         self.flags & FLAG_EXACT != 0
     }
@@ -75,7 +76,7 @@ pub struct Book {
 }
 
 /// The 16-bit code of a move's text (FNV-1a folded).
-pub fn move_code(text: &str) -> u16 {
+pub(crate) fn move_code(text: &str) -> u16 {
     let h = fnv1a(text.as_bytes());
     (h ^ (h >> 16) ^ (h >> 32) ^ (h >> 48)) as u16
 }
@@ -139,6 +140,7 @@ impl Book {
         Book { game: game.to_string(), note: note.to_string(), entries: merged }
     }
 
+    /// The book's entries, in the file's order.
     pub fn entries(&self) -> &[Entry] {
         &self.entries
     }
@@ -283,11 +285,11 @@ impl Book {
 }
 
 /// Default `book_margin`: moves within this many evaluation units of the best book move are candidates.
-pub const DEFAULT_MARGIN: i32 = 20;
+pub(crate) const DEFAULT_MARGIN: i32 = 20;
 
 /// The engine's book options: `book=FILE|off`, `book_margin=N`, `book_random=on|off`, `book_seed=N`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BookOptions {
+pub(crate) struct BookOptions {
     pub path: Option<String>,
     pub margin: i32,
     pub random: bool,
@@ -315,7 +317,7 @@ impl BookOptions {
     }
 
     /// The options as player-string parameters (empty without a book).
-    pub fn spec_params(&self) -> Vec<String> {
+    pub(crate) fn spec_params(&self) -> Vec<String> {
         let Some(p) = &self.path else { return Vec::new() };
         let mut v = vec![format!("book={p}")];
         if self.margin != DEFAULT_MARGIN {
@@ -333,15 +335,15 @@ impl BookOptions {
 
 /// A book in use by a player: the book, its options and the random generator.
 #[derive(Clone, Debug)]
-pub struct BookUser {
+pub(crate) struct BookUser {
     pub book: std::sync::Arc<Book>,
-    pub opts: BookOptions,
+    pub(crate) opts: BookOptions,
     rng: SmallRng,
 }
 
 impl BookUser {
     /// Load the book named by the options (`None` without one).
-    pub fn from_options(opts: &BookOptions) -> Result<Option<BookUser>, GameError> {
+    pub(crate) fn from_options(opts: &BookOptions) -> Result<Option<BookUser>, GameError> {
         let Some(path) = &opts.path else { return Ok(None) };
         let book = Book::load(Path::new(path))?;
         use rand::SeedableRng;
@@ -353,7 +355,7 @@ impl BookUser {
     }
 
     /// Re-seed the random pick from `seed` (mixed with `book_seed=` when given: [`crate::game::seed`]).
-    pub fn reseed(&mut self, seed: u64) {
+    pub(crate) fn reseed(&mut self, seed: u64) {
         use rand::SeedableRng;
         self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.opts.seed, seed));
     }

@@ -17,6 +17,7 @@ use crate::search::Limits;
 use crate::spec::Spec;
 
 #[derive(Args, Debug)]
+/// `plateau compare`'s flags.
 pub struct CompareArgs {
     #[command(flatten)]
     pos: super::PositionArgs,
@@ -57,7 +58,7 @@ pub struct Row {
 }
 
 /// Split at the commas that are not inside parentheses.
-pub fn split_algos(text: &str) -> Vec<String> {
+pub(crate) fn split_algos(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let (mut depth, mut cur) = (0i32, String::new());
     for c in text.chars() {
@@ -78,7 +79,7 @@ pub fn split_algos(text: &str) -> Vec<String> {
 }
 
 /// Parse `1..6`, `1..=6`, `4`, `1,2,5`, `1..3,6`.
-pub fn parse_depths(text: &str) -> Result<Vec<u32>, GameError> {
+pub(crate) fn parse_depths(text: &str) -> Result<Vec<u32>, GameError> {
     let bad = || GameError::new(format!("--depths '{text}': expected a range such as 1..6, a depth, or a list 1,2,5"));
     let mut out = Vec::new();
     for part in text.split(',') {
@@ -146,7 +147,7 @@ pub fn compare<G: FullGame>(
 }
 
 /// The aligned text table.
-pub fn text_table(rows: &[Row]) -> String {
+pub(crate) fn text_table(rows: &[Row]) -> String {
     let head = ["depth", "algorithm", "value", "nodes", "leaves", "cutoffs", "re-searches", "tt hits/probes", "ms"];
     let cells: Vec<[String; 9]> = rows
         .iter()
@@ -196,7 +197,7 @@ pub fn text_table(rows: &[Row]) -> String {
 }
 
 /// The slides' layout: depth down, algorithms across, "nodes - ms" in each cell.
-pub fn wide_table(rows: &[Row], algos: &[String], depths: &[u32]) -> String {
+pub(crate) fn wide_table(rows: &[Row], algos: &[String], depths: &[u32]) -> String {
     let mut grid: Vec<Vec<String>> = vec![std::iter::once("depth".to_string()).chain(algos.iter().cloned()).collect()];
     for &d in depths {
         let mut line = vec![d.to_string()];
@@ -256,7 +257,7 @@ const PALETTE: &[&str] = &[
 ];
 
 /// Nodes against depth, log scale, one line per algorithm.
-pub fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
+pub(crate) fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
     let (w, h) = (760.0, 460.0);
     let (left, right, top, bottom) = (70.0, 200.0, 40.0, 50.0);
     let depths: Vec<u32> = {
@@ -341,6 +342,7 @@ pub fn svg_chart(title: &str, rows: &[Row], algos: &[String]) -> String {
     s
 }
 
+/// Run `plateau compare`.
 pub fn run(a: CompareArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let any = a.pos.game()?;
     let algos = split_algos(&a.algos);

@@ -40,12 +40,13 @@ use crate::games::AnyGame;
     about = "Two-player board-game AI: games, search algorithms, solvers, arena",
     after_help = crate::players::listing::help()
 )]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 #[derive(Subcommand, Debug)]
+/// The `plateau` subcommands, one variant each (`docs/cli.md`).
 pub enum Command {
     /// List the games, their parameters and defaults.
     Games(games_cmd::GamesArgs),
@@ -93,7 +94,7 @@ pub enum Command {
 
 /// The position arguments shared by analysis commands.
 #[derive(Args, Debug, Clone)]
-pub struct PositionArgs {
+pub(crate) struct PositionArgs {
     /// The game string, e.g. `breakthrough`, `breakthrough(rows=6,columns=5)`, `connect_four`.
     #[arg(default_value = "breakthrough")]
     pub game: String,
@@ -112,7 +113,7 @@ impl PositionArgs {
 }
 
 /// Resolve `--position` and `--moves` into a state of `game` ([`crate::game::position_at`]).
-pub fn resolve_position<G: FullGame>(
+pub(crate) fn resolve_position<G: FullGame>(
     game: &G,
     position: Option<&str>,
     moves: Option<&str>,
@@ -120,9 +121,9 @@ pub fn resolve_position<G: FullGame>(
     crate::game::position_at(game, position, moves)
 }
 
-pub use crate::limits::{parse_games, parse_max_plies, parse_seconds, parse_threads};
+pub(crate) use crate::limits::{parse_games, parse_max_plies, parse_seconds, parse_threads};
 
-pub use crate::game::winner_words;
+pub(crate) use crate::game::winner_words;
 
 /// Where a command's JSON documents go, passed explicitly to every command that has `--json`: printed on stdout as
 /// they come (the binary, [`Out::print`]), or kept for the caller ([`run_json`], [`Out::keep`]).
@@ -150,14 +151,14 @@ impl Out {
     }
 
     /// The documents kept (none when they were printed).
-    pub fn into_documents(self) -> Vec<serde_json::Value> {
+    pub(crate) fn into_documents(self) -> Vec<serde_json::Value> {
         self.kept.unwrap_or_default()
     }
 }
 
 /// Write a file the user named (`--svg FILE`, `--dot FILE`) atomically ([`crate::files::replace`]): on a full disk
 /// the old file stays whole, and a symbolic link, a device or a directory is refused, untouched.
-pub fn write_output(path: impl AsRef<std::path::Path>, bytes: &[u8], what: &str) -> anyhow::Result<()> {
+pub(crate) fn write_output(path: impl AsRef<std::path::Path>, bytes: &[u8], what: &str) -> anyhow::Result<()> {
     crate::files::replace(path.as_ref(), bytes, what).map_err(anyhow::Error::msg)
 }
 
@@ -176,7 +177,7 @@ pub(crate) use crate::spec::usage_line;
 
 /// Exit code on a closed stdout (`plateau games | head -1`): 128 + SIGPIPE, what a Unix tool killed by the signal
 /// reports, without a message.
-pub const BROKEN_PIPE_EXIT: i32 = 141;
+pub(crate) const BROKEN_PIPE_EXIT: i32 = 141;
 
 /// Whether a panic message or an error is a write to a closed pipe (`print!` panics with "failed printing to stdout:
 /// Broken pipe (os error 32)").

@@ -38,7 +38,7 @@ pub struct PerftArgs {
 }
 
 /// perft split per root move, each subtree counted on the thread pool when `threads > 1`.
-pub fn perft_divide<G: FullGame>(game: &G, state: &G::State, depth: u32, threads: usize) -> Vec<(String, u64)> {
+pub(crate) fn perft_divide<G: FullGame>(game: &G, state: &G::State, depth: u32, threads: usize) -> Vec<(String, u64)> {
     if depth == 0 || game.is_terminal(state) {
         return Vec::new();
     }
@@ -56,7 +56,7 @@ pub fn perft_divide<G: FullGame>(game: &G, state: &G::State, depth: u32, threads
 }
 
 /// perft on `threads` threads: the tree is split two plies down so that the work balances.
-pub fn perft_parallel<G: FullGame>(game: &G, state: &G::State, depth: u32) -> u64 {
+pub(crate) fn perft_parallel<G: FullGame>(game: &G, state: &G::State, depth: u32) -> u64 {
     // A simultaneous game's tree is split by joint moves, which the split below does not list.
     if depth < 3 || game.is_terminal(state) || G::KIND.simultaneous {
         return perft(game, state, depth);

@@ -21,7 +21,7 @@ use crate::games::with_game;
 use crate::players::{Choice, Context, Player};
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Humans {
+pub(crate) enum Humans {
     /// The human plays the first player (White, X, ...).
     First,
     /// The human plays the second player.
@@ -217,7 +217,7 @@ fn show<G: FullGame>(
 /// The board `after` with the squares that changed since `before` in brackets (`.[P]. .`): the last move marked,
 /// for every game whose board is drawn as cells separated by spaces. A line is marked only when each changed
 /// character stands alone between spaces (a cell), so other lines ("White to move") are left as they are.
-pub fn mark_changes(before: &str, after: &str) -> String {
+pub(crate) fn mark_changes(before: &str, after: &str) -> String {
     let old: Vec<Vec<char>> = before.lines().map(|l| l.chars().collect()).collect();
     let mut out = Vec::new();
     for (i, line) in after.lines().enumerate() {
@@ -281,7 +281,7 @@ fn tell<G: FullGame>(g: &G, s: &G::State, engines: &mut [Box<dyn Player<G>>; 2],
 }
 
 /// Play until the game ends or the input closes. Returns the final state.
-pub fn play_loop<G: FullGame>(
+pub(crate) fn play_loop<G: FullGame>(
     g: &G,
     start: G::State,
     humans: Humans,

@@ -6,7 +6,7 @@ use std::path::Path;
 use crate::game::{FullGame, MoveList, Outcome, Side};
 
 /// The move text that leads from `a` to `b` (a move, a chance outcome, or a joint move `x/y`), if any.
-pub fn move_between<G: FullGame>(g: &G, a: &G::State, b: &G::State) -> Option<String> {
+pub(crate) fn move_between<G: FullGame>(g: &G, a: &G::State, b: &G::State) -> Option<String> {
     let mut moves = MoveList::new();
     g.generate_moves(a, &mut moves);
     for &m in &moves {
@@ -32,7 +32,7 @@ pub fn move_between<G: FullGame>(g: &G, a: &G::State, b: &G::State) -> Option<St
 }
 
 /// The moves of a game from its states.
-pub fn moves_of_history<G: FullGame>(g: &G, history: &[G::State]) -> Vec<String> {
+pub(crate) fn moves_of_history<G: FullGame>(g: &G, history: &[G::State]) -> Vec<String> {
     history.windows(2).map(|w| move_between(g, &w[0], &w[1]).unwrap_or_else(|| "?".into())).collect()
 }
 

@@ -3,7 +3,7 @@
 
 /// `plateau JOB --ray ADDRESS ARGS`: `python3 -m plateau.cluster JOB ARGS --address ADDRESS` (the interpreter of
 /// `$PLATEAU_PYTHON`, default `python3`), its exit code passed on.
-pub fn run_on_ray(job: &str, address: &str) -> anyhow::Result<()> {
+pub(crate) fn run_on_ray(job: &str, address: &str) -> anyhow::Result<()> {
     let mut words = Vec::new();
     let mut found = false;
     let mut args = std::env::args().skip_while(|w| w != job).skip(1);

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::Args;
 
 use crate::arena::spsa;
-pub use crate::arena::spsa_spec::SpsaArgs;
+pub(crate) use crate::arena::spsa_spec::SpsaArgs;
 use crate::engine::tunables::{PARAMS, SearchParams};
 use crate::game::FullGame;
 use crate::games::AnyGame;
@@ -52,7 +52,7 @@ pub struct EngineParamsArgs {
     json: bool,
 }
 
-pub fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
+pub(crate) fn run_params(a: EngineParamsArgs, out: &mut super::Out) -> anyhow::Result<()> {
     let mut values = match &a.game {
         Some(text) => {
             let any = AnyGame::parse(text)?;

@@ -55,7 +55,7 @@ pub struct TreeArgs {
     trace: bool,
 }
 
-pub use crate::search::trace_draw::{DrawNode, draw_nodes};
+pub(crate) use crate::search::trace_draw::{DrawNode, draw_nodes};
 
 fn num(v: i32) -> String {
     if v >= INFINITY {

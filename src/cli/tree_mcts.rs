@@ -21,7 +21,7 @@ use crate::spec::Spec;
 
 /// One drawn node of an MCTS tree (the root's side to move's view).
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct MctsNode {
+pub(crate) struct MctsNode {
     pub id: usize,
     pub parent: Option<usize>,
     #[serde(rename = "move")]
@@ -37,7 +37,7 @@ pub struct MctsNode {
 }
 
 /// The most visited nodes of `tree` from the root (best first), at most `max` of them, in drawing order.
-pub fn top_nodes<G: FullGame>(game: &G, tree: &Tree<G>, root: &G::State, max: usize) -> Vec<MctsNode> {
+pub(crate) fn top_nodes<G: FullGame>(game: &G, tree: &Tree<G>, root: &G::State, max: usize) -> Vec<MctsNode> {
     let me = game.side_to_move(root);
     let mut out: Vec<MctsNode> = Vec::new();
     let mut states = Vec::new();

@@ -15,12 +15,12 @@ pub struct ProtocolArgs {
     player: Option<String>,
 }
 
-pub fn run_uci(a: ProtocolArgs) -> anyhow::Result<()> {
+pub(crate) fn run_uci(a: ProtocolArgs) -> anyhow::Result<()> {
     let out = Out::new(Box::new(std::io::stdout()));
     uci::run_uci(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(closed_or_message)
 }
 
-pub fn run_ugi(a: ProtocolArgs) -> anyhow::Result<()> {
+pub(crate) fn run_ugi(a: ProtocolArgs) -> anyhow::Result<()> {
     let out = Out::new(Box::new(std::io::stdout()));
     ugi::run_ugi(&a.game, a.player.as_deref(), &mut std::io::stdin().lock(), out).map_err(closed_or_message)
 }

@@ -12,7 +12,7 @@ use super::Engine;
 use super::params::EngineOptions;
 
 /// The bench positions: (game string, position text).
-pub const POSITIONS: &[(&str, &str)] = &[
+pub(crate) const POSITIONS: &[(&str, &str)] = &[
     ("breakthrough", "start"),
     ("breakthrough", "1pp1pppp/pp1pppp1/1p1p4/1p4Pp/4P3/1PP2P2/2PPP3/PPPPPPPP w"),
     ("breakthrough", "pppppppp/2pp1pp1/1p6/4Pp2/2p1p3/2P5/PP1PPP1P/P1PP1PPP b"),
@@ -24,7 +24,7 @@ pub const POSITIONS: &[(&str, &str)] = &[
 ];
 
 /// Default bench depth (plies).
-pub const DEFAULT_DEPTH: u32 = 8;
+pub(crate) const DEFAULT_DEPTH: u32 = 8;
 
 /// One searched position.
 #[derive(Clone, Debug, serde::Serialize)]

@@ -23,7 +23,7 @@ use crate::search::{Limits, Searcher};
 use crate::spec::Spec;
 
 /// The table's default size in MiB.
-pub const DEFAULT_TT_MIB: usize = 16;
+pub(crate) const DEFAULT_TT_MIB: usize = 16;
 
 /// Build the engine of a chance game from an `engine(...)` string.
 pub fn build<G: FullGame>(spec: &Spec) -> Result<Box<dyn Searcher<G>>, GameError> {

@@ -19,7 +19,7 @@ use super::params::EngineOptions;
 use super::search::Worker;
 
 /// Before a search: build the game's endgame tables if the option is on.
-pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
+pub(crate) fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if opts.race {
         game.prepare_endgame();
     }

@@ -23,12 +23,12 @@ pub mod chance;
 pub mod endgame;
 pub mod ordering;
 pub mod params;
-pub mod probe_db;
+pub(crate) mod probe_db;
 pub mod quiescence;
 pub mod report;
 pub mod search;
 pub mod simultaneous;
-pub mod smp;
+pub(crate) mod smp;
 pub mod table;
 pub mod tunables;
 
@@ -46,7 +46,7 @@ use table::AtomicTable;
 
 /// The engine: options, its transposition table (kept between moves of a game), the evaluation of the current game.
 pub struct Engine<G: FullGame> {
-    pub opts: EngineOptions,
+    pub(crate) opts: EngineOptions,
     tt: AtomicTable,
     eval: NamedEval<G>,
     stop: Arc<AtomicBool>,
@@ -56,6 +56,7 @@ pub struct Engine<G: FullGame> {
 }
 
 impl<G: FullGame> Engine<G> {
+    /// An engine with the options `opts`.
     pub fn new(opts: EngineOptions) -> Self {
         let tt = AtomicTable::new(opts.tt_mib);
         Engine {
@@ -91,12 +92,6 @@ impl<G: FullGame> Engine<G> {
             book,
             reporter: None,
         })
-    }
-
-    /// The flag that stops the running search when set (protocol `stop`); whoever sets it clears it before the next
-    /// search (the protocol session does).
-    pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        self.stop.clone()
     }
 }
 

@@ -23,7 +23,7 @@ const THREAT_BAND: i32 = 1 << 27;
 const KILLER_BAND: i32 = 1 << 26;
 
 /// Picks moves of one node, best first.
-pub struct Picker<M: Copy> {
+pub(crate) struct Picker<M: Copy> {
     moves: MoveList<M>,
     /// (score, index in the generated list)
     order: ArrayVec<(i32, u16), MAX_MOVES>,
@@ -87,15 +87,6 @@ impl<M: Copy + PartialEq> Picker<M> {
         let (_, i) = self.order[self.next];
         self.next += 1;
         Some((i as usize, self.moves[i as usize]))
-    }
-
-    /// Number of moves.
-    pub fn len(&self) -> usize {
-        self.moves.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.moves.is_empty()
     }
 }
 

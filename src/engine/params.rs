@@ -8,19 +8,20 @@ use crate::search::Limits;
 use crate::spec::{Spec, parse_table_mib};
 
 /// Deepest ply the search reaches (the PV and killer tables are this long).
-pub const MAX_PLY: usize = 128;
+pub(crate) const MAX_PLY: usize = 128;
 /// Deepest iteration of iterative deepening.
-pub const MAX_DEPTH: u32 = 100;
+pub(crate) const MAX_DEPTH: u32 = 100;
 /// Default depth when no limit at all is given.
-pub const DEFAULT_DEPTH: u32 = 6;
+pub(crate) const DEFAULT_DEPTH: u32 = 6;
 
+pub(crate) use super::tunables::{GivenParams, ONE_PLY};
 /// The numeric search constants (depth costs, reductions, margins): runtime tunables, see `tunables.rs`.
-pub use super::tunables::{GivenParams, ONE_PLY, PARAMS, SearchParams};
+pub use super::tunables::{PARAMS, SearchParams};
 
 /// Default share of the move time after which no new iteration starts (percent; fixed time per move only): all of
 /// it, since the time of a move cannot be saved for later and an unfinished iteration still counts (a root move
 /// that beat the first one replaces it).
-pub const SOFT_PERCENT: u32 = 100;
+pub(crate) const SOFT_PERCENT: u32 = 100;
 
 /// The engine's switches and sizes, parsed from the player string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -108,16 +109,16 @@ impl Default for EngineOptions {
 /// One on/off feature of the engine, declared once: its name in the player string, the field it sets and one line
 /// of meaning. Parsing ([`EngineOptions::from_spec`]), writing back ([`EngineOptions::spec`]) and the players' table
 /// (`plateau players engine`, [`crate::players::params`]) all read this list; the defaults are [`EngineOptions::default`]'s.
-pub struct Switch {
+pub(crate) struct Switch {
     pub name: &'static str,
     pub get: fn(&EngineOptions) -> bool,
     pub set: fn(&mut EngineOptions, bool),
-    pub meaning: &'static str,
+    pub(crate) meaning: &'static str,
 }
 
 impl Switch {
     /// The default, as a player string writes it.
-    pub fn default_text(&self) -> &'static str {
+    pub(crate) fn default_text(&self) -> &'static str {
         if (self.get)(&EngineOptions::default()) { "true" } else { "false" }
     }
 }
@@ -134,7 +135,7 @@ macro_rules! switches {
 }
 
 /// The engine's switches, in the order `plateau players engine` lists them.
-pub const SWITCHES: &[Switch] = switches! {
+pub(crate) const SWITCHES: &[Switch] = switches! {
     "null" => null: "null-move pruning",
     "lmr" => lmr: "late-move reductions",
     "asp" => aspiration: "aspiration windows around the previous iteration's value",
@@ -217,7 +218,7 @@ impl EngineOptions {
 
     /// The search constants for `game` evaluated with `eval`: its defaults (or the general ones, `params=general`),
     /// then the given values (the engine sets `params` to them when it meets a game).
-    pub fn params_for<G: crate::game::FullGame>(&self, game: &G, eval: &str) -> SearchParams {
+    pub(crate) fn params_for<G: crate::game::FullGame>(&self, game: &G, eval: &str) -> SearchParams {
         self.given.resolve(game, Some(eval))
     }
 

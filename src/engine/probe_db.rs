@@ -66,7 +66,7 @@ impl std::fmt::Debug for DbHandle {
 }
 
 /// Before a search: probe the database only if it is for this game.
-pub fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
+pub(crate) fn prepare<G: FullGame>(opts: &EngineOptions, game: &G) {
     if let Some(h) = &opts.db {
         let spec = game.spec();
         let ok = h.db.game() == spec;

@@ -54,27 +54,27 @@ use super::table::AtomicTable;
 const NO_EVAL: i32 = i32::MIN;
 
 /// What every thread of one search shares.
-pub struct Shared<'a, G: FullGame> {
+pub(crate) struct Shared<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub tt: &'a AtomicTable,
-    pub opts: &'a EngineOptions,
+    pub(crate) opts: &'a EngineOptions,
     /// Set from outside (`stop` in a protocol).
     pub stop: &'a AtomicBool,
     /// Set by the main thread when the helpers must stop.
-    pub halt: &'a AtomicBool,
+    pub(crate) halt: &'a AtomicBool,
 }
 
 /// A root move with the score of the last iteration that searched it.
 #[derive(Copy, Clone, Debug)]
-pub struct RootMove<M> {
+pub(crate) struct RootMove<M> {
     pub mv: M,
     pub score: i32,
 }
 
 /// The result of an iterative-deepening run.
 #[derive(Clone, Debug)]
-pub struct Best<M> {
+pub(crate) struct Best<M> {
     pub mv: M,
     pub value: i32,
     /// Last completed iteration, in plies.
@@ -83,13 +83,13 @@ pub struct Best<M> {
 }
 
 /// Where a worker sends its progress reports (`report.rs`), and when its search started.
-pub struct Hook<M> {
-    pub reporter: crate::search::Reporter<M>,
+pub(crate) struct Hook<M> {
+    pub(crate) reporter: crate::search::Reporter<M>,
     pub start: std::time::Instant,
 }
 
 /// One search thread: its statistics, killers, history and principal-variation table.
-pub struct Worker<'a, G: FullGame> {
+pub(crate) struct Worker<'a, G: FullGame> {
     pub sh: Shared<'a, G>,
     pub stats: Stats,
     killers: Vec<[Option<G::Move>; 2]>,
@@ -109,7 +109,7 @@ pub struct Worker<'a, G: FullGame> {
     pub limit: StopCheck<'a>,
     pub stopped: bool,
     /// Null move allowed in this phase (off in win probes: passing proves nothing there).
-    pub null_phase: bool,
+    pub(crate) null_phase: bool,
     /// A root move other than the first completed with a better value in the current iteration.
     best_changed: bool,
     /// Logarithmic late-move reductions in quarter plies, by remaining plies and move number (both below 64).
@@ -117,7 +117,7 @@ pub struct Worker<'a, G: FullGame> {
     /// Deepest ply reached (for progress reports).
     pub seldepth: u32,
     /// Where completed iterations are reported (`None`: nowhere), see `report.rs`.
-    pub hook: Option<Hook<G::Move>>,
+    pub(crate) hook: Option<Hook<G::Move>>,
 }
 
 impl<'a, G: FullGame> Worker<'a, G> {
@@ -516,7 +516,7 @@ impl<'a, G: FullGame> Worker<'a, G> {
     }
 
     /// The current principal variation from the root.
-    pub fn root_pv(&self) -> Vec<G::Move> {
+    pub(crate) fn root_pv(&self) -> Vec<G::Move> {
         self.pv[0].to_vec()
     }
 
@@ -524,7 +524,7 @@ impl<'a, G: FullGame> Worker<'a, G> {
     /// (the win/not-win probe) and the run ends as soon as the value reaches its top; otherwise aspiration windows
     /// around the previous value. No iteration starts after the soft deadline of `self.limit`. `None` when not even the
     /// first iteration finished.
-    pub fn iterate(
+    pub(crate) fn iterate(
         &mut self,
         s: &G::State,
         roots: &mut [RootMove<G::Move>],

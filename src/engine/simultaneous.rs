@@ -22,9 +22,9 @@ use crate::search::{Limits, SearchResult, Searcher};
 use crate::spec::Spec;
 
 /// Plies of the alternating view searched when no limit is given (two turns of the game).
-pub const DEFAULT_DEPTH: u32 = 4;
+pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
-pub struct SimNaive<G: FullGame> {
+pub(crate) struct SimNaive<G: FullGame> {
     engine: Engine<Alternated<G>>,
 }
 

@@ -19,14 +19,14 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use crate::search::tt::{Bound, from_tt, to_tt};
 
 /// Entries per bucket (one 64-byte cache line).
-pub const BUCKET: usize = 4;
+pub(crate) const BUCKET: usize = 4;
 
 /// A decoded entry. `value` is already converted back for the probing node's ply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct Hit {
+pub(crate) struct Hit {
     pub value: i32,
     /// Remaining depth the value was searched to, in quarter plies.
-    pub draft: i32,
+    pub(crate) draft: i32,
     pub bound: Bound,
     /// Index of the best move in the generated move list.
     pub mv: Option<usize>,
@@ -42,7 +42,7 @@ struct Slot {
 unsafe impl crate::limits::Zeroable for Slot {}
 
 /// The shared table. An empty table (0 MiB) never hits and stores nothing.
-pub struct AtomicTable {
+pub(crate) struct AtomicTable {
     slots: Vec<Slot>,
     buckets: usize,
     generation: u64,
@@ -70,7 +70,7 @@ impl AtomicTable {
     }
 
     /// Like [`AtomicTable::new`], with an error when the memory cannot be allocated.
-    pub fn try_new(mib: usize) -> Result<Self, String> {
+    pub(crate) fn try_new(mib: usize) -> Result<Self, String> {
         if mib == 0 {
             return Ok(AtomicTable { slots: Vec::new(), buckets: 0, generation: 0 });
         }
@@ -82,7 +82,8 @@ impl AtomicTable {
     }
 
     /// Number of entries.
-    pub fn capacity(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn capacity(&self) -> usize {
         self.slots.len()
     }
 
@@ -116,7 +117,7 @@ impl AtomicTable {
     }
 
     /// A new search: older entries become preferred victims.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = (self.generation + 1) & 31;
     }
 

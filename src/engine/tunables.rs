@@ -16,7 +16,7 @@ use crate::game::{FullGame, GameError};
 use crate::spec::Spec;
 
 /// One ply in the fractional depth unit: depths are counted in quarter plies.
-pub const ONE_PLY: i32 = 4;
+pub(crate) const ONE_PLY: i32 = 4;
 
 /// A tunable's description: the table of `plateau engine-params` and the ranges SPSA keeps to.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
@@ -112,13 +112,13 @@ impl SearchParams {
 
     /// Read a parameters file's text (`name value` or `name = value` per line, `#` comments); `path` names the file in
     /// errors.
-    pub fn read_text(&mut self, text: &str, path: &str) -> Result<(), GameError> {
+    pub(crate) fn read_text(&mut self, text: &str, path: &str) -> Result<(), GameError> {
         parse_text(text, path, |name, value, source| self.set(name, value, source))
     }
 
     /// The defaults of the engine for `game` with the evaluation `eval` (`None`: the game's first, its default): the
     /// general defaults, then the game's own parameters text if it has one ([`Knowledge::engine_params`]).
-    pub fn for_game<G: FullGame>(game: &G, eval: Option<&str>) -> SearchParams {
+    pub(crate) fn for_game<G: FullGame>(game: &G, eval: Option<&str>) -> SearchParams {
         let mut p = SearchParams::default();
         if let Some(text) = game.engine_params(eval.unwrap_or(G::EVALUATIONS[0])) {
             // A text built into the program; the tests read every game's (`every_games_parameters_read`).
@@ -130,7 +130,7 @@ impl SearchParams {
 
     /// The logarithmic reduction table: `r(d, n) = lmr_log_base + ln(d) ln(n) / lmr_log_div` plies (both in
     /// hundredths), in quarter plies, by remaining plies `d` and move number `n` (both below 64).
-    pub fn lmr_table(&self) -> Vec<[i32; 64]> {
+    pub(crate) fn lmr_table(&self) -> Vec<[i32; 64]> {
         let (base, div) = (self.lmr_log_base as f64 / 100.0, self.lmr_log_div as f64 / 100.0);
         (0..64)
             .map(|d| {
@@ -147,7 +147,7 @@ impl SearchParams {
     }
 
     /// `name=value` for every value that differs from the default, in table order.
-    pub fn spec_params(&self) -> Vec<String> {
+    pub(crate) fn spec_params(&self) -> Vec<String> {
         PARAMS
             .iter()
             .filter_map(|i| {
@@ -210,7 +210,7 @@ impl GivenParams {
 
     /// The values for `game` evaluated with `eval` (`None`: its default evaluation): its defaults (the general ones
     /// with `params=general`), then the given values.
-    pub fn resolve<G: FullGame>(&self, game: &G, eval: Option<&str>) -> SearchParams {
+    pub(crate) fn resolve<G: FullGame>(&self, game: &G, eval: Option<&str>) -> SearchParams {
         let base = if self.general { SearchParams::default() } else { SearchParams::for_game(game, eval) };
         self.over(&base)
     }
@@ -227,7 +227,7 @@ impl GivenParams {
     }
 
     /// `params=general` if so, then `name=value` for every given value, in table order.
-    pub fn spec_params(&self) -> Vec<String> {
+    pub(crate) fn spec_params(&self) -> Vec<String> {
         let general = self.general.then(|| "params=general".to_string());
         let given = PARAMS
             .iter()

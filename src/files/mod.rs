@@ -34,7 +34,7 @@
 //! [`value_table`]: one table of an endgame database on disk (header, checksum, values), the checkers and Oware
 //! databases' file format.
 
-pub mod value_table;
+pub(crate) mod value_table;
 
 use std::fs::{File, OpenOptions};
 use std::io::{Read, Write};
@@ -43,13 +43,13 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest text file a game or player string may name (a tree, a parameters file), in bytes.
-pub const MAX_TEXT: u64 = 16 << 20;
+pub(crate) const MAX_TEXT: u64 = 16 << 20;
 /// The largest opening book a player string may name (`engine(book=FILE)`), in bytes.
-pub const MAX_BOOK: u64 = 256 << 20;
+pub(crate) const MAX_BOOK: u64 = 256 << 20;
 /// The largest record, checkpoint or training-data file (a match's games, self-play positions).
-pub const MAX_DATA: u64 = 1 << 30;
+pub(crate) const MAX_DATA: u64 = 1 << 30;
 /// The largest network weights file (`eval=nnue:FILE`; a network of this build is 16,788 bytes).
-pub const MAX_NETWORK: u64 = 1 << 20;
+pub(crate) const MAX_NETWORK: u64 = 1 << 20;
 
 /// Which files the parameters of a string may name.
 #[derive(Clone, Debug, Default)]
@@ -127,7 +127,7 @@ pub fn read(path: &Path, limit: u64, what: &str) -> Result<Vec<u8>, String> {
 }
 
 /// [`read`], or `None` when there is no file at `path` (a job's record or checkpoint not written yet).
-pub fn read_if_any(path: &Path, limit: u64, what: &str) -> Result<Option<Vec<u8>>, String> {
+pub(crate) fn read_if_any(path: &Path, limit: u64, what: &str) -> Result<Option<Vec<u8>>, String> {
     match std::fs::symlink_metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
         _ => read(path, limit, what).map(Some),
@@ -135,7 +135,7 @@ pub fn read_if_any(path: &Path, limit: u64, what: &str) -> Result<Option<Vec<u8>
 }
 
 /// [`read`] as UTF-8 text.
-pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
+pub(crate) fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
     String::from_utf8(read(path, limit, what)?)
         .map_err(|_| format!("{what} {}: not UTF-8 text", short(&path.display().to_string())))
 }
@@ -178,7 +178,7 @@ fn split(path: &Path, what: &str) -> Result<(PathBuf, std::ffi::OsString), Strin
 /// Whether plateau may write `path` (`what` names it in the error): a missing file in an existing directory, or a
 /// regular file. A symbolic link, a directory, a device, a fifo or a socket is refused with one line, and nothing is
 /// touched; check long jobs' outputs with it before the work.
-pub fn check_output(path: &Path, what: &str) -> Result<(), String> {
+pub(crate) fn check_output(path: &Path, what: &str) -> Result<(), String> {
     let name = short(&path.display().to_string());
     if path.as_os_str().is_empty() {
         return Err(format!("{what}: an empty file name"));
@@ -240,7 +240,7 @@ fn create_temporary(dir: &Path, file: &std::ffi::OsStr) -> std::io::Result<(Path
 /// Write `path` atomically (see the module documentation): `write` fills a new temporary file beside it, which then
 /// replaces `path` only when whole and synced, and only if `path` is missing or a regular file. Returns what `write`
 /// returns; an error is one line naming `what` and `path`, and leaves `path` as it was and no temporary file.
-pub fn write_atomic<T>(
+pub(crate) fn write_atomic<T>(
     path: &Path,
     what: &str,
     write: impl FnOnce(&mut File) -> std::io::Result<T>,
@@ -280,7 +280,7 @@ pub fn replace(path: &Path, bytes: &[u8], what: &str) -> Result<(), String> {
 
 /// `path` opened to append to (and read), created when missing: for files that grow as a job goes (match records,
 /// training data). Refused like [`check_output`], and again if what was opened is not a regular file.
-pub fn append(path: &Path, what: &str) -> Result<File, String> {
+pub(crate) fn append(path: &Path, what: &str) -> Result<File, String> {
     check_output(path, what)?;
     let name = short(&path.display().to_string());
     let file = OpenOptions::new()

@@ -50,7 +50,7 @@ impl Entry for i8 {
 }
 
 /// One table's values: built in memory (no database directory), or its file mapped (`at`: where the values start).
-pub enum ValueTable<T> {
+pub(crate) enum ValueTable<T> {
     Mem(Vec<T>),
     Map { map: Mmap, at: usize },
 }
@@ -102,7 +102,7 @@ impl<T: Entry> ValueTable<T> {
 
 /// What is wrong with a table's bytes ([`check`]); the database says it in its own words.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Flaw {
+pub(crate) enum Flaw {
     /// Shorter than the head and checksum, or another head (another table, version or database).
     Header,
     /// Not `want` bytes long (truncated, or more than the table).

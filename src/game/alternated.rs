@@ -34,6 +34,7 @@ pub struct AltState<S, M> {
 }
 
 impl<G: Capabilities> Alternated<G> {
+    /// The game `inner` with `first` moving first.
     pub fn new(inner: G, first: Side) -> Self {
         Alternated { inner, first }
     }

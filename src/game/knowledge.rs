@@ -165,10 +165,10 @@ pub enum Forced {
 }
 
 /// Move keys are below this: the size of a history table.
-pub const MOVE_KEYS: usize = 4096;
+pub(crate) const MOVE_KEYS: usize = 4096;
 
 /// The default move key: a hash of the move's bytes, below [`MOVE_KEYS`].
-pub fn hashed_move_key<M: Hash>(m: &M) -> usize {
+pub(crate) fn hashed_move_key<M: Hash>(m: &M) -> usize {
     let mut h = MulHasher(0);
     m.hash(&mut h);
     (h.0 >> 52) as usize

@@ -31,7 +31,7 @@ pub mod alternated;
 pub mod capabilities;
 pub mod interop;
 pub mod knowledge;
-pub mod named_eval;
+pub(crate) mod named_eval;
 pub mod perft;
 pub mod player;
 pub mod playout;
@@ -49,13 +49,17 @@ use arrayvec::ArrayVec;
 
 pub use capabilities::Capabilities;
 pub use interop::Interop;
-pub use knowledge::{Forced, Knowledge, MOVE_KEYS, MoveClass};
-pub use named_eval::NamedEval;
+pub(crate) use knowledge::MOVE_KEYS;
+pub use knowledge::{Forced, Knowledge, MoveClass};
+pub(crate) use named_eval::NamedEval;
 pub use perft::perft;
-pub use player::{GameError, Outcome, Side, err, one_line, winner_words};
-pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, describe_score, outcome_score};
-pub use turn::{ChanceList, Kind, Turn, line_words, sample_outcome};
-pub use view::{BoardView, Cell, Coords, Layout, Tray};
+pub(crate) use player::winner_words;
+pub use player::{GameError, Outcome, Side, err, one_line};
+pub(crate) use score::describe_score;
+pub use score::{Evaluator, Term, WIN_SCORE, WIN_THRESHOLD, outcome_score};
+pub use turn::{ChanceList, Kind, Turn};
+pub(crate) use turn::{line_words, sample_outcome};
+pub(crate) use view::{BoardView, Cell, Layout, Tray};
 
 /// Largest number of legal moves any game may produce in one position.
 pub const MAX_MOVES: usize = 256;
@@ -148,7 +152,7 @@ impl<G: Game + Capabilities + Knowledge + Interop> FullGame for G {}
 /// `game`'s evaluation `name` for a search about to start. The name was checked when the player string was read
 /// ([`Knowledge::check_evaluation`]); if the evaluation cannot be built now (a network file deleted since), the search
 /// goes on with the game's `simple` evaluation and says so on stderr, once per player and board.
-pub fn evaluation_or_simple<G: Knowledge>(game: &G, name: &str) -> G::Eval {
+pub(crate) fn evaluation_or_simple<G: Knowledge>(game: &G, name: &str) -> G::Eval {
     game.evaluation(name).unwrap_or_else(|e| {
         eprintln!("warning: {e}; searching with the simple evaluation");
         G::Eval::default()
@@ -156,7 +160,7 @@ pub fn evaluation_or_simple<G: Knowledge>(game: &G, name: &str) -> G::Eval {
 }
 
 /// `name` is one of `names` (a game's [`Knowledge::EVALUATIONS`]), or the error every player string gives.
-pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
+pub(crate) fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
     if names.contains(&name) {
         Ok(())
     } else {
@@ -166,7 +170,7 @@ pub fn known_evaluation(names: &[&str], name: &str) -> Result<(), GameError> {
 
 /// The state of `game` at `position` (its position text; none, `start` or `startpos`: the start) after `moves`
 /// (space-separated, or the game's compact notation): what `--position` and `--moves` name on every surface.
-pub fn position_at<G: Capabilities>(
+pub(crate) fn position_at<G: Capabilities>(
     game: &G,
     position: Option<&str>,
     moves: Option<&str>,

@@ -33,7 +33,7 @@ impl<G: Knowledge> NamedEval<G> {
     }
 
     /// The evaluation for `game`, and whether it was built by this call (the game is new to this player).
-    pub fn get_fresh(&mut self, game: &G) -> (&G::Eval, bool) {
+    pub(crate) fn get_fresh(&mut self, game: &G) -> (&G::Eval, bool) {
         let spec = game.spec();
         let fresh = self.built.as_ref().is_none_or(|(s, _)| *s != spec);
         if fresh {

@@ -52,7 +52,7 @@ fn perft_joint<G: Capabilities>(game: &G, state: &G::State, depth: u32) -> u64 {
 
 /// Move paths and distinct positions at one ply of [`perft_unique`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct UniquePly {
+pub(crate) struct UniquePly {
     pub ply: u32,
     /// Move paths of exactly `ply` plies (perft).
     pub paths: u64,
@@ -61,7 +61,7 @@ pub struct UniquePly {
 }
 
 /// Bytes one distinct position costs [`perft_unique`] (the key, the state, its path count, the table's slack).
-pub fn unique_bytes_per_position<G: Capabilities>() -> usize {
+pub(crate) fn unique_bytes_per_position<G: Capabilities>() -> usize {
     2 * (std::mem::size_of::<(u64, (G::State, u64))>() + 1)
 }
 
@@ -76,7 +76,7 @@ pub fn unique_bytes_per_position<G: Capabilities>() -> usize {
 ///     for (s, n) in level, s not terminal: for each ply p from s: next[key(s+p)].paths += n
 ///     report sum of paths, |next|; level <- next
 /// ```
-pub fn perft_unique<G: Capabilities>(
+pub(crate) fn perft_unique<G: Capabilities>(
     game: &G,
     state: &G::State,
     depth: u32,

@@ -8,12 +8,14 @@ pub enum Side {
 }
 
 impl Side {
+    /// The other side.
     pub fn other(self) -> Side {
         match self {
             Side::First => Side::Second,
             Side::Second => Side::First,
         }
     }
+    /// 0 for the first side, 1 for the second (an index into per-side arrays).
     pub fn index(self) -> usize {
         self as usize
     }
@@ -70,7 +72,7 @@ pub fn err<T>(msg: impl Into<String>) -> Result<T, GameError> {
 
 /// Who wins in words, given the side to move and a solved result word (`win`, `loss`, `draw`): "Black, the second
 /// player, wins", "The first player wins" (a game without names), "neither player wins" (a draw).
-pub fn winner_words<G: super::Interop>(game: &G, side_to_move: Side, result: &str) -> String {
+pub(crate) fn winner_words<G: super::Interop>(game: &G, side_to_move: Side, result: &str) -> String {
     let winner = match result {
         "win" => side_to_move,
         "loss" => side_to_move.other(),

@@ -28,7 +28,7 @@ use super::seed::derive;
 const Z95: f64 = 1.959_963_984_540_054;
 
 /// Most plies a walk may take.
-pub const MAX_REVISIT_DEPTH: u32 = 10_000;
+pub(crate) const MAX_REVISIT_DEPTH: u32 = 10_000;
 
 /// What [`revisit`] measured.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -63,7 +63,7 @@ pub struct RevisitReport {
 }
 
 /// The 95% Wilson score interval of `k` successes in `n` trials (`(0, 1)` when `n` is 0).
-pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+pub(crate) fn wilson(k: u64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }

@@ -13,6 +13,7 @@ pub trait Evaluator<G: Game>: Send + Sync {
     /// What a position's evaluation carries to its children (`()`: nothing).
     type Carry: Clone + Default + Send;
 
+    /// The value of the non-terminal `state` for its side to move.
     fn evaluate(&self, game: &G, state: &G::State) -> i32;
 
     /// The carry of `state`, computed from scratch.
@@ -55,13 +56,14 @@ pub struct Term {
 }
 
 impl Term {
+    /// A term named `name`: the feature's count and its contribution to the score.
     pub fn new(name: impl Into<String>, feature: i32, value: i32) -> Term {
         Term { name: name.into(), feature, value }
     }
 }
 
 /// The phase blend of one feature: `(mg * f * phase + eg * f * (256 - phase)) / 256`.
-pub fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
+pub(crate) fn blend(mg: i32, eg: i32, feature: i32, phase: i32) -> i32 {
     ((mg as i64 * feature as i64 * phase as i64 + eg as i64 * feature as i64 * (256 - phase) as i64) / 256) as i32
 }
 
@@ -82,7 +84,7 @@ pub fn outcome_score(outcome: Outcome, ply: u32) -> i32 {
 }
 
 /// Human text for a score: `win in 7`, `loss in 4`, or the number.
-pub fn describe_score(score: i32) -> String {
+pub(crate) fn describe_score(score: i32) -> String {
     if score >= WIN_THRESHOLD {
         format!("win in {}", WIN_SCORE - score)
     } else if score <= -WIN_THRESHOLD {

@@ -9,7 +9,7 @@
 //! ```
 
 /// SplitMix64's finaliser: a well-mixed 64-bit value from any 64-bit value (Steele, Lea & Flood 2014).
-pub fn mix(mut z: u64) -> u64 {
+pub(crate) fn mix(mut z: u64) -> u64 {
     z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
@@ -23,7 +23,7 @@ pub fn derive(parts: &[u64]) -> u64 {
 
 /// The seed a player's generator takes when a caller hands it `seed`: `seed` itself, or mixed with the player's own
 /// `seed=` when its string gave one.
-pub fn with_own(own: Option<u64>, seed: u64) -> u64 {
+pub(crate) fn with_own(own: Option<u64>, seed: u64) -> u64 {
     match own {
         Some(s) => derive(&[s, seed]),
         None => seed,

@@ -43,7 +43,7 @@ pub struct Kind {
 
 impl Kind {
     /// Deterministic, sequential, perfect information: what minimax and alpha-beta need.
-    pub const CLASSIC: Kind = Kind { chance: false, simultaneous: false, hidden: false };
+    pub(crate) const CLASSIC: Kind = Kind { chance: false, simultaneous: false, hidden: false };
 
     /// True for deterministic, sequential games of perfect information.
     pub const fn is_classic(self) -> bool {
@@ -70,7 +70,7 @@ impl Kind {
 pub type ChanceList<M> = ArrayVec<(M, f64), { super::MAX_MOVES }>;
 
 /// Draw one outcome of `outcomes` by its probability; `None` for an empty list.
-pub fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &ChanceList<M>, rng: &mut R) -> Option<M> {
+pub(crate) fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &ChanceList<M>, rng: &mut R) -> Option<M> {
     let last = outcomes.last()?.0;
     let mut x: f64 = rng.random();
     for &(m, p) in outcomes {
@@ -86,7 +86,7 @@ pub fn sample_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &ChanceList<M>, rng: &
 /// A line of moves (a principal variation) in the game's notation, played from `state` as far as it goes: it stops at
 /// the end of the game. In a simultaneous-move game a searcher's line is its own half of the next turn (the other half
 /// is not known): that half is shown, not played.
-pub fn line_words<G: super::Capabilities>(game: &G, state: &G::State, line: &[G::Move]) -> Vec<String> {
+pub(crate) fn line_words<G: super::Capabilities>(game: &G, state: &G::State, line: &[G::Move]) -> Vec<String> {
     if game.is_terminal(state) {
         return Vec::new();
     }

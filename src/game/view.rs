@@ -56,7 +56,7 @@ pub struct BoardView {
     /// Short lines shown beside the board (captured seeds, dice, checkers off).
     pub notes: Vec<String>,
     /// The coordinates to write around the board.
-    pub coords: Coords,
+    pub(crate) coords: Coords,
     /// Whether the page may turn the board round (false where the board has a fixed up, as Connect Four's).
     pub flip: bool,
     /// What lies beside the points of a `points` board (backgammon): the bar, the trays, the dice.
@@ -84,7 +84,7 @@ pub struct Tray {
 /// Labels around the board, in the game's notation: `left` beside each row (top row first), `bottom` under each
 /// column and `top` above each column (left to right); an empty list draws nothing.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
-pub struct Coords {
+pub(crate) struct Coords {
     pub left: Vec<String>,
     pub bottom: Vec<String>,
     pub top: Vec<String>,
@@ -162,7 +162,7 @@ impl BoardView {
     /// The cells a move written `text` goes from and to, read from the cell names it starts with: `a2a3` is from a2 to
     /// a3, `b2` (a placement) only to b2, `e7e8q` from e7 to e8. Separators `-`, `x` and `/` between the two are
     /// skipped.
-    pub fn cells_of_move(&self, text: &str) -> (Option<u32>, Option<u32>) {
+    pub(crate) fn cells_of_move(&self, text: &str) -> (Option<u32>, Option<u32>) {
         let Some((first, len)) = self.prefix(text) else { return (None, None) };
         let rest = text[len..].trim_start_matches(['-', 'x', '/']);
         match self.prefix(rest) {

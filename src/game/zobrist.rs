@@ -1,7 +1,7 @@
 //! Zobrist keys: a fixed pseudo-random table, the same in every run (splitmix64 from a constant seed).
 
 /// Number of keys available to games.
-pub const KEYS: usize = 1024;
+pub(crate) const KEYS: usize = 1024;
 
 const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -21,7 +21,7 @@ const fn build() -> [u64; KEYS] {
 }
 
 /// The table.
-pub static TABLE: [u64; KEYS] = build();
+pub(crate) static TABLE: [u64; KEYS] = build();
 
 /// Key number `i`.
 #[inline(always)]

@@ -5,7 +5,7 @@ use crate::game::{GameError, err};
 
 /// Write `rows` ranks of `columns` squares, top rank first; `piece(row, col)` names the piece on a square (row 0 is
 /// the bottom rank), `None` for an empty one.
-pub fn write_ranks(rows: u32, columns: u32, piece: impl Fn(u32, u32) -> Option<char>) -> String {
+pub(crate) fn write_ranks(rows: u32, columns: u32, piece: impl Fn(u32, u32) -> Option<char>) -> String {
     let mut out = String::new();
     for row in (0..rows).rev() {
         let mut empty = 0;
@@ -32,7 +32,7 @@ pub fn write_ranks(rows: u32, columns: u32, piece: impl Fn(u32, u32) -> Option<c
 }
 
 /// How a game names the parts of its board text in error messages.
-pub struct RankWords<'a> {
+pub(crate) struct RankWords<'a> {
     /// `rank` or `row`.
     pub unit: &'a str,
     /// `piece` or `symbol`.
@@ -44,7 +44,7 @@ pub struct RankWords<'a> {
 /// Read `rows` ranks of `columns` squares, top rank first, separated by `/`: digits are runs of empty squares (no
 /// leading zero), any other character goes to `square(ch, row, col)` (row 0 is the bottom rank), which returns
 /// `false` for a symbol the game does not know. Errors are one line, starting `position:`.
-pub fn read_ranks(
+pub(crate) fn read_ranks(
     board: &str,
     rows: u32,
     columns: u32,

@@ -44,9 +44,9 @@ use crate::spec::Spec;
 /// The leaves of the textbook figure, MAX's left subtree first.
 pub const DEFAULT_LEAVES: [i32; 8] = [2, 4, 7, 4, 6, 0, 5, -2];
 /// The largest leaf magnitude (well inside the search's heuristic range).
-pub const MAX_LEAF: i32 = 100_000;
+pub(crate) const MAX_LEAF: i32 = 100_000;
 /// Plies from the root to a leaf.
-pub const DEPTH: u8 = 3;
+pub(crate) const DEPTH: u8 = 3;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -91,6 +91,7 @@ fn zkey(ply: u8, bit: u8) -> u64 {
 }
 
 impl CoinGame {
+    /// The game with these eight leaf values and the coin's probability `p` (checked).
     pub fn new(leaves: [i32; 8], p: f64) -> Result<Self, GameError> {
         if !(p > 0.0 && p < 1.0) {
             return err(format!("coin_game: p={p}: the probability of heads must be strictly between 0 and 1"));

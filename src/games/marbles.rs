@@ -18,9 +18,9 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Largest pile: the Zobrist table has one key per pile size.
-pub const MAX_N: u32 = 1000;
+pub(crate) const MAX_N: u32 = 1000;
 /// Largest take: a move list holds at most 256 moves.
-pub const MAX_K: u32 = 256;
+pub(crate) const MAX_K: u32 = 256;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -67,6 +67,7 @@ fn side_digit(p: Side) -> char {
 }
 
 impl Marbles {
+    /// `n` marbles, take 1 to `k`; `misere`: who takes the last loses (checked).
     pub fn new(n: u32, k: u32, misere: bool) -> Result<Self, GameError> {
         if !(1..=MAX_N).contains(&n) {
             return err(format!("marbles: n={n}: the pile must hold 1..={MAX_N} marbles"));
@@ -88,12 +89,12 @@ impl Marbles {
 
     /// The most marbles the side to move may take.
     #[inline(always)]
-    pub fn max_take(&self, s: &MarblesState) -> u32 {
+    pub(crate) fn max_take(&self, s: &MarblesState) -> u32 {
         self.k.min(s.left)
     }
 
     /// Whether the side to move loses with best play (the closed form of the theory).
-    pub fn theory_loss(&self, left: u32) -> bool {
+    pub(crate) fn theory_loss(&self, left: u32) -> bool {
         let r = left % (self.k + 1);
         if self.misere { r == 1 } else { r == 0 }
     }

@@ -26,12 +26,12 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Most rounds (the Zobrist table has one key per score).
-pub const MAX_ROUNDS: u32 = 30;
+pub(crate) const MAX_ROUNDS: u32 = 30;
 
 /// Heads.
-pub const HEADS: u8 = 0;
+pub(crate) const HEADS: u8 = 0;
 /// Tails.
-pub const TAILS: u8 = 1;
+pub(crate) const TAILS: u8 = 1;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -78,6 +78,7 @@ fn parse_coin(text: &str) -> Option<u8> {
 }
 
 impl MatchingPennies {
+    /// Matching pennies over `rounds` rounds (checked).
     pub fn new(rounds: u32) -> Result<Self, GameError> {
         if !(1..=MAX_ROUNDS).contains(&rounds) {
             return err(format!("matching_pennies: rounds={rounds}: expected 1..={MAX_ROUNDS}"));

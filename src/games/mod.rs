@@ -9,14 +9,14 @@
 //! line in `registry!`.
 
 pub mod backgammon;
-pub mod board_text;
+pub(crate) mod board_text;
 pub mod breakthrough;
 pub mod chance_tree;
 pub mod checkers;
 pub mod chess;
 pub mod coin_game;
 pub mod connect_four;
-pub mod given_tree;
+pub(crate) mod given_tree;
 pub mod marbles;
 pub mod matching_pennies;
 pub mod othello;
@@ -26,7 +26,7 @@ pub mod pig;
 pub mod qubic;
 pub mod random_tree;
 pub mod tic_tac_toe;
-pub mod tree_path;
+pub(crate) mod tree_path;
 
 use crate::game::Capabilities;
 use crate::game::{FullGame, GameError, Kind};
@@ -41,7 +41,7 @@ pub use checkers::Checkers;
 pub use chess::Chess;
 pub use coin_game::CoinGame;
 pub use connect_four::ConnectFour;
-pub use given_tree::GivenTree;
+pub(crate) use given_tree::GivenTree;
 pub use marbles::Marbles;
 pub use matching_pennies::MatchingPennies;
 pub use othello::Othello;
@@ -57,7 +57,7 @@ pub use tic_tac_toe::TicTacToe;
 pub struct GameParam {
     pub name: &'static str,
     pub default: &'static str,
-    pub description: &'static str,
+    pub(crate) description: &'static str,
 }
 
 /// A game's entry in the registry.
@@ -65,7 +65,7 @@ pub struct GameParam {
 pub struct GameInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
-    pub description: &'static str,
+    pub(crate) description: &'static str,
     pub parameters: Vec<GameParam>,
 }
 
@@ -115,7 +115,9 @@ fn route_variant(spec: &mut Spec) -> Result<(), GameError> {
 /// Generic code to run on the concrete game inside an [`AnyGame`] from outside this crate, where [`with_game!`] is not
 /// visible (the Python bindings, the fuzz targets): `any.visit(v)` calls `v.visit(game)` with the game's own type.
 pub trait GameVisitor {
+    /// What the visit returns.
     type Out;
+    /// Run on the concrete game.
     fn visit<G: FullGame>(self, game: &G) -> Self::Out;
 }
 
@@ -156,7 +158,7 @@ macro_rules! registry {
             }
 
             /// [`AnyGame::parse`] for a surface whose strings may name only the files `files` allows (the server).
-            pub fn parse_with(text: &str, files: &crate::files::FileAccess) -> Result<AnyGame, GameError> {
+            pub(crate) fn parse_with(text: &str, files: &crate::files::FileAccess) -> Result<AnyGame, GameError> {
                 let mut spec = Spec::parse_with(text, files)?;
                 route_variant(&mut spec)?;
                 let name = spec.name.as_str();

@@ -32,9 +32,9 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// Deepest tree (the path is kept in the state).
-pub const MAX_TREE_DEPTH: usize = 40;
+pub(crate) const MAX_TREE_DEPTH: usize = 40;
 /// Widest tree.
-pub const MAX_TREE_WIDTH: u32 = 100;
+pub(crate) const MAX_TREE_WIDTH: u32 = 100;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -97,7 +97,7 @@ pub struct RtState {
 }
 
 /// A child number, 0-based (written 1-based).
-pub type RtMove = u8;
+pub(crate) type RtMove = u8;
 
 #[inline]
 pub(crate) fn mix(a: u64, b: u64) -> u64 {
@@ -130,6 +130,7 @@ const SALT_DELTA: u64 = 6;
 const SALT_NOISE: u64 = 7;
 
 impl RandomTree {
+    /// A synthetic tree of `width` and `depth` from `seed`, with its value model, move ordering and range (checked).
     pub fn new(width: u32, depth: u32, seed: u64, model: Model, ordering: f64, range: i32) -> Result<Self, GameError> {
         if width == 0 || width > MAX_TREE_WIDTH {
             return err(format!("random_tree: width={width}: expected 1..={MAX_TREE_WIDTH}"));

@@ -36,7 +36,7 @@ pub const LINES: [u16; 8] = [
 ];
 
 /// All nine squares.
-pub const FULL: u16 = 0x1FF;
+pub(crate) const FULL: u16 = 0x1FF;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -65,7 +65,7 @@ pub struct TttState {
 
 /// Whether `bits` contains a complete line.
 #[inline(always)]
-pub fn has_line(bits: u16) -> bool {
+pub(crate) fn has_line(bits: u16) -> bool {
     for line in LINES {
         if bits & line == line {
             return true;

@@ -10,7 +10,7 @@ pub fn format_path(path: impl IntoIterator<Item = u32>) -> String {
 }
 
 /// The node named by a path, reached by playing each part (a move text) from the start; errors name the position.
-pub fn parse_path<G: FullGame>(game: &G, text: &str) -> Result<G::State, GameError> {
+pub(crate) fn parse_path<G: FullGame>(game: &G, text: &str) -> Result<G::State, GameError> {
     let t = text.trim();
     let mut s = game.start();
     if t.is_empty() || t == "root" {

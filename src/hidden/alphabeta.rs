@@ -17,7 +17,7 @@ use crate::game::{Evaluator, FullGame, MoveList, outcome_score};
 use crate::search::{INFINITY, StopCheck};
 
 /// One search: the game, its evaluation, a node counter and when to stop (a deadline, a stop flag).
-pub struct AlphaBeta<'a, G: FullGame> {
+pub(crate) struct AlphaBeta<'a, G: FullGame> {
     pub game: &'a G,
     pub eval: &'a G::Eval,
     pub nodes: u64,
@@ -98,6 +98,6 @@ impl<'a, G: FullGame> AlphaBeta<'a, G> {
 /// The index of the best of [`AlphaBeta::root_values`]: the **first** maximum. A later move whose search failed low
 /// returns the best value as its bound although it may be worse, so a tie goes to the earlier move (the one whose
 /// value is exact).
-pub fn best_index(values: &[i32]) -> Option<usize> {
+pub(crate) fn best_index(values: &[i32]) -> Option<usize> {
     (0..values.len()).max_by_key(|&i| (values[i], std::cmp::Reverse(i)))
 }

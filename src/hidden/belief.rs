@@ -50,7 +50,7 @@ pub struct Belief<G: FullGame> {
     /// True while no state was ever dropped: then `states` is exactly the consistent set.
     pub exact: bool,
     /// Times the set became empty and was rebuilt from the history.
-    pub rebuilds: u32,
+    pub(crate) rebuilds: u32,
 }
 
 impl<G: FullGame> Belief<G> {

@@ -22,7 +22,7 @@ use crate::game::{FullGame, GameError, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub struct Determinize<G: FullGame> {
+pub(crate) struct Determinize<G: FullGame> {
     pub samples: usize,
     pub depth: u32,
     eval: NamedEval<G>,
@@ -33,11 +33,11 @@ pub struct Determinize<G: FullGame> {
 }
 
 /// Default depth of each board's search.
-pub const DEFAULT_DEPTH: u32 = 3;
+pub(crate) const DEFAULT_DEPTH: u32 = 3;
 /// Default number of boards.
-pub const DEFAULT_SAMPLES: usize = 8;
+pub(crate) const DEFAULT_SAMPLES: usize = 8;
 /// Most boards (`samples=`).
-pub const MAX_SAMPLES: u64 = 10_000;
+pub(crate) const MAX_SAMPLES: u64 = 10_000;
 
 impl<G: FullGame> Determinize<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {

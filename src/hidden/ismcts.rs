@@ -31,9 +31,9 @@ use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 /// Default iterations per move.
-pub const DEFAULT_PLAYOUTS: u64 = 1000;
+pub(crate) const DEFAULT_PLAYOUTS: u64 = 1000;
 /// Default exploration constant.
-pub const DEFAULT_C: f64 = 0.7;
+pub(crate) const DEFAULT_C: f64 = 0.7;
 
 struct Edge<M> {
     mover: Side,
@@ -48,7 +48,7 @@ struct Node<M> {
     edges: Vec<Edge<M>>,
 }
 
-pub struct Ismcts<G: FullGame> {
+pub(crate) struct Ismcts<G: FullGame> {
     pub playouts: Option<u64>,
     pub c: f64,
     limits: Limits,

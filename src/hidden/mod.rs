@@ -26,12 +26,12 @@ use crate::spec::Spec;
 use belief::Belief;
 
 /// States kept by a tracker by default.
-pub const DEFAULT_CAP: usize = 2_000;
+pub(crate) const DEFAULT_CAP: usize = 2_000;
 /// Most boards kept (`cap=`).
-pub const MAX_CAP: u64 = 10_000_000;
+pub(crate) const MAX_CAP: u64 = 10_000_000;
 
 /// The count `key` of `spec` (`1000`, `10k`), `default` when absent; out of `min..=max`: refused, naming the range.
-pub fn count_in(spec: &Spec, key: &str, default: u64, min: u64, max: u64) -> Result<u64, GameError> {
+pub(crate) fn count_in(spec: &Spec, key: &str, default: u64, min: u64, max: u64) -> Result<u64, GameError> {
     match spec.count(key)? {
         None => Ok(default),
         Some(n) if n < min || n > max => {
@@ -62,6 +62,7 @@ impl<G: FullGame> Tracking<G> {
         Ok(Self::new(cap, seed))
     }
 
+    /// A tracker keeping at most `cap` states, drawing with `seed` (from the system when `None`).
     pub fn new(cap: usize, seed: Option<u64>) -> Self {
         let rng = match seed {
             Some(s) => SmallRng::seed_from_u64(s),
@@ -71,7 +72,7 @@ impl<G: FullGame> Tracking<G> {
     }
 
     /// The parameters for the player's name: `cap=..,seed=..` when not the defaults.
-    pub fn name_params(&self) -> Vec<String> {
+    pub(crate) fn name_params(&self) -> Vec<String> {
         let mut p = Vec::new();
         if self.cap != DEFAULT_CAP {
             p.push(format!("cap={}", self.cap));
@@ -83,10 +84,11 @@ impl<G: FullGame> Tracking<G> {
     }
 
     /// Re-seed the generator from `seed` (mixed with the player's own `seed=`: [`crate::game::seed`]).
-    pub fn reseed(&mut self, seed: u64) {
+    pub(crate) fn reseed(&mut self, seed: u64) {
         self.rng = SmallRng::seed_from_u64(crate::game::seed::with_own(self.seed, seed));
     }
 
+    /// Start tracking a game from `start`, seen by `player`.
     pub fn start(&mut self, game: &G, start: &G::State, player: Side) {
         let seed = rand::RngExt::random(&mut self.rng);
         self.belief = Some(Belief::new(game, start, player, self.cap, seed));
@@ -106,7 +108,7 @@ impl<G: FullGame> Tracking<G> {
     }
 
     /// Read the queued observations into the belief, in the order they came.
-    pub fn catch_up(&mut self, game: &G) {
+    pub(crate) fn catch_up(&mut self, game: &G) {
         if let Some(b) = &mut self.belief {
             for text in self.pending.drain(..) {
                 b.observe(game, &text);
@@ -114,6 +116,7 @@ impl<G: FullGame> Tracking<G> {
         }
     }
 
+    /// The tracked player played `m`.
     pub fn played(&mut self, game: &G, m: G::Move) {
         self.catch_up(game);
         if let Some(b) = &mut self.belief {
@@ -132,7 +135,7 @@ impl<G: FullGame> Tracking<G> {
     }
 
     /// `k` boards the side to move of `state` cannot tell from it ([`Capabilities::resample`]).
-    pub fn resampled(&mut self, game: &G, state: &G::State, k: usize) -> Vec<G::State> {
+    pub(crate) fn resampled(&mut self, game: &G, state: &G::State, k: usize) -> Vec<G::State> {
         let me = game.side_to_move(state);
         (0..k).map(|_| game.resample(state, me, &mut self.rng)).collect()
     }
@@ -140,7 +143,7 @@ impl<G: FullGame> Tracking<G> {
 
 /// The evaluation named in a player string (`eval=NAME`, default `simple`), checked against
 /// `Knowledge::EVALUATIONS`; built for the game at the first search ([`NamedEval`]).
-pub fn named_eval<G: FullGame>(player: &str, spec: &Spec) -> Result<NamedEval<G>, GameError> {
+pub(crate) fn named_eval<G: FullGame>(player: &str, spec: &Spec) -> Result<NamedEval<G>, GameError> {
     let name = spec.eval("eval")?.unwrap_or_else(|| "simple".into());
     G::check_evaluation(&name).map_err(|e| GameError::new(format!("{player}: {e}")))?;
     Ok(NamedEval::new(Some(name)))
@@ -154,6 +157,6 @@ pub fn legal_moves<G: FullGame>(game: &G, state: &G::State) -> Vec<G::Move> {
 }
 
 /// A uniformly random move of `legal` (the fallback when the belief is empty).
-pub fn random_of<M: Copy>(legal: &[M], rng: &mut SmallRng) -> Option<M> {
+pub(crate) fn random_of<M: Copy>(legal: &[M], rng: &mut SmallRng) -> Option<M> {
     if legal.is_empty() { None } else { Some(legal[rand::RngExt::random_range(rng, 0..legal.len())]) }
 }

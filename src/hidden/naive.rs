@@ -27,6 +27,7 @@ use crate::game::{FullGame, GameError, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
+/// The naive player of hidden-information games (`docs/hidden.md`).
 pub struct Naive<G: FullGame> {
     pub depth: u32,
     eval: NamedEval<G>,
@@ -40,6 +41,7 @@ pub struct Naive<G: FullGame> {
 }
 
 impl<G: FullGame> Naive<G> {
+    /// The player from its string's parameters.
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
         let limits = Limits::from_spec(spec)?;
         let depth = limits.depth.unwrap_or(super::determinize::DEFAULT_DEPTH);

@@ -32,6 +32,7 @@ pub enum Select {
 }
 
 impl Select {
+    /// The selection rule named `text`, if there is one.
     pub fn parse(text: &str) -> Option<Select> {
         match text {
             "duct" | "uct" => Some(Select::Duct),
@@ -40,6 +41,7 @@ impl Select {
             _ => None,
         }
     }
+    /// The selection rule's name, as `parse` reads it.
     pub fn name(self) -> &'static str {
         match self {
             Select::Duct => "duct",
@@ -51,7 +53,7 @@ impl Select {
 
 /// One player's statistics over its moves at one node.
 #[derive(Clone, Debug)]
-pub struct Bandit {
+pub(crate) struct Bandit {
     pub visits: Vec<u32>,
     pub reward: Vec<f64>,
     /// RM: cumulative regrets; EXP3: cumulative reward estimates `S`.
@@ -74,10 +76,6 @@ impl Bandit {
 
     pub fn len(&self) -> usize {
         self.visits.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.visits.is_empty()
     }
 
     /// The current strategy with exploration (RM, EXP3), into `out`.
@@ -166,7 +164,7 @@ impl Bandit {
     }
 
     /// The strategy to play after the search: the most visited move for DUCT, the average strategy otherwise.
-    pub fn final_strategy(&self, select: Select) -> Vec<f64> {
+    pub(crate) fn final_strategy(&self, select: Select) -> Vec<f64> {
         let k = self.len();
         if select == Select::Duct {
             let best = (0..k).max_by_key(|&a| (self.visits[a], std::cmp::Reverse(a))).unwrap_or(0);

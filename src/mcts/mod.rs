@@ -21,7 +21,7 @@
 //! `±1000` (`2q - 1` thousandths), or `win in n` / `loss in n` once proven. [`Mcts::root_stats`] gives the root's
 //! children (visits, mean, proof) after a search.
 
-pub mod amaf;
+pub(crate) mod amaf;
 pub mod bandit;
 pub mod parallel;
 pub mod params;
@@ -43,7 +43,7 @@ use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMoveStats, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
-pub use params::{Parallel, Params};
+pub(crate) use params::{Parallel, Params};
 
 /// Whether the warning about threads that could not start was printed (once per process).
 pub(crate) static SPAWN_WARNED: AtomicBool = AtomicBool::new(false);
@@ -81,6 +81,7 @@ pub struct Mcts<G: FullGame> {
 }
 
 impl<G: FullGame> Mcts<G> {
+    /// A player with the parameters `params` and its own limits `limits`.
     pub fn new(params: Params, limits: Limits) -> Self {
         let rngs = match params.seed {
             Some(s) => thread_rngs(params.threads, s),

@@ -4,13 +4,13 @@ use crate::game::{FullGame, GameError};
 use crate::spec::Spec;
 
 /// Playouts per move when the string gives no limit at all (no `playouts`, `time` or `nodes`).
-pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+pub(crate) const DEFAULT_PLAYOUTS: u64 = 10_000;
 /// Default exploration constant (rewards in [0, 1]; OpenSpiel's `uct_c = 2` on rewards in [-1, 1] is the same).
-pub const DEFAULT_C: f64 = 1.0;
+pub(crate) const DEFAULT_C: f64 = 1.0;
 /// Default size of the tree.
-pub const DEFAULT_MEM_MIB: usize = 64;
+pub(crate) const DEFAULT_MEM_MIB: usize = 64;
 /// Default scale of the squashing of evaluations: `1 / (1 + exp(-v / scale))`.
-pub const DEFAULT_SCALE: f64 = 200.0;
+pub(crate) const DEFAULT_SCALE: f64 = 200.0;
 
 /// How several threads search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -38,15 +38,15 @@ pub struct Params {
     /// Weight of the progressive bias `bias · h / (n + 1)` (0: off).
     pub bias: f64,
     /// Scale of the evaluation's squashing to a winning chance.
-    pub scale: f64,
+    pub(crate) scale: f64,
     /// RAVE equivalence parameter `k` in `β = sqrt(k / (3n + k))` (0: off).
     pub rave: f64,
     /// The game's evaluation used by `cut` and `bias` (`None`: its default, `simple`).
     pub eval: Option<String>,
     /// Tree size in MiB (per thread: the budget is shared).
-    pub mem_mib: usize,
+    pub(crate) mem_mib: usize,
     /// Keep the subtree of the new position between moves.
-    pub reuse: bool,
+    pub(crate) reuse: bool,
     /// Threads searching: one shared tree (tree parallelism with virtual loss) or one tree each (root parallelism).
     pub threads: usize,
     /// How the threads share the work (`parallel=tree|root`).
@@ -61,7 +61,7 @@ pub struct Params {
     pub recycle: bool,
     pub seed: Option<u64>,
     /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
-    pub max_depth: u32,
+    pub(crate) max_depth: u32,
     /// `defaults=none`: the game's settings ([`Knowledge::MCTS_DEFAULTS`], laid under the string by the player registry)
     /// were not used.
     pub plain: bool,
@@ -95,13 +95,13 @@ impl Default for Params {
 
 /// `defaults=game` (the default) or `defaults=none`.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum GameDefaults {
+pub(crate) enum GameDefaults {
     Game,
     None,
 }
 
 /// Read `defaults=` of an `mcts(...)` string.
-pub fn game_defaults(spec: &Spec) -> Result<GameDefaults, GameError> {
+pub(crate) fn game_defaults(spec: &Spec) -> Result<GameDefaults, GameError> {
     match spec.text("defaults").as_deref() {
         None | Some("game") => Ok(GameDefaults::Game),
         Some("none") => Ok(GameDefaults::None),
@@ -113,7 +113,7 @@ pub fn game_defaults(spec: &Spec) -> Result<GameDefaults, GameError> {
 }
 
 /// `spec` with the game's settings for `mcts` ([`Knowledge::MCTS_DEFAULTS`]) where it gives none, unless `defaults=none`.
-pub fn with_game_defaults<G: FullGame>(spec: Spec) -> Result<Spec, GameError> {
+pub(crate) fn with_game_defaults<G: FullGame>(spec: Spec) -> Result<Spec, GameError> {
     match game_defaults(&spec)? {
         GameDefaults::Game => spec.with_defaults(G::MCTS_DEFAULTS),
         GameDefaults::None => Ok(spec),

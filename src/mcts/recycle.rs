@@ -45,7 +45,7 @@ impl<G: FullGame> Tree<G> {
     }
 
     /// Keep only the subtree of node `new_root` (which becomes node 0), children still contiguous.
-    pub fn reroot(&mut self, new_root: u32) {
+    pub(crate) fn reroot(&mut self, new_root: u32) {
         self.compact(new_root, 0);
     }
 

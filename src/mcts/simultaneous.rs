@@ -32,9 +32,9 @@ use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
 /// Playouts per move when no limit is given.
-pub const DEFAULT_PLAYOUTS: u64 = 10_000;
+pub(crate) const DEFAULT_PLAYOUTS: u64 = 10_000;
 /// Most tree nodes (beyond it, iterations go on without expanding).
-pub const MAX_NODES: usize = 2_000_000;
+pub(crate) const MAX_NODES: usize = 2_000_000;
 
 /// A tree node: the moves and bandit of each player, the children by pair of move indices.
 struct Node<M> {
@@ -69,6 +69,7 @@ fn reward(o: Outcome) -> f64 {
 }
 
 impl<G: FullGame> SmMcts<G> {
+    /// A player with the selection rule `select`, its constants, playouts, limits and seed.
     pub fn new(select: Select, c: f64, gamma: f64, playouts: Option<u64>, limits: Limits, seed: Option<u64>) -> Self {
         let rng = match seed {
             Some(s) => SmallRng::seed_from_u64(s),
@@ -210,7 +211,7 @@ impl<G: FullGame> SmMcts<G> {
     }
 
     /// `player`'s mean reward at the root of the last search (its estimate of the position, in `[0, 1]`).
-    pub fn root_mean(&self, player: Side) -> f64 {
+    pub(crate) fn root_mean(&self, player: Side) -> f64 {
         let Some(root) = self.nodes.first() else { return 0.5 };
         let b = &root.bandits[player.index()];
         if b.total == 0 { 0.5 } else { b.reward.iter().sum::<f64>() / b.total as f64 }

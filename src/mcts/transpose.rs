@@ -22,7 +22,7 @@ struct Entry {
 const BUCKET: usize = 4;
 
 /// The table of positions.
-pub struct Table {
+pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
 }

@@ -44,7 +44,7 @@ use super::params::Params;
 use super::transpose::Table;
 
 /// No node (the root's parent).
-pub const NONE: u32 = u32::MAX;
+pub(crate) const NONE: u32 = u32::MAX;
 
 /// Who acts at a node.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -59,7 +59,7 @@ pub struct Node<M> {
     /// The move (or chance outcome) from the parent; `None` at the root.
     pub mv: Option<M>,
     pub parent: u32,
-    pub first_child: u32,
+    pub(crate) first_child: u32,
     pub n_children: u16,
     pub expanded: bool,
     /// The game is over here (its reward is `prior`).
@@ -68,19 +68,19 @@ pub struct Node<M> {
     /// Probability of this outcome when the parent is a chance node (1 otherwise).
     pub prob: f32,
     /// The evaluation of the position, squashed, for `First` (progressive bias; ½ without it).
-    pub prior: f32,
+    pub(crate) prior: f32,
     pub visits: u32,
     /// Sum of the rewards for `First`.
     pub reward: f64,
     /// All-moves-as-first statistics of `mv` (RAVE): visits and sum of rewards for `First`.
-    pub amaf_visits: u32,
-    pub amaf_reward: f64,
+    pub(crate) amaf_visits: u32,
+    pub(crate) amaf_reward: f64,
     /// Bounds on the value for `First` (score-bounded MCTS-Solver): what `First` is sure of, what it may hope for.
     pub pess: f32,
     pub opt: f32,
     /// The exact value for `First` once proven (`pess == opt`), and the plies to the end of the proof.
     pub proven: Option<f32>,
-    pub proof_plies: u16,
+    pub(crate) proof_plies: u16,
     /// The position's key (`Game::key`), for the statistics by position (`tt=true`; 0 otherwise).
     pub key: u64,
 }
@@ -149,12 +149,12 @@ fn reward_of_outcome(o: Outcome) -> f64 {
 }
 
 /// A finished game's reward for `First`: 1 a win, ½ a draw, 0 a loss (a numeric result by its sign).
-pub fn reward_of<G: FullGame>(game: &G, state: &G::State) -> Option<f64> {
+pub(crate) fn reward_of<G: FullGame>(game: &G, state: &G::State) -> Option<f64> {
     Some(reward_of_outcome(game.outcome_for(state, Side::First)?))
 }
 
 /// An evaluation (side to move's view) squashed to a winning chance for `First`.
-pub fn squash<G: FullGame>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -> f64 {
+pub(crate) fn squash<G: FullGame>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -> f64 {
     let v = eval.evaluate(game, state) as f64;
     let p = 1.0 / (1.0 + (-v / scale).exp());
     for_player(p, game.side_to_move(state))
@@ -173,14 +173,14 @@ pub(super) fn actor_of<G: FullGame>(game: &G, state: &G::State) -> Actor {
 pub struct Counts {
     pub playouts: u64,
     pub created: u64,
-    pub max_depth: u32,
+    pub(crate) max_depth: u32,
     /// Times the full pool was recycled.
     pub recycled: u64,
 }
 
 /// The scratch space of one thread's iterations (allocated once).
 #[derive(Default)]
-pub struct Scratch {
+pub(crate) struct Scratch {
     /// Moves played after each point of the iteration, by player and move key (RAVE).
     pub(super) played: Vec<(Option<Side>, usize)>,
     pub(super) amaf: Vec<bool>,
@@ -191,7 +191,7 @@ pub struct Scratch {
 }
 
 /// Where a descent stopped.
-pub enum Leaf<S> {
+pub(crate) enum Leaf<S> {
     /// The reward is known (a proven or finished position).
     Known(f64),
     /// A playout from this position gives the reward.
@@ -229,7 +229,7 @@ impl<G: FullGame> Tree<G> {
     }
 
     /// A tree within `bytes`: the nodes and recycling's index (a quarter for the table of positions with `tt`).
-    pub fn with_budget(bytes: usize, tt: bool) -> Self {
+    pub(crate) fn with_budget(bytes: usize, tt: bool) -> Self {
         let table = Table::new(if tt { bytes / 4 } else { 0 });
         let per_node = std::mem::size_of::<Node<G::Move>>() + std::mem::size_of::<u32>();
         let mut tree = Tree::new(bytes.saturating_sub(table.bytes()) / per_node);
@@ -238,7 +238,7 @@ impl<G: FullGame> Tree<G> {
     }
 
     /// Room for `threads` iterations in flight.
-    pub fn set_threads(&mut self, threads: usize) {
+    pub(crate) fn set_threads(&mut self, threads: usize) {
         self.paths.resize_with(threads.max(1), || Vec::with_capacity(256));
     }
 
@@ -273,7 +273,14 @@ impl<G: FullGame> Tree<G> {
     }
 
     /// One iteration from the root `state`: the four steps.
-    pub fn iterate<R: Rng + ?Sized>(&mut self, game: &G, state: &G::State, p: &Params, eval: &G::Eval, rng: &mut R) {
+    pub(crate) fn iterate<R: Rng + ?Sized>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        p: &Params,
+        eval: &G::Eval,
+        rng: &mut R,
+    ) {
         let mut sc = std::mem::take(&mut self.scratch);
         let reward = match self.descend(0, game, state, p, eval, rng, &mut sc, false) {
             Leaf::Known(r) => r,
@@ -286,7 +293,7 @@ impl<G: FullGame> Tree<G> {
     /// Steps 1 and 2 for thread `t`: from the root down to a leaf (expanded on the way), the path in `paths[t]`.
     /// With `virtual_loss`, every node of the path counts the visit now with a loss for the player choosing it.
     #[allow(clippy::too_many_arguments)]
-    pub fn descend<R: Rng + ?Sized>(
+    pub(crate) fn descend<R: Rng + ?Sized>(
         &mut self,
         t: usize,
         game: &G,
@@ -399,7 +406,7 @@ impl<G: FullGame> Tree<G> {
 
     /// Step 4 for thread `t`: the reward for `First` along `paths[t]` (replacing the virtual loss if one was added),
     /// then the AMAF statistics, the statistics by position and the solver's bounds.
-    pub fn backup(&mut self, t: usize, game: &G, reward: f64, p: &Params, sc: &mut Scratch, virtual_loss: bool) {
+    pub(crate) fn backup(&mut self, t: usize, game: &G, reward: f64, p: &Params, sc: &mut Scratch, virtual_loss: bool) {
         let mut path = std::mem::take(&mut self.paths[t]);
         for k in 0..path.len() {
             let r = if virtual_loss { reward - self.virtual_reward(&path, k) } else { reward };
@@ -527,7 +534,7 @@ impl<G: FullGame> Tree<G> {
 }
 
 /// Step 3: a playout from `s`; the reward for `First`. With RAVE, the moves played are added to `played`.
-pub fn simulate<G: FullGame, R: Rng + ?Sized>(
+pub(crate) fn simulate<G: FullGame, R: Rng + ?Sized>(
     game: &G,
     s: &G::State,
     p: &Params,

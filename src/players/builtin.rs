@@ -19,7 +19,7 @@ use crate::search::{Limits, RootMoveStats, Searcher};
 use crate::spec::Spec;
 
 /// A built-in searcher as a player.
-pub struct Builtin<G: FullGame> {
+pub(crate) struct Builtin<G: FullGame> {
     searcher: Box<dyn Searcher<G>>,
     /// The name before any limit was imposed (`set_limits` changes what `Searcher::name` says).
     name: String,
@@ -37,16 +37,6 @@ impl<G: FullGame> Builtin<G> {
     pub fn new(searcher: Box<dyn Searcher<G>>, own: Limits) -> Self {
         Builtin { name: searcher.name(), searcher, own, imposed: false, stop_given: false, prepared: false }
     }
-
-    /// The searcher behind the player (for tools that inspect a search, not play).
-    pub fn searcher(&mut self) -> &mut dyn Searcher<G> {
-        &mut *self.searcher
-    }
-
-    /// The player's own limits.
-    pub fn own_limits(&self) -> Limits {
-        self.own
-    }
 }
 
 /// Build a built-in player from its string (`alphabeta(depth=2)`, `engine(time=1s)`, `mcts`...).
@@ -55,12 +45,12 @@ pub fn build<G: FullGame>(text: &str) -> Result<Box<dyn Player<G>>, GameError> {
 }
 
 /// [`build`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn build_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
+pub(crate) fn build_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Player<G>>, GameError> {
     Ok(Box::new(builtin_with::<G>(text, files)?))
 }
 
 /// [`build_with`] with the concrete type (its searcher reachable).
-pub fn builtin_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Builtin<G>, GameError> {
+pub(crate) fn builtin_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Builtin<G>, GameError> {
     let searcher = super::searcher_with::<G>(text, files)?;
     let own = Limits::from_spec(&Spec::parse_with(text, files)?)?;
     Ok(Builtin::new(searcher, own))

@@ -23,7 +23,7 @@ pub struct PlayerEntry {
     pub aliases: Vec<&'static str>,
     /// Other names that stand for this player with some parameters set (`ids` = `alphabeta(id=true)`).
     pub presets: Vec<Preset>,
-    pub family: Family,
+    pub(crate) family: Family,
     /// What it is, in one line.
     pub summary: &'static str,
     /// Its name in the course's slides, where they name it.

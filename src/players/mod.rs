@@ -21,8 +21,10 @@ pub mod listing;
 pub mod params;
 pub mod player;
 
-pub use builtin::{Builtin, build, build_with};
-pub use player::{Choice, Context, Player, PositionText, View};
+pub use builtin::build;
+pub(crate) use builtin::build_with;
+pub(crate) use player::{Choice, PositionText, View};
+pub use player::{Context, Player};
 
 use crate::engine::Engine;
 use crate::engine::simultaneous::SimNaive;
@@ -39,7 +41,7 @@ use crate::spec::Spec;
 /// How a player is built.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
-pub enum Family {
+pub(crate) enum Family {
     /// One of the course's algorithms behind the catalogue driver (`search/catalogue.rs`).
     Catalogue,
     /// The uniformly random player.
@@ -64,9 +66,9 @@ pub enum Family {
 pub struct PlayerInfo {
     pub name: &'static str,
     pub aliases: &'static [&'static str],
-    pub family: Family,
+    pub(crate) family: Family,
     /// Parameters a protocol may add for its options (`tt=` for Hash, `threads=` for Threads).
-    pub protocol_options: &'static [&'static str],
+    pub(crate) protocol_options: &'static [&'static str],
 }
 
 impl PlayerInfo {
@@ -108,7 +110,7 @@ pub const PLAYERS: &[PlayerInfo] = &[
 
 /// Names that stand for a registered player with some parameters set: (name, player, parameters). `ids` is the
 /// course's iterative deepening: alpha-beta searched at depth 1, 2, ..., `depth`.
-pub const PRESETS: &[(&str, &str, &str)] = &[("ids", "alphabeta", "id=true")];
+pub(crate) const PRESETS: &[(&str, &str, &str)] = &[("ids", "alphabeta", "id=true")];
 
 /// Every player: the catalogue's algorithms (`catalogue::NAMES`) then [`PLAYERS`].
 pub fn all() -> Vec<PlayerInfo> {
@@ -137,7 +139,7 @@ pub fn searcher<G: FullGame>(text: &str) -> Result<Box<dyn Searcher<G>>, GameErr
 }
 
 /// [`searcher`] for a surface whose strings may name only the files `files` allows (the web server's requests).
-pub fn searcher_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
+pub(crate) fn searcher_with<G: FullGame>(text: &str, files: &FileAccess) -> Result<Box<dyn Searcher<G>>, GameError> {
     searcher_from::<G>(Spec::parse_with(text, files)?, files).map(|(s, _)| s)
 }
 
@@ -210,7 +212,7 @@ fn searcher_from<G: FullGame>(mut spec: Spec, files: &FileAccess) -> Result<(Box
 /// hidden information and of simultaneous moves, the engine picking at random in a book, `pns` with such a fallback):
 /// two players that draw nothing at random play the same game every time from the same position. `None` for a string
 /// the registry does not know (an external engine, a bad string).
-pub fn draws_at_random(text: &str) -> Option<bool> {
+pub(crate) fn draws_at_random(text: &str) -> Option<bool> {
     let spec = Spec::parse(text).ok()?;
     let info = find(&spec.name)?;
     Some(match info.family {
@@ -229,7 +231,7 @@ pub fn draws_at_random(text: &str) -> Option<bool> {
 
 /// The strongest general player of each kind of game, first that plays wins: the engine (classic and chance games),
 /// ISMCTS (hidden information), simultaneous-move MCTS, and the random player, which plays everything.
-pub const DEFAULTS: [&str; 4] = ["engine", "ismcts", "smmcts", "random"];
+pub(crate) const DEFAULTS: [&str; 4] = ["engine", "ismcts", "smmcts", "random"];
 
 /// The default player for game `G` (of the protocols, of `plateau play`, of `pns`'s fallback): the first of
 /// [`DEFAULTS`] that plays the game's kind.

@@ -25,13 +25,13 @@ pub struct Param {
     /// saying what happens then (`none: 4 plies unless time or nodes is given`).
     pub default: &'static str,
     /// Whether `name=default` builds the same player as leaving it out.
-    pub literal: bool,
+    pub(crate) literal: bool,
     /// A value the parameter accepts (the default when it is literal).
     pub example: &'static str,
     /// The values accepted: a range, a list, a kind of value.
     pub accepts: &'static str,
     /// One line of meaning.
-    pub meaning: &'static str,
+    pub(crate) meaning: &'static str,
 }
 
 const fn p(name: &'static str, default: &'static str, accepts: &'static str, meaning: &'static str) -> Param {
@@ -369,7 +369,7 @@ pub struct ParamRow {
     /// A value it accepts.
     pub example: String,
     pub accepts: String,
-    pub meaning: String,
+    pub(crate) meaning: String,
 }
 
 impl From<Param> for ParamRow {

@@ -73,7 +73,7 @@ impl<'a, G: FullGame> Context<'a, G> {
     }
 
     /// Hidden information: `side` chooses among `legal` (written `text`) from its observations.
-    pub fn observed(legal: &'a [G::Move], text: &'a [String], side: Side) -> Self {
+    pub(crate) fn observed(legal: &'a [G::Move], text: &'a [String], side: Side) -> Self {
         Context { view: View::Observed { legal, text }, side, ..Context::bare() }
     }
 
@@ -114,7 +114,7 @@ pub struct Choice<M> {
 
 impl<M> Choice<M> {
     /// A search's result as a choice; an error when it has no move.
-    pub fn from_result(r: SearchResult<M>) -> Result<Choice<M>, String> {
+    pub(crate) fn from_result(r: SearchResult<M>) -> Result<Choice<M>, String> {
         let mv = r.best_move.ok_or("the player returned no move")?;
         Ok(Choice { mv, value: Some(r.value), depth: r.depth, pv: r.pv, stats: r.stats, seconds: r.seconds })
     }

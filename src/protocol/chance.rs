@@ -21,13 +21,13 @@ pub fn carries(kind: Kind) -> bool {
 }
 
 /// A move's text as one protocol word: spaces become commas.
-pub fn move_word(text: &str) -> String {
+pub(crate) fn move_word(text: &str) -> String {
     text.replace(' ', ",")
 }
 
 /// A protocol word as a move of `state`: the game's own notation, else (for a word with commas) the text with spaces
 /// in their place.
-pub fn parse_word<G: FullGame>(game: &G, state: &G::State, word: &str) -> Result<G::Move, GameError> {
+pub(crate) fn parse_word<G: FullGame>(game: &G, state: &G::State, word: &str) -> Result<G::Move, GameError> {
     match game.parse_move(state, word) {
         Ok(m) => Ok(m),
         Err(e) if word.contains(',') => game.parse_move(state, &word.replace(',', " ")).map_err(|_| e),
@@ -36,7 +36,7 @@ pub fn parse_word<G: FullGame>(game: &G, state: &G::State, word: &str) -> Result
 }
 
 /// Why `go` cannot search `state`, when it is a chance node: the referee draws, the engine does not.
-pub fn go_refusal<G: FullGame>(game: &G, state: &G::State) -> Option<String> {
+pub(crate) fn go_refusal<G: FullGame>(game: &G, state: &G::State) -> Option<String> {
     if !G::KIND.chance || game.turn(state) != Turn::Chance {
         return None;
     }

@@ -10,7 +10,7 @@
 //! positions, illegal moves, bad numbers) is answered with one `info string error ...` line and the engine goes on.
 
 pub mod chance;
-pub mod observed;
+pub(crate) mod observed;
 mod out;
 pub mod position;
 pub mod session;
@@ -31,13 +31,13 @@ pub enum Dialect {
 
 /// The parameters of a `go` command.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GoParams {
+pub(crate) struct GoParams {
     pub movetime: Option<Duration>,
     /// Remaining time of the first player (`wtime` or `p1time`), and of the second (`btime` or `p2time`).
     pub time: [Option<Duration>; 2],
     /// Increments (`winc`/`binc` or `p1inc`/`p2inc`).
     pub inc: [Option<Duration>; 2],
-    pub movestogo: Option<u32>,
+    pub(crate) movestogo: Option<u32>,
     pub depth: Option<u32>,
     pub nodes: Option<u64>,
     pub infinite: bool,
@@ -47,7 +47,7 @@ pub struct GoParams {
 
 impl GoParams {
     /// True when no limit at all was given: `go` alone searches until `stop`, like `go infinite`.
-    pub fn unlimited(&self) -> bool {
+    pub(crate) fn unlimited(&self) -> bool {
         self.infinite
             || self.ponder
             || (self.movetime.is_none()
@@ -93,7 +93,7 @@ fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
 }
 
 /// Parse the words after `go`.
-pub fn parse_go(words: &[&str]) -> Result<GoParams, String> {
+pub(crate) fn parse_go(words: &[&str]) -> Result<GoParams, String> {
     let mut g = GoParams::default();
     let mut i = 0;
     while i < words.len() {
@@ -162,13 +162,13 @@ pub fn parse_position(words: &[&str]) -> Result<PositionCmd, String> {
 
 /// The largest `Hash` in MiB: the memory available now (see [`crate::limits::available_bytes`]), at most
 /// [`crate::limits::MAX_TABLE_MIB`]; advertised by the handshake and checked by `setoption`.
-pub fn max_hash_mb() -> u64 {
+pub(crate) fn max_hash_mb() -> u64 {
     let avail = crate::limits::available_bytes().map_or(u64::MAX, |b| b >> 20);
     avail.clamp(1, crate::limits::MAX_TABLE_MIB as u64)
 }
 
 /// Parse the words after `setoption`: `name NAME [value VALUE]` (names and values may contain spaces).
-pub fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
+pub(crate) fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
     if words.first() != Some(&"name") {
         return Err("setoption: expected 'name NAME value VALUE'".into());
     }
@@ -183,7 +183,7 @@ pub fn parse_setoption(words: &[&str]) -> Result<(String, String), String> {
 }
 
 /// Format a score for `info ... score`: `cp N` or `mate N` (moves, negative when the engine is mated).
-pub fn format_score(value: i32) -> String {
+pub(crate) fn format_score(value: i32) -> String {
     use crate::game::{WIN_SCORE, WIN_THRESHOLD};
     if value >= WIN_THRESHOLD {
         let plies = WIN_SCORE - value;

@@ -28,12 +28,12 @@ pub fn carries(kind: Kind) -> bool {
 }
 
 /// `p1` or `p2`.
-pub fn side_word(p: Side) -> &'static str {
+pub(crate) fn side_word(p: Side) -> &'static str {
     if p == Side::First { "p1" } else { "p2" }
 }
 
 /// An observation as one protocol line: its lines joined by `|` (a text containing `|` cannot be sent).
-pub fn encode_observation(text: &str) -> Result<String, String> {
+pub(crate) fn encode_observation(text: &str) -> Result<String, String> {
     if text.contains('|') {
         return Err("the observation contains '|', which the protocol uses between its lines".into());
     }
@@ -41,12 +41,12 @@ pub fn encode_observation(text: &str) -> Result<String, String> {
 }
 
 /// The lines of an `observation` line again.
-pub fn decode_observation(line: &str) -> String {
+pub(crate) fn decode_observation(line: &str) -> String {
     line.split('|').collect::<Vec<_>>().join("\n")
 }
 
 /// The engine state of a game with simultaneous moves or hidden information.
-pub struct ObservedEngine<G: FullGame> {
+pub(crate) struct ObservedEngine<G: FullGame> {
     game: G,
     /// Simultaneous moves: the position; hidden information: the public start.
     state: G::State,

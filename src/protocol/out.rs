@@ -13,6 +13,7 @@ pub struct Out {
 }
 
 impl Out {
+    /// The protocol's output on `w`.
     pub fn new(w: Box<dyn Write + Send>) -> Self {
         Out { w: Arc::new(Mutex::new(w)), closed: Arc::new(AtomicBool::new(false)) }
     }
@@ -26,7 +27,7 @@ impl Out {
         }
     }
     /// Whether a write has failed.
-    pub fn is_closed(&self) -> bool {
+    pub(crate) fn is_closed(&self) -> bool {
         self.closed.load(Ordering::Relaxed)
     }
     /// One `info string error` line, cut at [`MAX_ERROR_CHARS`] characters (an error may quote the input, and an
@@ -37,10 +38,10 @@ impl Out {
 }
 
 /// The longest error line the protocols print, in characters (the rest is replaced by a count).
-pub const MAX_ERROR_CHARS: usize = 300;
+pub(crate) const MAX_ERROR_CHARS: usize = 300;
 
 /// `text` cut at `max` characters, with the length of what was left out; line breaks become spaces.
-pub fn clip(text: &str, max: usize) -> String {
+pub(crate) fn clip(text: &str, max: usize) -> String {
     let one_line = |s: &str| s.replace(['\n', '\r'], " ");
     match text.char_indices().nth(max) {
         None => one_line(text),

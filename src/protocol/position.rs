@@ -4,7 +4,7 @@
 use crate::game::{FullGame, GameError};
 
 /// Parse a position text, tolerating the trailing FEN fields other programs write (`- - 0 1`, `0 1`).
-pub fn parse_fen<G: FullGame>(game: &G, text: &str) -> Result<G::State, String> {
+pub(crate) fn parse_fen<G: FullGame>(game: &G, text: &str) -> Result<G::State, String> {
     match game.parse_position(text) {
         Ok(s) => Ok(s),
         Err(e) => {

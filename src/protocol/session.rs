@@ -14,7 +14,8 @@
 //! The game can change at run time (`UCI_Variant`, UGI's `Game` option), so the loop keeps a type-erased
 //! [`SessionEngine`] built for the current game by [`with_game!`](crate::games::with_game).
 
-pub use super::position::{parse_fen, replay};
+pub(crate) use super::position::parse_fen;
+pub use super::position::replay;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -29,14 +30,14 @@ use crate::players::{Context, Player};
 use crate::search::{Iteration, Reporter};
 use crate::spec::Spec;
 
-pub use super::out::{MAX_ERROR_CHARS, Out, clip};
+pub use super::out::Out;
 
 /// Engine settings that survive a change of game.
 #[derive(Clone, Debug)]
 pub struct Settings {
     /// The player string (`engine`, `alphabeta`, ...), rebuilt with `tt=` and `threads=` when Hash/Threads are set.
     pub player: String,
-    pub hash_mb: Option<u64>,
+    pub(crate) hash_mb: Option<u64>,
     pub threads: Option<u64>,
 }
 
@@ -50,7 +51,7 @@ fn default_player_of<G: FullGame>(_game: &G) -> String {
 }
 
 /// Build the player for `settings`: the player string, plus `tt=` / `threads=` for players that accept them.
-pub fn build_player<G: FullGame>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
+pub(crate) fn build_player<G: FullGame>(settings: &Settings) -> Result<Box<dyn Player<G>>, String> {
     let base = Spec::parse(&settings.player).map_err(|e| e.to_string())?;
     // The registry says which protocol options the player takes: the player is built once.
     let accepts = crate::players::find(&base.name).map_or(&[][..], |p| p.protocol_options);
@@ -82,7 +83,7 @@ fn with_params(player: &str, params: &[String]) -> String {
 }
 
 /// A type-erased engine for one game.
-pub trait SessionEngine: Send {
+pub(crate) trait SessionEngine: Send {
     /// The game string.
     fn game_spec(&self) -> String;
     fn new_game(&mut self);
@@ -148,7 +149,7 @@ impl Answer {
 
 /// The `info` line of an iteration: `info depth D [seldepth S] score cp X|mate N nodes N nps N time MS [hashfull H]
 /// pv ...`.
-pub fn info_line<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
+pub(crate) fn info_line<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move>) -> String {
     let ms = it.elapsed.as_millis() as u64;
     let nps = (it.nodes as f64 / it.elapsed.as_secs_f64().max(1e-3)) as u64;
     let mut line = format!("info depth {}", it.depth);
@@ -169,7 +170,7 @@ pub fn info_line<G: FullGame>(game: &G, state: &G::State, it: &Iteration<G::Move
 }
 
 /// The engine state for a game `G`.
-pub struct GameEngine<G: FullGame> {
+pub(crate) struct GameEngine<G: FullGame> {
     game: G,
     state: G::State,
     player: Option<Box<dyn Player<G>>>,
@@ -380,12 +381,12 @@ impl<G: FullGame> SessionEngine for GameEngine<G> {
 }
 
 /// Build the engine for a game string.
-pub fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
+pub(crate) fn engine_for(game: &str, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     engine_for_game(AnyGame::parse(game).map_err(|e| e.to_string())?, settings)
 }
 
 /// Build the engine for a parsed game.
-pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
+pub(crate) fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn SessionEngine>, String> {
     if super::observed::carries(any.kind()) {
         // UGI's referee lines (protocol/observed.rs).
         return with_game!(any, g => Ok(Box::new(super::observed::ObservedEngine::new(g, settings)?) as Box<dyn SessionEngine>));
@@ -402,7 +403,7 @@ pub fn engine_for_game(any: AnyGame, settings: &Settings) -> Result<Box<dyn Sess
 
 /// The error [`run`] ends with when its output was closed (the GUI went away): `plateau uci` exits as a closed
 /// stdout ends every command (141).
-pub const OUTPUT_CLOSED: &str = "the protocol's output was closed";
+pub(crate) const OUTPUT_CLOSED: &str = "the protocol's output was closed";
 
 /// Run the protocol loop until `quit`, the end of the input, or a closed output ([`OUTPUT_CLOSED`]). The end of the input is a `quit`: a search still
 /// running is stopped and answers (`bestmove`) before the loop returns, as `quit` does (no search thread is left

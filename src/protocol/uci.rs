@@ -54,6 +54,6 @@ pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
 }
 
 /// `plateau uci`: the UCI loop on the given input and output.
-pub fn run_uci(game: &str, player: Option<&str>, input: &mut dyn BufRead, out: Out) -> Result<(), String> {
+pub(crate) fn run_uci(game: &str, player: Option<&str>, input: &mut dyn BufRead, out: Out) -> Result<(), String> {
     run(Dialect::Uci, game, player, input, out)
 }

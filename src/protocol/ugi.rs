@@ -43,6 +43,6 @@ pub fn handshake(game: &str, settings: &Settings) -> Vec<String> {
 }
 
 /// `plateau ugi`: the UGI loop on the given input and output.
-pub fn run_ugi(game: &str, player: Option<&str>, input: &mut dyn BufRead, out: Out) -> Result<(), String> {
+pub(crate) fn run_ugi(game: &str, player: Option<&str>, input: &mut dyn BufRead, out: Out) -> Result<(), String> {
     run(Dialect::Ugi, game, player, input, out)
 }

@@ -27,7 +27,7 @@
 use super::{Cost, FastMap, Frame, Outcome, Problem, SearchBounds, SearchResult, Stats, stack_path};
 
 /// Depth-limited search with limit `limit` (moves).
-pub fn dls<P: Problem>(p: &P, limit: Cost, limits: SearchBounds) -> SearchResult<P::Action> {
+pub(crate) fn dls<P: Problem>(p: &P, limit: Cost, limits: SearchBounds) -> SearchResult<P::Action> {
     let mut stats = Stats { iterations: 1, generated: 1, ..Stats::default() };
     let mut table = FastMap::default();
     let outcome = match dls_into(p, limit, limits, &mut table, &mut stats) {

@@ -19,11 +19,11 @@ pub struct Grid {
     free: Vec<bool>,
     goal: Vec<bool>,
     pub start: u32,
-    pub goals: Vec<u32>,
+    pub(crate) goals: Vec<u32>,
 }
 
 /// The four moves, in the order they are tried.
-pub const MOVES: [u8; 4] = [b'u', b'd', b'l', b'r'];
+pub(crate) const MOVES: [u8; 4] = [b'u', b'd', b'l', b'r'];
 
 impl Grid {
     /// Parse the text format. Errors are one line naming the problem (unknown character with its line and column,
@@ -120,7 +120,7 @@ impl Grid {
     }
 
     /// The maze with a path drawn on it (`o` on the squares visited between start and goal).
-    pub fn draw_path(&self, path: &[u8]) -> String {
+    pub(crate) fn draw_path(&self, path: &[u8]) -> String {
         let mut chars: Vec<char> = (0..self.free.len())
             .map(|i| {
                 if !self.free[i] {

@@ -3,7 +3,7 @@
 //! with the Manhattan distance generated. The data file is `tests/data/korf100.txt` (its source is in its header).
 
 /// The data file, embedded.
-pub const DATA: &str = include_str!("../../tests/data/korf100.txt");
+pub(crate) const DATA: &str = include_str!("../../tests/data/korf100.txt");
 
 /// Korf's published total of generated nodes over the 100 instances (IDA*, Manhattan distance).
 pub const KORF_TOTAL_GENERATED: u64 = 35_991_891_075;

@@ -28,7 +28,7 @@
 use std::time::Instant;
 
 /// The largest board side (the squares are the bits of a `u64`).
-pub const MAX_SIDE: u32 = 8;
+pub(crate) const MAX_SIDE: u32 = 8;
 
 /// The answer for one board size.
 #[derive(Clone, Debug)]

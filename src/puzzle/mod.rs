@@ -25,7 +25,7 @@
 
 pub mod astar;
 pub mod bfs;
-pub mod dls;
+pub(crate) mod dls;
 pub mod grid;
 pub mod idastar;
 pub mod ids;
@@ -42,10 +42,10 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use arrayvec::ArrayVec;
 
 /// Path costs and heuristic values.
-pub type Cost = u32;
+pub(crate) type Cost = u32;
 
 /// Largest number of actions a state may have (a Breakthrough race has at most 3 moves per piece, 32 pieces).
-pub const MAX_ACTIONS: usize = 128;
+pub(crate) const MAX_ACTIONS: usize = 128;
 
 /// Fixed-capacity action list: lives on the stack (or in a search frame), no allocation per node.
 pub type ActionList<A> = ArrayVec<A, MAX_ACTIONS>;
@@ -93,9 +93,11 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order `plateau puzzle` lists them.
     pub const ALL: [Algorithm; 5] =
         [Algorithm::AStar, Algorithm::Bfs, Algorithm::Dls, Algorithm::Ids, Algorithm::IdaStar];
 
+    /// The algorithm named `text`, or an error naming the accepted ones.
     pub fn parse(text: &str) -> Result<Algorithm, String> {
         match text.trim().to_ascii_lowercase().replace(['-', '_', '*'], "").as_str() {
             "astar" | "a" => Ok(Algorithm::AStar),
@@ -107,6 +109,7 @@ impl Algorithm {
         }
     }
 
+    /// The algorithm's name, as `parse` reads it.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::AStar => "astar",
@@ -119,7 +122,7 @@ impl Algorithm {
 
     /// Whether the algorithm returns a cheapest path (A* and IDA* given an admissible heuristic; BFS and IDS count
     /// moves, which is the cost in every domain here). DLS returns the first path it finds within its limit.
-    pub fn is_optimal(self) -> bool {
+    pub(crate) fn is_optimal(self) -> bool {
         !matches!(self, Algorithm::Dls)
     }
 }
@@ -167,12 +170,14 @@ pub struct SearchResult<A> {
 }
 
 impl<A> SearchResult<A> {
+    /// The actions of the path found, if one was.
     pub fn path(&self) -> Option<&[A]> {
         match &self.outcome {
             Outcome::Found { path, .. } => Some(path),
             _ => None,
         }
     }
+    /// The cost of the path found, if one was.
     pub fn cost(&self) -> Option<Cost> {
         match &self.outcome {
             Outcome::Found { cost, .. } => Some(*cost),
@@ -225,7 +230,7 @@ pub fn format_path<P: Problem>(p: &P, path: &[P::Action]) -> String {
 
 /// A fast multiplicative hasher for the tables (keys are exact encodings chosen by the problems, not attacker input).
 #[derive(Default, Clone, Copy)]
-pub struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 const SEED: u64 = 0x51_7c_c1_b7_27_22_0a_95;
 
@@ -263,7 +268,7 @@ impl Hasher for FxHasher {
 }
 
 /// `HashMap` with [`FxHasher`].
-pub type FastMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub(crate) type FastMap<K, V> = std::collections::HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// A stored search node (A*, BFS): the state, how it was reached, and its path cost.
 #[derive(Clone, Copy, Debug)]
@@ -291,7 +296,7 @@ pub(crate) struct Frame<P: Problem> {
     pub state: P::State,
     pub g: Cost,
     /// The action that led here from the frame below (`None` at the root).
-    pub via: Option<P::Action>,
+    pub(crate) via: Option<P::Action>,
     pub actions: ActionList<P::Action>,
     pub next: usize,
 }

@@ -18,12 +18,14 @@ use super::{ActionList, Cost, Problem};
 pub const MAX_INPUT: u64 = 1 << 40;
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The number puzzle: reach one number from another with f(x) = 3x and g(x) = x div 2.
 pub struct NumberPuzzle {
     pub from: u64,
     pub to: u64,
 }
 
 impl NumberPuzzle {
+    /// The puzzle from `from` to `to` (checked: from 0 only 0 is reachable).
     pub fn new(from: u64, to: u64) -> Result<Self, String> {
         if from > MAX_INPUT || to > MAX_INPUT {
             return Err(format!("number puzzle: --from and --to must be at most 2^40 = {MAX_INPUT}"));

@@ -36,16 +36,16 @@ pub struct PatternDb {
     pub cells: u32,
     pub groups: Vec<Group>,
     /// `group_of[t]`: the group of tile `t`, `NO_GROUP` for the blank and tiles in no group.
-    pub group_of: [u8; 16],
+    pub(crate) group_of: [u8; 16],
     /// `transpose[c]`: the cell mirrored about the main diagonal (also the mirrored tile, tile `t` living on cell `t`).
     pub transpose: [u8; 16],
 }
 
 /// See [`PatternDb::group_of`].
-pub const NO_GROUP: u8 = u8::MAX;
+pub(crate) const NO_GROUP: u8 = u8::MAX;
 
 /// Most groups a database may have (the heuristic packs one byte per group and per reflection in a `u64`).
-pub const MAX_GROUPS: usize = 4;
+pub(crate) const MAX_GROUPS: usize = 4;
 
 /// The default partition of a `width x width` board: 6-6-3 for the 15-puzzle (as Korf and Felner), 4-4 for the
 /// 8-puzzle, one group for the 3-puzzle.
@@ -118,7 +118,7 @@ impl PatternDb {
 
     /// The value of group `g` for the tile positions `pos` (nibble `t` = cell of tile `t`).
     #[inline(always)]
-    pub fn group_value(&self, g: usize, pos: u64) -> u8 {
+    pub(crate) fn group_value(&self, g: usize, pos: u64) -> u8 {
         let grp = &self.groups[g];
         grp.table[index(self.cells, grp.tiles.iter().map(|&t| ((pos >> (4 * t)) & 15) as u32))]
     }
@@ -126,7 +126,7 @@ impl PatternDb {
     /// The value of group `g` for the state mirrored about the main diagonal: its tile `u` stands on the mirror of the
     /// cell of tile `mirror(u)`.
     #[inline(always)]
-    pub fn group_value_mirrored(&self, g: usize, pos: u64) -> u8 {
+    pub(crate) fn group_value_mirrored(&self, g: usize, pos: u64) -> u8 {
         let grp = &self.groups[g];
         let tr = &self.transpose;
         let cells = grp.tiles.iter().map(|&u| tr[((pos >> (4 * tr[u as usize])) & 15) as usize] as u32);
@@ -145,7 +145,7 @@ impl PatternDb {
 
     /// The heuristic from the packed parts: the larger of the direct and the mirrored sums.
     #[inline(always)]
-    pub fn from_parts(parts: u64) -> u32 {
+    pub(crate) fn from_parts(parts: u64) -> u32 {
         let sum = |x: u64| ((x & 0xff) + ((x >> 8) & 0xff) + ((x >> 16) & 0xff) + ((x >> 24) & 0xff)) as u32;
         sum(parts).max(sum(parts >> 32))
     }
@@ -153,7 +153,7 @@ impl PatternDb {
     /// The parts after tile `t` moved to its new place in `pos`: only its group changes, and in the mirrored state
     /// only the group of the mirrored tile.
     #[inline(always)]
-    pub fn update_parts(&self, parts: u64, pos: u64, t: usize) -> u64 {
+    pub(crate) fn update_parts(&self, parts: u64, pos: u64, t: usize) -> u64 {
         let mut p = parts;
         let g = self.group_of[t];
         if g != NO_GROUP {

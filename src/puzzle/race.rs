@@ -47,7 +47,7 @@ impl Race {
     }
 
     /// The Breakthrough state with the racing side to move (its key is not maintained: the race has its own).
-    pub fn bt_state(&self, s: &RaceState) -> BtState {
+    pub(crate) fn bt_state(&self, s: &RaceState) -> BtState {
         let (white, black) = match self.side {
             Side::First => (s.own, s.opp),
             Side::Second => (s.opp, s.own),
@@ -56,7 +56,7 @@ impl Race {
     }
 
     /// The position as Breakthrough position text, the racing side to move.
-    pub fn position_text(&self, s: &RaceState) -> String {
+    pub(crate) fn position_text(&self, s: &RaceState) -> String {
         self.game.format_position(&self.bt_state(s))
     }
 }

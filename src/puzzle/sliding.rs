@@ -62,7 +62,7 @@ pub struct Sliding {
 
 /// The default order of the blank's moves: up, left, right, down. With it, IDA* and the Manhattan distance generate
 /// the numbers of nodes Korf (1985) published: to the node on 96 of his 100 instances (see `docs/puzzles.md`).
-pub const KORF_ORDER: [u8; 4] = [b'u', b'l', b'r', b'd'];
+pub(crate) const KORF_ORDER: [u8; 4] = [b'u', b'l', b'r', b'd'];
 
 /// Parse tiles: numbers separated by spaces, commas or slashes; 4, 9 or 16 of them, a permutation of `0..n`.
 pub fn parse_tiles(text: &str) -> Result<Vec<u8>, String> {
@@ -158,17 +158,6 @@ impl Sliding {
         s.h = p.compute_h(&s) as u8;
         p.start = s;
         Ok(p)
-    }
-
-    /// The same puzzle with the blank's moves tried in another order (a permutation of `u`, `d`, `l`, `r`).
-    pub fn with_order(mut self, order: [u8; 4]) -> Result<Sliding, String> {
-        let mut sorted = order;
-        sorted.sort();
-        if sorted != [b'd', b'l', b'r', b'u'] {
-            return Err("the move order must be a permutation of u, d, l, r".into());
-        }
-        self.order = order;
-        Ok(self)
     }
 
     /// The heuristic computed from scratch.

@@ -20,15 +20,11 @@ use crate::search::trace::{NoTrace, Tracer};
 use crate::search::{INFINITY, Limits, Stats, StopCheck};
 use crate::spec::Spec;
 
-pub use crate::search::catalogue::DEFAULT_DEPTH;
-
 /// The algorithm: fail-hard alpha-beta, negamax form.
-pub struct AlphaBetaNegamax;
-
-/// Fixed-depth (or iteratively deepened) fail-hard alpha-beta with the game's default evaluation.
-pub type AlphaBeta<G> = Driver<G, AlphaBetaNegamax>;
+pub(crate) struct AlphaBetaNegamax;
 
 impl<G: FullGame> Driver<G, AlphaBetaNegamax> {
+    /// The algorithm with the limits `limits`.
     pub fn new(limits: Limits) -> Self {
         Driver::with_algorithm(limits, AlphaBetaNegamax)
     }

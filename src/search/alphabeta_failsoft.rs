@@ -23,7 +23,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Fail-soft alpha-beta.
-pub struct FailSoft;
+pub(crate) struct FailSoft;
 
 impl<G: FullGame> Algorithm<G> for FailSoft {
     const NAME: &'static str = "alphabeta_failsoft";
@@ -36,7 +36,7 @@ impl<G: FullGame> Algorithm<G> for FailSoft {
 }
 
 /// Fail-soft alpha-beta of `s` with the window `(alpha, beta)`.
-pub fn failsoft<G: FullGame, T: Tracer<G>>(
+pub(crate) fn failsoft<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

@@ -23,7 +23,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Fail-hard alpha-beta, MaxValue/MinValue form.
-pub struct AlphaBetaMinMax;
+pub(crate) struct AlphaBetaMinMax;
 
 impl<G: FullGame> Algorithm<G> for AlphaBetaMinMax {
     const NAME: &'static str = "alphabeta_minmax";
@@ -36,7 +36,7 @@ impl<G: FullGame> Algorithm<G> for AlphaBetaMinMax {
 }
 
 /// MAX to move.
-pub fn max_value<G: FullGame, T: Tracer<G>>(
+pub(crate) fn max_value<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,
@@ -70,7 +70,7 @@ pub fn max_value<G: FullGame, T: Tracer<G>>(
 }
 
 /// MIN to move.
-pub fn min_value<G: FullGame, T: Tracer<G>>(
+pub(crate) fn min_value<G: FullGame, T: Tracer<G>>(
     ctx: &mut Ctx<'_, G, T>,
     s: &G::State,
     depth: u32,

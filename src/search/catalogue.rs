@@ -27,16 +27,16 @@ use super::{
 };
 
 /// Default depth when no limit is given.
-pub const DEFAULT_DEPTH: u32 = 4;
+pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
 /// Deepest iteration of a timed search.
-pub const TIMED_MAX_DEPTH: u32 = 64;
+pub(crate) const TIMED_MAX_DEPTH: u32 = 64;
 
 /// Time kept in reserve on every move (none: a fixed time per move is used to the end).
-pub const MARGIN: Duration = Duration::ZERO;
+pub(crate) const MARGIN: Duration = Duration::ZERO;
 
 /// No new iteration starts after this share of a fixed time per move (percent).
-pub const SOFT_PERCENT: u32 = 50;
+pub(crate) const SOFT_PERCENT: u32 = 50;
 
 /// One algorithm of the catalogue.
 pub trait Algorithm<G: FullGame>: Send + Sized + 'static {
@@ -63,7 +63,7 @@ pub trait Algorithm<G: FullGame>: Send + Sized + 'static {
 
 /// The evaluation asked by `eval=NAME` in `spec`, checked against [`Knowledge::EVALUATIONS`]; `None` for the game's
 /// `simple` one (`eval=simple`, `eval=default` or no `eval`). `who` names the player in the error.
-pub fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
+pub(crate) fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<String>, GameError> {
     let name = spec.eval("eval")?.filter(|n| n != "simple" && n != "default");
     if let Some(n) = &name {
         G::check_evaluation(n).map_err(|e| GameError::new(format!("{who}: {e}")))?;
@@ -75,7 +75,7 @@ pub fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<String>, 
 pub struct Driver<G: FullGame, A: Algorithm<G>> {
     pub limits: Limits,
     /// Iterative deepening at a fixed depth.
-    pub iterate: bool,
+    pub(crate) iterate: bool,
     pub algo: A,
     /// `eval=NAME` (checked against [`Knowledge::EVALUATIONS`]); the evaluation is built for the game of the first search,
     /// and rebuilt when the game (its spec) changes. `None`: the game's `simple` evaluation.
@@ -85,7 +85,7 @@ pub struct Driver<G: FullGame, A: Algorithm<G>> {
 }
 
 impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
-    pub fn with_algorithm(limits: Limits, algo: A) -> Self {
+    pub(crate) fn with_algorithm(limits: Limits, algo: A) -> Self {
         Driver { limits, iterate: false, algo, eval: NamedEval::new(None), stop: None }
     }
 
@@ -104,12 +104,17 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
     }
 
     /// Search with the game's evaluation `name` (`None`: its `simple` one), as `eval=NAME` does.
-    pub fn set_eval(&mut self, name: Option<String>) {
+    pub(crate) fn set_eval(&mut self, name: Option<String>) {
         self.eval = NamedEval::new(name);
     }
 
     /// Search and report the explored tree to `tracer`.
-    pub fn search_traced<T: Tracer<G>>(&mut self, game: &G, state: &G::State, tracer: &mut T) -> SearchResult<G::Move> {
+    pub(crate) fn search_traced<T: Tracer<G>>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        tracer: &mut T,
+    ) -> SearchResult<G::Move> {
         let timed = self.limits.time.is_some() || self.limits.nodes.is_some();
         let max_depth =
             self.limits.depth.unwrap_or(if timed { TIMED_MAX_DEPTH } else { DEFAULT_DEPTH }).min(A::MAX_DEPTH);
@@ -190,7 +195,9 @@ impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
 
 /// What to do with the driver an algorithm string names: box it as a [`Searcher`], run it with a tracer, ...
 pub trait Visit<G: FullGame> {
+    /// What the visit returns.
     type Out;
+    /// Run on the concrete driver.
     fn visit<A: Algorithm<G>>(self, driver: Driver<G, A>) -> Self::Out;
 }
 
@@ -248,7 +255,7 @@ pub fn build<G: FullGame, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option
 }
 
 /// The visitor that boxes the driver as a [`Searcher`].
-pub struct Boxed;
+pub(crate) struct Boxed;
 
 impl<G: FullGame> Visit<G> for Boxed {
     type Out = Box<dyn Searcher<G>>;

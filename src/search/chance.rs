@@ -22,7 +22,7 @@ use crate::search::tt::START_BYTES;
 
 /// True when chance acts in `s`.
 #[inline]
-pub fn is_chance<G: FullGame>(game: &G, s: &G::State) -> bool {
+pub(crate) fn is_chance<G: FullGame>(game: &G, s: &G::State) -> bool {
     G::KIND.chance && game.turn(s) == Turn::Chance
 }
 
@@ -34,7 +34,7 @@ pub fn sign<G: FullGame>(game: &G, parent: &G::State, child: &G::State) -> f64 {
 
 /// The window `(alpha, beta)` of a parent seen from a child of sign `sg`.
 #[inline]
-pub fn child_window(sg: f64, alpha: f64, beta: f64) -> (f64, f64) {
+pub(crate) fn child_window(sg: f64, alpha: f64, beta: f64) -> (f64, f64) {
     if sg > 0.0 { (alpha, beta) } else { (-beta, -alpha) }
 }
 
@@ -47,7 +47,7 @@ pub fn score(v: f64) -> i32 {
 
 /// The suffix sums of the probabilities: `rest[i]` is the probability of the outcomes after `i` (exactly 0 after the
 /// last one).
-pub fn rest_after(probabilities: impl DoubleEndedIterator<Item = f64> + ExactSizeIterator, rest: &mut [f64]) {
+pub(crate) fn rest_after(probabilities: impl DoubleEndedIterator<Item = f64> + ExactSizeIterator, rest: &mut [f64]) {
     let mut acc = 0.0;
     for (r, p) in rest.iter_mut().zip(probabilities).rev() {
         *r = acc;

@@ -26,6 +26,7 @@ impl<M: Copy> PvTable<M> {
         PvTable { lines: (0..n).map(|_| Vec::with_capacity(n)).collect(), saved: Vec::with_capacity(n) }
     }
     #[inline]
+    /// Empty the line at `ply`.
     pub fn clear(&mut self, ply: usize) {
         if let Some(l) = self.lines.get_mut(ply) {
             l.clear();
@@ -51,26 +52,26 @@ impl<M: Copy> PvTable<M> {
     }
     /// Keep the root's best move (window drivers keep the move of their last fail-high pass; the rest of that
     /// pass's line is not a principal variation).
-    pub fn save_root_move(&mut self) {
+    pub(crate) fn save_root_move(&mut self) {
         self.saved.clear();
         self.saved.extend(self.lines[0].first().copied());
     }
     /// Put the saved root line back.
-    pub fn restore_root(&mut self) {
+    pub(crate) fn restore_root(&mut self) {
         let (lines, saved) = (&mut self.lines, &self.saved);
         lines[0].clear();
         lines[0].extend_from_slice(saved);
     }
     /// Replace the line at `ply` by one move (a transposition-table cut-off knows only its best move).
     #[inline]
-    pub fn set_line(&mut self, ply: usize, m: Option<M>) {
+    pub(crate) fn set_line(&mut self, ply: usize, m: Option<M>) {
         if let Some(l) = self.lines.get_mut(ply) {
             l.clear();
             l.extend(m);
         }
     }
     /// Replace the root line by one move.
-    pub fn set_root(&mut self, m: Option<M>) {
+    pub(crate) fn set_root(&mut self, m: Option<M>) {
         self.lines[0].clear();
         self.lines[0].extend(m);
     }
@@ -94,6 +95,7 @@ pub struct Ctx<'a, G: FullGame, T: Tracer<G>> {
 }
 
 impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
+    /// A context for one search of `game` with `eval`, stopped by `limit`, at most `max_ply` deep, traced by `tracer`.
     pub fn new(game: &'a G, eval: &'a G::Eval, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
         Ctx {
             game,
@@ -112,7 +114,7 @@ impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
     /// Entering a node searched with the window `(alpha, beta)` (node view; minimax-style algorithms without a
     /// window pass `(-INFINITY, INFINITY)`).
     #[inline(always)]
-    pub fn enter(&mut self, s: &G::State, ply: u32, alpha: i32, beta: i32) {
+    pub(crate) fn enter(&mut self, s: &G::State, ply: u32, alpha: i32, beta: i32) {
         self.stats.nodes += 1;
         self.pv.clear(ply as usize);
         if self.limit.expired(self.stats.nodes) {
@@ -170,7 +172,7 @@ impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
 
     /// The next node entered is a re-search (of a child, or of the root by a window driver).
     #[inline(always)]
-    pub fn research(&mut self) {
+    pub(crate) fn research(&mut self) {
         self.stats.researches += 1;
         if T::ENABLED {
             self.pending_research = true;
@@ -181,11 +183,6 @@ impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
         if let Some(id) = self.trace_stack.pop() {
             self.tracer.result(id, v, leaf);
         }
-    }
-
-    /// The heuristic value of a non-terminal position (side to move's view); used by drivers for a first guess.
-    pub fn static_eval(&self, s: &G::State) -> i32 {
-        self.eval.evaluate(self.game, s)
     }
 }
 

@@ -26,7 +26,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Depth-limited expectimax.
-pub struct Expectimax;
+pub(crate) struct Expectimax;
 
 impl<G: FullGame> Algorithm<G> for Expectimax {
     const NAME: &'static str = "expectimax";

@@ -37,7 +37,7 @@ impl<G: FullGame> Algorithm<G> for Minimax {
 }
 
 /// MAX to move: the best value for MAX.
-pub fn max_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub(crate) fn max_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return v; // MAX to move: the side to move's view is MAX's view
@@ -58,7 +58,7 @@ pub fn max_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::Stat
 }
 
 /// MIN to move: the worst value for MAX.
-pub fn min_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
+pub(crate) fn min_value<G: FullGame, T: Tracer<G>>(ctx: &mut Ctx<'_, G, T>, s: &G::State, depth: u32, ply: u32) -> i32 {
     ctx.enter(s, ply, -INFINITY, INFINITY);
     if let Some(v) = ctx.leaf(s, depth, ply) {
         return -v; // MIN to move: negate into MAX's view

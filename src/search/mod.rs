@@ -40,7 +40,7 @@ pub mod star2;
 pub mod summary;
 pub mod time;
 pub mod trace;
-pub mod trace_draw;
+pub(crate) mod trace_draw;
 pub mod tt;
 
 use std::sync::Arc;
@@ -49,11 +49,12 @@ use std::time::Duration;
 
 use crate::game::{FullGame, GameError, Side, WIN_SCORE};
 use crate::spec::Spec;
-pub use report::{Iteration, Reporter};
-pub use time::{Budget, StopCheck, TimeControl};
+pub(crate) use report::{Iteration, Reporter};
+pub(crate) use time::Budget;
+pub use time::{StopCheck, TimeControl};
 
 /// A value larger than any score: the initial window is `(-INFINITY, INFINITY)`.
-pub const INFINITY: i32 = WIN_SCORE + 1_000;
+pub(crate) const INFINITY: i32 = WIN_SCORE + 1_000;
 
 /// The instrumentation shared by every algorithm.
 #[derive(Default, Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -107,7 +108,7 @@ impl Limits {
     /// The limits as a player string writes them, in the order `depth`, `time`, `nodes` (`depth=3`, `time=100ms`,
     /// `nodes=1000`): what every player's name writes back. A clock (given by a match, never by a player string) is
     /// not written.
-    pub fn spec_params(&self) -> Vec<String> {
+    pub(crate) fn spec_params(&self) -> Vec<String> {
         let mut p = Vec::new();
         if let Some(d) = self.depth {
             p.push(format!("depth={d}"));

@@ -29,10 +29,10 @@ use crate::search::tt::{Bound, TranspositionTable, from_tt};
 use crate::spec::Spec;
 
 /// Default table size in MiB.
-pub const DEFAULT_TT_MIB: usize = 16;
+pub(crate) const DEFAULT_TT_MIB: usize = 16;
 
 /// MTD(f) with its transposition table.
-pub struct Mtdf<G: FullGame> {
+pub(crate) struct Mtdf<G: FullGame> {
     pub tt: TranspositionTable<G::Move>,
     mib: usize,
     guess: i32,
@@ -45,7 +45,7 @@ impl<G: FullGame> Mtdf<G> {
 }
 
 /// Read `tt=SIZE` (MiB).
-pub fn tt_param(spec: &Spec) -> Result<usize, GameError> {
+pub(crate) fn tt_param(spec: &Spec) -> Result<usize, GameError> {
     spec.mib("tt", DEFAULT_TT_MIB)
 }
 

@@ -27,7 +27,7 @@ use crate::search::tt::TranspositionTable;
 use crate::spec::Spec;
 
 /// MT-SSS* with its transposition table.
-pub struct MtSss<G: FullGame> {
+pub(crate) struct MtSss<G: FullGame> {
     pub tt: TranspositionTable<G::Move>,
     mib: usize,
 }

@@ -24,7 +24,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// NegaC*.
-pub struct NegaCStar;
+pub(crate) struct NegaCStar;
 
 impl<G: FullGame> Algorithm<G> for NegaCStar {
     const NAME: &'static str = "negacstar";

@@ -19,7 +19,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Plain negamax.
-pub struct Negamax;
+pub(crate) struct Negamax;
 
 impl<G: FullGame> Algorithm<G> for Negamax {
     const NAME: &'static str = "negamax";

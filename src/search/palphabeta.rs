@@ -27,7 +27,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// P-alpha-beta.
-pub struct PAlphaBeta;
+pub(crate) struct PAlphaBeta;
 
 impl<G: FullGame> Algorithm<G> for PAlphaBeta {
     const NAME: &'static str = "palphabeta";

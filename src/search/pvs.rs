@@ -30,7 +30,7 @@ use crate::search::tt::{Bound, TranspositionTable};
 use crate::spec::Spec;
 
 /// Principal Variation Search, with an optional move-ordering table.
-pub struct Pvs<G: FullGame> {
+pub(crate) struct Pvs<G: FullGame> {
     tt: Option<(TranspositionTable<G::Move>, usize)>,
 }
 

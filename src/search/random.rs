@@ -9,7 +9,7 @@ use crate::game::{FullGame, GameError, MoveList, Side, Turn};
 use crate::search::{SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
-pub struct RandomPlayer {
+pub(crate) struct RandomPlayer {
     seed: Option<u64>,
     rng: SmallRng,
 }

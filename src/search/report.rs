@@ -27,4 +27,4 @@ pub struct Iteration<M> {
 }
 
 /// A callback that receives every completed iteration (called on the searching thread; it must be quick).
-pub type Reporter<M> = Arc<dyn Fn(&Iteration<M>) + Send + Sync>;
+pub(crate) type Reporter<M> = Arc<dyn Fn(&Iteration<M>) + Send + Sync>;

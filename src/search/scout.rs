@@ -31,7 +31,7 @@ use crate::search::trace::Tracer;
 use crate::spec::Spec;
 
 /// Pearl's Scout.
-pub struct Scout;
+pub(crate) struct Scout;
 
 impl<G: FullGame> Algorithm<G> for Scout {
     const NAME: &'static str = "scout";

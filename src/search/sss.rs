@@ -43,7 +43,7 @@ const NONE: u32 = u32::MAX;
 
 /// Most nodes the arena may hold (a few hundred MB): beyond, the search stops as if out of time, so that a too-deep
 /// SSS* fails like a timed-out search instead of exhausting the memory.
-pub const ARENA_LIMIT: usize = 4_000_000;
+pub(crate) const ARENA_LIMIT: usize = 4_000_000;
 
 #[derive(Clone, Copy, Debug)]
 struct Node<S> {
@@ -69,7 +69,7 @@ struct State {
 }
 
 /// Stockman's SSS* with its OPEN list.
-pub struct Sss<G: FullGame> {
+pub(crate) struct Sss<G: FullGame> {
     arena: Vec<Node<G::State>>,
     open: Vec<State>,
     /// Ties between equal h: the latest state first (the course's list) instead of the leftmost node.

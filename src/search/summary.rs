@@ -39,10 +39,10 @@ pub struct SearchReport {
     pub seconds: f64,
     /// The terms of the game's default evaluation at the position, where it names them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub eval_terms: Vec<Term>,
+    pub(crate) eval_terms: Vec<Term>,
     /// The player's setup before the search (tables, evaluation), when measured.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub setup_seconds: Option<f64>,
+    pub(crate) setup_seconds: Option<f64>,
     /// Per root move statistics of searchers that keep them (MCTS), best first.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub root_moves: Vec<RootMoveReport>,
@@ -92,7 +92,12 @@ impl SearchReport {
     }
 
     /// With the root moves' statistics (`root`, best first).
-    pub fn with_root_moves<G: FullGame>(mut self, game: &G, state: &G::State, root: &[RootMoveStats<G::Move>]) -> Self {
+    pub(crate) fn with_root_moves<G: FullGame>(
+        mut self,
+        game: &G,
+        state: &G::State,
+        root: &[RootMoveStats<G::Move>],
+    ) -> Self {
         self.root_moves = root
             .iter()
             .map(|m| RootMoveReport {

@@ -62,12 +62,12 @@ pub struct Budget {
     pub hard: Option<Duration>,
     /// Whether iterative deepening may scale the soft limit by the best move's stability ([`stability_pct`]): a
     /// clock's time can be saved for later moves, a fixed time per move's cannot.
-    pub stretch: bool,
+    pub(crate) stretch: bool,
 }
 
 /// Iterative deepening's scale of the soft limit (percent), from the number of completed iterations the best move has
 /// not changed: a move that just changed deserves more time, one that has stood for several iterations less.
-pub fn stability_pct(stable_iterations: u32) -> u32 {
+pub(crate) fn stability_pct(stable_iterations: u32) -> u32 {
     match stable_iterations {
         0 => 200,
         1 => 140,
@@ -78,7 +78,7 @@ pub fn stability_pct(stable_iterations: u32) -> u32 {
 }
 
 /// Moves assumed left when a clock gives no count.
-pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+pub(crate) const DEFAULT_MOVES_TO_GO: u32 = 30;
 
 impl TimeControl {
     /// The same clock for both players: `base` for the game, `inc` added after each move.
@@ -127,10 +127,10 @@ impl fmt::Display for TimeControl {
 
 /// The margin of the searches without iterations ([`StopCheck::anytime`]): they look at the clock every few
 /// playouts, so they overshoot their deadline by about one playout.
-pub const ANYTIME_MARGIN: Duration = Duration::from_millis(1);
+pub(crate) const ANYTIME_MARGIN: Duration = Duration::from_millis(1);
 
 /// The clock and the node counter are looked at every this many nodes (a power of two).
-pub const CHECK_EVERY: u64 = 256;
+pub(crate) const CHECK_EVERY: u64 = 256;
 
 /// When a running search must stop: a node budget, a hard deadline and up to two stop flags (a protocol's `stop`;
 /// the engine's main thread halting its Lazy SMP helpers), plus the soft deadline after which no new iteration starts.
@@ -145,7 +145,7 @@ pub struct StopCheck<'a> {
     pub nodes: Option<u64>,
     /// A clock's soft limit as (start, duration): [`StopCheck::may_deepen_scaled`] may scale it (`None`: `soft` is
     /// fixed).
-    pub stretch: Option<(Instant, Duration)>,
+    pub(crate) stretch: Option<(Instant, Duration)>,
     flags: [Option<&'a AtomicBool>; 2],
 }
 
@@ -156,7 +156,7 @@ impl<'a> StopCheck<'a> {
     }
 
     /// The deadlines of `budget` counted from `start`, and the node budget `nodes`.
-    pub fn planned(start: Instant, budget: Budget, nodes: Option<u64>) -> Self {
+    pub(crate) fn planned(start: Instant, budget: Budget, nodes: Option<u64>) -> Self {
         StopCheck {
             soft: budget.soft.map(|s| start + s),
             hard: budget.hard.map(|h| start + h),
@@ -176,13 +176,13 @@ impl<'a> StopCheck<'a> {
     }
 
     /// Set the soft deadline of `budget` counted from `start` (and whether it stretches), keeping the rest.
-    pub fn set_soft(&mut self, start: Instant, budget: &Budget) {
+    pub(crate) fn set_soft(&mut self, start: Instant, budget: &Budget) {
         self.soft = budget.soft.map(|s| start + s);
         self.stretch = if budget.stretch { budget.soft.map(|s| (start, s)) } else { None };
     }
 
     /// Also stop when `flag` is set (`None` changes nothing). At most two flags.
-    pub fn with_flag(mut self, flag: Option<&'a AtomicBool>) -> Self {
+    pub(crate) fn with_flag(mut self, flag: Option<&'a AtomicBool>) -> Self {
         if let Some(f) = flag {
             let slot = self.flags.iter_mut().find(|s| s.is_none()).expect("a stop check watches at most two flags");
             *slot = Some(f);
@@ -204,29 +204,24 @@ impl<'a> StopCheck<'a> {
 
     /// A stop flag is set (no clock read: cheap enough for every iteration of a search).
     #[inline]
-    pub fn flagged(&self) -> bool {
+    pub(crate) fn flagged(&self) -> bool {
         self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed))
     }
 
     /// A stop flag is set or the hard deadline passed (the clock is read only when there is a deadline).
     #[inline]
-    pub fn poll(&self) -> bool {
+    pub(crate) fn poll(&self) -> bool {
         self.flags.iter().flatten().any(|f| f.load(Ordering::Relaxed)) || self.hard.is_some_and(|h| Instant::now() >= h)
-    }
-
-    /// Whether a new iteration may start: the soft deadline has not passed.
-    pub fn may_deepen(&self) -> bool {
-        self.may_deepen_scaled(100)
     }
 
     /// Whether a new iteration may start with the soft limit scaled to `pct` percent (a clock's budget only, never
     /// past the hard deadline; a fixed soft deadline ignores `pct`).
-    pub fn may_deepen_scaled(&self, pct: u32) -> bool {
+    pub(crate) fn may_deepen_scaled(&self, pct: u32) -> bool {
         self.soft_deadline(pct).is_none_or(|s| Instant::now() < s)
     }
 
     /// The soft deadline scaled to `pct` percent when it stretches.
-    pub fn soft_deadline(&self, pct: u32) -> Option<Instant> {
+    pub(crate) fn soft_deadline(&self, pct: u32) -> Option<Instant> {
         match self.stretch {
             Some((start, soft)) => {
                 let t = start + soft * pct / 100;
@@ -384,7 +379,7 @@ mod tests {
         assert!((1..1000).all(|n| !s.expired(n)));
         assert!(s.expired(1000) && s.expired(1001));
         let none = StopCheck::none();
-        assert!((0..5000).all(|n| !none.expired(n)) && none.may_deepen());
+        assert!((0..5000).all(|n| !none.expired(n)) && none.may_deepen_scaled(100));
     }
 
     #[test]
@@ -407,14 +402,14 @@ mod tests {
         std::thread::sleep(ms(2));
         let b = Budget { soft: Some(Duration::ZERO), hard: Some(ms(1)), stretch: false };
         let s = StopCheck::planned(past, b, None);
-        assert!(!s.may_deepen());
+        assert!(!s.may_deepen_scaled(100));
         assert!(!s.expired(1) && s.expired(256), "the clock is read every 256 nodes");
         let later = StopCheck::planned(
             Instant::now(),
             Budget { soft: Some(ms(60_000)), hard: Some(ms(60_000)), stretch: false },
             None,
         );
-        assert!(later.may_deepen() && !later.expired(256));
+        assert!(later.may_deepen_scaled(100) && !later.expired(256));
     }
 
     #[test]

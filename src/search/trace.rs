@@ -51,14 +51,14 @@ impl<G: FullGame> Tracer<G> for NoTrace {
 
 /// One recorded node.
 #[derive(Clone, Debug)]
-pub struct TraceNode<S> {
+pub(crate) struct TraceNode<S> {
     pub parent: Option<u32>,
     pub state: S,
     pub ply: u32,
     pub alpha: i32,
     pub beta: i32,
     /// Whether this visit is a re-search of a move already searched with another window.
-    pub research: bool,
+    pub(crate) research: bool,
     /// Value returned (node view); `None` if the search stopped before the node returned.
     pub value: Option<i32>,
     pub leaf: bool,
@@ -68,7 +68,7 @@ pub struct TraceNode<S> {
 
 /// Knuth-Moore node type of a visit, read from its window and its result.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum NodeType {
+pub(crate) enum NodeType {
     /// Type 1, PV node: the value fell inside the window (exact).
     Pv,
     /// Type 2, CUT node: the value reached beta (a lower bound; remaining moves pruned).
@@ -79,7 +79,7 @@ pub enum NodeType {
 
 impl<S> TraceNode<S> {
     /// The Knuth-Moore type of this visit, or `None` if it did not return.
-    pub fn node_type(&self) -> Option<NodeType> {
+    pub(crate) fn node_type(&self) -> Option<NodeType> {
         let v = self.value?;
         Some(if v >= self.beta {
             NodeType::Cut
@@ -93,13 +93,13 @@ impl<S> TraceNode<S> {
 
 /// A tracer that records every node, up to a limit.
 #[derive(Clone, Debug)]
-pub struct Recorder<G: FullGame> {
+pub(crate) struct Recorder<G: FullGame> {
     pub nodes: Vec<TraceNode<G::State>>,
     /// The ids of the roots, in order (one per pass or iteration).
-    pub roots: Vec<u32>,
+    pub(crate) roots: Vec<u32>,
     pub limit: usize,
     /// Set when the limit was exceeded.
-    pub overflow: bool,
+    pub(crate) overflow: bool,
     /// SSS*'s OPEN list at each step (`(node, live, h)`), when the search is SSS*.
     pub open_lists: Vec<Vec<(G::State, bool, i32)>>,
 }

@@ -6,7 +6,7 @@ use crate::search::trace::{NodeType, Recorder};
 
 /// A node ready to draw.
 #[derive(Clone, Debug, serde::Serialize)]
-pub struct DrawNode {
+pub(crate) struct DrawNode {
     pub id: usize,
     pub parent: Option<usize>,
     /// The move from the parent (empty for a root).
@@ -19,10 +19,10 @@ pub struct DrawNode {
     pub beta: i32,
     pub leaf: bool,
     pub cutoff: bool,
-    pub research: bool,
+    pub(crate) research: bool,
     /// Knuth-Moore type 1, 2, 3.
     #[serde(rename = "type")]
-    pub node_type: Option<u8>,
+    pub(crate) node_type: Option<u8>,
     /// Moves never looked at below this node.
     pub pruned: usize,
     /// Those moves, named (the cut branches).
@@ -32,7 +32,7 @@ pub struct DrawNode {
 }
 
 /// Turn a recording into drawable nodes (MAX's view, moves named, pruned moves counted).
-pub fn draw_nodes<G: FullGame>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
+pub(crate) fn draw_nodes<G: FullGame>(game: &G, rec: &Recorder<G>) -> Vec<DrawNode> {
     let mut out: Vec<DrawNode> = Vec::with_capacity(rec.nodes.len());
     let mut moves = MoveList::new();
     for (i, n) in rec.nodes.iter().enumerate() {

@@ -16,10 +16,10 @@
 use crate::game::WIN_THRESHOLD;
 
 /// Entries per bucket.
-pub const BUCKET: usize = 4;
+pub(crate) const BUCKET: usize = 4;
 
 /// The size a table starts at before it grows (see the module documentation).
-pub const START_BYTES: usize = 1 << 20;
+pub(crate) const START_BYTES: usize = 1 << 20;
 
 /// What the stored value means.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ pub enum Bound {
 pub struct Entry<M: Copy> {
     pub key: u64,
     pub value: i32,
-    pub draft: i16,
+    pub(crate) draft: i16,
     pub bound: Bound,
     pub generation: u8,
     pub mv: Option<M>,
@@ -56,7 +56,7 @@ pub struct TranspositionTable<M: Copy> {
 
 /// Convert a score to its stored form (wins relative to the node at `ply`).
 #[inline]
-pub fn to_tt(value: i32, ply: u32) -> i32 {
+pub(crate) fn to_tt(value: i32, ply: u32) -> i32 {
     if value >= WIN_THRESHOLD {
         value + ply as i32
     } else if value <= -WIN_THRESHOLD {
@@ -68,7 +68,7 @@ pub fn to_tt(value: i32, ply: u32) -> i32 {
 
 /// Convert a stored score back for a node at `ply`.
 #[inline]
-pub fn from_tt(value: i32, ply: u32) -> i32 {
+pub(crate) fn from_tt(value: i32, ply: u32) -> i32 {
     if value >= WIN_THRESHOLD {
         value - ply as i32
     } else if value <= -WIN_THRESHOLD {
@@ -91,21 +91,14 @@ impl<M: Copy> TranspositionTable<M> {
         TranspositionTable { buckets: vec![[None; BUCKET]; n], mask: n - 1, generation: 0, max_buckets, filled: 0 }
     }
 
-    /// Like [`TranspositionTable::new`], refusing a size over the memory available (`what` names it in the error).
-    pub fn try_new(mib: usize, what: &str) -> Result<Self, String> {
-        let bucket_bytes = std::mem::size_of::<[Option<Entry<M>>; BUCKET]>() as u64;
-        let t = Self::new(mib);
-        crate::limits::check_bytes(what, t.max_buckets as u64 * bucket_bytes)?;
-        Ok(t)
-    }
-
-    /// Number of entries the table holds now (it grows up to [`TranspositionTable::max_capacity`]).
+    /// Number of entries the table holds now (it grows up to the size it was given).
     pub fn capacity(&self) -> usize {
         self.buckets.len() * BUCKET
     }
 
     /// Number of entries the table may grow to.
-    pub fn max_capacity(&self) -> usize {
+    #[cfg(test)]
+    pub(crate) fn max_capacity(&self) -> usize {
         self.max_buckets * BUCKET
     }
 
@@ -140,7 +133,7 @@ impl<M: Copy> TranspositionTable<M> {
     }
 
     /// Start a new search: entries of older searches become preferred victims.
-    pub fn new_search(&mut self) {
+    pub(crate) fn new_search(&mut self) {
         self.generation = self.generation.wrapping_add(1);
     }
 
@@ -279,6 +272,5 @@ mod tests {
         assert!(tt.capacity() > start, "the table grew");
         let kept = keys.iter().filter(|&&k| tt.probe(k).is_some_and(|e| e.mv == Some(k as u32))).count();
         assert!(kept * 10 >= keys.len() * 8, "{kept} of {} kept", keys.len());
-        assert!(TranspositionTable::<u32>::try_new(1 << 20, "tt").is_err(), "1 TiB is more than this machine has");
     }
 }

@@ -20,7 +20,7 @@ use crate::games::{AnyGame, catalogue, with_game};
 
 type Answer = Result<Json<Value>, ApiError>;
 
-pub fn routes(app: Arc<App>) -> Router {
+pub(crate) fn routes(app: Arc<App>) -> Router {
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))

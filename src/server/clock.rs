@@ -54,7 +54,7 @@ impl Clock {
     }
 
     /// The side whose flag fell: at a move that came too late, or now while it is to move (`mover`, since `since`).
-    pub fn fallen(&self, mover: Option<Side>, since: Instant) -> Option<Side> {
+    pub(crate) fn fallen(&self, mover: Option<Side>, since: Instant) -> Option<Side> {
         match (self.flag, mover) {
             (Some((p, _)), _) => Some(p),
             (None, Some(p)) if self.now(Some(p), since)[p.index()] <= 0 => Some(p),
@@ -65,7 +65,7 @@ impl Clock {
     /// A step played after `ms` of `mover`'s time (None: a chance draw, no one's time): its time taken, its increment
     /// added. False, and nothing recorded but the fallen flag, when its time ran out before the move came (`plies`:
     /// the moves so far).
-    pub fn spend(&mut self, mover: Option<Side>, ms: u64, plies: usize) -> bool {
+    pub(crate) fn spend(&mut self, mover: Option<Side>, ms: u64, plies: usize) -> bool {
         let mut left = *self.left.last().expect("the start's clocks are always there");
         if let Some(p) = mover {
             left[p.index()] -= ms as i64;

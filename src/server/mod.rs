@@ -42,13 +42,13 @@ use axum::response::{IntoResponse, Response};
 
 use crate::files::FileAccess;
 use crate::game::GameError;
-pub use session::Table;
+pub(crate) use session::Table;
 pub use tournaments::TournamentSource;
 
 /// Longest search the server runs for one move or analysis; a player's own limit may be shorter.
-pub const MAX_THINK: Duration = Duration::from_secs(60);
+pub(crate) const MAX_THINK: Duration = Duration::from_secs(60);
 /// A game not touched for this long expires (the default of `plateau serve --idle`).
-pub const IDLE: Duration = Duration::from_secs(3600);
+pub(crate) const IDLE: Duration = Duration::from_secs(3600);
 /// How many expired ids the server remembers, to answer "expired" rather than "no game".
 const EXPIRED_KEPT: usize = 4096;
 
@@ -95,7 +95,7 @@ impl Default for Config {
 
 /// A refused request: the status and a one-line message, sent as `{"error": message}`.
 #[derive(Debug)]
-pub struct ApiError {
+pub(crate) struct ApiError {
     pub status: StatusCode,
     pub message: String,
 }
@@ -104,13 +104,13 @@ impl ApiError {
     pub fn bad(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::BAD_REQUEST, message: message.into() }
     }
-    pub fn not_found(message: impl Into<String>) -> ApiError {
+    pub(crate) fn not_found(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::NOT_FOUND, message: message.into() }
     }
-    pub fn conflict(message: impl Into<String>) -> ApiError {
+    pub(crate) fn conflict(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::CONFLICT, message: message.into() }
     }
-    pub fn forbidden(message: impl Into<String>) -> ApiError {
+    pub(crate) fn forbidden(message: impl Into<String>) -> ApiError {
         ApiError { status: StatusCode::FORBIDDEN, message: message.into() }
     }
     pub fn busy(message: impl Into<String>) -> ApiError {
@@ -132,7 +132,7 @@ impl IntoResponse for ApiError {
 }
 
 /// A game in the server's table.
-pub type Shared = Arc<Mutex<Box<dyn Table>>>;
+pub(crate) type Shared = Arc<Mutex<Box<dyn Table>>>;
 
 /// Lock a mutex even if a thread panicked while holding it (the data is a game position: still usable).
 pub fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -140,7 +140,7 @@ pub fn lock<T: ?Sized>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 /// The server's state: its configuration and the games in play.
-pub struct App {
+pub(crate) struct App {
     pub config: Config,
     games: Mutex<Games>,
     /// The line for the CPU: every search and analysis takes its turn.
@@ -157,7 +157,7 @@ struct Games {
 }
 
 /// A duration in words for the messages: `90 s`, `30 min`, `300 ms`.
-pub fn duration_words(d: Duration) -> String {
+pub(crate) fn duration_words(d: Duration) -> String {
     let ms = d.as_millis();
     if ms < 1000 {
         format!("{ms} ms")
@@ -195,7 +195,7 @@ impl App {
 
     /// The id of the next game, taken now (its players are seeded from it before the game is kept): ids are never
     /// given twice, even when the game is then refused.
-    pub fn next_id(&self) -> u64 {
+    pub(crate) fn next_id(&self) -> u64 {
         let mut g = lock(&self.games);
         let id = g.next;
         g.next += 1;
@@ -252,10 +252,6 @@ impl App {
             }
             None => Err(ApiError::not_found(format!("no game {id}"))),
         }
-    }
-
-    pub fn count(&self) -> usize {
-        lock(&self.games).map.len()
     }
 }
 

@@ -17,7 +17,7 @@ use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use super::ApiError;
 
 /// The places and the line in front of them.
-pub struct Queue {
+pub(crate) struct Queue {
     places: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
     jobs: usize,
@@ -25,7 +25,7 @@ pub struct Queue {
 }
 
 /// A job's place in the line: a place at once when one was free, else a turn to wait for.
-pub struct Ticket {
+pub(crate) struct Ticket {
     places: Arc<Semaphore>,
     waiting: Arc<AtomicUsize>,
     place: Option<Place>,
@@ -36,7 +36,7 @@ pub struct Ticket {
 }
 
 /// A place to run: the work holds it until it ends.
-pub type Place = OwnedSemaphorePermit;
+pub(crate) type Place = OwnedSemaphorePermit;
 
 impl Queue {
     /// `jobs` at once, at most `most_waiting` waiting.
@@ -51,7 +51,7 @@ impl Queue {
 
     /// A free place now (none is free while jobs wait: a place given back goes to the first of them), else a turn
     /// in the line, or a 503 when `most_waiting` jobs wait already.
-    pub fn enter(&self) -> Result<Ticket, ApiError> {
+    pub(crate) fn enter(&self) -> Result<Ticket, ApiError> {
         let (places, waiting) = (self.places.clone(), self.waiting.clone());
         if let Ok(place) = self.places.clone().try_acquire_owned() {
             return Ok(Ticket { places, waiting, place: Some(place), in_line: false, ahead: 0 });

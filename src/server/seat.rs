@@ -11,7 +11,7 @@ use crate::spec::Spec;
 
 /// Who plays a side: a human on the page, or a player (built-in or external) with the limits the page adds to its
 /// own (a second per move for a player given no limit of its own).
-pub enum Seat<G: FullGame> {
+pub(crate) enum Seat<G: FullGame> {
     Human,
     Player(Arc<Mutex<Box<dyn Player<G>>>>, Option<Limits>),
 }

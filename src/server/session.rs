@@ -34,7 +34,7 @@ use crate::search::Limits;
 mod view;
 
 /// What the handlers do with a game, whatever its type.
-pub trait Table: Send {
+pub(crate) trait Table: Send {
     /// The whole state for the page (see `docs/server.md`).
     fn state(&self, id: u64) -> Value;
     /// Play a human's move written in the game's notation.
@@ -66,7 +66,7 @@ struct Running {
 }
 
 /// One game on the page.
-pub struct Session<G: FullGame> {
+pub(crate) struct Session<G: FullGame> {
     game: G,
     /// The start position's text when it is not the game's start.
     start_text: Option<String>,

@@ -33,14 +33,14 @@ use crate::players::{Context, Player, PositionText, View};
 use crate::search::{Iteration, Limits, Reporter};
 
 /// Where a search's iterations go, as JSON.
-pub type Sink = Arc<dyn Fn(Value) + Send + Sync>;
+pub(crate) type Sink = Arc<dyn Fn(Value) + Send + Sync>;
 
 /// Iterations kept for a page that joins a running search (the latest ones).
 const SEEN_KEPT: usize = 256;
 
 /// The pages watching one search: every iteration goes to each of them, and is kept for a page that joins later.
 #[derive(Clone, Default)]
-pub struct Watch(Arc<Mutex<Watchers>>);
+pub(crate) struct Watch(Arc<Mutex<Watchers>>);
 
 #[derive(Default)]
 struct Watchers {
@@ -73,7 +73,7 @@ impl Watch {
     }
 
     /// The value of the latest iteration (None when none was reported, or its value was redacted).
-    pub fn last_value(&self) -> Option<i64> {
+    pub(crate) fn last_value(&self) -> Option<i64> {
         lock(&self.0).seen.last().and_then(|v| v["value"].as_i64())
     }
 
@@ -96,9 +96,9 @@ impl Watch {
 pub struct Job {
     /// Which search of its game this is: [`Table::finish`](super::Table::finish) plays its move only if the game still
     /// waits for it (no undo or deletion cancelled it meanwhile).
-    pub token: u64,
+    pub(crate) token: u64,
     pub stop: Arc<AtomicBool>,
-    pub watch: Watch,
+    pub(crate) watch: Watch,
     pub run: Box<dyn FnOnce(Sink) -> Result<String, String> + Send>,
 }
 
@@ -164,7 +164,7 @@ pub fn search<G: FullGame>(
 
 /// `sink` without what would tell the other side's plans: the principal variation, the value and the score of each
 /// iteration (depth, nodes and time stay, so the page still shows that the search runs).
-pub fn redacted(sink: Sink) -> Sink {
+pub(crate) fn redacted(sink: Sink) -> Sink {
     Arc::new(move |mut v: Value| {
         if let Some(o) = v.as_object_mut() {
             for key in ["pv", "value", "score", "seldepth"] {

@@ -26,7 +26,7 @@ use crate::tournament::live::{live_path, now_ms};
 use crate::tournament::watch::{self, TournamentView};
 
 /// A view is read again after this long even if its files look the same (a live file going stale).
-pub const FRESH: Duration = Duration::from_secs(1);
+pub(crate) const FRESH: Duration = Duration::from_secs(1);
 
 /// A tournament's files as the operator gave them.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ fn stamp_of(path: &Path) -> Option<(u64, Option<SystemTime>)> {
 }
 
 /// One watched tournament and its last view.
-pub struct Watched {
+pub(crate) struct Watched {
     pub source: TournamentSource,
     last: Mutex<Option<(Stamp, Instant, Arc<TournamentView>)>>,
 }

@@ -9,7 +9,7 @@ use crate::solve::generic::GenericSolver;
 
 /// The non-empty, non-comment lines of a batch file (trimmed) with their line numbers; only the first `first` of them
 /// when given.
-pub fn read_lines(file: &str, first: Option<usize>) -> Result<Vec<(usize, String)>, String> {
+pub(crate) fn read_lines(file: &str, first: Option<usize>) -> Result<Vec<(usize, String)>, String> {
     let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read batch file {file}: {e}"))?;
     Ok(lines_of(&text, first))
 }
@@ -45,12 +45,12 @@ pub struct Entry {
     pub seconds: f64,
     /// Connect Four: what finding the best move cost after the score (`best_move_nodes`, `best_move_seconds`).
     #[serde(flatten)]
-    pub best_move_cost: Option<BestMoveCost>,
+    pub(crate) best_move_cost: Option<BestMoveCost>,
 }
 
 /// What finding the best move cost after the score was known.
 #[derive(Copy, Clone, Debug, PartialEq, serde::Serialize)]
-pub struct BestMoveCost {
+pub(crate) struct BestMoveCost {
     #[serde(rename = "best_move_nodes")]
     pub nodes: u64,
     #[serde(rename = "best_move_seconds")]
@@ -65,7 +65,7 @@ impl Entry {
 }
 
 /// The expected score of a line as compared: its sign in a weak solve.
-pub fn expected_score(expected: Option<i32>, weak: bool) -> Option<i32> {
+pub(crate) fn expected_score(expected: Option<i32>, weak: bool) -> Option<i32> {
     expected.map(|e| if weak { e.signum() } else { e })
 }
 
@@ -77,7 +77,7 @@ pub struct Report {
     pub mean_seconds: f64,
     pub mean_nodes: f64,
     /// Connect Four: the mean cost of finding the best move (nodes, seconds).
-    pub mean_best_move: Option<(f64, f64)>,
+    pub(crate) mean_best_move: Option<(f64, f64)>,
 }
 
 impl Report {
@@ -105,11 +105,11 @@ impl Report {
 }
 
 /// A position of a generic batch: line number, state, expected score.
-pub type GenericJob<G> = (usize, <G as Game>::State, Option<i32>);
+pub(crate) type GenericJob<G> = (usize, <G as Game>::State, Option<i32>);
 
 /// Parse the lines of a batch file for `g`: the whole line as a position, or the line without its last word, a whole
 /// number (the expected score). Errors name the file and the line; a position where the game is over is one.
-pub fn parse_positions<G: FullGame>(
+pub(crate) fn parse_positions<G: FullGame>(
     g: &G,
     file: &str,
     lines: &[(usize, String)],
@@ -135,7 +135,7 @@ pub fn parse_positions<G: FullGame>(
 }
 
 /// Solve every job with the generic solver (a table of `mib` MiB), calling `on_entry` after each.
-pub fn solve_positions<G: FullGame>(
+pub(crate) fn solve_positions<G: FullGame>(
     g: &G,
     jobs: &[GenericJob<G>],
     mib: usize,

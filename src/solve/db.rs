@@ -41,9 +41,9 @@ use memmap2::Mmap;
 
 use super::retro::{Solution, Value, unpack};
 
-pub const MAGIC: &[u8; 8] = b"PLTRETRO";
-pub const VERSION: u32 = 2;
-pub const ENCODING_U16: u32 = 1;
+pub(crate) const MAGIC: &[u8; 8] = b"PLTRETRO";
+pub(crate) const VERSION: u32 = 2;
+pub(crate) const ENCODING_U16: u32 = 1;
 const HEADER: usize = 48;
 
 /// A database error, one line.
@@ -78,7 +78,7 @@ pub fn checksum(parts: &[&[u8]]) -> u64 {
 
 /// The checksum a file stores at bytes 32-39: [`checksum`] of bytes 0-31 and 40 to the end (the whole file but the
 /// checksum itself). `bytes` holds at least the 48-byte header.
-pub fn file_checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn file_checksum(bytes: &[u8]) -> u64 {
     checksum(&[&bytes[..32], &bytes[40..]])
 }
 
@@ -112,7 +112,7 @@ fn body(sol: &Solution) -> (Vec<u8>, Vec<u8>) {
 }
 
 /// Write the whole file to `w` (no renaming: see [`save`]).
-pub fn write_to<W: Write>(w: &mut W, game: &str, sol: &Solution) -> std::io::Result<()> {
+pub(crate) fn write_to<W: Write>(w: &mut W, game: &str, sol: &Solution) -> std::io::Result<()> {
     let g = padded_game(game);
     let (keys, entries) = body(sol);
     let mut h = Vec::with_capacity(HEADER);
@@ -279,25 +279,30 @@ impl Db {
     }
 
     /// An error unless the database is for `game`.
-    pub fn check_game(&self, game: &str) -> Result<(), DbError> {
+    pub(crate) fn check_game(&self, game: &str) -> Result<(), DbError> {
         if self.game != game {
             return derr(&self.path, format!("this database is for '{}', not '{game}'", self.game));
         }
         Ok(())
     }
 
+    /// The database's file.
     pub fn path(&self) -> &Path {
         &self.path
     }
+    /// The game the database is for.
     pub fn game(&self) -> &str {
         &self.game
     }
+    /// The number of positions.
     pub fn len(&self) -> usize {
         self.n
     }
+    /// Whether the database has no position.
     pub fn is_empty(&self) -> bool {
         self.n == 0
     }
+    /// The key of the database's root position.
     pub fn root_key(&self) -> u64 {
         self.root_key
     }

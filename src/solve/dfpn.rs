@@ -43,7 +43,7 @@ use arrayvec::ArrayVec;
 use crate::game::{FullGame, MAX_MOVES, MoveList, Outcome};
 
 /// "Infinite" proof or disproof number.
-pub const INF: u32 = u32::MAX / 2;
+pub(crate) const INF: u32 = u32::MAX / 2;
 
 /// The loop of `mid` at one node (Nagai's multiple iterative deepening), the one of this solver and of the threat
 /// solver ([`super::threats`]). `kids` holds each child's state and (pn, dn), seen from the child's side to move. While
@@ -188,19 +188,19 @@ impl<G: FullGame> Dfpn<G> {
 
     /// The deepest ply a recursion on `stack` bytes can take: each ply holds the children (`MAX_MOVES` states and their
     /// numbers) and a move list, counted twice (copies the compiler makes, debug builds' larger frames).
-    pub fn max_ply_for(stack: usize) -> u32 {
+    pub(crate) fn max_ply_for(stack: usize) -> u32 {
         let frame = MAX_MOVES * std::mem::size_of::<(G::State, u32, u32)>() + std::mem::size_of::<MoveList<G::Move>>();
         (stack / (2 * frame + 1024)).clamp(4, u32::MAX as usize) as u32
     }
 
     /// For a caller that runs the search on a thread of `stack` bytes (instead of the 2 MiB assumed).
-    pub fn with_stack(mut self, stack: usize) -> Self {
+    pub(crate) fn with_stack(mut self, stack: usize) -> Self {
         self.max_ply = Self::max_ply_for(stack);
         self
     }
 
     /// Stop unsolved (as at the node limit) once `flag` is raised; it is looked at every 1,024 expansions.
-    pub fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
+    pub(crate) fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
         self.stop = Some(flag);
         self
     }

@@ -50,7 +50,7 @@ pub struct Solved<M> {
     pub nodes: u64,
     pub seconds: f64,
     /// The game went deeper than [`max_ply`]: the value is not exact (the callers refuse it with an error).
-    pub too_deep: bool,
+    pub(crate) too_deep: bool,
 }
 
 /// Stack the recursion may use: the main thread has 8 MiB (Linux's default), debug builds' frames are larger.
@@ -58,7 +58,7 @@ const STACK_BUDGET: usize = 2 << 20;
 
 /// Deepest ply the solver recurses to for the game `G`: each ply holds the ordered children (`MAX_MOVES` entries of a
 /// score, a move and a state) and a move list on the stack, so games with large states get fewer plies.
-pub fn max_ply<G: FullGame>() -> u32 {
+pub(crate) fn max_ply<G: FullGame>() -> u32 {
     let frame = MAX_MOVES * std::mem::size_of::<(i32, G::Move, G::State)>() + std::mem::size_of::<MoveList<G::Move>>();
     (STACK_BUDGET / (frame + 512)).max(4) as u32
 }
@@ -66,7 +66,7 @@ pub fn max_ply<G: FullGame>() -> u32 {
 impl<M> Solved<M> {
     /// `win`, `loss` or `draw`, and the score `plateau solve` prints: weak, the sign (1, -1, 0); strong, plies to the
     /// end, positive for a win.
-    pub fn word_and_score(&self, weak: bool) -> (&'static str, i32) {
+    pub(crate) fn word_and_score(&self, weak: bool) -> (&'static str, i32) {
         let sign = match self.outcome {
             Outcome::Win => 1,
             Outcome::Loss => -1,

@@ -17,9 +17,9 @@ use crate::game::GameError;
 use crate::games::pig::{HOLD, Pig, PigMove, PigState, ROLL};
 
 /// The largest target solved (the table holds `target³` values).
-pub const MAX_SOLVE_TARGET: u32 = 150;
+pub(crate) const MAX_SOLVE_TARGET: u32 = 150;
 /// Sweeps of a layer stop when no value moves by more than this.
-pub const TOLERANCE: f64 = 1e-14;
+pub(crate) const TOLERANCE: f64 = 1e-14;
 
 /// The solved game: `W` for every decision.
 pub struct PigSolution {

@@ -20,12 +20,12 @@ use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use super::dfpn::Dfpn;
 
 /// Default budget of df-pn per move, in expanded nodes.
-pub const DEFAULT_BUDGET: u64 = 100_000;
+pub(crate) const DEFAULT_BUDGET: u64 = 100_000;
 /// Default df-pn table size.
-pub const DEFAULT_TT_MIB: usize = 16;
+pub(crate) const DEFAULT_TT_MIB: usize = 16;
 
 /// The player.
-pub struct PnsPlayer<G: FullGame> {
+pub(crate) struct PnsPlayer<G: FullGame> {
     budget: u64,
     tt_mib: usize,
     dfpn: Dfpn<G>,

@@ -33,7 +33,7 @@ use crate::puzzle::FxHasher;
 const PROGRESS_EVERY: u64 = 1 << 20;
 
 /// Memo size of [`check`] (MiB).
-pub const DEFAULT_MEMO_MIB: usize = 64;
+pub(crate) const DEFAULT_MEMO_MIB: usize = 64;
 
 /// One remembered position: its state, whether it was shown won (`true`) or lost for its side to move, and how many
 /// positions its check walked (saturated), which decides who keeps a slot.
@@ -113,16 +113,16 @@ pub struct ProofCheck {
     pub or_positions: u64,
     pub and_positions: u64,
     /// Positions stored in the memo, and the memo's size (MiB).
-    pub memo_stored: u64,
+    pub(crate) memo_stored: u64,
     pub memo_mib: usize,
     /// Positions where the game was over (the leaves of the proof tree).
     pub terminal_positions: u64,
     /// Positions where the winner moves that the rules alone decided (a move that ends the game with a win), without
     /// the oracle.
-    pub immediate_wins: u64,
+    pub(crate) immediate_wins: u64,
     /// Calls of the oracle, and the moves it proposed that did not win.
-    pub oracle_calls: u64,
-    pub refuted_proposals: u64,
+    pub(crate) oracle_calls: u64,
+    pub(crate) refuted_proposals: u64,
     /// A line (moves from the root) to the first position where no proposed move could be shown to win.
     pub failed_line: Option<String>,
 }
@@ -141,7 +141,7 @@ pub fn check<G: FullGame>(
 
 /// [`check`] with a memo of `memo_mib` MiB, calling `progress` with the counts so far about every 2^20 positions
 /// where the winner moves.
-pub fn check_with_progress<G: FullGame>(
+pub(crate) fn check_with_progress<G: FullGame>(
     game: &G,
     state: &G::State,
     win: bool,

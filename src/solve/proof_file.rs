@@ -59,7 +59,7 @@ pub fn write<G: FullGame>(
 }
 
 /// A proof file read: its root and its moves by position.
-pub struct ProofFile<G: FullGame> {
+pub(crate) struct ProofFile<G: FullGame> {
     pub root: G::State,
     pub moves: HashMap<G::State, G::Move>,
 }

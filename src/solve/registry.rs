@@ -116,6 +116,7 @@ pub struct SolverInfo {
 }
 
 impl SolverInfo {
+    /// Whether the solver solves the target `t`.
     pub fn applies(&self, t: Target) -> bool {
         self.games.contains(&t)
     }
@@ -295,7 +296,7 @@ pub fn choose(game: &AnyGame, spec: &str, req: &Request) -> Result<&'static Solv
 
 /// Refuse every option of `req` that `solver` does not read: an option that does not apply is an error, not
 /// silently ignored.
-pub fn check_options(solver: &SolverInfo, req: &Request) -> Result<(), String> {
+pub(crate) fn check_options(solver: &SolverInfo, req: &Request) -> Result<(), String> {
     match req.given().into_iter().find(|f| !solver.options.contains(f)) {
         Some(f) => Err(format!(
             "{} does not apply to {} ({}; its options: {}; see plateau solve --help)",
@@ -334,7 +335,7 @@ pub fn solve(game: &AnyGame, spec: &str, req: &Request, progress: &mut dyn Progr
 }
 
 /// The solvers, one line each (`plateau solve --help`).
-pub fn help_text() -> String {
+pub(crate) fn help_text() -> String {
     let mut out = String::from("Solvers (--method; an alias names the first solver of the list that applies):\n");
     for s in SOLVERS {
         let games: Vec<&str> = s.games.iter().map(|t| t.describe()).collect();
@@ -348,7 +349,8 @@ pub fn help_text() -> String {
 
 /// The table of the solvers in `docs/solving.md` (between its `solvers-table` markers), generated from [`SOLVERS`]:
 /// a test fails when the page and the registry differ.
-pub fn markdown_table() -> String {
+#[cfg(test)]
+pub(crate) fn markdown_table() -> String {
     let mut out = String::from("| `--method` | solver | aliases | games | default for | options | score |\n");
     out.push_str("|---|---|---|---|---|---|---|\n");
     let join = |v: Vec<String>| if v.is_empty() { "-".to_string() } else { v.join(", ") };

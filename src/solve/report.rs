@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use super::proof_check::ProofCheck;
-pub use super::proof_file::ProofFileCheck;
+pub(crate) use super::proof_file::ProofFileCheck;
 
 /// The report of one `plateau solve`, by solver.
 #[derive(Clone, Debug, Serialize)]
@@ -73,6 +73,7 @@ pub struct MoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method connect4` returns.
 pub struct Connect4Report {
     pub game: String,
     /// Stones on the board.
@@ -86,10 +87,11 @@ pub struct Connect4Report {
     pub nodes: u64,
     pub seconds: f64,
     pub best_move_nodes: u64,
-    pub best_move_seconds: f64,
+    pub(crate) best_move_seconds: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method alphabeta` (the generic solver) returns.
 pub struct AlphaBetaReport {
     pub game: String,
     pub position: String,
@@ -110,7 +112,7 @@ pub struct AlphaBetaReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
-pub struct Mismatch {
+pub(crate) struct Mismatch {
     pub line: usize,
     pub position: String,
     pub expected: Option<i32>,
@@ -118,21 +120,23 @@ pub struct Mismatch {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a batch of positions (`--batch`) returns.
 pub struct BatchReport {
     pub file: String,
     pub positions: usize,
     pub mismatches: usize,
-    pub mismatched: Vec<Mismatch>,
+    pub(crate) mismatched: Vec<Mismatch>,
     pub mean_seconds: f64,
     pub mean_nodes: f64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mean_best_move_nodes: Option<f64>,
+    pub(crate) mean_best_move_nodes: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub mean_best_move_seconds: Option<f64>,
+    pub(crate) mean_best_move_seconds: Option<f64>,
     pub results: Vec<super::batch::Entry>,
 }
 
 impl BatchReport {
+    /// The report of the batch file `file`.
     pub fn new(file: &str, report: &super::batch::Report) -> BatchReport {
         let e = &report.entries;
         BatchReport {
@@ -153,6 +157,7 @@ impl BatchReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method othello` returns.
 pub struct OthelloReport {
     pub game: String,
     pub position: String,
@@ -170,6 +175,7 @@ pub struct OthelloReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method dfpn` returns.
 pub struct DfpnReport {
     pub game: String,
     pub position: String,
@@ -203,17 +209,17 @@ pub struct ThreatsReport {
     pub nodes: u64,
     pub earlier_nodes: u64,
     /// Threat-space searches, the positions they visited, and those that found a winning sequence.
-    pub tss_calls: u64,
-    pub tss_nodes: u64,
-    pub tss_wins: u64,
+    pub(crate) tss_calls: u64,
+    pub(crate) tss_nodes: u64,
+    pub(crate) tss_wins: u64,
     /// Table entries in use at the end, and those read from `--table`.
-    pub table_entries: u64,
+    pub(crate) table_entries: u64,
     pub table_read: u64,
     /// The proof: positions where the winner moves and cannot win at once (one line each in `--proof`), and the
     /// file written with its size.
     pub proof_positions: Option<u64>,
-    pub proof_file: Option<String>,
-    pub proof_bytes: Option<u64>,
+    pub(crate) proof_file: Option<String>,
+    pub(crate) proof_bytes: Option<u64>,
     /// `--check`: the proof file walked with the rules alone.
     pub proof_check: Option<ProofCheck>,
     pub seconds: f64,
@@ -222,6 +228,7 @@ pub struct ThreatsReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method breakthrough-dfpn` returns.
 pub struct BreakthroughReport {
     pub game: String,
     pub position: String,
@@ -244,6 +251,7 @@ pub struct BreakthroughReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a split Breakthrough solve returns.
 pub struct SplitReport {
     pub game: String,
     pub position: String,
@@ -270,13 +278,13 @@ pub struct CheckSplitReport {
     pub position: String,
     /// The claim for the side to move at the root (`win`, `loss`) and the loser's moves expanded before the jobs.
     pub claim: String,
-    pub split_depth: u32,
+    pub(crate) split_depth: u32,
     /// `verified` (no failure in the plan, every job verified), `failed`, or `unfinished`.
     pub verdict: String,
     pub verified: bool,
     /// Jobs in the plan, with a line in the results file, verified, and done by this run.
     pub jobs: usize,
-    pub jobs_done: usize,
+    pub(crate) jobs_done: usize,
     pub jobs_verified: usize,
     pub jobs_this_run: u64,
     /// The winner's moves chosen at the split levels.
@@ -284,21 +292,22 @@ pub struct CheckSplitReport {
     /// Lines (moves from the root) where the claim failed: in the plan, or in a job's check.
     pub failures: Vec<String>,
     /// Totals over the jobs done: df-pn expansions, the checks' positions (winner, loser to move).
-    pub solve_nodes: u64,
+    pub(crate) solve_nodes: u64,
     pub or_positions: u64,
     pub and_positions: u64,
     /// CPU seconds per job done (median, max, sum; jobs whose line has them).
-    pub job_cpu_seconds_median: Option<f64>,
-    pub job_cpu_seconds_max: Option<f64>,
-    pub job_cpu_seconds_total: f64,
+    pub(crate) job_cpu_seconds_median: Option<f64>,
+    pub(crate) job_cpu_seconds_max: Option<f64>,
+    pub(crate) job_cpu_seconds_total: f64,
     /// Seconds per job done (wall clock: median, max, sum), and of this run.
-    pub job_seconds_median: Option<f64>,
-    pub job_seconds_max: Option<f64>,
-    pub job_seconds_total: f64,
+    pub(crate) job_seconds_median: Option<f64>,
+    pub(crate) job_seconds_max: Option<f64>,
+    pub(crate) job_seconds_total: f64,
     pub seconds: f64,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What building a retrograde database returns.
 pub struct RetroBuildReport {
     pub game: String,
     pub position: String,
@@ -313,17 +322,18 @@ pub struct RetroBuildReport {
     pub wins: u64,
     pub draws: u64,
     pub losses: u64,
-    pub max_distance: u32,
-    pub memory_bytes: u64,
+    pub(crate) max_distance: u32,
+    pub(crate) memory_bytes: u64,
     pub db: Option<String>,
-    pub db_bytes: Option<u64>,
+    pub(crate) db_bytes: Option<u64>,
     pub seconds: f64,
-    pub write_seconds: f64,
+    pub(crate) write_seconds: f64,
     #[serde(skip)]
     pub display: String,
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What a query of a retrograde database returns.
 pub struct RetroQueryReport {
     pub game: String,
     pub position: String,
@@ -339,7 +349,7 @@ pub struct RetroQueryReport {
     pub seconds: f64,
     /// Positions in the database.
     #[serde(skip)]
-    pub db_positions: usize,
+    pub(crate) db_positions: usize,
     #[serde(skip)]
     pub display: String,
 }
@@ -353,20 +363,21 @@ pub struct OwareMoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the Oware solver and its databases return.
 pub struct OwareReport {
     pub game: String,
     pub position: String,
-    pub db_seeds: usize,
+    pub(crate) db_seeds: usize,
     pub positions: u64,
     pub built_positions: u64,
     pub seconds: f64,
-    pub positions_per_second: f64,
+    pub(crate) positions_per_second: f64,
     pub levels: Vec<crate::games::oware::db::LevelReport>,
-    pub seeds_on_board: usize,
+    pub(crate) seeds_on_board: usize,
     /// The database value (seeds from the board, side to move minus opponent); none when not in the databases.
     pub value: Option<i32>,
     /// The value with the stores.
-    pub final_difference: Option<i32>,
+    pub(crate) final_difference: Option<i32>,
     pub best_moves: Option<Vec<String>>,
     pub move_values: Option<Vec<OwareMoveValue>>,
     /// Whether the databases were built (`--method retro`), not only read.
@@ -384,6 +395,7 @@ pub struct CheckersMoveValue {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the checkers endgame databases return.
 pub struct CheckersDbReport {
     pub game: String,
     pub position: String,
@@ -392,10 +404,10 @@ pub struct CheckersDbReport {
     pub positions: u64,
     pub built_positions: u64,
     pub seconds: f64,
-    pub positions_per_second: f64,
+    pub(crate) positions_per_second: f64,
     /// Per piece count: positions (Schaeffer's counts), wins, draws and losses for the side to move, seconds.
     pub pieces: Vec<crate::games::checkers::db::PieceReport>,
-    pub pieces_on_board: usize,
+    pub(crate) pieces_on_board: usize,
     /// `win`, `draw` or `loss` for the side to move; none when the position is not in the databases.
     pub result: Option<&'static str>,
     /// Plies to the end under perfect play (win or loss).
@@ -408,6 +420,7 @@ pub struct CheckersDbReport {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What `--method pig` returns.
 pub struct PigReport {
     pub game: String,
     pub position: String,
@@ -419,7 +432,7 @@ pub struct PigReport {
     pub seconds: f64,
     /// The turn total at which the side to move holds from this score.
     #[serde(skip)]
-    pub hold_here: u32,
+    pub(crate) hold_here: u32,
 }
 
 /// One move of a mixed strategy.
@@ -431,6 +444,7 @@ pub struct Weighted {
 }
 
 #[derive(Clone, Debug, Serialize)]
+/// What the simultaneous-move solver returns.
 pub struct SimultaneousReport {
     pub game: String,
     pub position: String,

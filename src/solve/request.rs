@@ -77,13 +77,13 @@ impl Serialize for Flag {
 }
 
 /// The table size when `--tt` is not given.
-pub const TT_DEFAULT: &str = "128mb";
+pub(crate) const TT_DEFAULT: &str = "128mb";
 /// The memory limit of a retrograde analysis when `--max-memory` is not given.
-pub const MAX_MEMORY_DEFAULT: &str = "2gb";
+pub(crate) const MAX_MEMORY_DEFAULT: &str = "2gb";
 /// The proof check's memo when `--check-memo` is not given.
-pub const CHECK_MEMO_DEFAULT: &str = "256mb";
+pub(crate) const CHECK_MEMO_DEFAULT: &str = "256mb";
 /// The first round's budget per root move of `--split` when `--budget` is not given.
-pub const BUDGET_DEFAULT: u64 = 20_000_000;
+pub(crate) const BUDGET_DEFAULT: u64 = 20_000_000;
 
 /// One solve: the position and every option, `None`/`false` when not given (the solver's default then). It reads
 /// from a JSON object of its field names ([`Request::from_json`]: Python's `plateau.solve()` keywords).
@@ -100,9 +100,9 @@ pub struct Request {
     pub analyze: bool,
     pub tt: Option<String>,
     pub db: Option<String>,
-    pub db_seeds: Option<usize>,
+    pub(crate) db_seeds: Option<usize>,
     pub db_pieces: Option<usize>,
-    pub max_memory: Option<String>,
+    pub(crate) max_memory: Option<String>,
     pub race_rows: Option<u32>,
     pub max_nodes: Option<u64>,
     pub max_seconds: Option<f64>,
@@ -111,10 +111,10 @@ pub struct Request {
     pub split_first: Option<String>,
     pub results: Option<String>,
     pub table: Option<String>,
-    pub save_every: Option<f64>,
-    pub first_win_only: bool,
+    pub(crate) save_every: Option<f64>,
+    pub(crate) first_win_only: bool,
     pub check: bool,
-    pub check_memo: Option<String>,
+    pub(crate) check_memo: Option<String>,
     /// `--proof FILE`: the proof of a win written there (`qubic-pns`).
     pub proof: Option<String>,
     /// `--check-proof FILE`: check the proof file instead of solving (`qubic-pns`).
@@ -122,7 +122,7 @@ pub struct Request {
     /// `--check-split`: the split proof check of Breakthrough ([`super::run::check_split`]).
     pub check_split: bool,
     /// `--split-depth D`: the loser's moves expanded by the rules before the jobs of `--check-split`.
-    pub split_depth: Option<u32>,
+    pub(crate) split_depth: Option<u32>,
     /// No progress lines on stderr (a JSON run).
     pub quiet: bool,
 }
@@ -167,7 +167,7 @@ impl Request {
     }
 
     /// The checks of values that hold whatever the solver: ranges, and the options that only make sense with another.
-    pub fn check_values(&self) -> Result<(), String> {
+    pub(crate) fn check_values(&self) -> Result<(), String> {
         if self.first.is_some() && self.batch.is_none() {
             return Err("--first N takes the first N positions of a --batch file: it needs --batch".into());
         }
@@ -214,8 +214,3 @@ pub trait Progress {
         let _ = job;
     }
 }
-
-/// A solve that reports nothing while it runs.
-pub struct Quiet;
-
-impl Progress for Quiet {}

@@ -38,6 +38,7 @@ pub enum Value {
 }
 
 impl Value {
+    /// `win`, `draw` or `loss`.
     pub fn word(self) -> &'static str {
         match self {
             Value::Loss => "loss",
@@ -56,10 +57,10 @@ impl Value {
 }
 
 /// Largest distance the packed encoding holds.
-pub const MAX_DISTANCE: u32 = (1 << 14) - 1;
+pub(crate) const MAX_DISTANCE: u32 = (1 << 14) - 1;
 
 /// Packed entry: bits 0-1 the value (0 loss, 1 draw, 2 win), bits 2-15 the distance in plies.
-pub fn pack(v: Value, distance: u32) -> u16 {
+pub(crate) fn pack(v: Value, distance: u32) -> u16 {
     let code = match v {
         Value::Loss => 0,
         Value::Draw => 1,
@@ -134,16 +135,18 @@ pub struct Solution {
     pub losses: u64,
     pub draws: u64,
     /// Largest distance found.
-    pub max_distance: u32,
+    pub(crate) max_distance: u32,
     /// Estimated peak memory of the run, in bytes.
-    pub peak_bytes: u64,
+    pub(crate) peak_bytes: u64,
     pub seconds: f64,
 }
 
 impl Solution {
+    /// The number of positions solved.
     pub fn len(&self) -> usize {
         self.keys.len()
     }
+    /// Whether no position was solved.
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }
@@ -156,8 +159,8 @@ impl Solution {
 /// Bytes per position and per move of the run, for the estimate printed before it starts.
 #[derive(Copy, Clone, Debug)]
 pub struct Cost {
-    pub per_position: u64,
-    pub per_move: u64,
+    pub(crate) per_position: u64,
+    pub(crate) per_move: u64,
 }
 
 impl Cost {
@@ -166,7 +169,7 @@ impl Cost {
         n.saturating_mul(self.per_position).saturating_add(e.saturating_mul(self.per_move))
     }
     /// Largest position count that fits `max_bytes`, assuming `moves_per_position` moves each.
-    pub fn positions_within(&self, max_bytes: u64, moves_per_position: u64) -> u64 {
+    pub(crate) fn positions_within(&self, max_bytes: u64, moves_per_position: u64) -> u64 {
         max_bytes / (self.per_position + moves_per_position * self.per_move).max(1)
     }
 }
@@ -536,7 +539,7 @@ pub fn analyse<G: FullGame>(game: &G, root: &G::State, opts: &RetroOptions) -> R
 }
 
 /// A position's value and distance, and its best moves.
-pub type Answer<M> = ((Value, u32), Vec<M>);
+pub(crate) type Answer<M> = ((Value, u32), Vec<M>);
 
 /// The value and distance of `state` looked up through `lookup`, with its best moves: every move to a child that is
 /// lost for the opponent at the smallest distance (win), drawn (draw), or won at the largest distance (loss).

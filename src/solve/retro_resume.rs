@@ -42,14 +42,14 @@ pub struct Checkpoint {
     /// The game's canonical string, checked on resuming.
     pub game: String,
     /// Save at most this often during the enumeration, in seconds.
-    pub save_every: f64,
+    pub(crate) save_every: f64,
     /// Set by Ctrl-C or SIGTERM ([`crate::limits::catch_interrupt`]): stop, save, return an error.
     pub interrupt: Option<&'static AtomicBool>,
 }
 
 impl Checkpoint {
     /// The checkpoint of the database `db`: `db` with `.partial` appended.
-    pub fn path_for(db: &Path) -> PathBuf {
+    pub(crate) fn path_for(db: &Path) -> PathBuf {
         let mut p = db.as_os_str().to_owned();
         p.push(".partial");
         PathBuf::from(p)
@@ -61,10 +61,10 @@ impl Checkpoint {
 }
 
 /// The enumeration so far: positions `0..expanded` have their successor rows and outcome codes.
-pub struct Enumeration<S> {
+pub(crate) struct Enumeration<S> {
     pub states: Vec<S>,
-    pub succ_start: Vec<u32>,
-    pub succ: Vec<u32>,
+    pub(crate) succ_start: Vec<u32>,
+    pub(crate) succ: Vec<u32>,
     pub terminal: Vec<u8>,
 }
 

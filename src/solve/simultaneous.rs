@@ -53,6 +53,7 @@ pub struct SimSolver<'g, G: FullGame> {
 }
 
 impl<'g, G: FullGame> SimSolver<'g, G> {
+    /// A solver of `game`.
     pub fn new(game: &'g G) -> Self {
         SimSolver { game, memo: HashMap::new(), mixed_nodes: 0, max_states: 20_000_000 }
     }

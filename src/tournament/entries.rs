@@ -25,7 +25,7 @@ use crate::players::{Choice, Context, Player};
 use crate::search::{Limits, RootMoveStats, TimeControl};
 
 /// The longest entry name.
-pub const MAX_NAME: usize = 80;
+pub(crate) const MAX_NAME: usize = 80;
 
 /// One player of a tournament.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -42,7 +42,7 @@ pub struct Entry {
 impl Entry {
     /// `NAME=SPEC` or a bare `SPEC` (named after its string). A `=` inside parentheses belongs to the string
     /// (`alphabeta(depth=2)`).
-    pub fn from_arg(text: &str) -> Result<Entry, String> {
+    pub(crate) fn from_arg(text: &str) -> Result<Entry, String> {
         let text = text.trim();
         let named = text.split_once('=').filter(|(name, _)| !name.contains('(') && !name.contains(')'));
         let (name, player) = match named {
@@ -222,7 +222,7 @@ pub fn read_players_file(path: &Path) -> Result<Vec<Entry>, String> {
 
 /// One entry per executable regular file of `dir` (sorted by name), named after the file without its extension,
 /// spoken to over `protocol` (`uci` or `ugi`). Other files (a README) are skipped.
-pub fn engines_in(dir: &Path, protocol: &str) -> Result<Vec<Entry>, String> {
+pub(crate) fn engines_in(dir: &Path, protocol: &str) -> Result<Vec<Entry>, String> {
     let shown = dir.display();
     let read = std::fs::read_dir(dir).map_err(|e| format!("--engines {shown}: {e}"))?;
     let mut files: Vec<std::path::PathBuf> = read
@@ -261,7 +261,7 @@ fn executable(_m: &std::fs::Metadata) -> bool {
 }
 
 /// A player under its entry's name.
-pub struct Named<G: FullGame> {
+pub(crate) struct Named<G: FullGame> {
     pub name: String,
     pub inner: Box<dyn Player<G>>,
 }

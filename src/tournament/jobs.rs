@@ -69,6 +69,7 @@ pub struct PlayedGame {
 pub trait TournamentJobs: Send + Sync {
     /// The settings' fingerprint.
     fn id(&self) -> String;
+    /// The tournament's plan: its settings and schedule.
     fn plan(&self) -> Plan;
     /// Play the games `ids` (each as `plateau tournament` plays it). An id not in the schedule is an error.
     fn play(&self, ids: &[usize]) -> Result<Vec<PlayedGame>, String>;

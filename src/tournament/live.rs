@@ -24,13 +24,13 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 use super::schedule::GameJob;
 
 /// The board is written at most this often while games change.
-pub const WRITE_EVERY: Duration = Duration::from_millis(250);
+pub(crate) const WRITE_EVERY: Duration = Duration::from_millis(250);
 /// The board is rewritten at least this often while the tournament runs.
-pub const REFRESH: Duration = Duration::from_secs(2);
+pub(crate) const REFRESH: Duration = Duration::from_secs(2);
 /// A live file not rewritten for this long belongs to a tournament that stopped (killed, or its machine down).
-pub const STALE: Duration = Duration::from_secs(15);
+pub(crate) const STALE: Duration = Duration::from_secs(15);
 /// The largest live file a reader reads.
-pub const MAX_LIVE: u64 = 4 << 20;
+pub(crate) const MAX_LIVE: u64 = 4 << 20;
 
 /// A game being played.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
@@ -70,7 +70,7 @@ pub fn now_ms() -> u64 {
 
 /// The games in progress, shared by the workers and the writer.
 #[derive(Default)]
-pub struct LiveBoard {
+pub(crate) struct LiveBoard {
     games: Mutex<BTreeMap<usize, LiveGame>>,
     changed: std::sync::atomic::AtomicBool,
 }
@@ -121,7 +121,7 @@ impl LiveBoard {
 
 /// The writer of a tournament's live file: rewrites it when due, removes it at the end. A failed write is said once
 /// on stderr and the tournament goes on without its live file.
-pub struct LiveWriter {
+pub(crate) struct LiveWriter {
     path: PathBuf,
     tournament: String,
     pub board: Arc<LiveBoard>,
@@ -135,7 +135,7 @@ impl LiveWriter {
     }
 
     /// Rewrite the file if the board changed (at most every [`WRITE_EVERY`]) or [`REFRESH`] passed.
-    pub fn tick(&mut self) {
+    pub(crate) fn tick(&mut self) {
         let since = self.last.map(|t| t.elapsed());
         let changed = self.board.changed.load(std::sync::atomic::Ordering::SeqCst);
         let due = match since {

@@ -29,7 +29,7 @@ pub mod schedule;
 pub mod spec;
 pub mod standings;
 pub mod text;
-pub mod watch;
+pub(crate) mod watch;
 
 use std::collections::HashSet;
 use std::path::PathBuf;
@@ -48,8 +48,10 @@ use crate::search::{Limits, TimeControl};
 pub use entries::Entry;
 use entries::Named;
 pub use results::GameResult;
-pub use results::{Settings, TournamentFiles};
-pub use schedule::{GameJob, Schedule};
+pub(crate) use results::Settings;
+pub use results::TournamentFiles;
+pub(crate) use schedule::GameJob;
+pub use schedule::Schedule;
 use standings::Standings;
 
 /// Everything that defines a tournament run.
@@ -86,7 +88,7 @@ pub struct PlayerInfo {
     pub player: String,
     /// What it plays under: its own limits with its time control (`depth 2, movetime 100ms (whichever stops
     /// first)`).
-    pub plays_under: String,
+    pub(crate) plays_under: String,
 }
 
 /// What a tournament produced.
@@ -131,7 +133,7 @@ impl Prepared {
 }
 
 /// Check the players and the settings, and make the schedule's jobs. Errors are one line.
-pub fn prepare<G: FullGame>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
+pub(crate) fn prepare<G: FullGame>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepared, String> {
     let n = cfg.entries.len();
     if n < 2 {
         return Err(format!("a tournament needs at least two players ({n} given)"));
@@ -214,7 +216,7 @@ pub fn prepare<G: FullGame>(game: &G, cfg: &TournamentConfig<G>) -> Result<Prepa
 }
 
 /// The time control of a game: the tournament's, or the two players' clocks when either has its own.
-pub fn game_limit(p: &Prepared, limit: Option<TimeControl>, job: &GameJob) -> Option<TimeControl> {
+pub(crate) fn game_limit(p: &Prepared, limit: Option<TimeControl>, job: &GameJob) -> Option<TimeControl> {
     let (w, b) = (p.clocks[job.white], p.clocks[job.black]);
     if w.is_none() && b.is_none() {
         return limit;
@@ -228,7 +230,11 @@ pub fn game_limit(p: &Prepared, limit: Option<TimeControl>, job: &GameJob) -> Op
 }
 
 /// The tags of a game's record block besides the game's own.
-pub fn record_tags<G: FullGame>(cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> Vec<(String, String)> {
+pub(crate) fn record_tags<G: FullGame>(
+    cfg: &TournamentConfig<G>,
+    p: &Prepared,
+    job: &GameJob,
+) -> Vec<(String, String)> {
     let tags = [
         ("Tournament", p.id()),
         ("TournamentRound", job.round.to_string()),
@@ -243,12 +249,12 @@ pub fn record_tags<G: FullGame>(cfg: &TournamentConfig<G>, p: &Prepared, job: &G
 
 /// Play game `job`: its two players built afresh, its opening, its time control; deterministic for deterministic
 /// players. A player that cannot be built loses the game (the reason in the termination).
-pub fn play_job<G: FullGame>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
+pub(crate) fn play_job<G: FullGame>(game: &G, cfg: &TournamentConfig<G>, p: &Prepared, job: &GameJob) -> GameRecord {
     play_job_live(game, cfg, p, job, None)
 }
 
 /// [`play_job`], the game shown on `board` while it is played (its moves so far; it stays there once over).
-pub fn play_job_live<G: FullGame>(
+pub(crate) fn play_job_live<G: FullGame>(
     game: &G,
     cfg: &TournamentConfig<G>,
     p: &Prepared,

@@ -34,7 +34,7 @@ pub struct Fit {
     /// Virtual draws added between every two players who played (0, or 1 when the plain maximum does not exist).
     pub virtual_draws: u32,
     /// Whether the anchor was used (it is not while the anchored player has no game).
-    pub anchored: bool,
+    pub(crate) anchored: bool,
     /// Newton iterations.
     pub iterations: u32,
     /// Each player's place among the fitted ones (`None`: no game).
@@ -276,7 +276,7 @@ fn invert(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 
 /// The standard normal distribution function (through `erfc`, Numerical Recipes' Chebyshev fit: relative error
 /// below 1.2e-7).
-pub fn normal_cdf(x: f64) -> f64 {
+pub(crate) fn normal_cdf(x: f64) -> f64 {
     0.5 * erfc(-x / std::f64::consts::SQRT_2)
 }
 

@@ -43,7 +43,7 @@ pub struct Settings {
     pub seed: u64,
     pub adjudicate: bool,
     pub max_plies: usize,
-    pub margin_ms: u64,
+    pub(crate) margin_ms: u64,
 }
 
 impl Settings {
@@ -99,7 +99,7 @@ pub(super) struct Header {
 
 /// The ratings' anchor kept in the results file's header: `player` rated `elo`.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Anchor {
+pub(crate) struct Anchor {
     pub player: String,
     pub elo: f64,
 }
@@ -139,7 +139,7 @@ pub struct GameResult {
 
 impl GameResult {
     /// The result of `job` from its record.
-    pub fn from_record(job: &GameJob, rec: &GameRecord, names: &[String]) -> GameResult {
+    pub(crate) fn from_record(job: &GameJob, rec: &GameRecord, names: &[String]) -> GameResult {
         GameResult {
             id: job.id,
             round: job.round,
@@ -152,7 +152,7 @@ impl GameResult {
     }
 
     /// White's score: 1, 1/2 or 0.
-    pub fn white_score(&self) -> f64 {
+    pub(crate) fn white_score(&self) -> f64 {
         match self.result.as_str() {
             "1-0" => 1.0,
             "0-1" => 0.0,
@@ -182,7 +182,7 @@ impl GameResult {
 }
 
 /// An open results file: one line per finished game, flushed at once.
-pub struct ResultsFile {
+pub(crate) struct ResultsFile {
     file: File,
 }
 
@@ -201,7 +201,7 @@ impl ResultsFile {
     }
 
     /// Append one result (a whole line, flushed to the operating system).
-    pub fn append(&mut self, r: &GameResult) -> Result<(), String> {
+    pub(crate) fn append(&mut self, r: &GameResult) -> Result<(), String> {
         let line = serde_json::to_string(r).map_err(|e| e.to_string())? + "\n";
         self.file
             .write_all(line.as_bytes())
@@ -211,7 +211,7 @@ impl ResultsFile {
 }
 
 /// The record file: the arena's blocks with the tournament's tags.
-pub struct RecordWriter {
+pub(crate) struct RecordWriter {
     file: File,
 }
 
@@ -219,11 +219,8 @@ impl RecordWriter {
     pub fn open(path: &Path) -> Result<RecordWriter, String> {
         Ok(RecordWriter { file: crate::files::append(path, "record file")? })
     }
-    pub fn append(&mut self, rec: &GameRecord, tags: &[(String, String)]) -> Result<(), String> {
-        self.append_text(&rec.to_pgn_with(tags))
-    }
     /// Append a game's block as [`GameRecord::to_pgn_with`] wrote it.
-    pub fn append_text(&mut self, block: &str) -> Result<(), String> {
+    pub(crate) fn append_text(&mut self, block: &str) -> Result<(), String> {
         self.file
             .write_all(block.as_bytes())
             .and_then(|_| self.file.flush())
@@ -324,7 +321,7 @@ fn file_text(path: &Path, what: &str) -> Result<String, String> {
 }
 
 /// Without `--resume`: a file that already holds something is refused (it is never overwritten or appended to).
-pub fn check_fresh(path: &Path, what: &str, flag: &str) -> Result<(), String> {
+pub(crate) fn check_fresh(path: &Path, what: &str, flag: &str) -> Result<(), String> {
     crate::files::check_output(path, what)?;
     match std::fs::metadata(path) {
         Ok(m) if m.len() > 0 => Err(format!(
@@ -337,7 +334,7 @@ pub fn check_fresh(path: &Path, what: &str, flag: &str) -> Result<(), String> {
 
 /// A file's text to write back once every file of the tournament is checked (nothing is changed before), and the
 /// note that says why.
-pub type Repair = Option<(Vec<u8>, String)>;
+pub(crate) type Repair = Option<(Vec<u8>, String)>;
 
 /// The results the results file already holds (see the module documentation), and its repair when a line was cut
 /// short or its header has another anchor than `mine`'s (the caller writes it).
@@ -414,7 +411,7 @@ pub(super) fn resume_results(
 /// Make the record file hold exactly the games of `done` (ids) of tournament `id`: the blocks of other games of this
 /// tournament (played but not in the results file) and a block cut short are cut off. A block of anything else is
 /// a one-line error, and the file is left as it was. Returns the repair (the caller writes it).
-pub fn resume_record(path: &Path, id: &str, game: &str, done: &HashSet<usize>) -> Result<Repair, String> {
+pub(crate) fn resume_record(path: &Path, id: &str, game: &str, done: &HashSet<usize>) -> Result<Repair, String> {
     let shown = path.display();
     let text = file_text(path, "record file")?;
     if text.is_empty() {

@@ -36,6 +36,7 @@ pub struct GameJob {
 }
 
 impl Schedule {
+    /// The number of rounds.
     pub fn rounds(&self) -> usize {
         match *self {
             Schedule::RoundRobin { rounds } | Schedule::Gauntlet { rounds, .. } => rounds,

@@ -16,7 +16,7 @@ use crate::search::TimeControl;
 
 /// Everything that defines `plateau tournament`'s games: the players, the schedule, the games' flags, the files.
 #[derive(Args, Debug, Clone)]
-pub struct TournamentSpec {
+pub(crate) struct TournamentSpec {
     /// The game string.
     #[arg(default_value = "breakthrough")]
     pub game: String,
@@ -26,13 +26,13 @@ pub struct TournamentSpec {
     /// A players file (TOML, or JSON when it ends in .json): per entry a name and a player string or an engine's
     /// cmd with its protocol and options, and an optional clock `tc`.
     #[arg(long = "players")]
-    pub players_file: Option<PathBuf>,
+    pub(crate) players_file: Option<PathBuf>,
     /// A folder of engines: each executable file is one player, named after the file.
     #[arg(long)]
     pub engines: Option<PathBuf>,
     /// The protocol of the --engines folder's engines: uci or ugi.
     #[arg(long, default_value = "uci")]
-    pub engines_protocol: String,
+    pub(crate) engines_protocol: String,
     /// Rounds: each round every pair plays one opening with both colours (default 1, or the number of openings of
     /// --openings).
     #[arg(long, value_parser = crate::limits::parse_games)]
@@ -55,7 +55,7 @@ pub struct TournamentSpec {
 
 /// `plateau tournament`'s arguments: the spec and how to report it.
 #[derive(Args, Debug, Clone)]
-pub struct TournamentCommand {
+pub(crate) struct TournamentCommand {
     #[command(flatten)]
     pub spec: TournamentSpec,
     /// Print one JSON document.
@@ -159,7 +159,7 @@ fn config<G: FullGame>(g: &G, a: &TournamentSpec, c: &Common, progress: bool) ->
 /// Play the tournament of `spec`: everything `plateau tournament` does before printing, its summary returned
 /// (`plateau tournament --json`'s document). `progress_bar` draws indicatif's bar on stderr; `on_game` sees every
 /// finished game. Errors are one line.
-pub fn run_tournament_spec(
+pub(crate) fn run_tournament_spec(
     spec: &TournamentSpec,
     progress_bar: bool,
     on_game: &mut dyn FnMut(&GameResult),

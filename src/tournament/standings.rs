@@ -186,7 +186,7 @@ pub fn standings(names: &[String], results: &[GameResult], anchor: Option<(usize
 
 /// The crosstable as text: one row per player in ranking order, its points against each other player (`.` where
 /// they did not meet, `x` on the diagonal).
-pub fn crosstable_text(s: &Standings) -> String {
+pub(crate) fn crosstable_text(s: &Standings) -> String {
     let names: Vec<&str> = s.standings.iter().map(|r| r.name.as_str()).collect();
     let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(4).clamp(4, 24);
     let short = |n: &str| n.chars().take(width).collect::<String>();

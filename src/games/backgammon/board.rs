@@ -15,15 +15,15 @@ use crate::game::zobrist;
 pub type Checkers = u128;
 
 /// Checkers per side.
-pub const CHECKERS: u32 = 15;
+pub(crate) const CHECKERS: u32 = 15;
 /// The bar's nibble.
 pub const BAR: usize = 25;
 /// The low bit of every nibble.
-pub const LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
+pub(crate) const LOW_BITS: u128 = 0x1111_1111_1111_1111_1111_1111_1111_1111;
 /// The low bits of the nibbles 1..=24 (the points).
-pub const POINT_BITS: u128 = LOW_BITS & !1 & ((1u128 << 100) - 1);
+pub(crate) const POINT_BITS: u128 = LOW_BITS & !1 & ((1u128 << 100) - 1);
 /// Every bit of the nibbles 7..=25 (outside the home board, the bar included).
-pub const OUTSIDE_HOME: u128 = ((1u128 << 104) - 1) & !((1u128 << 28) - 1);
+pub(crate) const OUTSIDE_HOME: u128 = ((1u128 << 104) - 1) & !((1u128 << 28) - 1);
 
 /// Checkers of `side` on nibble `p`.
 #[inline(always)]
@@ -51,18 +51,12 @@ pub fn made(side: Checkers) -> u128 {
 
 /// The mask of every bit of the nibbles `lo..=hi`.
 #[inline(always)]
-pub fn nibbles(lo: usize, hi: usize) -> u128 {
+pub(crate) fn nibbles(lo: usize, hi: usize) -> u128 {
     if lo > hi {
         return 0;
     }
     let top = if hi >= 31 { u128::MAX } else { (1u128 << (4 * (hi + 1))) - 1 };
     top & !((1u128 << (4 * lo)) - 1)
-}
-
-/// Checkers on the board and the bar (those not borne off).
-#[inline(always)]
-pub fn in_play(side: Checkers) -> u32 {
-    CHECKERS - count(side, 0)
 }
 
 /// The pip count: the sum over checkers of their distance to bearing off (the bar is 25).
@@ -83,7 +77,7 @@ pub struct Pair {
 /// not made by the opponent; bearing off needs every checker in the home board, and a die larger than the distance
 /// bears off only from the highest occupied point.
 #[inline(always)]
-pub fn step_target(pair: Pair, from: usize, die: usize) -> Option<usize> {
+pub(crate) fn step_target(pair: Pair, from: usize, die: usize) -> Option<usize> {
     let me = pair.me;
     if count(me, from) == 0 || (from != BAR && count(me, BAR) != 0) {
         return None;
@@ -101,7 +95,7 @@ pub fn step_target(pair: Pair, from: usize, die: usize) -> Option<usize> {
 
 /// Play a step already known legal (its landing point `to` from [`step_target`]); true when it hits a blot.
 #[inline(always)]
-pub fn apply_step(pair: &mut Pair, from: usize, to: usize) -> bool {
+pub(crate) fn apply_step(pair: &mut Pair, from: usize, to: usize) -> bool {
     pair.me = pair.me - one(from) + one(to);
     if to == 0 {
         return false;
@@ -123,7 +117,7 @@ pub fn sources(me: Checkers) -> u128 {
 
 /// The highest nibble of a non-empty mask of low bits.
 #[inline(always)]
-pub fn top_nibble(mask: u128) -> usize {
+pub(crate) fn top_nibble(mask: u128) -> usize {
     (127 - mask.leading_zeros() as usize) / 4
 }
 
@@ -131,21 +125,21 @@ pub fn top_nibble(mask: u128) -> usize {
 
 /// Key of `n` checkers (1..=15) of `player` (0 or 1) on nibble `p`; none for an empty nibble.
 #[inline(always)]
-pub fn checker_key(player: usize, p: usize, n: u32) -> u64 {
+pub(crate) fn checker_key(player: usize, p: usize, n: u32) -> u64 {
     if n == 0 { 0 } else { zobrist::key((player * 26 + p) * 15 + n as usize - 1) }
 }
 
 /// First key index after the checker keys (2 * 26 * 15 = 780), for the turn's keys.
-pub const TURN_KEYS: usize = 780;
+pub(crate) const TURN_KEYS: usize = 780;
 
 /// The key of a whole side from scratch.
-pub fn side_key(player: usize, side: Checkers) -> u64 {
+pub(crate) fn side_key(player: usize, side: Checkers) -> u64 {
     (0..26).fold(0, |k, p| k ^ checker_key(player, p, count(side, p)))
 }
 
 /// The key change between two versions of a side (only the nibbles that differ).
 #[inline(always)]
-pub fn side_key_delta(player: usize, before: Checkers, after: Checkers) -> u64 {
+pub(crate) fn side_key_delta(player: usize, before: Checkers, after: Checkers) -> u64 {
     let mut diff = before ^ after;
     let mut k = 0;
     while diff != 0 {
@@ -165,7 +159,6 @@ mod tests {
 
     #[test]
     fn the_start_has_fifteen_checkers_and_167_pips() {
-        assert_eq!(in_play(START), 15);
         assert_eq!((0..26).map(|p| count(START, p)).sum::<u32>(), 15);
         assert_eq!(pips(START), 167);
         assert_eq!(occupied(START) & POINT_BITS, one(24) | one(13) | one(8) | one(6));

@@ -18,13 +18,13 @@ use super::{Backgammon, BgState, phase};
 use crate::game::Evaluator;
 
 /// The evaluation's bound: every value is strictly between `-EVAL_BOUND` and `EVAL_BOUND`.
-pub const EVAL_BOUND: i32 = 1000;
+pub(crate) const EVAL_BOUND: i32 = 1000;
 
 /// The weights of the features, in raw units (one pip of the pip count is worth `pip`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
     /// Per pip of the opponent's pip count minus one's own.
-    pub pip: i32,
+    pub(crate) pip: i32,
     /// Per checker borne off.
     pub off: i32,
     /// Per checker on the bar (negative).
@@ -34,23 +34,23 @@ pub struct Weights {
     /// Per made point outside the home board while in contact.
     pub point: i32,
     /// Per made point in the home board while in contact.
-    pub home_point: i32,
+    pub(crate) home_point: i32,
     /// Per point of the longest prime beyond the first, while in contact.
-    pub prime: i32,
+    pub(crate) prime: i32,
     /// Per anchor (a made point in the opponent's home board) while in contact.
     pub anchor: i32,
     /// For the player about to roll (the tempo of a roll, about four pips).
-    pub on_roll: i32,
+    pub(crate) on_roll: i32,
     /// The raw value that maps to half the bound.
-    pub squash: i32,
+    pub(crate) squash: i32,
 }
 
-pub use super::tuned_weights::TUNED;
+pub(crate) use super::tuned_weights::TUNED;
 
 /// The number of weights that multiply a term (all but `squash`).
-pub const N_TERMS: usize = 9;
+pub(crate) const N_TERMS: usize = 9;
 /// Their names, in the order of [`Weights::terms`] and [`terms`].
-pub const TERM_NAMES: [&str; N_TERMS] =
+pub(crate) const TERM_NAMES: [&str; N_TERMS] =
     ["pip", "off", "bar", "blot", "point", "home_point", "prime", "anchor", "on_roll"];
 
 impl Weights {
@@ -60,14 +60,14 @@ impl Weights {
     }
 
     /// Weights from [`Weights::terms`]'s order and a squash.
-    pub fn from_terms(w: [i32; N_TERMS], squash: i32) -> Weights {
+    pub(crate) fn from_terms(w: [i32; N_TERMS], squash: i32) -> Weights {
         let [pip, off, bar, blot, point, home_point, prime, anchor, on_roll] = w;
         Weights { pip, off, bar, blot, point, home_point, prime, anchor, on_roll, squash }
     }
 }
 
 /// The hand-set weights.
-pub const HAND: Weights = Weights {
+pub(crate) const HAND: Weights = Weights {
     pip: 10,
     off: 12,
     bar: -40,
@@ -82,15 +82,15 @@ pub const HAND: Weights = Weights {
 
 /// One side's feature values.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Features {
+pub(crate) struct Features {
     pub pips: i32,
     pub off: i32,
     pub bar: i32,
-    pub blots: i32,
+    pub(crate) blots: i32,
     pub points: i32,
-    pub home_points: i32,
-    pub prime: i32,
-    pub anchors: i32,
+    pub(crate) home_points: i32,
+    pub(crate) prime: i32,
+    pub(crate) anchors: i32,
 }
 
 /// The highest occupied nibble of a side (25 = the bar), 0 when all are off.
@@ -100,7 +100,7 @@ fn back(side: Checkers) -> usize {
 }
 
 /// Whether some checker must still pass an opposing one.
-pub fn contact(a: Checkers, b: Checkers) -> bool {
+pub(crate) fn contact(a: Checkers, b: Checkers) -> bool {
     back(a) + back(b) > 25
 }
 
@@ -120,7 +120,7 @@ fn longest_run(mask: u128) -> i32 {
 }
 
 /// The features of `side`.
-pub fn features(side: Checkers) -> Features {
+pub(crate) fn features(side: Checkers) -> Features {
     let points = made(side) & nibbles(1, 24) & LOW_BITS;
     let singles = occupied(side) & !made(side) & nibbles(1, 24) & LOW_BITS;
     Features {
@@ -169,7 +169,7 @@ pub fn terms(s: &BgState) -> [i32; N_TERMS] {
 }
 
 /// Map a raw score into `(-EVAL_BOUND, EVAL_BOUND)`.
-pub fn squash(raw: i32, squash: i32) -> i32 {
+pub(crate) fn squash(raw: i32, squash: i32) -> i32 {
     let r = raw as i64;
     (EVAL_BOUND as i64 * r / (r.abs() + squash.max(1) as i64)) as i32
 }

@@ -31,7 +31,7 @@ pub mod eval;
 pub mod movegen;
 pub mod notation;
 pub mod tensor;
-pub mod tuned_weights;
+pub(crate) mod tuned_weights;
 
 use board::{BAR, CHECKERS, Checkers, Pair, count, nibbles};
 use movegen::{BgMove, CHANCE};
@@ -41,7 +41,7 @@ use crate::game::{ChanceList, Game, GameError, Kind, MoveList, Outcome, Side, Tu
 use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
-pub use eval::BgEval;
+pub(crate) use eval::BgEval;
 
 /// The search value of one point (a single game) when `gammons=true` gives numeric outcomes; the evaluation uses
 /// the same unit.
@@ -68,7 +68,7 @@ two decisions of two steps)",
 /// The phases of a turn.
 pub mod phase {
     /// The opening roll (chance: who starts and with which dice).
-    pub const OPENING: u8 = 0;
+    pub(crate) const OPENING: u8 = 0;
     /// The mover rolls (chance).
     pub const ROLL: u8 = 1;
     /// The mover plays the dice (a double: its first two steps).

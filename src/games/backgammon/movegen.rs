@@ -26,7 +26,7 @@ use super::board::{Pair, apply_step, sources, step_target, top_nibble};
 use crate::game::MoveList;
 
 /// A move or a chance outcome (see the module documentation).
-pub type BgMove = u32;
+pub(crate) type BgMove = u32;
 
 /// The move of a player who cannot play any die.
 pub const PASS: BgMove = 0;
@@ -64,7 +64,7 @@ pub fn roll(hi: u8, lo: u8, starter: u8) -> BgMove {
 
 /// The dice `(hi, lo)` and the starter of a chance outcome.
 #[inline(always)]
-pub fn roll_parts(m: BgMove) -> (u8, u8, u8) {
+pub(crate) fn roll_parts(m: BgMove) -> (u8, u8, u8) {
     (((m >> 4) & 15) as u8, (m & 15) as u8, ((m >> 8) & 1) as u8)
 }
 
@@ -107,7 +107,7 @@ fn for_sources(pair: Pair, mut f: impl FnMut(usize)) {
 
 /// The legal moves of a decision: the dice `hi >= lo`; `left` = `None` for the first decision of a turn, `Some(k)` for
 /// the second half of a doubles with `k` dice to play.
-pub fn generate(pair: Pair, hi: usize, lo: usize, left: Option<u8>, out: &mut MoveList<BgMove>) {
+pub(crate) fn generate(pair: Pair, hi: usize, lo: usize, left: Option<u8>, out: &mut MoveList<BgMove>) {
     out.clear();
     if hi != lo {
         non_doubles(pair, hi, lo, out);

@@ -12,7 +12,7 @@ use super::board::{BAR, count};
 use super::{BgState, phase};
 
 /// The tensor's length.
-pub const SIZE: usize = 200;
+pub(crate) const SIZE: usize = 200;
 
 /// Fill `out` (zeroed, [`SIZE`] numbers) with what `observer` (0 = X, 1 = O) sees of `s`.
 pub fn observe(s: &BgState, observer: usize, out: &mut [f32]) {

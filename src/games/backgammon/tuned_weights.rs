@@ -4,7 +4,7 @@
 
 use super::eval::Weights;
 
-pub const TUNED: Weights = Weights {
+pub(crate) const TUNED: Weights = Weights {
     pip: 4,
     off: 168,
     bar: -121,

@@ -23,11 +23,11 @@ use super::race::{MAX_ENTRIES, Race, RaceTable};
 use super::{Breakthrough, BtMove, BtState};
 
 /// Rows of the region the endgame tables cover.
-pub const RACE_ROWS: u32 = 3;
+pub(crate) const RACE_ROWS: u32 = 3;
 
 /// Largest endgame table (entries per side to move) built for a search: 5 columns (2^5 * 3^10 = 1,889,568 entries,
 /// well under a second); 6 columns take about 3 s, 8x8 would need 2^8 * 3^16 = 11e9 entries.
-pub const AUTO_ENTRIES: u64 = 1 << 21;
+pub(crate) const AUTO_ENTRIES: u64 = 1 << 21;
 
 /// One endgame table per board width (2..=16 columns), built on first use; `None` where it does not fit.
 static TABLES: [OnceLock<Option<RaceTable>>; 17] = [const { OnceLock::new() }; 17];
@@ -41,20 +41,20 @@ impl Breakthrough {
 
     /// The row next to `side`'s goal.
     #[inline(always)]
-    pub fn pre_goal_row(&self, side: Side) -> u64 {
+    pub(crate) fn pre_goal_row(&self, side: Side) -> u64 {
         self.pre_goal[side.index()]
     }
 
     /// The row before `side`'s pre-goal row: a piece there is one step from a threat (a "runner" once it can step
     /// onto the pre-goal row). On a 3-row board it is `side`'s home row.
     #[inline(always)]
-    pub fn pre_pre_goal_row(&self, side: Side) -> u64 {
+    pub(crate) fn pre_pre_goal_row(&self, side: Side) -> u64 {
         self.pre_pre_goal[side.index()]
     }
 
     /// Squares `side`'s pieces `p` attack (diagonally forward).
     #[inline(always)]
-    pub fn attacks(&self, side: Side, p: u64) -> u64 {
+    pub(crate) fn attacks(&self, side: Side, p: u64) -> u64 {
         let c = self.columns;
         let (nf, nl) = (self.not_first_file, self.not_last_file);
         match side {
@@ -65,7 +65,7 @@ impl Breakthrough {
 
     /// Rule 1: the side to move wins with its next move (normal rules only).
     #[inline]
-    pub fn wins_in_one(&self, s: &BtState) -> bool {
+    pub(crate) fn wins_in_one(&self, s: &BtState) -> bool {
         let (own, _) = Self::sides(s);
         self.standard() && own & self.pre_goal_row(s.stm) != 0
     }
@@ -90,7 +90,7 @@ impl Breakthrough {
     /// The class of move `m`: onto the goal row (a win, except in misère), onto the pre-goal row (a threat), a
     /// capture, or quiet.
     #[inline]
-    pub fn classify(&self, s: &BtState, m: BtMove) -> MoveClass {
+    pub(crate) fn classify(&self, s: &BtState, m: BtMove) -> MoveClass {
         let to = 1u64 << m.to;
         if !self.misere && to & self.goal_row(s.stm) != 0 {
             return MoveClass::Win;
@@ -125,7 +125,7 @@ impl Breakthrough {
     /// moves and can change file by one per move, so it must start inside the cone of condition 2. No other enemy
     /// piece can interact with p, and since S moves first and arrives in d moves, an enemy needing d moves or more
     /// arrives later.
-    pub fn won_race(&self, s: &BtState) -> bool {
+    pub(crate) fn won_race(&self, s: &BtState) -> bool {
         if !self.standard() || self.outcome(s).is_some() {
             return false;
         }
@@ -170,7 +170,7 @@ impl Breakthrough {
     }
 
     /// Build the endgame table of this board's width once per process, when it is small enough.
-    pub fn build_endgame_table(&self) {
+    pub(crate) fn build_endgame_table(&self) {
         let c = self.columns;
         if !self.standard() || !(2..=16).contains(&c) || self.rows <= RACE_ROWS {
             return;
@@ -185,7 +185,7 @@ impl Breakthrough {
 
     /// Rule 4: the endgame table's verdict for the side to move, with an upper bound on the plies to the end.
     #[inline]
-    pub fn endgame_verdict(&self, s: &BtState) -> Option<(Outcome, u32)> {
+    pub(crate) fn endgame_verdict(&self, s: &BtState) -> Option<(Outcome, u32)> {
         Some(match self.endgame_table()?.verdict(self, s)? {
             Race::Win(p) => (Outcome::Win, p),
             Race::Loss(p) => (Outcome::Loss, p),

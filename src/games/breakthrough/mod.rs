@@ -97,7 +97,7 @@ impl Breakthrough {
     /// The tensor of [`Interop::observation_tensor`] for the pieces `white` and `black`: three planes of `rows x
     /// columns` (White's, Black's, the other squares), row 0 rank 1. The variants use it with the pieces their
     /// observer knows of.
-    pub fn board_planes(&self, white: u64, black: u64, out: &mut [f32]) {
+    pub(crate) fn board_planes(&self, white: u64, black: u64, out: &mut [f32]) {
         let n = (self.rows * self.columns) as usize;
         for sq in 0..n {
             let plane = if white >> sq & 1 == 1 {
@@ -111,6 +111,7 @@ impl Breakthrough {
         }
     }
 
+    /// A board of the given size and variant (checked: an error for an unsupported one).
     pub fn new(
         rows: u32,
         columns: u32,
@@ -177,24 +178,26 @@ impl Breakthrough {
         Breakthrough::new(rows, columns, piece_rows, misere, forced)
     }
 
+    /// The number of squares of the board.
     pub fn squares(&self) -> u32 {
         self.rows * self.columns
     }
+    /// The bits of the board's squares.
     pub fn board_mask(&self) -> u64 {
         self.board
     }
     /// The row a side must reach to win (the far row).
-    pub fn goal_row(&self, side: Side) -> u64 {
+    pub(crate) fn goal_row(&self, side: Side) -> u64 {
         match side {
             Side::First => self.top_row,
             Side::Second => self.bottom_row,
         }
     }
-    pub fn file_mask(&self, column: u32) -> u64 {
+    pub(crate) fn file_mask(&self, column: u32) -> u64 {
         self.files[column as usize]
     }
     /// Mask of one rank (row 0 = rank 1).
-    pub fn row_mask(&self, row: u32) -> u64 {
+    pub(crate) fn row_mask(&self, row: u32) -> u64 {
         self.bottom_row << (row * self.columns)
     }
 

@@ -29,7 +29,7 @@ impl Breakthrough {
     }
 
     /// The index of square `sq` among [`Breakthrough::view`]'s cells (row-major from the top row).
-    pub fn view_cell(&self, sq: u32) -> u32 {
+    pub(crate) fn view_cell(&self, sq: u32) -> u32 {
         (self.rows - 1 - sq / self.columns) * self.columns + sq % self.columns
     }
 

@@ -44,7 +44,7 @@ use crate::games::breakthrough::{Breakthrough, BtState};
 pub const NO_WIN: u8 = 255;
 
 /// Largest number of entries (per side to move) a table may have: 2^28 bytes each.
-pub const MAX_ENTRIES: u64 = 1 << 28;
+pub(crate) const MAX_ENTRIES: u64 = 1 << 28;
 
 /// What the tables prove about a position, from the side to move's view, with an upper bound on the plies to the end.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub struct RaceTable {
     pub columns: u32,
     pub rows: u32,
     /// Seconds the build took.
-    pub build_seconds: f64,
+    pub(crate) build_seconds: f64,
     row_bits: u64,
     region: u64,
     first_file: u64,

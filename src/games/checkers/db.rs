@@ -48,7 +48,7 @@ const HEADER: usize = 32;
 const SLOT: usize = 16;
 
 /// The most pieces `plateau solve checkers --method retro --db-pieces N` builds (6 pieces: 2.5 billion positions).
-pub const MAX_PIECES: usize = 6;
+pub(crate) const MAX_PIECES: usize = 6;
 
 #[inline]
 pub(super) fn pack(code: u16, distance: u32) -> u16 {
@@ -94,6 +94,7 @@ impl Value {
         }
     }
 
+    /// `win`, `draw` or `loss`.
     pub fn word(self) -> &'static str {
         match self {
             Value::Win(_) => "win",
@@ -102,6 +103,7 @@ impl Value {
         }
     }
 
+    /// Plies to the end for a win or a loss; `None` for a draw.
     pub fn plies(self) -> Option<u32> {
         match self {
             Value::Win(d) | Value::Loss(d) => Some(d),
@@ -142,7 +144,7 @@ pub struct PieceReport {
     pub seconds: f64,
 }
 
-/// The tables of every signature with `1..=max_pieces()` pieces.
+/// The tables of every signature with `1..=max_pieces` pieces.
 pub struct Tables {
     max_pieces: usize,
     tables: Vec<Option<Table>>,
@@ -167,10 +169,6 @@ impl Tables {
         Tables { max_pieces, tables: (0..SLOT.pow(4)).map(|_| None).collect() }
     }
 
-    pub fn max_pieces(&self) -> usize {
-        self.max_pieces
-    }
-
     fn insert(&mut self, s: Sig, t: Table) {
         self.tables[slot(s)] = Some(t);
     }
@@ -185,7 +183,7 @@ impl Tables {
         self.tables[slot(s)].as_ref().map(|t| t.get(s.index(own, opp, kings)))
     }
 
-    /// The database value of `s` for its side to move, if it has at most `max_pieces()` pieces.
+    /// The database value of `s` for its side to move, if it has at most `max_pieces` pieces.
     pub fn probe(&self, s: &CheckersState) -> Option<Value> {
         let (own, opp, kings) = canonical(s);
         self.raw(own, opp, kings).and_then(Value::of)
@@ -338,7 +336,7 @@ fn bar(show: bool, len: u64, what: &str) -> ProgressBar {
 }
 
 /// The file of signature `s`.
-pub fn table_path(dir: &Path, s: Sig) -> PathBuf {
+pub(crate) fn table_path(dir: &Path, s: Sig) -> PathBuf {
     dir.join(format!("checkers-{}.db", s.name()))
 }
 
@@ -379,7 +377,7 @@ static TABLES: OnceLock<Option<Tables>> = OnceLock::new();
 
 /// The tables the engine probes: those in `$PLATEAU_CHECKERS_DB` when that directory is set (every piece count
 /// complete from 1 up; none built, a damaged file leaves the engine without tables).
-pub fn prepare() {
+pub(crate) fn prepare() {
     TABLES.get_or_init(|| {
         let dir = PathBuf::from(std::env::var_os("PLATEAU_CHECKERS_DB")?);
         let top = (1..=SLOT - 1).take_while(|&n| complete(&dir, n)).last()?;
@@ -389,7 +387,7 @@ pub fn prepare() {
 
 /// What the prepared tables prove about `s`: a draw, or a win or loss in `d` plies when the game's draw rule
 /// cannot come first (the plies it already counts plus `d` below its limit).
-pub fn probe_outcome(g: &Checkers, s: &CheckersState) -> Option<(Outcome, u32)> {
+pub(crate) fn probe_outcome(g: &Checkers, s: &CheckersState) -> Option<(Outcome, u32)> {
     let t = TABLES.get()?.as_ref()?;
     if s.quiet >= g.draw_plies() {
         return None;

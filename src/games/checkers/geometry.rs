@@ -14,18 +14,18 @@
 //! ```
 
 /// No square (off the board), in the tables.
-pub const NONE: u8 = 255;
+pub(crate) const NONE: u8 = 255;
 
 /// The four diagonal directions: towards the top (rank 8) left and right, towards the bottom left and right.
-pub const UP_LEFT: usize = 0;
-pub const UP_RIGHT: usize = 1;
-pub const DOWN_LEFT: usize = 2;
-pub const DOWN_RIGHT: usize = 3;
+pub(crate) const UP_LEFT: usize = 0;
+pub(crate) const UP_RIGHT: usize = 1;
+pub(crate) const DOWN_LEFT: usize = 2;
+pub(crate) const DOWN_RIGHT: usize = 3;
 
 /// Black's back rank (squares 1..4): White's men are crowned there.
-pub const TOP_ROW: u32 = 0x0000_000F;
+pub(crate) const TOP_ROW: u32 = 0x0000_000F;
 /// White's back rank (squares 29..32): Black's men are crowned there.
-pub const BOTTOM_ROW: u32 = 0xF000_0000;
+pub(crate) const BOTTOM_ROW: u32 = 0xF000_0000;
 /// Every square.
 pub const ALL: u32 = u32::MAX;
 
@@ -37,7 +37,7 @@ pub const fn row_col(i: usize) -> (usize, usize) {
 }
 
 /// The bit of the dark square at (`row`, `column`), if it is one.
-pub const fn square_at(row: isize, column: isize) -> u8 {
+pub(crate) const fn square_at(row: isize, column: isize) -> u8 {
     if row < 0 || row > 7 || column < 0 || column > 7 || (row + column) % 2 == 0 {
         return NONE;
     }
@@ -63,9 +63,9 @@ const fn table(step: isize) -> [[u8; 4]; 32] {
 }
 
 /// `NEXT[i][d]`: the square one step from bit `i` in direction `d`.
-pub const NEXT: [[u8; 4]; 32] = table(1);
+pub(crate) const NEXT: [[u8; 4]; 32] = table(1);
 /// `JUMP[i][d]`: the square two steps away (where a jump over `NEXT[i][d]` lands).
-pub const JUMP: [[u8; 4]; 32] = table(2);
+pub(crate) const JUMP: [[u8; 4]; 32] = table(2);
 
 /// The name of bit `i` in algebraic coordinates (`a1` is square 29, `h8` square 4).
 pub fn algebraic(i: usize) -> String {

@@ -29,8 +29,7 @@ mod movegen;
 pub mod rank;
 mod text;
 
-pub use eval::CheckersEval;
-pub use text::path_squares;
+pub(crate) use eval::CheckersEval;
 
 use crate::game::{BoardView, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, view, zobrist};
 use crate::game::{Capabilities, Interop, Knowledge};

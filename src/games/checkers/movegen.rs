@@ -48,7 +48,7 @@ fn can_jump(sq: usize, d: usize, opp: u32, empty: u32) -> bool {
 }
 
 /// Every legal move of the side to move (none when it has none; the caller checks the draw rule).
-pub fn generate(s: &CheckersState, out: &mut MoveList<CheckersMove>) {
+pub(crate) fn generate(s: &CheckersState, out: &mut MoveList<CheckersMove>) {
     out.clear();
     let v = sides(s);
     let mut pieces = v.own;
@@ -141,7 +141,7 @@ fn dedupe(out: &mut MoveList<CheckersMove>) {
 }
 
 /// Whether the side to move has a legal move (cheaper than generating them).
-pub fn has_move(s: &CheckersState) -> bool {
+pub(crate) fn has_move(s: &CheckersState) -> bool {
     let v = sides(s);
     let mut pieces = v.own;
     while pieces != 0 {
@@ -158,7 +158,7 @@ pub fn has_move(s: &CheckersState) -> bool {
 }
 
 /// Whether the side to move must capture.
-pub fn must_capture(s: &CheckersState) -> bool {
+pub(crate) fn must_capture(s: &CheckersState) -> bool {
     let v = sides(s);
     let mut pieces = v.own;
     while pieces != 0 {

@@ -18,8 +18,6 @@
 //! The index is not perfect: the two sides' men may be given the same square (a hole, no position); the holes are a
 //! small part of the table (none without men on both sides), and [`Sig::positions`] counts the others exactly.
 
-use super::geometry::{BOTTOM_ROW, TOP_ROW};
-
 /// `BIN[n][k]` = C(n, k) for n, k <= 32.
 const BIN: [[u64; 33]; 33] = {
     let mut t = [[0u64; 33]; 33];
@@ -38,22 +36,17 @@ const BIN: [[u64; 33]; 33] = {
 
 /// C(n, k), 0 when k > n.
 #[inline]
-pub fn binomial(n: usize, k: usize) -> u64 {
+pub(crate) fn binomial(n: usize, k: usize) -> u64 {
     if k > n { 0 } else { BIN[n][k] }
 }
-
-/// The squares the side to move's men may stand on (not its crowning row).
-pub const OWN_MEN: u32 = !BOTTOM_ROW;
-/// The squares the opponent's men may stand on.
-pub const OPP_MEN: u32 = !TOP_ROW;
 
 /// A material signature, seen from the side to move (which moves down the board, like Black).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub struct Sig {
-    pub own_men: u8,
+    pub(crate) own_men: u8,
     pub own_kings: u8,
-    pub opp_men: u8,
-    pub opp_kings: u8,
+    pub(crate) opp_men: u8,
+    pub(crate) opp_kings: u8,
 }
 
 /// The colex rank of the set bits of `b` (positions `p_0 < p_1 < ...`): the sum of C(p_i, i + 1).
@@ -116,6 +109,7 @@ fn expand(positions: u64, free: u32) -> u32 {
 }
 
 impl Sig {
+    /// The signature with these counts of men and kings.
     pub fn new(own_men: u8, own_kings: u8, opp_men: u8, opp_kings: u8) -> Sig {
         Sig { own_men, own_kings, opp_men, opp_kings }
     }
@@ -130,10 +124,12 @@ impl Sig {
         }
     }
 
+    /// The number of pieces, men and kings of both sides.
     pub fn pieces(self) -> usize {
         (self.own_men + self.own_kings + self.opp_men + self.opp_kings) as usize
     }
 
+    /// The number of men of both sides.
     pub fn men(self) -> usize {
         (self.own_men + self.opp_men) as usize
     }
@@ -226,7 +222,13 @@ pub fn signatures(n: usize) -> Vec<Sig> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::geometry::{BOTTOM_ROW, TOP_ROW};
     use super::*;
+
+    /// The squares the side to move's men may stand on (not its crowning row).
+    const OWN_MEN: u32 = !BOTTOM_ROW;
+    /// The squares the opponent's men may stand on.
+    const OPP_MEN: u32 = !TOP_ROW;
 
     #[test]
     fn index_is_a_bijection_onto_the_placements() {

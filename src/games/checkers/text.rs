@@ -20,7 +20,7 @@ pub fn square_name(i: u8) -> String {
 }
 
 /// The squares a move visits: its start, then each landing square.
-pub fn path_squares(m: CheckersMove) -> Vec<u8> {
+pub(crate) fn path_squares(m: CheckersMove) -> Vec<u8> {
     let mut out = vec![m.from];
     if m.jumps == 0 {
         out.push(m.to);

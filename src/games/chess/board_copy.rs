@@ -24,7 +24,7 @@ const _: () = assert!(!needs_drop::<Board>(), "a Board with drop glue cannot be 
 
 /// A `cozy_chess::Board` in a `Copy` buffer.
 #[derive(Clone, Copy)]
-pub struct BoardCell(MaybeUninit<[u64; WORDS]>);
+pub(crate) struct BoardCell(MaybeUninit<[u64; WORDS]>);
 
 impl BoardCell {
     pub fn new(board: Board) -> Self {

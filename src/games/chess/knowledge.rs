@@ -15,13 +15,13 @@ use crate::game::{Forced, MoveClass};
 
 /// Capture or promotion (noisy), or quiet.
 #[inline]
-pub fn classify(b: &Board, m: Move) -> MoveClass {
+pub(crate) fn classify(b: &Board, m: Move) -> MoveClass {
     if is_noisy(b, m) { MoveClass::Capture } else { MoveClass::Quiet }
 }
 
 /// A capture (en passant included, castling excluded) or a promotion.
 #[inline]
-pub fn is_noisy(b: &Board, m: Move) -> bool {
+pub(crate) fn is_noisy(b: &Board, m: Move) -> bool {
     if m.promotion.is_some() || b.colors(!b.side_to_move()).has(m.to) {
         return true;
     }
@@ -31,7 +31,7 @@ pub fn is_noisy(b: &Board, m: Move) -> bool {
 
 /// In check, every legal move is an answer to the check.
 #[inline]
-pub fn in_check(b: &Board) -> Forced {
+pub(crate) fn in_check(b: &Board) -> Forced {
     if b.checkers().is_empty() { Forced::Free } else { Forced::Defend(b.king(b.side_to_move()) as u32) }
 }
 

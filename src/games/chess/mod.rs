@@ -11,7 +11,7 @@
 //! The folder: the rules here and in [`rules`], [`notation`], [`knowledge`] (captures, check, null move),
 //! [`eval`] (the course's evaluation and piece-square tables).
 
-pub mod board_copy;
+pub(crate) mod board_copy;
 pub mod eval;
 pub mod knowledge;
 pub mod notation;

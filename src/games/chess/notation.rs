@@ -12,7 +12,7 @@ use crate::game::{BoardView, GameError, Layout, Side, err, view};
 
 /// The move as UCI writes it: castling as the king's two-square move.
 #[inline]
-pub fn uci_parts(b: &Board, m: Move) -> (Square, Square, Option<Piece>) {
+pub(crate) fn uci_parts(b: &Board, m: Move) -> (Square, Square, Option<Piece>) {
     if b.colors(b.side_to_move()).has(m.to) {
         // The king takes its own rook: castling.
         let file = if m.to.file() > m.from.file() { File::G } else { File::C };
@@ -23,7 +23,7 @@ pub fn uci_parts(b: &Board, m: Move) -> (Square, Square, Option<Piece>) {
 }
 
 /// The UCI text of a legal move of `b`.
-pub fn format_uci(b: &Board, m: Move) -> String {
+pub(crate) fn format_uci(b: &Board, m: Move) -> String {
     let (from, to, promotion) = uci_parts(b, m);
     match promotion {
         Some(p) => format!("{from}{to}{}", char::from(p)),
@@ -54,7 +54,7 @@ fn fen_number(text: &str, what: &str, min: u32, max: u32) -> Result<u32, String>
 /// the side to move `w` or `b`; castling `-` or some of `KQkq` in that order, each once; the en passant square `-`
 /// or a square; the halfmove clock 0-100 (a game here ends at 100) and 0 when an en passant square is given (a pawn
 /// just moved); the fullmove number 1-65535; numbers without a leading zero (`01` is refused).
-pub fn check_fen_fields(f: &[&str]) -> Result<(), String> {
+pub(crate) fn check_fen_fields(f: &[&str]) -> Result<(), String> {
     let ranks: Vec<&str> = f[0].split('/').collect();
     if ranks.len() != 8 {
         return Err(format!("the pieces field has {} ranks; expected 8, separated by '/'", ranks.len()));

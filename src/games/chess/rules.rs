@@ -18,10 +18,10 @@ use cozy_chess::{BitBoard, Board, Move, Piece, Rank, Square, get_pawn_attacks};
 use super::ChessState;
 
 /// Positions a state remembers: the halfmove clock never passes 100 before the game ends.
-pub const HISTORY: usize = 100;
+pub(crate) const HISTORY: usize = 100;
 
 /// The position key of a board (see the module documentation).
-pub fn position_key(b: &Board) -> u64 {
+pub(crate) fn position_key(b: &Board) -> u64 {
     match b.en_passant() {
         Some(file) if !en_passant_legal(b, file) => b.hash_without_ep(),
         _ => b.hash(),
@@ -44,7 +44,7 @@ pub fn fingerprint(key: u64) -> u32 {
 
 /// Record the position `key` that a move just left: cleared by an irreversible move (the new halfmove clock is 0).
 #[inline(always)]
-pub fn remember(s: &mut ChessState, key: u64, halfmove_clock: u8) {
+pub(crate) fn remember(s: &mut ChessState, key: u64, halfmove_clock: u8) {
     if halfmove_clock == 0 {
         s.seen = 0;
     } else if (s.seen as usize) < HISTORY {
@@ -55,7 +55,7 @@ pub fn remember(s: &mut ChessState, key: u64, halfmove_clock: u8) {
 
 /// The current position occurred twice before (a threefold repetition).
 #[inline]
-pub fn threefold(s: &ChessState) -> bool {
+pub(crate) fn threefold(s: &ChessState) -> bool {
     let n = s.seen as usize;
     // A position can recur 4 plies later at the earliest; threefold needs 8 plies of history.
     if n < 8 {
@@ -78,14 +78,14 @@ pub fn threefold(s: &ChessState) -> bool {
 
 /// How many times the current position has occurred (1 the first time), counting the remembered positions since the
 /// last irreversible move (earlier ones cannot recur).
-pub fn repetitions(s: &ChessState) -> usize {
+pub(crate) fn repetitions(s: &ChessState) -> usize {
     let fp = fingerprint(s.key);
     // Same side to move: the entries n-2, n-4, ...
     1 + (0..s.seen as usize).rev().skip(1).step_by(2).filter(|&i| s.history[i] == fp).count()
 }
 
 /// Neither side can ever mate (see the module documentation).
-pub fn insufficient_material(b: &Board) -> bool {
+pub(crate) fn insufficient_material(b: &Board) -> bool {
     if !(b.pieces(Piece::Pawn) | b.pieces(Piece::Rook) | b.pieces(Piece::Queen)).is_empty() {
         return false;
     }
@@ -100,7 +100,7 @@ pub fn insufficient_material(b: &Board) -> bool {
 
 /// A draw by rule in a position where the side to move has a legal move (or where mate was checked first).
 #[inline]
-pub fn drawn_by_rule(s: &ChessState) -> bool {
+pub(crate) fn drawn_by_rule(s: &ChessState) -> bool {
     let b = s.board.get();
     b.halfmove_clock() >= 100 || insufficient_material(b) || threefold(s)
 }

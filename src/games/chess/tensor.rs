@@ -15,7 +15,7 @@ use cozy_chess::{Color, Piece};
 use super::{ChessState, rules};
 
 /// Planes, ranks, files.
-pub const SHAPE: [usize; 3] = [20, 8, 8];
+pub(crate) const SHAPE: [usize; 3] = [20, 8, 8];
 
 /// Fill `out` (zeroed, 20 * 64 numbers) with the observation of `s`.
 pub fn observe(s: &ChessState, out: &mut [f32]) {

@@ -47,7 +47,6 @@ mod shape;
 mod text;
 
 pub use position::Position;
-pub use reachable::ORDER_BUDGET;
 pub use shape::{Shape, Standard};
 
 use crate::game::{Capabilities, Interop, Knowledge};
@@ -115,6 +114,7 @@ impl Shape for ConnectFour {
 }
 
 impl ConnectFour {
+    /// A board of `rows` by `columns` (checked).
     pub fn new(rows: u32, columns: u32) -> Result<Self, GameError> {
         if rows < 1 || columns < 1 {
             return err(format!("connect_four: rows={rows}, columns={columns}: both must be at least 1"));
@@ -147,12 +147,12 @@ impl ConnectFour {
     }
 
     /// Whether this is the standard 6x7 board (which the solver runs on [`Standard`]).
-    pub fn is_standard(&self) -> bool {
+    pub(crate) fn is_standard(&self) -> bool {
         (self.rows, self.columns) == (6, 7)
     }
 
     /// Columns in move-generation order (centre first).
-    pub fn column_order(&self) -> &[u8] {
+    pub(crate) fn column_order(&self) -> &[u8] {
         &self.order[..self.columns as usize]
     }
 
@@ -181,13 +181,13 @@ impl ConnectFour {
 
     /// The mirror image of `s` (column `c` becomes column `columns - 1 - c`): the same value, each move `m` of `s`
     /// answered by [`ConnectFour::mirror_move`]`(m)` there. `s` is symmetric when its image is itself.
-    pub fn mirror_state(&self, s: &C4State) -> C4State {
+    pub(crate) fn mirror_state(&self, s: &C4State) -> C4State {
         let (first, second) = Self::discs(s);
         self.from_discs(self.mirror(first), self.mirror(second))
     }
 
     /// The move of the mirror image that mirrors `m` (see [`ConnectFour::mirror_state`]).
-    pub fn mirror_move(&self, m: u8) -> u8 {
+    pub(crate) fn mirror_move(&self, m: u8) -> u8 {
         (self.columns - 1) as u8 - m
     }
 

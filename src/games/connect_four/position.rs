@@ -45,7 +45,7 @@ impl Position {
 
     /// The cell a disc dropped in column `c` lands on (the column must have room).
     #[inline(always)]
-    pub fn drop_cell<S: Shape>(&self, g: &S, c: u32) -> u64 {
+    pub(crate) fn drop_cell<S: Shape>(&self, g: &S, c: u32) -> u64 {
         self.mask.wrapping_add(g.bottom_cell(c)) & g.column_mask(c)
     }
 
@@ -78,7 +78,7 @@ impl Position {
     /// The moves that do not lose at once (Pons's `possibleNonLosingMoves`): if the opponent has one playable winning
     /// cell, only that block; if it has two, none (0); never a cell right under an opponent's winning cell.
     #[inline(always)]
-    pub fn non_losing_moves<S: Shape>(&self, g: &S) -> u64 {
+    pub(crate) fn non_losing_moves<S: Shape>(&self, g: &S) -> u64 {
         let mut possible = self.possible(g);
         let opp = g.winning_cells(self.opponent(), self.mask);
         let forced = possible & opp;
@@ -94,13 +94,13 @@ impl Position {
     /// The cells where the side to move would complete four after playing the one-bit move `mv` (its threats; Pons's
     /// move score is their number).
     #[inline(always)]
-    pub fn threats_after<S: Shape>(&self, g: &S, mv: u64) -> u64 {
+    pub(crate) fn threats_after<S: Shape>(&self, g: &S, mv: u64) -> u64 {
         g.winning_cells(self.cur | mv, self.mask) & !mv
     }
 
     /// The cells playable after the one-bit move `mv`.
     #[inline(always)]
-    pub fn possible_after<S: Shape>(&self, g: &S, mv: u64) -> u64 {
+    pub(crate) fn possible_after<S: Shape>(&self, g: &S, mv: u64) -> u64 {
         (self.mask | mv).wrapping_add(g.bottom_mask()) & g.board_mask()
     }
 
@@ -113,7 +113,7 @@ impl Position {
     /// The smaller of the key and its mirror image's key: the same for a position and its mirror image, which have
     /// the same value.
     #[inline]
-    pub fn symmetric_key<S: Shape>(&self, g: &S) -> u64 {
+    pub(crate) fn symmetric_key<S: Shape>(&self, g: &S) -> u64 {
         let k = self.key();
         k.min(g.mirror(k))
     }

@@ -6,7 +6,7 @@ use super::ConnectFour;
 use super::shape::shr;
 
 /// Search steps [`ConnectFour::orderable`] may take before it accepts a position it could not decide.
-pub const ORDER_BUDGET: u64 = 1 << 21;
+pub(crate) const ORDER_BUDGET: u64 = 1 << 21;
 
 impl ConnectFour {
     /// Whether some game (alternate moves from the empty board, X first) builds the discs `first` and `second`, whose
@@ -14,7 +14,7 @@ impl ConnectFour {
     /// in reverse order, remembering the disc sets that failed, so each set of column heights is expanded at most once.
     /// After [`ORDER_BUDGET`] steps it gives up and accepts. The budget exceeds the 7^7 = 823,543 height combinations
     /// of the 6x7 board, so the answer is exact there and on every board with no more combinations.
-    pub fn orderable(&self, first: u64, second: u64, last_discs: u64) -> bool {
+    pub(crate) fn orderable(&self, first: u64, second: u64, last_discs: u64) -> bool {
         let mask = first | second;
         if mask == 0 {
             return true;

@@ -17,7 +17,7 @@ fn side_letter(p: Side) -> char {
 impl ConnectFour {
     /// Split a move list: whitespace-separated words, and on boards of at most 9 columns every word made of several
     /// digits is split into single digits (`4453` = `4 4 5 3`).
-    pub fn split_move_text(&self, text: &str) -> Vec<String> {
+    pub(crate) fn split_move_text(&self, text: &str) -> Vec<String> {
         let mut out = Vec::new();
         // Commas separate moves too, as in batch files (`Position::from_moves`): both read `4,5,` as `4 5`.
         for w in text.split(|c: char| c.is_whitespace() || c == ',').filter(|w| !w.is_empty()) {

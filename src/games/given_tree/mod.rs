@@ -22,7 +22,8 @@ use crate::spec::Spec;
 use text::{TreeNode, format_tree, parse_tree};
 
 /// The course's alpha-beta walk-through (`004_*`: nodes A..V; H, U and V are cut and their values not given).
-pub const SLIDES_ALPHABETA: &str = "A(B(C(D=2 E=1) F(G=6 H=9)) I(J(K=8 L=3) M(N=5 O=2)) P(Q(R=3 S=4) T(U=0 V=0)))";
+pub(crate) const SLIDES_ALPHABETA: &str =
+    "A(B(C(D=2 E=1) F(G=6 H=9)) I(J(K=8 L=3) M(N=5 O=2)) P(Q(R=3 S=4) T(U=0 V=0)))";
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -61,7 +62,7 @@ fn without_quote(e: &str) -> &str {
 
 impl GivenTree {
     /// A tree from its text.
-    pub fn from_text(text: &str) -> Result<Self, GameError> {
+    pub(crate) fn from_text(text: &str) -> Result<Self, GameError> {
         Ok(GivenTree { nodes: parse_tree(text)?.into() })
     }
 

@@ -16,15 +16,15 @@
 use crate::game::{GameError, MAX_MOVES, err};
 
 /// Most nodes of a given tree.
-pub const MAX_NODES: usize = 100_000;
+pub(crate) const MAX_NODES: usize = 100_000;
 /// Deepest given tree (plies from the root to its deepest leaf).
-pub const MAX_DEPTH: usize = 64;
+pub(crate) const MAX_DEPTH: usize = 64;
 /// Largest value (in absolute value).
-pub const MAX_VALUE: i32 = 1_000_000;
+pub(crate) const MAX_VALUE: i32 = 1_000_000;
 
 /// One node of the tree, stored in prefix order (the root is node 0).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TreeNode {
+pub(crate) struct TreeNode {
     pub label: Option<String>,
     /// For the root player (MAX): a leaf's value, or an interior node's evaluation.
     pub value: Option<i32>,
@@ -145,7 +145,7 @@ impl Parser<'_> {
 }
 
 /// Read a tree; the root is node 0, nodes in prefix order.
-pub fn parse_tree(text: &str) -> Result<Vec<TreeNode>, GameError> {
+pub(crate) fn parse_tree(text: &str) -> Result<Vec<TreeNode>, GameError> {
     let mut p = Parser { text: text.as_bytes(), at: 0, nodes: Vec::new() };
     p.node(None, 0)?;
     p.skip();
@@ -164,7 +164,7 @@ pub fn parse_tree(text: &str) -> Result<Vec<TreeNode>, GameError> {
 }
 
 /// The canonical text of a tree (what `parse_tree` reads back to the same nodes).
-pub fn format_tree(nodes: &[TreeNode]) -> String {
+pub(crate) fn format_tree(nodes: &[TreeNode]) -> String {
     fn write(nodes: &[TreeNode], i: usize, out: &mut String) {
         let n = &nodes[i];
         if let Some(l) = &n.label {

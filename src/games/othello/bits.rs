@@ -37,13 +37,13 @@ pub struct Geometry {
     /// Per direction (see [`DIRS`]): the squares a shift may land on.
     pub target: [u64; 8],
     /// The four corners.
-    pub corners: u64,
+    pub(crate) corners: u64,
     /// The four quadrants (parity ordering of the endgame solver).
-    pub quadrants: [u64; 4],
+    pub(crate) quadrants: [u64; 4],
 }
 
 /// The eight directions as signed shifts: E, W, S, N, SE, NW, SW, NE.
-pub const DIRS: [i32; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
+pub(crate) const DIRS: [i32; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
 
 const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = COL_A << 7;
@@ -51,7 +51,7 @@ const COL_H: u64 = COL_A << 7;
 /// `RAYS[sq][i]`: the squares of the 8x8 grid from `sq` (excluded) in direction `DIRS[i]` to the grid's edge. A
 /// smaller board is a block in the grid's corner, so a ray from one of its squares stays on it for a prefix of the ray:
 /// the ray cut to the board is `RAYS[sq][i] & board`.
-pub static RAYS: [[u64; 8]; 64] = rays();
+pub(crate) static RAYS: [[u64; 8]; 64] = rays();
 
 const fn rays() -> [[u64; 8]; 64] {
     let mut out = [[0u64; 8]; 64];
@@ -76,7 +76,7 @@ const fn rays() -> [[u64; 8]; 64] {
 
 /// Shift a bitboard by a signed amount (positive: towards higher squares).
 #[inline(always)]
-pub fn shift(b: u64, d: i32) -> u64 {
+pub(crate) fn shift(b: u64, d: i32) -> u64 {
     if d > 0 { b << d } else { b >> (-d) }
 }
 
@@ -149,7 +149,7 @@ impl Geometry {
     /// square that is not an opponent disc (the *blocker*: the lowest such bit on a ray towards higher squares, the
     /// highest on one towards lower squares) when that blocker is one of our discs.
     #[inline]
-    pub fn flips(&self, own: u64, opp: u64, sq: u32) -> u64 {
+    pub(crate) fn flips(&self, own: u64, opp: u64, sq: u32) -> u64 {
         let rays = &RAYS[sq as usize];
         let mut flips = 0;
         for (i, &d) in DIRS.iter().enumerate() {
@@ -190,7 +190,7 @@ impl Geometry {
 
     /// The board's squares next to a square of `discs` (in any of the eight directions).
     #[inline]
-    pub fn neighbours(&self, discs: u64) -> u64 {
+    pub(crate) fn neighbours(&self, discs: u64) -> u64 {
         let mut n = 0;
         for (i, &d) in DIRS.iter().enumerate() {
             n |= shift(discs, d) & self.target[i];

@@ -154,7 +154,7 @@ impl EndgameSolver {
     }
 
     /// The error of a periodic save that stopped the last solve, if any.
-    pub fn save_error(&self) -> Option<&str> {
+    pub(crate) fn save_error(&self) -> Option<&str> {
         self.save_error.as_deref()
     }
 
@@ -278,7 +278,7 @@ impl EndgameSolver {
     }
 
     /// The value of the position within the window (`alpha`, `beta`): fail-soft.
-    pub fn solve_window(&mut self, geo: &Geometry, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
+    pub(crate) fn solve_window(&mut self, geo: &Geometry, own: u64, opp: u64, alpha: i32, beta: i32) -> i32 {
         self.start(StopAt::default());
         self.search(geo, own, opp, alpha, beta)
     }

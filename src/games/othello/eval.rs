@@ -39,6 +39,7 @@ pub enum OthelloEval {
 }
 
 impl OthelloEval {
+    /// The evaluation `name` for the board of `g`, or an error naming the accepted ones.
     pub fn named(g: &Othello, name: &str) -> Result<OthelloEval, GameError> {
         match name {
             "phase" => Ok(OthelloEval::Phase),
@@ -68,16 +69,17 @@ fn danger_squares(geo: &Geometry, empty: u64) -> (u64, u64) {
 /// The terms of `phase` for the side to move (own minus opponent), for tests and `search --json` readers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Terms {
-    pub corners: i32,
-    pub x_squares: i32,
-    pub c_squares: i32,
-    pub mobility: i32,
+    pub(crate) corners: i32,
+    pub(crate) x_squares: i32,
+    pub(crate) c_squares: i32,
+    pub(crate) mobility: i32,
     pub frontier: i32,
     pub stable: i32,
     pub discs: i32,
     pub empties: i32,
 }
 
+/// The evaluation's terms of `s`.
 pub fn terms(g: &Othello, s: &OthelloState) -> Terms {
     let geo = &g.geo;
     let (own, opp) = (s.own, s.opp);

@@ -28,9 +28,9 @@ pub mod eval;
 mod stable;
 mod text;
 
-pub use bits::Geometry;
+pub(crate) use bits::Geometry;
 pub use endgame::{Bounds, EndgameSolver, StopAt};
-pub use eval::OthelloEval;
+pub(crate) use eval::OthelloEval;
 
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
@@ -41,7 +41,7 @@ use crate::spec::Spec;
 pub const PASS: u8 = 64;
 
 /// The engine's endgame probe solves (win, draw or loss) positions with at most this many empty squares.
-pub const PROBE_EMPTIES: u32 = 10;
+pub(crate) const PROBE_EMPTIES: u32 = 10;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -78,6 +78,7 @@ impl Default for Othello {
 }
 
 impl Othello {
+    /// A board of `size` by `size` (checked).
     pub fn new(size: u32) -> Result<Othello, GameError> {
         if !(4..=8).contains(&size) || !size.is_multiple_of(2) {
             return err(format!("othello: size={size}: the board side must be 4, 6 or 8"));
@@ -92,6 +93,7 @@ impl Othello {
         Othello::new(size)
     }
 
+    /// The board's width (and height).
     pub fn size(&self) -> u32 {
         self.geo.size
     }

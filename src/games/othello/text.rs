@@ -7,7 +7,7 @@ use super::bits::square;
 use super::{Othello, OthelloState, PASS};
 
 /// The name of a move: its square (`d3`) or `pass`.
-pub fn move_name(mv: u8) -> String {
+pub(crate) fn move_name(mv: u8) -> String {
     if mv == PASS {
         return "pass".into();
     }

@@ -58,9 +58,9 @@ const WON: u8 = 1;
 const LOST: u8 = 2;
 
 /// Most seeds a database level may hold.
-pub const MAX_LEVEL: usize = 48;
+pub(crate) const MAX_LEVEL: usize = 48;
 /// Boards the engine's tables hold when no database directory is given (built in memory by `prepare_endgame`).
-pub const DEFAULT_BUDGET: u64 = 1 << 20;
+pub(crate) const DEFAULT_BUDGET: u64 = 1 << 20;
 
 type Pits = [u8; 2 * MAX_HOUSES];
 
@@ -90,7 +90,7 @@ pub struct Built {
     pub reports: Vec<LevelReport>,
     /// The level under way when the build was stopped (dropped: `tables` holds the levels below it); `None` when
     /// every level asked for is there.
-    pub interrupted_at: Option<usize>,
+    pub(crate) interrupted_at: Option<usize>,
 }
 
 /// The board seen from the side to move: its houses first.
@@ -121,6 +121,7 @@ fn legal(h: usize, p: &Pits, house: usize) -> bool {
 }
 
 impl Tables {
+    /// The houses per side of the databases' game.
     pub fn houses(&self) -> usize {
         self.rules.houses
     }
@@ -180,7 +181,7 @@ impl Tables {
     /// [`Tables::build`], stopping when `stop` is raised (Ctrl-C, SIGTERM): the level under way is dropped (nothing of
     /// it is written: its file appears only once complete), the levels before it are kept (and in `dir`, saved);
     /// [`Built::interrupted_at`] says which level was dropped.
-    pub fn build_until(
+    pub(crate) fn build_until(
         houses: usize,
         max_n: usize,
         dir: Option<&Path>,
@@ -439,7 +440,7 @@ static TABLES: [OnceLock<Option<Tables>>; MAX_HOUSES + 1] = [const { OnceLock::n
 
 /// The tables the engine probes: the levels in `$PLATEAU_OWARE_DB` when that directory is set (every level present
 /// from 0 up, none built), otherwise the levels of at most [`DEFAULT_BUDGET`] boards in all, built in memory.
-pub fn prepare(g: &Oware) {
+pub(crate) fn prepare(g: &Oware) {
     TABLES[g.houses].get_or_init(|| {
         let ranker = Ranker::new(2 * g.houses, MAX_LEVEL);
         if let Some(dir) = std::env::var_os("PLATEAU_OWARE_DB") {
@@ -465,7 +466,7 @@ pub fn prepare(g: &Oware) {
 
 /// The final seed difference for the side to move that the prepared tables give (stores plus the database value of
 /// the board), for a position that is not over.
-pub fn probe_final(g: &Oware, s: &OwareState) -> Option<i32> {
+pub(crate) fn probe_final(g: &Oware, s: &OwareState) -> Option<i32> {
     let t = TABLES[g.houses].get()?.as_ref()?;
     if g.decided(s) {
         return None;

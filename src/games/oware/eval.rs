@@ -22,6 +22,7 @@ pub enum OwareEval {
 }
 
 impl OwareEval {
+    /// The evaluation `name`, if there is one.
     pub fn named(name: &str) -> Option<OwareEval> {
         match name {
             "simple" => Some(OwareEval::Simple),

@@ -41,14 +41,14 @@ use crate::game::{Game, GameError, MoveClass, MoveList, Outcome, Side, err};
 use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
-pub use eval::OwareEval;
+pub(crate) use eval::OwareEval;
 
 /// Most houses per side.
-pub const MAX_HOUSES: usize = 8;
+pub(crate) const MAX_HOUSES: usize = 8;
 /// Most seeds per house at the start.
-pub const MAX_SEEDS: usize = 12;
+pub(crate) const MAX_SEEDS: usize = 12;
 /// Positions remembered since the last capture, for the repetition rule.
-pub const HISTORY: usize = 128;
+pub(crate) const HISTORY: usize = 128;
 
 /// The registry entry (`plateau games`).
 pub fn info() -> GameInfo {
@@ -116,6 +116,7 @@ fn mix(mut x: u64) -> u64 {
 }
 
 impl Oware {
+    /// A board of `houses` houses per side with `seeds` seeds in each (checked).
     pub fn new(houses: usize, seeds: usize) -> Result<Self, GameError> {
         if !(1..=MAX_HOUSES).contains(&houses) {
             return err(format!("oware: houses={houses}: 1..={MAX_HOUSES} houses per side"));
@@ -147,7 +148,7 @@ impl Oware {
 
     /// Seeds on `p`'s side.
     #[inline]
-    pub fn side_seeds(&self, s: &OwareState, p: Side) -> u32 {
+    pub(crate) fn side_seeds(&self, s: &OwareState, p: Side) -> u32 {
         let b = self.base(p);
         s.pits[b..b + self.houses].iter().map(|&x| x as u32).sum()
     }
@@ -194,7 +195,7 @@ impl Oware {
 
     /// Sow house `h` of the mover (relative index) on `pits`; returns the index of the last house sown.
     #[inline]
-    pub fn sow(&self, pits: &mut [u8; 2 * MAX_HOUSES], from: usize) -> usize {
+    pub(crate) fn sow(&self, pits: &mut [u8; 2 * MAX_HOUSES], from: usize) -> usize {
         let n = 2 * self.houses;
         let mut k = pits[from] as usize;
         pits[from] = 0;
@@ -268,7 +269,7 @@ impl Oware {
     }
 
     /// The seeds move `h` captures in `s`, without playing it.
-    pub fn captured_by(&self, s: &OwareState, h: u8) -> u32 {
+    pub(crate) fn captured_by(&self, s: &OwareState, h: u8) -> u32 {
         let mut pits = s.pits;
         let last = self.sow(&mut pits, self.base(s.stm) + h as usize);
         self.capture(&mut pits, s.stm, last)

@@ -13,6 +13,7 @@ pub struct Ranker {
 }
 
 impl Ranker {
+    /// A ranker of the positions of `m` houses holding up to `max_n` seeds in all.
     pub fn new(m: usize, max_n: usize) -> Ranker {
         let mut ways = vec![vec![0u64; max_n + 1]; m + 1];
         ways[0][0] = 1;

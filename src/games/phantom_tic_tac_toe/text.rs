@@ -7,7 +7,7 @@ use crate::games::board_text;
 use crate::games::tic_tac_toe::{TicTacToe, has_line};
 
 /// `a1`..`c3` (either case) as a square index.
-pub fn parse_square(t: &str) -> Option<u8> {
+pub(crate) fn parse_square(t: &str) -> Option<u8> {
     let b = t.as_bytes();
     if b.len() != 2 {
         return None;

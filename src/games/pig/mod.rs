@@ -35,14 +35,14 @@ use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
 /// The largest target score.
-pub const MAX_TARGET: u32 = 1000;
+pub(crate) const MAX_TARGET: u32 = 1000;
 /// The largest die.
-pub const MAX_DIE: u32 = 100;
+pub(crate) const MAX_DIE: u32 = 100;
 /// The evaluation's scale: a certain win would be worth this much.
-pub const EVAL_SCALE: f64 = (WIN_THRESHOLD - 1) as f64;
+pub(crate) const EVAL_SCALE: f64 = (WIN_THRESHOLD - 1) as f64;
 
 /// A move: roll or hold at a player's node, a face at a chance node.
-pub type PigMove = u8;
+pub(crate) type PigMove = u8;
 /// Roll the die.
 pub const ROLL: PigMove = 0;
 /// Bank the turn total.
@@ -73,10 +73,10 @@ pub struct Pig {
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PigState {
     pub scores: [u16; 2],
-    pub turn_total: u16,
+    pub(crate) turn_total: u16,
     /// 0: the first player to move, 1: the second.
     pub side: u8,
-    pub rolling: bool,
+    pub(crate) rolling: bool,
     pub key: u64,
 }
 
@@ -87,6 +87,7 @@ impl Default for Pig {
 }
 
 impl Pig {
+    /// Pig to `target` points with a die of `die` faces (checked).
     pub fn new(target: u32, die: u32) -> Result<Self, GameError> {
         if !(1..=MAX_TARGET).contains(&target) {
             return err(format!("pig: target={target}: expected 1..={MAX_TARGET}"));
@@ -106,7 +107,7 @@ impl Pig {
     }
 
     /// The key of a position's fields.
-    pub fn hash(s: &PigState) -> u64 {
+    pub(crate) fn hash(s: &PigState) -> u64 {
         let packed = s.scores[0] as u64
             | (s.scores[1] as u64) << 16
             | (s.turn_total as u64) << 32
@@ -128,7 +129,7 @@ impl Pig {
     }
 
     /// Whether the player to move may only hold (the banked score plus the turn total reach the target).
-    pub fn must_hold(&self, s: &PigState) -> bool {
+    pub(crate) fn must_hold(&self, s: &PigState) -> bool {
         (s.scores[s.side as usize] + s.turn_total) as u32 >= self.target
     }
 

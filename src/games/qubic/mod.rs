@@ -27,7 +27,7 @@ mod eval;
 pub mod geometry;
 mod text;
 
-pub use eval::QubicEval;
+pub(crate) use eval::QubicEval;
 
 use crate::game::{
     BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
@@ -77,7 +77,7 @@ pub struct QubicState {
 }
 
 /// Positions with up to this many stones share one [`Game::symmetry_key`] per orbit of the cube's symmetries.
-pub const SYMMETRY_STONES: u32 = 10;
+pub(crate) const SYMMETRY_STONES: u32 = 10;
 
 impl QubicState {
     /// The cells of the side to move, then of the opponent.
@@ -129,7 +129,7 @@ impl Qubic {
     }
 
     /// Whether `bits` holds a whole line.
-    pub fn has_line(&self, bits: u64) -> bool {
+    pub(crate) fn has_line(&self, bits: u64) -> bool {
         Self::any_full(&self.lines, bits)
     }
 

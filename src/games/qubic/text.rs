@@ -6,7 +6,7 @@ use crate::game::{Game, GameError, Outcome, Side, err};
 use crate::games::board_text::{self, RankWords};
 
 /// The name of a cell: layer, file, rank (`1a1` .. `4d4`).
-pub fn cell_name(n: u32, cell: u32) -> String {
+pub(crate) fn cell_name(n: u32, cell: u32) -> String {
     let (layer, rank, file) = (cell / (n * n), cell / n % n, cell % n);
     format!("{}{}{}", layer + 1, (b'a' + file as u8) as char, rank + 1)
 }

@@ -176,7 +176,7 @@ impl Solver<'_> {
     /// The children's buckets are prefetched before the probes. When it knows none: a df-pn run on `s`, then if need
     /// be on each child (at most [`HINT_BUDGET`] expansions each, no time limit), and the moves then known. The
     /// checker verifies what is proposed, so nothing here needs to be right.
-    pub fn winning_moves_hint(&mut self, s: &BtState) -> Vec<BtMove> {
+    pub(crate) fn winning_moves_hint(&mut self, s: &BtState) -> Vec<BtMove> {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);
         let known = |this: &Self| -> Vec<BtMove> {

@@ -15,7 +15,7 @@ use crate::games::breakthrough::{BtMove, BtState};
 const WIN: i32 = 1_000_000;
 
 /// The number of plies in a score of the form `WIN - plies` or `-(WIN - plies)`.
-pub fn score_plies(score: i32) -> u32 {
+pub(crate) fn score_plies(score: i32) -> u32 {
     (WIN - score.abs()) as u32
 }
 
@@ -55,7 +55,7 @@ impl Solver<'_> {
     /// [`SolveOptions::max_seconds`]: super::SolveOptions::max_seconds
     /// [`SolveOptions::stop`]: super::SolveOptions::stop
     /// [`SolveOptions::distance`]: super::SolveOptions::distance
-    pub fn move_distances(&mut self, s: &BtState, skip: &[String], each: &mut dyn FnMut(&str, i32)) -> bool {
+    pub(crate) fn move_distances(&mut self, s: &BtState, skip: &[String], each: &mut dyn FnMut(&str, i32)) -> bool {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);
         self.aborted = false;

@@ -25,7 +25,7 @@ impl Solver<'_> {
 
     /// Saves the df-pn table to `path` ([`crate::solve::table_file`], atomically: an interrupted save keeps the
     /// previous file). Returns the number of entries saved.
-    pub fn save_table(&mut self, path: &Path) -> Result<u64, String> {
+    pub(crate) fn save_table(&mut self, path: &Path) -> Result<u64, String> {
         let t = Instant::now();
         let tt = &self.tt;
         let n = table_file::write(path, &self.table_header(), |i, out| {
@@ -58,7 +58,7 @@ impl Solver<'_> {
     /// Reads a table saved by [`Solver::save_table`] for the same game and key scheme into the (empty) table; a table
     /// of another size is re-bucketed (a smaller one keeps, per bucket, the entries of the largest subtrees). On an
     /// error the table is left empty. Returns the number of entries read.
-    pub fn load_table(&mut self, path: &Path) -> Result<u64, String> {
+    pub(crate) fn load_table(&mut self, path: &Path) -> Result<u64, String> {
         let expected = self.table_header();
         let direct = table_file::read_header(path).map_err(|e| format!("df-pn table {}: {e}", path.display()))?.buckets
             == expected.buckets;

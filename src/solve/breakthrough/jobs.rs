@@ -18,19 +18,19 @@ pub struct Job {
     pub result: Option<String>,
     /// Expansions of this job and of all jobs on this move so far.
     pub job_nodes: u64,
-    pub move_nodes: u64,
+    pub(crate) move_nodes: u64,
     /// The position after the move: its (pn, dn) from the opponent's point of view (the side to move there).
     pub pn: u32,
     pub dn: u32,
     /// All expansions of the solver so far and the seconds since it started.
-    pub total_nodes: u64,
+    pub(crate) total_nodes: u64,
     pub seconds: f64,
 }
 
 /// The decided root moves recorded in a file of [`Job`] lines (JSON, one per line, as [`super::Solver::split`]'s
 /// callers write them): every move named by a decided job on `root` (as its move or a mirror) with the result for the
 /// root's side to move (`true` = win). Lines that are not decided jobs on `root` ([`Job::root`]) are skipped.
-pub fn decided_moves(text: &str, root: &str) -> Vec<(String, bool)> {
+pub(crate) fn decided_moves(text: &str, root: &str) -> Vec<(String, bool)> {
     let mut out = Vec::new();
     for job in text.lines().filter_map(|l| serde_json::from_str::<Job>(l).ok()).filter(|j| j.root == root) {
         let win = match job.result.as_deref() {

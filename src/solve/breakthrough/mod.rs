@@ -45,14 +45,14 @@ mod table;
 pub use check_jobs::{
     CheckJob, CheckPlan, Choice, plan as check_plan, plan_from_choices, play_line, run_job as run_check_job,
 };
-pub use distance::score_plies;
-pub use jobs::{Job, decided_moves};
+pub use jobs::Job;
+pub(crate) use jobs::decided_moves;
 pub use solver::Solver;
 
 /// Proof and disproof numbers at or above this are infinite.
-pub const INF: u32 = 1 << 30;
+pub(crate) const INF: u32 = 1 << 30;
 /// Expansions allowed per df-pn run when the proof checker asks for a winning move the table no longer holds.
-pub const HINT_BUDGET: u64 = 10_000_000;
+pub(crate) const HINT_BUDGET: u64 = 10_000_000;
 
 /// What to solve and with how much memory.
 #[derive(Clone, Debug)]
@@ -239,7 +239,7 @@ fn with_solver(
 
 /// A solver kept for many positions, its tables with it (an opening book solves one position after another and
 /// the positions share most of their proofs): the race table of `options` is built once.
-pub fn reusable<'a>(game: &'a Breakthrough, options: &SolveOptions) -> Result<Solver<'a>, String> {
+pub(crate) fn reusable<'a>(game: &'a Breakthrough, options: &SolveOptions) -> Result<Solver<'a>, String> {
     Ok(Solver::new(game, options, race_table(game, options)?))
 }
 

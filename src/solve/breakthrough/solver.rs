@@ -41,6 +41,7 @@ pub struct Solver<'a> {
 }
 
 impl<'a> Solver<'a> {
+    /// A solver of `g` with the options `options` and, when given, the race table.
     pub fn new(g: &'a Breakthrough, options: &SolveOptions, race: Option<RaceTable>) -> Self {
         let m = if options.distance {
             table::table_len(options.distance_tt_mib, std::mem::size_of::<[AbEntry; 2]>())

@@ -9,7 +9,7 @@ use crate::games::breakthrough::BtState;
 impl Solver<'_> {
     /// The root moves of `s` grouped as [`Self::split`] groups them: the moves that lead to the same position up to
     /// mirror symmetry, in the order they are generated (the cluster's split solve gives each group a job).
-    pub fn root_groups(&self, s: &BtState) -> Vec<Vec<String>> {
+    pub(crate) fn root_groups(&self, s: &BtState) -> Vec<Vec<String>> {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);
         let mut groups: Vec<(u64, Vec<String>)> = Vec::new();

@@ -11,7 +11,7 @@ use super::{Solver, result_word};
 
 /// A solve and what it cost.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Timed {
+pub(crate) struct Timed {
     /// Pons's score (weak: -1, 0 or 1).
     pub score: i32,
     /// Best column (0-based).
@@ -21,12 +21,12 @@ pub struct Timed {
     pub seconds: f64,
     /// Nodes and seconds of the best-move search after it.
     pub best_move_nodes: u64,
-    pub best_move_seconds: f64,
+    pub(crate) best_move_seconds: f64,
 }
 
 impl<S: Shape> Solver<S> {
     /// [`Solver::solve`], timed.
-    pub fn solve_timed(&mut self, p: &Position, weak: bool) -> Timed {
+    pub(crate) fn solve_timed(&mut self, p: &Position, weak: bool) -> Timed {
         self.reset();
         let t = Instant::now();
         let score = self.score(p, weak);
@@ -63,7 +63,7 @@ fn with_solver<R>(
 
 /// Solve the position reached by `position` then `moves` (both move sequences, `start` or empty for the empty
 /// board; on boards of at most 9 columns they are one digit string, spaced or not).
-pub fn solve_one(
+pub(crate) fn solve_one(
     board: &ConnectFour,
     table_log2: u32,
     position: Option<&str>,
@@ -116,7 +116,7 @@ pub fn parse_batch<S: Shape>(g: &S, file: &str, lines: &[(usize, String)]) -> Re
 
 /// Solve every job in turn on `board` (one table of `2^table_log2` entries, cleared before each), calling `on_entry`
 /// after each.
-pub fn solve_batch(
+pub(crate) fn solve_batch(
     board: &ConnectFour,
     table_log2: u32,
     jobs: &[Job],

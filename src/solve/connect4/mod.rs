@@ -18,13 +18,14 @@ mod search;
 mod sorter;
 mod table;
 
-pub use batch::{Job, Timed, parse_batch, solve_batch, solve_one};
-pub use search::{DEFAULT_TABLE_LOG2, Solution, Solver};
+pub use batch::{Job, parse_batch};
+pub(crate) use batch::{solve_batch, solve_one};
+pub use search::{Solution, Solver};
 
 use crate::games::connect_four::ConnectFour;
 
 /// Largest supported width (a column number fits in 4 bits of a table entry).
-pub const MAX_WIDTH: usize = 15;
+pub(crate) const MAX_WIDTH: usize = 15;
 
 /// The board of `rows` x `columns` if the solver takes it: `1 <= columns <= 15`, `rows >= 1` and
 /// `columns * (rows + 1) <= 64`.
@@ -39,13 +40,13 @@ pub fn board(rows: u32, columns: u32) -> Result<ConnectFour, String> {
 }
 
 /// The number of table entries (log2) that fit in `mib` MiB (16 bytes per entry; at least 1 MiB).
-pub fn table_log2(mib: usize) -> u32 {
+pub(crate) fn table_log2(mib: usize) -> u32 {
     let entries = (mib.max(1) as u64) << 16;
     63 - entries.leading_zeros()
 }
 
 /// Result word for a score.
-pub fn result_word(score: i32) -> &'static str {
+pub(crate) fn result_word(score: i32) -> &'static str {
     match score.signum() {
         1 => "win",
         -1 => "loss",

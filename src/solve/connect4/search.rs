@@ -82,7 +82,7 @@ const NO_LOWER: i32 = -100;
 const NO_UPPER: i32 = 100;
 
 /// Default table size: 2^23 entries (128 MiB).
-pub const DEFAULT_TABLE_LOG2: u32 = 23;
+pub(crate) const DEFAULT_TABLE_LOG2: u32 = 23;
 
 /// Largest score of a position with `stones` stones on a board of `cells` cells whose side to move wins at once.
 #[inline(always)]
@@ -91,6 +91,7 @@ fn win_now_score(cells: u32, stones: u32) -> i32 {
 }
 
 impl<S: Shape> Solver<S> {
+    /// A solver of the board `g`.
     pub fn new(g: S) -> Self {
         Solver::with_table(g, DEFAULT_TABLE_LOG2)
     }
@@ -120,7 +121,8 @@ impl<S: Shape> Solver<S> {
         &self.g
     }
 
-    /// Store positions with fewer than `stones` stones under their mirror-canonical key.
+    /// Store positions with fewer than `stones` stones under their mirror-canonical key. Public on purpose, like the
+    /// next two switches: the measurements of `docs/solving.md` (Connect Four) turn them on and off.
     pub fn set_symmetry_below(&mut self, stones: u32) {
         self.symmetry_below = stones;
     }
@@ -137,7 +139,7 @@ impl<S: Shape> Solver<S> {
 
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
     /// After such a search [`Solver::stopped`] is true and its score means nothing; call `reset` before the next.
-    pub fn set_node_limit(&mut self, limit: Option<u64>) {
+    pub(crate) fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
 

@@ -16,7 +16,7 @@ use crate::solve::retro_resume::Checkpoint;
 use crate::spec::parse_mib;
 
 /// Seconds between two checkpoints of a build with `--db` when `--save-every` is not given.
-pub const SAVE_EVERY_DEFAULT: f64 = 300.0;
+pub(crate) const SAVE_EVERY_DEFAULT: f64 = 300.0;
 
 /// `--max-memory` (`512mb`, `2gb`) in bytes.
 pub fn max_bytes(text: &str) -> anyhow::Result<u64> {

@@ -126,6 +126,7 @@ impl SplitJobs {
         self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
 
+    /// The solve's plan.
     pub fn plan(&self) -> &SplitPlan {
         &self.plan
     }

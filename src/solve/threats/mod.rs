@@ -29,8 +29,6 @@ use serde::Serialize;
 use crate::game::FullGame;
 use crate::solve::table_file::Header;
 
-pub use search::INF;
-
 /// How to solve.
 #[derive(Clone, Debug)]
 pub struct Options {
@@ -41,9 +39,9 @@ pub struct Options {
     pub tss: tss::Limits,
     /// The table read at the start (when the file exists) and saved at the end and every `save_every` seconds.
     pub table_file: Option<PathBuf>,
-    pub save_every: f64,
+    pub(crate) save_every: f64,
     /// The proof written here when the win is proven.
-    pub proof_file: Option<PathBuf>,
+    pub(crate) proof_file: Option<PathBuf>,
     /// Raised from outside (Ctrl-C with a table file): the search stops and saves.
     pub interrupt: Option<&'static AtomicBool>,
     /// Progress lines every this many seconds (0: none).
@@ -80,15 +78,15 @@ pub struct Solved {
     pub nodes: u64,
     pub earlier_nodes: u64,
     /// Threat-space searches, the positions they visited, and those that found a winning sequence.
-    pub tss_calls: u64,
-    pub tss_nodes: u64,
-    pub tss_wins: u64,
+    pub(crate) tss_calls: u64,
+    pub(crate) tss_nodes: u64,
+    pub(crate) tss_wins: u64,
     /// Table entries in use at the end, and the entries read from `--table`.
-    pub table_entries: u64,
+    pub(crate) table_entries: u64,
     pub table_read: u64,
     /// The proof: positions stored (where the winner moves and cannot win at once), and the file's bytes.
     pub proof_positions: Option<u64>,
-    pub proof_bytes: Option<u64>,
+    pub(crate) proof_bytes: Option<u64>,
     pub seconds: f64,
 }
 

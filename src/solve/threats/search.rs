@@ -25,7 +25,7 @@ use super::table::Table;
 use super::tss;
 
 /// "Infinite" proof or disproof number (the one of [`crate::solve::dfpn`], whose `mid` loop this search shares).
-pub use crate::solve::dfpn::INF;
+pub(crate) use crate::solve::dfpn::INF;
 
 /// What stops a search unsolved, and how often the table is saved.
 pub(super) struct Limits {
@@ -44,13 +44,13 @@ pub(super) struct Search<'a, G: FullGame> {
     pub table: Table,
     pub root: Side,
     pub nodes: u64,
-    pub tss_calls: u64,
-    pub tss_nodes: u64,
-    pub tss_wins: u64,
+    pub(crate) tss_calls: u64,
+    pub(crate) tss_nodes: u64,
+    pub(crate) tss_wins: u64,
     pub limits: Limits,
     pub stopped: bool,
     /// Called every 2^16 expansions with the table (the periodic save).
-    pub tick: Option<Tick<'a>>,
+    pub(crate) tick: Option<Tick<'a>>,
 }
 
 impl<'a, G: FullGame> Search<'a, G> {
@@ -111,7 +111,7 @@ impl<'a, G: FullGame> Search<'a, G> {
     }
 
     /// A threat sequence's first move for the root player at `s` (counted).
-    pub fn threat_sequence(&mut self, s: &G::State) -> Option<G::Move> {
+    pub(crate) fn threat_sequence(&mut self, s: &G::State) -> Option<G::Move> {
         self.tss_calls += 1;
         let (found, nodes) = tss::find(self.game, s, self.limits.tss);
         self.tss_nodes += nodes;
@@ -177,7 +177,7 @@ impl<'a, G: FullGame> Search<'a, G> {
     /// A move of the root player at `s` (a proven win) that keeps the win: a win at once, a child the table or the
     /// knowledge shows lost for the defender, a threat sequence, else the child proven again (the table's entry may
     /// have been replaced). `None` if none can be shown within the limits.
-    pub fn winning_move(&mut self, s: &G::State) -> Option<G::Move> {
+    pub(crate) fn winning_move(&mut self, s: &G::State) -> Option<G::Move> {
         let g = self.game;
         if let Some(m) = tss::winning_move(g, s) {
             return Some(m);

@@ -50,7 +50,7 @@ impl Table {
 
     /// Store, replacing the same key, else an empty slot, else the slot with the least work (a proven or disproven
     /// entry is kept like the others, by its work).
-    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+    pub(crate) fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
         let b = self.bucket(key);
         let bucket = &mut self.slots[b..b + WAYS];
         let i = bucket

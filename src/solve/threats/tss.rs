@@ -38,7 +38,7 @@ pub fn find<G: FullGame>(game: &G, s: &G::State, limits: Limits) -> (Option<G::M
 }
 
 /// A move that wins at once for the side to move, if any (through [`Game::move_class`]).
-pub fn winning_move<G: FullGame>(game: &G, s: &G::State) -> Option<G::Move> {
+pub(crate) fn winning_move<G: FullGame>(game: &G, s: &G::State) -> Option<G::Move> {
     if !game.has_winning_move(s) {
         return None;
     }

@@ -26,7 +26,8 @@ use super::weights;
 
 /// The features, in weight order.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Feature {
+#[expect(dead_code, reason = "Dist2..DistFar name weight slots, reached as `Dist1 as usize + k`")]
+pub(crate) enum Feature {
     Material,
     Dist1,
     Dist2,
@@ -46,7 +47,7 @@ pub enum Feature {
 }
 
 /// Number of features.
-pub const N_FEATURES: usize = 16;
+pub(crate) const N_FEATURES: usize = 16;
 
 /// Feature names, for the tuner's output.
 pub const NAMES: [&str; N_FEATURES] = [
@@ -78,8 +79,8 @@ pub struct Features {
 /// The evaluation with its weights and the masks of one board.
 #[derive(Clone, Debug)]
 pub struct BtEvaluator {
-    pub mg: [i32; N_FEATURES],
-    pub eg: [i32; N_FEATURES],
+    pub(crate) mg: [i32; N_FEATURES],
+    pub(crate) eg: [i32; N_FEATURES],
     /// `dist[side][k]`: squares k+1 rows before `side`'s goal (k = 0..4; index 4 = 5 rows or more, home excluded).
     dist: [[u64; 5]; 2],
     home: [u64; 2],
@@ -95,7 +96,7 @@ impl BtEvaluator {
     }
 
     /// The evaluation for board `g` with the given weights (the tuner).
-    pub fn with_weights(g: &Breakthrough, mg: [i32; N_FEATURES], eg: [i32; N_FEATURES]) -> Self {
+    pub(crate) fn with_weights(g: &Breakthrough, mg: [i32; N_FEATURES], eg: [i32; N_FEATURES]) -> Self {
         let (rows, cols) = (g.rows, g.columns);
         let geo = Geometry::new(g);
         let mut dist = [[0u64; 5]; 2];
@@ -115,7 +116,7 @@ impl BtEvaluator {
 
     /// The feature vector of `s`, from the side to move's point of view.
     #[inline]
-    pub fn features(&self, g: &Breakthrough, s: &BtState) -> Features {
+    pub(crate) fn features(&self, g: &Breakthrough, s: &BtState) -> Features {
         let me = s.stm;
         let them = me.other();
         let (own, opp) = Breakthrough::own_opp(s);

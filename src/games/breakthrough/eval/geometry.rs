@@ -14,13 +14,13 @@ use crate::games::breakthrough::Breakthrough;
 
 /// Per-board tables of the Breakthrough evaluations.
 #[derive(Clone, Debug)]
-pub struct Geometry {
-    pub not_first_file: u64,
-    pub not_last_file: u64,
+pub(crate) struct Geometry {
+    pub(crate) not_first_file: u64,
+    pub(crate) not_last_file: u64,
     /// Forward cone of each square for each side.
-    pub cone: [[u64; 64]; 2],
+    pub(crate) cone: [[u64; 64]; 2],
     /// Rows to the goal from each square for each side.
-    pub to_goal: [[u8; 64]; 2],
+    pub(crate) to_goal: [[u8; 64]; 2],
     pub columns: u32,
 }
 
@@ -58,7 +58,7 @@ impl Geometry {
 
     /// Squares attacked by `side`'s pieces `p` towards the left and towards the right (diagonally forward).
     #[inline(always)]
-    pub fn attacks2(&self, p: u64, side: Side) -> (u64, u64) {
+    pub(crate) fn attacks2(&self, p: u64, side: Side) -> (u64, u64) {
         let c = self.columns;
         match side {
             Side::First => ((p & self.not_first_file) << (c - 1), (p & self.not_last_file) << (c + 1)),
@@ -68,7 +68,7 @@ impl Geometry {
 
     /// Squares attacked by `side`'s pieces `p`.
     #[inline(always)]
-    pub fn attacks(&self, p: u64, side: Side) -> u64 {
+    pub(crate) fn attacks(&self, p: u64, side: Side) -> u64 {
         let (l, r) = self.attacks2(p, side);
         l | r
     }
@@ -84,7 +84,7 @@ impl Geometry {
 
     /// Pieces of `p` with a neighbour of `p` on the same row.
     #[inline(always)]
-    pub fn phalanx(&self, p: u64) -> u32 {
+    pub(crate) fn phalanx(&self, p: u64) -> u32 {
         (p & (((p & self.not_first_file) >> 1) | ((p & self.not_last_file) << 1))).count_ones()
     }
 

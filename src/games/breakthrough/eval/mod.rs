@@ -12,24 +12,24 @@
 //!
 //! The fitting code is in `train/`, above the engine that plays its games.
 
-pub mod features;
+pub(crate) mod features;
 pub mod geometry;
 pub mod nnue;
-pub mod ntuple;
+pub(crate) mod ntuple;
 pub mod pst;
-pub mod pst_weights;
+pub(crate) mod pst_weights;
 pub mod simple;
 mod terms;
 pub mod weights;
 
 /// The checksum that ends a network file ([`nnue`] and [`ntuple`] weights): 64-bit FNV-1a over every byte before it,
 /// so that a file with a flipped bit is refused instead of played with.
-pub fn network_checksum(bytes: &[u8]) -> u64 {
+pub(crate) fn network_checksum(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h: u64, &b| (h ^ b as u64).wrapping_mul(0x0100_0000_01b3))
 }
 
 /// `bytes` without their last 8 bytes when those are the [`network_checksum`] of the rest; else the one-line reason.
-pub fn check_network(bytes: &[u8]) -> Result<&[u8], String> {
+pub(crate) fn check_network(bytes: &[u8]) -> Result<&[u8], String> {
     let Some(at) = bytes.len().checked_sub(8) else {
         return Err(format!("{} bytes: too short for a network file", bytes.len()));
     };
@@ -44,17 +44,17 @@ use crate::game::{Evaluator, Game, GameError, err, known_evaluation};
 
 use super::{Breakthrough, BtMove, BtState};
 
-pub use features::BtEvaluator;
-pub use nnue::NnueEvaluator;
-pub use ntuple::NtEvaluator;
-pub use pst::PstEvaluator;
-pub use simple::SimpleEval;
+pub(crate) use features::BtEvaluator;
+pub(crate) use nnue::NnueEvaluator;
+pub(crate) use ntuple::NtEvaluator;
+pub(crate) use pst::PstEvaluator;
+pub(crate) use simple::SimpleEval;
 
 /// The names of the evaluations, the engine's default first.
 pub const NAMES: &[&str] = &["nnue", "pst", "nt", "tuned", "hand", "simple"];
 
 /// `eval=NAME` names one of [`NAMES`] or `nnue:FILE`, a network file this build reads.
-pub fn check_name(name: &str) -> Result<(), GameError> {
+pub(crate) fn check_name(name: &str) -> Result<(), GameError> {
     match name.strip_prefix("nnue:") {
         Some(path) => nnue::NnueWeights::from_file(path).map(|_| ()),
         None => known_evaluation(NAMES, name),

@@ -28,12 +28,12 @@ use crate::games::breakthrough::{Breakthrough, BtMove, BtState};
 use super::PstEvaluator;
 
 /// Features per perspective.
-pub const INPUTS: usize = 128;
+pub(crate) const INPUTS: usize = 128;
 /// Hidden units per perspective.
-pub const HIDDEN: usize = 64;
+pub(crate) const HIDDEN: usize = 64;
 /// Quantization of the first layer (the clipped ReLU's 1.0) and of the output weights.
-pub const QA: i32 = 255;
-pub const QB: i32 = 64;
+pub(crate) const QA: i32 = 255;
+pub(crate) const QB: i32 = 64;
 const MAGIC: &[u8; 8] = b"PLNNUE03";
 const MAGIC_RESIDUAL: &[u8; 8] = b"PLNNUE04";
 /// The magics of the files of earlier builds, without a checksum.
@@ -89,6 +89,7 @@ impl NnueWeights {
         }
     }
 
+    /// The weights as a network file's bytes (what `from_bytes` reads back).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = if self.residual { MAGIC_RESIDUAL } else { MAGIC }.to_vec();
         out.extend((HIDDEN as u32).to_le_bytes());
@@ -156,7 +157,7 @@ impl NnueWeights {
         if !meta.is_file() {
             return Err(bad("not a file".into()));
         }
-        if meta.len() > 1 << 20 {
+        if meta.len() > crate::files::MAX_NETWORK {
             return Err(bad(format!("{} bytes: not a network file of this build", meta.len())));
         }
         let bytes = std::fs::read(path).map_err(|e| bad(format!("cannot read the weights file: {e}")))?;
@@ -198,13 +199,13 @@ impl NnueEvaluator {
         Self::with_weights(g, w)
     }
 
-    pub fn with_weights(g: &Breakthrough, w: NnueWeights) -> Option<Self> {
+    pub(crate) fn with_weights(g: &Breakthrough, w: NnueWeights) -> Option<Self> {
         let base = w.residual.then(|| PstEvaluator::new(g));
         (g.rows == 8 && g.columns == 8).then(|| NnueEvaluator { weights: Box::new(w), base })
     }
 
     /// The accumulators of `s` computed from scratch.
-    pub fn refresh(&self, s: &BtState) -> Accumulator {
+    pub(crate) fn refresh(&self, s: &BtState) -> Accumulator {
         let mut acc = Accumulator { v: [self.weights.b1; 2] };
         for persp in [Side::First, Side::Second] {
             let a = &mut acc.v[persp.index()];
@@ -239,7 +240,7 @@ impl NnueEvaluator {
 
     /// The value of the evaluation a residual network corrects (0 for a plain network).
     #[inline]
-    pub fn base_value(&self, g: &Breakthrough, s: &BtState) -> i32 {
+    pub(crate) fn base_value(&self, g: &Breakthrough, s: &BtState) -> i32 {
         self.base.as_ref().map_or(0, |b| b.evaluate(g, s))
     }
 

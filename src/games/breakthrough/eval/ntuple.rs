@@ -30,20 +30,20 @@ use crate::games::breakthrough::{Breakthrough, BtState};
 use super::pst::{self, Features, PstEvaluator};
 
 /// Patterns of one 2x3 window (3^6).
-pub const PATTERNS: usize = 729;
+pub(crate) const PATTERNS: usize = 729;
 /// Rows of a window.
-pub const WIN_ROWS: u32 = 2;
+pub(crate) const WIN_ROWS: u32 = 2;
 /// Columns of a window.
-pub const WIN_COLS: u32 = 3;
+pub(crate) const WIN_COLS: u32 = 3;
 /// The most windows of a board (rows * columns <= 64).
-pub const MAX_WINDOWS: usize = 64;
+pub(crate) const MAX_WINDOWS: usize = 64;
 /// Version of the weights file.
-pub const VERSION: u32 = 2;
+pub(crate) const VERSION: u32 = 2;
 /// The version of earlier builds' files: the same without the checksum.
 const OLD_VERSION: u32 = 1;
 
 /// The committed weights (written by `plateau tune --eval nt --out src/games/breakthrough/eval/nt_weights.bin`).
-pub static WEIGHTS: &[u8] = include_bytes!("nt_weights.bin");
+pub(crate) static WEIGHTS: &[u8] = include_bytes!("nt_weights.bin");
 
 /// Base-3 triple of a 3-bit slice, left to right: `LUT_L[own << 3 | opp]` = digit(bit 0) + 3 digit(bit 1) +
 /// 9 digit(bit 2), digit 1 for an own piece, 2 for an opponent's.
@@ -98,7 +98,7 @@ pub struct Layout {
     pub rows: u32,
     pub columns: u32,
     /// Folded anchor columns.
-    pub col_buckets: usize,
+    pub(crate) col_buckets: usize,
     /// Table entries: (rows - 1) * col_buckets * 729.
     pub entries: usize,
 }
@@ -130,8 +130,8 @@ impl Layout {
 pub struct NtWeights {
     pub rows: u32,
     pub columns: u32,
-    pub pst_mg: [i32; pst::N],
-    pub pst_eg: [i32; pst::N],
+    pub(crate) pst_mg: [i32; pst::N],
+    pub(crate) pst_eg: [i32; pst::N],
     /// `(mg, eg)` per entry.
     pub table: Vec<[i16; 2]>,
 }
@@ -233,7 +233,7 @@ impl NtEvaluator {
     }
 
     /// The evaluation with weights `w`, `None` unless `w` is for `g`'s board size.
-    pub fn with_weights(g: &Breakthrough, w: &NtWeights) -> Option<Self> {
+    pub(crate) fn with_weights(g: &Breakthrough, w: &NtWeights) -> Option<Self> {
         let layout = Layout::new(g)?;
         if w.rows != g.rows || w.columns != g.columns || w.table.len() != layout.entries {
             return None;
@@ -316,7 +316,7 @@ impl NtEvaluator {
 
     /// The (middle game, end game) sums of the pattern weights of `s`.
     #[inline]
-    pub fn pattern_sums(&self, s: &BtState) -> (i32, i32) {
+    pub(crate) fn pattern_sums(&self, s: &BtState) -> (i32, i32) {
         let (mut mg, mut eg) = (0i32, 0i32);
         self.for_each_entry(s, |e| {
             let [m, g] = self.table[e];

@@ -33,32 +33,32 @@ use super::geometry::Geometry;
 use super::pst_weights;
 
 /// Rows-to-goal buckets of the table (1..=7).
-pub const PST_ROWS: usize = 7;
+pub(crate) const PST_ROWS: usize = 7;
 /// Folded-file buckets of the table (0 = edge).
-pub const PST_FILES: usize = 4;
+pub(crate) const PST_FILES: usize = 4;
 /// Entries of the table.
-pub const PST_N: usize = PST_ROWS * PST_FILES;
+pub(crate) const PST_N: usize = PST_ROWS * PST_FILES;
 
 /// Index of the first non-table feature, in weight order after the table.
-pub const DEFENDED: usize = PST_N;
-pub const OWN_HANGING: usize = PST_N + 1;
-pub const OPP_HANGING: usize = PST_N + 2;
-pub const OWN_WEAK: usize = PST_N + 3;
-pub const OPP_WEAK: usize = PST_N + 4;
-pub const ADV_DEFENDED: usize = PST_N + 5;
-pub const RUNNER_RACE: usize = PST_N + 6;
-pub const RUNNERS: usize = PST_N + 7;
-pub const TEMPO: usize = PST_N + 8;
-pub const PHALANX: usize = PST_N + 9;
-pub const MOBILITY: usize = PST_N + 10;
-pub const HOLES: usize = PST_N + 11;
-pub const BLOCKED: usize = PST_N + 12;
+pub(crate) const DEFENDED: usize = PST_N;
+pub(crate) const OWN_HANGING: usize = PST_N + 1;
+pub(crate) const OPP_HANGING: usize = PST_N + 2;
+pub(crate) const OWN_WEAK: usize = PST_N + 3;
+pub(crate) const OPP_WEAK: usize = PST_N + 4;
+pub(crate) const ADV_DEFENDED: usize = PST_N + 5;
+pub(crate) const RUNNER_RACE: usize = PST_N + 6;
+pub(crate) const RUNNERS: usize = PST_N + 7;
+pub(crate) const TEMPO: usize = PST_N + 8;
+pub(crate) const PHALANX: usize = PST_N + 9;
+pub(crate) const MOBILITY: usize = PST_N + 10;
+pub(crate) const HOLES: usize = PST_N + 11;
+pub(crate) const BLOCKED: usize = PST_N + 12;
 
 /// Number of features.
 pub const N: usize = PST_N + 13;
 
 /// Names of the non-table features (the table entries are `pst_d{d}_f{c}`).
-pub const EXTRA_NAMES: [&str; N - PST_N] = [
+pub(crate) const EXTRA_NAMES: [&str; N - PST_N] = [
     "defended",
     "own_hanging",
     "opp_hanging",
@@ -93,8 +93,8 @@ pub struct Features {
 /// The evaluation with its weights and the masks of one board.
 #[derive(Clone, Debug)]
 pub struct PstEvaluator {
-    pub mg: [i32; N],
-    pub eg: [i32; N],
+    pub(crate) mg: [i32; N],
+    pub(crate) eg: [i32; N],
     /// `cell[side][sq]`: the table entry of a `side` piece on `sq`.
     cell: [[u8; 64]; 2],
     /// `near[side]`: squares 3 or fewer rows from `side`'s goal.
@@ -113,7 +113,7 @@ impl PstEvaluator {
     }
 
     /// The evaluation for board `g` with the given weights (the tuner).
-    pub fn with_weights(g: &Breakthrough, mg: [i32; N], eg: [i32; N]) -> Self {
+    pub(crate) fn with_weights(g: &Breakthrough, mg: [i32; N], eg: [i32; N]) -> Self {
         let (rows, cols) = (g.rows, g.columns);
         let geo = Geometry::new(g);
         let mut cell = [[0u8; 64]; 2];
@@ -139,7 +139,7 @@ impl PstEvaluator {
 
     /// The feature vector of `s`, from the side to move's point of view.
     #[inline]
-    pub fn features(&self, g: &Breakthrough, s: &BtState) -> Features {
+    pub(crate) fn features(&self, g: &Breakthrough, s: &BtState) -> Features {
         let me = s.stm;
         let them = me.other();
         let (mi, ti) = (me.index(), them.index());

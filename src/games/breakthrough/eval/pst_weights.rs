@@ -7,7 +7,7 @@ use super::pst::N;
 /// Middle-game weights (phase 256 = all pieces on the board): the table by rows to the goal (edge file
 /// first), then the other features.
 #[rustfmt::skip]
-pub const MG: [i32; N] = [
+pub(crate) const MG: [i32; N] = [
     239, 228, 252, 91, // 1 row(s) from the goal
     209, 198, 222, 61, // 2 row(s) from the goal
     146, 140, 132, 101, // 3 row(s) from the goal
@@ -32,7 +32,7 @@ pub const MG: [i32; N] = [
 
 /// End-game weights (phase 0 = no piece left).
 #[rustfmt::skip]
-pub const EG: [i32; N] = [
+pub(crate) const EG: [i32; N] = [
     410, 523, 485, 642, // 1 row(s) from the goal
     370, 483, 445, 602, // 2 row(s) from the goal
     200, 265, 324, 361, // 3 row(s) from the goal

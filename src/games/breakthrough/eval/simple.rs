@@ -9,6 +9,7 @@ use crate::games::breakthrough::{Breakthrough, BtState};
 pub struct SimpleEval;
 
 impl SimpleEval {
+    /// The value of `s` for its side to move.
     pub fn evaluate(&self, g: &Breakthrough, s: &BtState) -> i32 {
         let mut score = 0i32;
         for (sign, side, mut b) in [(1, Side::First, s.white), (-1, Side::Second, s.black)] {

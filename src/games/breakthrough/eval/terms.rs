@@ -27,7 +27,7 @@ pub fn simple(g: &Breakthrough, s: &BtState) -> Vec<Term> {
 }
 
 /// `tuned` and `hand`: the features of [`features`], blended by phase.
-pub fn features(e: &BtEvaluator, g: &Breakthrough, s: &BtState) -> Vec<Term> {
+pub(crate) fn features(e: &BtEvaluator, g: &Breakthrough, s: &BtState) -> Vec<Term> {
     let x = e.features(g, s);
     (0..features::N_FEATURES)
         .map(|i| Term::new(features::NAMES[i], x.f[i], blend(e.mg[i], e.eg[i], x.f[i], x.phase)))

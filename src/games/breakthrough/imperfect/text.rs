@@ -302,7 +302,7 @@ pub fn display(g: &DarkBreakthrough, s: &DarkState) -> String {
 /// What `p` sees: its pieces, the enemy pieces it found this turn (when it is to move), the referee's last message
 /// and whose turn it is; at the end, the whole board. Written into `out` (cleared first) without allocating once
 /// `out` has grown: the belief tracker compares many thousands of observations a move.
-pub fn write_observation(g: &DarkBreakthrough, s: &DarkState, p: Side, out: &mut String) {
+pub(crate) fn write_observation(g: &DarkBreakthrough, s: &DarkState, p: Side, out: &mut String) {
     out.clear();
     if g.is_terminal(s) {
         let _ = writeln!(out, "{}'s view: the game is over, the referee shows the whole board", side_name(p));

@@ -22,7 +22,7 @@ use cozy_chess::{
 use crate::game::Term;
 
 /// The terms and their weights (per unit, in centipawns), in the formula's order.
-pub const TERMS: [(&str, i32); 10] = [
+pub(crate) const TERMS: [(&str, i32); 10] = [
     ("kings", 20000),
     ("queens", 900),
     ("rooks", 500),
@@ -56,7 +56,7 @@ pub fn counts(b: &Board, c: Color) -> [i32; 10] {
 }
 
 /// Doubled, blocked and isolated pawns of side `c`.
-pub fn pawn_structure(b: &Board, c: Color, pawns: BitBoard) -> (i32, i32, i32) {
+pub(crate) fn pawn_structure(b: &Board, c: Color, pawns: BitBoard) -> (i32, i32, i32) {
     let mut doubled = 0;
     let mut isolated = 0;
     for file in File::ALL {
@@ -77,7 +77,7 @@ pub fn pawn_structure(b: &Board, c: Color, pawns: BitBoard) -> (i32, i32, i32) {
 }
 
 /// Pseudo-legal moves of side `c` (see the module documentation).
-pub fn mobility(b: &Board, c: Color) -> i32 {
+pub(crate) fn mobility(b: &Board, c: Color) -> i32 {
     let occ = b.occupied();
     let own = b.colors(c);
     let target = !own;
@@ -104,7 +104,7 @@ pub fn mobility(b: &Board, c: Color) -> i32 {
 }
 
 /// The formula from White's point of view.
-pub fn white_score(b: &Board) -> i32 {
+pub(crate) fn white_score(b: &Board) -> i32 {
     let (w, k) = (counts(b, Color::White), counts(b, Color::Black));
     TERMS.iter().zip(w.iter().zip(k.iter())).map(|((_, weight), (x, y))| weight * (x - y)).sum()
 }

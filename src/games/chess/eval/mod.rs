@@ -6,7 +6,7 @@
 //! | `pst` | PeSTO's tapered piece-square tables (stronger) | [`pst`], values in [`pesto_tables`] |
 
 pub mod course;
-pub mod pesto_tables;
+pub(crate) mod pesto_tables;
 pub mod pst;
 
 use crate::game::{Evaluator, GameError, Term, err};

@@ -5,15 +5,15 @@
 //! piece on square `sq` (a1 = 0) reads entry `sq ^ 56`, a Black piece entry `sq`.
 
 /// Piece values, middlegame then endgame, by cozy-chess piece index (pawn, knight, bishop, rook, queen, king).
-pub const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
-pub const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
+pub(crate) const MG_VALUE: [i32; 6] = [82, 337, 365, 477, 1025, 0];
+pub(crate) const EG_VALUE: [i32; 6] = [94, 281, 297, 512, 936, 0];
 
 /// Game phase weight of each piece (24 with every piece on the board).
-pub const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
+pub(crate) const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 
 /// The middlegame tables, by cozy-chess piece index.
 #[rustfmt::skip]
-pub const MG_TABLE: [[i32; 64]; 6] = [
+pub(crate) const MG_TABLE: [[i32; 64]; 6] = [
     // pawn
     [
            0,    0,    0,    0,    0,    0,    0,    0,
@@ -84,7 +84,7 @@ pub const MG_TABLE: [[i32; 64]; 6] = [
 
 /// The endgame tables, by cozy-chess piece index.
 #[rustfmt::skip]
-pub const EG_TABLE: [[i32; 64]; 6] = [
+pub(crate) const EG_TABLE: [[i32; 64]; 6] = [
     // pawn
     [
            0,    0,    0,    0,    0,    0,    0,    0,

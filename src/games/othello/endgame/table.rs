@@ -157,7 +157,7 @@ impl Table {
     }
 
     /// Whether periodic saves are due at all (the solver then looks at the clock).
-    pub fn saves_periodically(&self) -> bool {
+    pub(crate) fn saves_periodically(&self) -> bool {
         self.backing.as_ref().is_some_and(|b| b.every.is_some())
     }
 
@@ -206,7 +206,7 @@ impl Table {
     }
 
     /// [`Self::save`] when the last one is older than the save period.
-    pub fn save_if_due(&mut self) -> Result<(), String> {
+    pub(crate) fn save_if_due(&mut self) -> Result<(), String> {
         match &self.backing {
             Some(b) if b.every.is_some_and(|e| b.saved.elapsed() >= e) => self.save(),
             _ => Ok(()),
