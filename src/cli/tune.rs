@@ -101,6 +101,8 @@ pub fn run(a: TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if !a.l2.is_finite() || a.l2 < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || !a.lambda.is_finite() {
         anyhow::bail!("tune: --l2 must be a finite number >= 0, --lr a finite number > 0, --lambda a finite number");
     }
+    // The node budget's one range (`nodes=0` of a player is refused the same way; 0 was read as 1).
+    crate::limits::check_nodes(&format!("tune: --nodes {}", a.nodes), a.nodes).map_err(anyhow::Error::msg)?;
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
         AnyGame::Backgammon(g) => return run_backgammon(&g, &a, out),
