@@ -410,6 +410,10 @@ fn self_play(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec
 /// The positions of `--data FILE[,FILE...]` (one list per file), or of self-play games as for `pst`; written to
 /// `--save-data` when asked.
 fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec<Vec<train::Record>>> {
+    // Recorded games are labelled for `pst` only: here `--pgn` was ignored and self-play games were played instead.
+    if !a.pgn.is_empty() {
+        anyhow::bail!("tune: --pgn is read by --eval pst only (label the games there with --save-data, then --data)");
+    }
     let files = match a.data.is_empty() {
         false => {
             let mut all = Vec::new();

@@ -135,3 +135,11 @@ fn an_empty_database_name_is_refused() {
     refused(&["solve", "oware", "--db", ""], "--db: an empty file name");
     refused(&["solve", "oware(houses=3,seeds=2)", "--method", "retro", "--db", ""], "--db: an empty file name");
 }
+
+/// `tune --eval nt` and `nnue` ignored `--pgn` and played self-play games instead: refused, as other unread options.
+#[test]
+fn tune_refuses_recorded_games_where_it_does_not_read_them() {
+    for eval in ["nt", "nnue"] {
+        refused(&["tune", "--eval", eval, "--pgn", "games.pgn", "--games", "1"], "--pgn is read by --eval pst only");
+    }
+}
