@@ -34,6 +34,27 @@ pub(crate) const MAX_EPOCHS: usize = 1_000_000;
 /// `go depth`): one range everywhere.
 pub(crate) const MAX_DEPTH: u32 = 200;
 
+/// The longest time any flag, player parameter or protocol command gives (`--time`, `--movetime`, `--tc`, `time=`,
+/// `movetime=`, `go movetime`/`wtime`/...): 2^40 ms (about 35 years), one range everywhere.
+pub const MAX_MILLIS: u64 = 1 << 40;
+
+/// A node budget (`nodes=` of every player, `uci(nodes=)`, `tune --nodes`, UCI/UGI `go nodes`): at least 1, one
+/// message everywhere (`nodes=0` gave an unsearched move). `what` names where it was given (`engine: nodes=0`).
+pub fn check_nodes(what: &str, n: u64) -> Result<u64, String> {
+    match n {
+        0 => Err(format!("{what}: a search needs at least one node")),
+        n => Ok(n),
+    }
+}
+
+/// A number of playouts (`playouts=` of `mcts`, `smmcts`, `ismcts`): at least 1, one message everywhere.
+pub fn check_playouts(what: &str, n: u64) -> Result<u64, String> {
+    match n {
+        0 => Err(format!("{what}: at least one playout is needed")),
+        n => Ok(n),
+    }
+}
+
 /// A count a user gives (`--games N`): a whole number in `min..=max`, else a one-line error naming the ceiling.
 pub(crate) fn check_count(what: &str, n: usize, min: usize, max: usize) -> Result<usize, String> {
     if n < min || n > max {

@@ -265,8 +265,9 @@ pub(crate) fn parse_duration(v: &str) -> Result<Duration, String> {
         (v.as_str(), 1e-3)
     };
     let x: f64 = num.trim().parse().map_err(|_| format!("'{v}' is not a duration (examples: 100ms, 1s, 1.5s)"))?;
-    if !x.is_finite() || x < 0.0 || x * scale > 1e9 {
-        return Err(format!("'{v}' is not a valid duration"));
+    // The range of every time (`limits::MAX_MILLIS`, as the protocols' `go`).
+    if !x.is_finite() || x < 0.0 || x * scale * 1e3 > crate::limits::MAX_MILLIS as f64 {
+        return Err(format!("'{v}' is not a valid duration (0 to {} ms)", crate::limits::MAX_MILLIS));
     }
     Ok(Duration::from_secs_f64(x * scale))
 }

@@ -80,9 +80,17 @@ impl External {
             }
         }
         let own = Limits {
-            depth: if spec.has("depth") { Some(spec.int("depth", 1, 1, 1000)? as u32) } else { None },
+            // The ranges of `go depth` and `go nodes` (what these limits become) and of every player's own.
+            depth: match spec.has("depth") {
+                true => Some(spec.int("depth", 1, 1, crate::limits::MAX_DEPTH as i64)? as u32),
+                false => None,
+            },
             time: spec.duration("movetime")?.map(TimeControl::MoveTime),
-            nodes: spec.count("nodes")?,
+            nodes: spec
+                .count("nodes")?
+                .map(|n| crate::limits::check_nodes(&format!("{}: nodes={n}", spec.name), n))
+                .transpose()
+                .map_err(GameError::new)?,
         };
         let display = spec.text("name").unwrap_or_else(|| {
             let base = std::path::Path::new(&cmd[0]).file_name().map(|f| f.to_string_lossy().to_string());

@@ -40,6 +40,9 @@ pub fn run(a: SearchArgs, out: &mut super::Out) -> anyhow::Result<()> {
             anyhow::bail!("the game is over in this position: there is nothing to search");
         }
         let mut searcher = crate::players::searcher::<_>(&a.algo)?;
+        if let Some(d) = a.depth {
+            check_depth(g, &a.algo, d)?;
+        }
         if a.depth.is_some() || a.time.is_some() {
             let time = a.time.as_deref().map(parse_duration).transpose().map_err(|e| anyhow::anyhow!("--time: {e}"))?;
             searcher.set_limits(Limits { depth: a.depth, time: time.map(TimeControl::MoveTime), nodes: None });
@@ -78,4 +81,12 @@ pub fn run(a: SearchArgs, out: &mut super::Out) -> anyhow::Result<()> {
         }
         Ok(())
     })
+}
+
+/// `--depth D` in the range of the algorithm's own `depth=` (the engine searches at least one ply: `--depth 0` ran
+/// as 1 while `engine(depth=0)` is refused).
+fn check_depth<G: crate::game::FullGame>(_g: &G, algo: &str, d: u32) -> anyhow::Result<()> {
+    let name = crate::spec::Spec::parse(algo)?.name;
+    crate::players::searcher::<G>(&format!("{name}(depth={d})")).map_err(|e| anyhow::anyhow!("--depth {d}: {e}"))?;
+    Ok(())
 }

@@ -101,6 +101,8 @@ pub fn run(a: TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
     if !a.l2.is_finite() || a.l2 < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || !a.lambda.is_finite() {
         anyhow::bail!("tune: --l2 must be a finite number >= 0, --lr a finite number > 0, --lambda a finite number");
     }
+    // The node budget's one range (`nodes=0` of a player is refused the same way; 0 was read as 1).
+    crate::limits::check_nodes(&format!("tune: --nodes {}", a.nodes), a.nodes).map_err(anyhow::Error::msg)?;
     let g = match AnyGame::parse(&a.game)? {
         AnyGame::Breakthrough(g) => g,
         AnyGame::Backgammon(g) => return run_backgammon(&g, &a, out),
@@ -218,23 +220,38 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs, out: &mut super::Out) -
     if played {
         records = self_play(g, a)?;
     }
-    for path in &a.pgn {
-        let games = read_pgn_games(g, path)?;
+    if !a.pgn.is_empty() {
+        let mut games = Vec::new();
+        for path in &a.pgn {
+            games.extend(read_pgn_games(g, path)?);
+        }
         let first = records.iter().map(|r| r.game + 1).max().unwrap_or(0);
         let total = games.len();
-        let more = train::label_games(g, &opts, &games, first, a.threads, |n| {
-            if n % 10 == 0 || n == total {
-                eprint!("\r{path}: {n}/{total} games labelled");
+        let show = |n: usize, _: usize| {
+            if n.is_multiple_of(10) || n == total {
+                eprint!("\r--pgn: {n}/{total} games labelled");
                 let _ = std::io::stderr().flush();
             }
-        })?;
+        };
+        records = match &a.save_data {
+            // Written game by game as they are labelled: a signal keeps them all (docs/reliability.md).
+            Some(path) => {
+                crate::limits::exit_on_interrupt(&format!(
+                    "the labelled games are in {path}; the same command goes on from them"
+                ));
+                let (p, eval) = (std::path::Path::new(path), data_eval(a)?);
+                crate::train::datagen::label_to_file(g, a.nodes, eval, &records, &games, first, a.threads, p, show)?
+            }
+            None => {
+                let more = train::label_games(g, &opts, &games, first, a.threads, |n| show(n, total))?;
+                records.into_iter().chain(more).collect()
+            }
+        };
         eprintln!();
-        records.extend(more);
-    }
-    // Played data is already in the file (written game by game); read or labelled data is written here.
-    if let Some(path) = &a.save_data
+    } else if let Some(path) = &a.save_data
         && !played
     {
+        // Played data is already in the file (written game by game); read data is written here, at once.
         write(path, train::write_records(g, &records).as_bytes(), "tune: --save-data")?;
     }
     if records.is_empty() {
@@ -266,11 +283,7 @@ fn run_pst(g: &crate::games::Breakthrough, a: &TuneArgs, out: &mut super::Out) -
 
 /// The games of a match record on board `g`, as (start, moves, result for the first player); games that ended by a
 /// failure, on time or unfinished are left out (their result says nothing about the position).
-#[allow(clippy::type_complexity)]
-fn read_pgn_games(
-    g: &crate::games::Breakthrough,
-    path: &str,
-) -> anyhow::Result<Vec<(crate::games::breakthrough::BtState, Vec<crate::games::breakthrough::BtMove>, f32)>> {
+fn read_pgn_games(g: &crate::games::Breakthrough, path: &str) -> anyhow::Result<Vec<train::LabelledGame>> {
     use crate::game::Game;
     let text = crate::files::read_text(std::path::Path::new(path), crate::files::MAX_DATA, "tune:")
         .map_err(anyhow::Error::msg)?;
@@ -397,6 +410,10 @@ fn self_play(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec
 /// The positions of `--data FILE[,FILE...]` (one list per file), or of self-play games as for `pst`; written to
 /// `--save-data` when asked.
 fn data_files(g: &crate::games::Breakthrough, a: &TuneArgs) -> anyhow::Result<Vec<Vec<train::Record>>> {
+    // Recorded games are labelled for `pst` only: here `--pgn` was ignored and self-play games were played instead.
+    if !a.pgn.is_empty() {
+        anyhow::bail!("tune: --pgn is read by --eval pst only (label the games there with --save-data, then --data)");
+    }
     let files = match a.data.is_empty() {
         false => {
             let mut all = Vec::new();

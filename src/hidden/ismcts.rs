@@ -69,7 +69,7 @@ fn reward(o: Option<Outcome>) -> f64 {
 
 impl<G: FullGame> Ismcts<G> {
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let playouts = spec.count("playouts")?;
+        let playouts = crate::mcts::params::playouts(spec)?;
         let c = spec.text("c").map(|t| t.parse::<f64>()).transpose().map_err(|e| GameError::new(format!("c: {e}")))?;
         let c = c.unwrap_or(DEFAULT_C);
         if !(c >= 0.0 && c.is_finite()) {

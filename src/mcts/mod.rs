@@ -193,9 +193,10 @@ struct TreeLimits<'a> {
 
 impl TreeLimits<'_> {
     /// Whether the tree stops before its iteration number `iterations`: a stop flag (`stop`, a proven root) at every
-    /// iteration, the deadline every [`POLL_EVERY`].
+    /// iteration, the deadline every [`POLL_EVERY`] after the first (`time=0` plays one playout, as the engine's
+    /// `time=0` completes its first ply: a time limit never gives an unsearched move).
     fn expired_at(&self, iterations: u64) -> bool {
-        self.check.flagged() || (iterations.is_multiple_of(POLL_EVERY) && self.check.poll())
+        self.check.flagged() || (iterations > 0 && iterations.is_multiple_of(POLL_EVERY) && self.check.poll())
     }
 }
 
@@ -423,5 +424,16 @@ mod tests {
         for i in 0..3 * POLL_EVERY {
             assert!(limits.expired_at(i), "the flag is seen before iteration {i}");
         }
+    }
+
+    #[test]
+    fn no_time_still_plays_one_playout() {
+        // `mcts(time=0)` gave a move from an empty tree (0 playouts), where `engine(time=0)` completes its first ply.
+        let halt = AtomicBool::new(false);
+        let zero = Some(crate::search::TimeControl::MoveTime(std::time::Duration::ZERO));
+        let check = StopCheck::anytime(Instant::now(), zero, Side::First);
+        let limits = TreeLimits { playouts: None, nodes: None, check, halt: &halt };
+        assert!(!limits.expired_at(0), "the first playout is played");
+        assert!(limits.expired_at(POLL_EVERY), "the deadline is read at the next poll");
     }
 }

@@ -133,10 +133,7 @@ impl Params {
     /// Read the parameters of `spec` for game `G` (the evaluation is checked against `G::EVALUATIONS`).
     pub fn from_spec<G: FullGame>(spec: &Spec) -> Result<Params, GameError> {
         let d = Params::default();
-        let playouts = spec.count("playouts")?;
-        if playouts == Some(0) {
-            return Err(GameError::new(format!("{}: playouts=0: at least one playout is needed", spec.name)));
-        }
+        let playouts = playouts(spec)?;
         let eval = spec.eval("eval")?;
         if let Some(name) = &eval {
             G::check_evaluation(name).map_err(|e| GameError::new(format!("{}: {e}", spec.name)))?;
@@ -240,4 +237,12 @@ impl Params {
         }
         p
     }
+}
+
+/// `playouts=` of a spec (`mcts`, `smmcts`, `ismcts`): at least 1 ([`crate::limits::check_playouts`]).
+pub fn playouts(spec: &Spec) -> Result<Option<u64>, GameError> {
+    spec.count("playouts")?
+        .map(|n| crate::limits::check_playouts(&format!("{}: playouts={n}", spec.name), n))
+        .transpose()
+        .map_err(GameError::new)
 }

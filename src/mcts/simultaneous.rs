@@ -84,10 +84,7 @@ impl<G: FullGame> SmMcts<G> {
         if limits.depth.is_some() {
             return Err(GameError::new("smmcts: no depth limit (it plays to the end); use playouts= or time="));
         }
-        let playouts = spec.count("playouts")?;
-        if playouts == Some(0) {
-            return Err(GameError::new("smmcts: playouts=0: at least one playout is needed"));
-        }
+        let playouts = super::params::playouts(spec)?;
         let select = match spec.text("select") {
             None => Select::Rm,
             Some(t) => Select::parse(&t)

@@ -80,8 +80,9 @@ fn number<T: std::str::FromStr>(key: &str, v: Option<&&str>) -> Result<T, String
     v.parse::<T>().map_err(|_| format!("go: {key} '{v}' is not a valid number"))
 }
 
-/// The most milliseconds a `go` time accepts (about 31 years): more is a mistake, not a time control.
-const MAX_MILLIS: u64 = 1 << 40;
+// The most milliseconds a `go` time accepts (about 35 years): more is a mistake, not a time control; the range of
+// every time a flag or a player parameter gives.
+use crate::limits::MAX_MILLIS;
 
 fn millis(key: &str, v: Option<&&str>) -> Result<Duration, String> {
     // A negative time or clock is an error line (the GUI's bug is said, not hidden by a clamp).
@@ -132,8 +133,9 @@ pub(crate) fn parse_go(words: &[&str]) -> Result<GoParams, String> {
         // The range of `depth=` in a player string and of `search --depth`.
         return Err(format!("go: depth {d} is out of range 1..={}", crate::limits::MAX_DEPTH));
     }
-    if g.nodes == Some(0) {
-        return Err("go: nodes must be at least 1".into());
+    if let Some(n) = g.nodes {
+        // The one range of every node budget (`nodes=`, `tune --nodes`), in the same words.
+        crate::limits::check_nodes(&format!("go: nodes {n}"), n)?;
     }
     Ok(g)
 }

@@ -96,12 +96,11 @@ impl Limits {
             // (Read even when absent, so that `depth` is in the list of accepted parameters.)
             depth: u32::try_from(spec.int("depth", -1, 0, 200)?).ok(),
             time: spec.duration("time")?.map(TimeControl::MoveTime),
-            nodes: match spec.count("nodes")? {
-                Some(0) => {
-                    return Err(GameError::new(format!("{}: nodes=0: a search needs at least one node", spec.name)));
-                }
-                n => n,
-            },
+            nodes: spec
+                .count("nodes")?
+                .map(|n| crate::limits::check_nodes(&format!("{}: nodes={n}", spec.name), n))
+                .transpose()
+                .map_err(GameError::new)?,
         })
     }
 

@@ -197,13 +197,23 @@ struct MoveRequest {
 async fn play(State(app): State<Arc<App>>, GameId(id): GameId, b: Result<Json<MoveRequest>, JsonRejection>) -> Answer {
     let r = body(b)?;
     let shared = app.get(id)?;
-    // At a simultaneous node the other seat may search for its half: off the server's threads.
-    blocking(&app, move || {
+    // At a simultaneous node the other seat may search for its half: off the server's threads, stopped after
+    // MAX_THINK from its turn or when the client goes away (this handler is dropped with the flag's guard).
+    let stop = StopOnDrop::default();
+    let (flag, ceiling) = (stop.0.clone(), stop.0.clone());
+    let runtime = tokio::runtime::Handle::current();
+    let answer = blocking(&app, move || {
+        runtime.spawn(async move {
+            tokio::time::sleep(super::MAX_THINK).await;
+            ceiling.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
         let mut t = lock(&shared);
-        t.play(&r.mv)?;
+        t.play(&r.mv, &flag)?;
         Ok(Json(t.state(id)))
     })
-    .await
+    .await;
+    drop(stop);
+    answer
 }
 
 async fn undo(State(app): State<Arc<App>>, GameId(id): GameId) -> Answer {

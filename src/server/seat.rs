@@ -1,11 +1,12 @@
 //! Who plays a side of a game on the page: a human clicking, or a player (built-in or external) built from its player
 //! string, with the limits the page adds to its own.
 
+use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 
-use super::{ApiError, Config};
-use crate::game::FullGame;
-use crate::players::Player;
+use super::{ApiError, Config, lock};
+use crate::game::{FullGame, Side};
+use crate::players::{Context, Player, PositionText};
 use crate::search::{Limits, TimeControl};
 use crate::spec::Spec;
 
@@ -43,5 +44,37 @@ impl<G: FullGame> Seat<G> {
                 Ok(Seat::Player(Arc::new(Mutex::new(p)), limits))
             }
         }
+    }
+}
+
+impl<G: FullGame> Clone for Seat<G> {
+    fn clone(&self) -> Self {
+        match self {
+            Seat::Human => Seat::Human,
+            Seat::Player(p, limits) => Seat::Player(p.clone(), *limits),
+        }
+    }
+}
+
+impl<G: FullGame> Seat<G> {
+    /// This seat's half for `side` at the simultaneous node `s` (`history`: the game so far), its search stopped by
+    /// `stop` (the server's ceiling, the client gone: its best half so far); a human's half is not the seat's to choose.
+    pub fn half(
+        &self,
+        game: &G,
+        s: &G::State,
+        side: Side,
+        history: PositionText,
+        stop: &Arc<AtomicBool>,
+    ) -> Result<String, ApiError> {
+        let m = match self {
+            Seat::Human => return Err(ApiError::conflict("a human chooses this half")),
+            Seat::Player(p, limits) => {
+                let stop = Some(stop.clone());
+                let cx = Context { history, limits: *limits, hard: super::MAX_THINK, stop, ..Context::half(s, side) };
+                lock(p).choose(game, cx).ok().map(|c| c.mv)
+            }
+        };
+        m.map(|m| game.format_move(s, m)).ok_or_else(|| ApiError::conflict("the player found no move"))
     }
 }

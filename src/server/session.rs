@@ -26,9 +26,9 @@ use serde_json::{Value, json};
 use super::clock::Clock;
 use super::seat::Seat;
 use super::think::{Job, Sink, Watch};
-use super::{ApiError, Config, lock};
+use super::{ApiError, Config};
 use crate::game::{FullGame, MoveList, Outcome, Side, Turn};
-use crate::players::{Context, PositionText};
+use crate::players::PositionText;
 use crate::search::Limits;
 
 mod view;
@@ -37,8 +37,9 @@ mod view;
 pub(crate) trait Table: Send {
     /// The whole state for the page (see `docs/server.md`).
     fn state(&self, id: u64) -> Value;
-    /// Play a human's move written in the game's notation.
-    fn play(&mut self, text: &str) -> Result<(), ApiError>;
+    /// Play a human's move written in the game's notation. At a simultaneous node the other seat may search for its
+    /// half: `stop` ends that search (the server's ceiling, the client gone), its best half so far played.
+    fn play(&mut self, text: &str, stop: &Arc<AtomicBool>) -> Result<(), ApiError>;
     /// Take back moves until a human is to move again.
     fn undo(&mut self) -> Result<(), ApiError>;
     /// The game record in the arena's format (`[Result "*"]` while the game goes on).
@@ -217,18 +218,10 @@ impl<G: FullGame> Session<G> {
         Ok(())
     }
 
-    /// `player`'s half at a simultaneous node, chosen by its (non-human) seat.
-    fn half(&self, player: Side) -> Result<String, ApiError> {
-        let s = self.current();
-        let m = match &self.seats[player.index()] {
-            Seat::Human => return Err(ApiError::conflict("a human chooses this half")),
-            Seat::Player(p, limits) => {
-                let history = PositionText { fen: self.start_text.as_deref(), moves: &self.moves };
-                let cx = Context { history, limits: *limits, ..Context::half(&s, player) };
-                lock(p).choose(&self.game, cx).ok().map(|c| c.mv)
-            }
-        };
-        m.map(|m| self.game.format_move(&s, m)).ok_or_else(|| ApiError::conflict("the player found no move"))
+    /// `player`'s half at a simultaneous node, chosen by its (non-human) seat, stopped by `stop`.
+    fn half(&self, player: Side, stop: &Arc<AtomicBool>) -> Result<String, ApiError> {
+        let history = PositionText { fen: self.start_text.as_deref(), moves: &self.moves };
+        self.seats[player.index()].half(&self.game, &self.current(), player, history, stop)
     }
 
     fn check_idle(&self) -> Result<(), ApiError> {
@@ -394,7 +387,7 @@ impl<G: FullGame> Table for Session<G> {
         })
     }
 
-    fn play(&mut self, text: &str) -> Result<(), ApiError> {
+    fn play(&mut self, text: &str, stop: &Arc<AtomicBool>) -> Result<(), ApiError> {
         self.check_idle()?;
         let s = self.current();
         if self.game.is_terminal(&s) || self.flag().is_some() {
@@ -411,7 +404,7 @@ impl<G: FullGame> Table for Session<G> {
                     (false, true) => (Side::Second, Side::First),
                     _ => return Err(ApiError::bad("both players move at once here: write the pair as FIRST/SECOND")),
                 };
-                let theirs = self.half(other)?;
+                let theirs = self.half(other, stop)?;
                 let pair = if human == Side::First { format!("{text}/{theirs}") } else { format!("{theirs}/{text}") };
                 self.apply(&pair, 0)
             }
@@ -479,8 +472,14 @@ impl<G: FullGame> Table for Session<G> {
                 return Err(ApiError::conflict("a human is to move: play your half"));
             }
             Turn::Simultaneous => {
-                let (a, b) = (self.half(Side::First)?, self.half(Side::Second)?);
-                Box::new(move |_sink| Ok(format!("{a}/{b}")))
+                // Both halves on the job's thread, under its place in the queue, its ceiling and its stop flag.
+                let (seats, stop) = (self.seats.clone(), stop.clone());
+                let (fen, moves) = (self.start_text.clone(), self.moves.clone());
+                Box::new(move |_sink| {
+                    let history = || PositionText { fen: fen.as_deref(), moves: &moves };
+                    let half = |p: Side| seats[p.index()].half(&game, &s, p, history(), &stop).map_err(|e| e.message);
+                    Ok(format!("{}/{}", half(Side::First)?, half(Side::Second)?))
+                })
             }
             Turn::Chance => return Err(ApiError::conflict("chance is to move")),
         };

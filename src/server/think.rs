@@ -10,8 +10,8 @@
 //! ```
 //!
 //! The search stops (and plays its best move so far) when `POST /api/games/{id}/stop` sets the flag, when every page
-//! watching it went away (their streams are closed), or after [`MAX_THINK`](super::MAX_THINK); it is cancelled (its
-//! move never played) by an undo or a deletion of its game.
+//! watching it went away (their streams are closed: seen at its next iteration, or within 250 ms), or after
+//! [`MAX_THINK`](super::MAX_THINK); it is cancelled (its move never played) by an undo or a deletion of its game.
 
 use std::convert::Infallible;
 use std::panic::AssertUnwindSafe;
@@ -70,6 +70,14 @@ impl Watch {
             w.seen.remove(0);
         }
         !w.senders.is_empty()
+    }
+
+    /// Whether every page watching went away (their streams closed), seen without an iteration to send: a search that
+    /// reports none for a long time (both halves of a simultaneous move, a long iteration) stops all the same.
+    fn deserted(&self) -> bool {
+        let mut w = lock(&self.0);
+        w.senders.retain(|tx| !tx.is_closed());
+        w.senders.is_empty()
     }
 
     /// The value of the latest iteration (None when none was reported, or its value was redacted).
@@ -203,7 +211,7 @@ pub fn stream(
         job.watch.queued(ticket.ahead);
     }
     let stop = job.stop.clone();
-    let watchdog = stop.clone();
+    let (watchdog, watched) = (stop.clone(), job.watch.clone());
     let (watch, sink_stop) = (job.watch.clone(), stop.clone());
     let sink: Sink = Arc::new(move |v: Value| {
         if !watch.info(v) {
@@ -215,7 +223,11 @@ pub fn stream(
         // The search's clock and the server's ceiling start when its turn comes, not while it waits.
         let place = ticket.turn().await.ok();
         tokio::spawn(async move {
-            tokio::time::sleep(MAX_THINK).await;
+            // The ceiling, or every page gone (looked at 4 times a second; the search's end leaves no page either).
+            let t0 = Instant::now();
+            while t0.elapsed() < MAX_THINK && !watched.deserted() {
+                tokio::time::sleep(std::time::Duration::from_millis(250)).await;
+            }
             watchdog.store(true, Ordering::Relaxed);
         });
         run(job, sink, shared, id, place);

@@ -13,6 +13,11 @@
 //! ```
 //!
 //! Games that gave no record (no quiet position) leave no trace and are played again on resume: they are short.
+//!
+//! The data of recorded games (`plateau tune --pgn FILE --save-data OUT`, [`label_to_file`]) is written the same way:
+//! its header names the labelling (`nodes`, `data_eval`) and a fingerprint of its sources (the `--data` records and the
+//! recorded games), the `--data` records come first (written at once), then each recorded game's records as it is
+//! labelled; the same command again labels only the games OUT lacks (the last one again).
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -25,7 +30,7 @@ use rayon::prelude::*;
 use crate::game::Game;
 use crate::games::Breakthrough;
 
-use super::pst_fit::{Record, data_options, play_game, read_records, write_records};
+use super::pst_fit::{LabelledGame, Record, data_options, label_game, play_game, read_records, write_records};
 
 /// How the data games are played (the file's header).
 #[derive(Clone, Debug)]
@@ -98,20 +103,97 @@ pub fn open_data_file(
     set: &DataSettings,
     path: &Path,
 ) -> anyhow::Result<(Vec<Record>, std::fs::File)> {
+    open_with(g, &set.header(g), &[], |_| true, path)
+}
+
+/// [`open_data_file`] under `header`: the file starts again with `base` (records known beforehand), then the earlier
+/// run's records that `keep` selects (the last game and a cut line gone), which are returned.
+fn open_with(
+    g: &Breakthrough,
+    header: &str,
+    base: &[Record],
+    keep: impl Fn(&Record) -> bool,
+    path: &Path,
+) -> anyhow::Result<(Vec<Record>, std::fs::File)> {
     let name = path.display();
-    let header = set.header(g);
     crate::files::check_output(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
-    let kept = match crate::files::read_if_any(path, crate::files::MAX_DATA, "tune: --save-data")
+    let mut kept = match crate::files::read_if_any(path, crate::files::MAX_DATA, "tune: --save-data")
         .map_err(anyhow::Error::msg)?
     {
-        Some(bytes) => resume(g, &bytes, &header, &name.to_string())?,
+        Some(bytes) => resume(g, &bytes, header, &name.to_string())?,
         None => Vec::new(),
     };
+    kept.retain(|r| keep(r));
     // Rewrite what is kept (the last game and a cut line gone), then append.
-    let kept_text = format!("{header}\n{}", write_records(g, &kept));
+    let kept_text = format!("{header}\n{}{}", write_records(g, base), write_records(g, &kept));
     crate::files::replace(path, kept_text.as_bytes(), "tune: --save-data").map_err(anyhow::Error::msg)?;
     let file = crate::files::append(path, "tune: --save-data").map_err(anyhow::Error::msg)?;
     Ok((kept, file))
+}
+
+/// Label the recorded `games` (numbered from `first_id`, after the records of `base`) with the engine of `nodes`
+/// and `data_eval` on `threads` threads, writing `base` then each game's records to `path` as it is labelled;
+/// `progress(games done, of)` after each. A file of the same labelling and sources is resumed: its games are not
+/// labelled again (but the last). Returns `base` and the records of every game, in game order.
+#[allow(clippy::too_many_arguments)]
+pub fn label_to_file(
+    g: &Breakthrough,
+    nodes: u64,
+    data_eval: &str,
+    base: &[Record],
+    games: &[LabelledGame],
+    first_id: u32,
+    threads: usize,
+    path: &Path,
+    progress: impl Fn(usize, usize) + Sync,
+) -> anyhow::Result<Vec<Record>> {
+    let name = path.display();
+    let header = format!(
+        "# plateau tune data: game={} nodes={nodes} data_eval={data_eval} labelled={:016x}",
+        g.spec(),
+        fingerprint(g, base, games, first_id)
+    );
+    let ids = first_id..first_id.saturating_add(games.len() as u32);
+    let (kept, file) = open_with(g, &header, base, |r| ids.contains(&r.game), path)?;
+    let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
+    let todo: Vec<usize> = (0..games.len()).filter(|&i| !done.contains(&(first_id + i as u32))).collect();
+    let file = Mutex::new(file);
+    let opts = data_options(nodes.max(1), data_eval);
+    let finished = AtomicUsize::new(games.len() - todo.len());
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
+    let fresh: Vec<Vec<Record>> = pool.install(|| {
+        todo.par_iter()
+            .map(|&i| {
+                let r = label_game(g, &opts, &games[i], first_id + i as u32);
+                let text = write_records(g, &r);
+                let mut f = file.lock().unwrap_or_else(|p| p.into_inner());
+                f.write_all(text.as_bytes())
+                    .and_then(|_| f.flush())
+                    .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
+                drop(f);
+                progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games.len());
+                Ok(r)
+            })
+            .collect::<anyhow::Result<_>>()
+    })?;
+    let mut labelled: Vec<Record> = kept.into_iter().chain(fresh.into_iter().flatten()).collect();
+    labelled.sort_by_key(|r| r.game);
+    Ok(base.iter().copied().chain(labelled).collect())
+}
+
+/// FNV-1a of what a labelling reads: the records given beforehand and the recorded games (starts, moves, results).
+fn fingerprint(g: &Breakthrough, base: &[Record], games: &[LabelledGame], first_id: u32) -> u64 {
+    let mut text = format!("{first_id}\n{}", write_records(g, base));
+    for (start, moves, result) in games {
+        let mut s = *start;
+        text += &format!("{} {result}", g.format_position(&s));
+        for &m in moves {
+            text += &format!(" {}", g.format_move(&s, m));
+            g.play(&mut s, m);
+        }
+        text.push('\n');
+    }
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
 }
 
 /// The records of an earlier run's file worth keeping: settings checked, a cut last line and the last game dropped.

@@ -147,30 +147,36 @@ fn per_game(
 pub fn label_games(
     g: &Breakthrough,
     opts: &EngineOptions,
-    games: &[(BtState, Vec<crate::games::breakthrough::BtMove>, f32)],
+    games: &[LabelledGame],
     first_id: u32,
     threads: usize,
     progress: impl Fn(usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
-    per_game(threads, games.len(), progress, |i| {
-        let (start, moves, first) = &games[i];
-        let mut engine = Engine::<Breakthrough>::new(opts.clone());
-        let mut s = *start;
-        let mut out = Vec::new();
-        for (ply, &m) in moves.iter().enumerate() {
-            if g.outcome(&s).is_some() {
-                break;
-            }
-            if g.forced(&s) == Forced::Free && !g.has_winning_move(&s) {
-                let value = engine.search(g, &s).value;
-                let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
-                out.push(Record { state: s, result, value, game: first_id + i as u32 });
-            }
-            g.play(&mut s, m);
-        }
-        out
-    })
+    per_game(threads, games.len(), progress, |i| label_game(g, opts, &games[i], first_id + i as u32))
 }
+
+/// The records of one recorded game (see [`label_games`]), numbered `id`.
+pub fn label_game(g: &Breakthrough, opts: &EngineOptions, game: &LabelledGame, id: u32) -> Vec<Record> {
+    let (start, moves, first) = game;
+    let mut engine = Engine::<Breakthrough>::new(opts.clone());
+    let mut s = *start;
+    let mut out = Vec::new();
+    for (ply, &m) in moves.iter().enumerate() {
+        if g.outcome(&s).is_some() {
+            break;
+        }
+        if g.forced(&s) == Forced::Free && !g.has_winning_move(&s) {
+            let value = engine.search(g, &s).value;
+            let result = if ply % 2 == 0 { *first } else { 1.0 - *first };
+            out.push(Record { state: s, result, value, game: id });
+        }
+        g.play(&mut s, m);
+    }
+    out
+}
+
+/// A recorded game to label: its start, its moves, its result for the first player to move (1, 1/2, 0).
+pub type LabelledGame = (BtState, Vec<crate::games::breakthrough::BtMove>, f32);
 
 /// Records as text, one a line: `position<TAB>result<TAB>value<TAB>game`.
 pub fn write_records(g: &Breakthrough, records: &[Record]) -> String {

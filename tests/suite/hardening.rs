@@ -267,7 +267,7 @@ fn the_protocols_refuse_bad_limits_and_say_the_real_option_ranges() {
         "error setoption Hash: 99999999 is out of range",
         "error go: movetime -5",
         "error go: wtime -1",
-        "error go: nodes must be at least 1",
+        "error go: nodes 0: a search needs at least one node",
         "bestmove",
     ] {
         assert!(out.contains(needle), "missing '{needle}' in:\n{out}");

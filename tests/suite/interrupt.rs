@@ -119,6 +119,42 @@ fn an_interrupted_self_play_keeps_its_games_and_resumes_to_the_same_data() {
     assert!(text(&data) == text(&whole), "the resumed data equals the data of a run in one go");
 }
 
+/// `tune --pgn FILE --save-data OUT`: the recorded games are labelled by searches, each written to OUT as it is
+/// labelled; a signal keeps them, and the same command labels only the rest (OUT then equal to a run in one go).
+#[test]
+fn an_interrupted_labelling_keeps_its_games_and_resumes_to_the_same_data() {
+    let d = tmpdir("label");
+    let (pgn, data, whole, log) = (d.join("games.pgn"), d.join("data.txt"), d.join("whole.txt"), d.join("log"));
+    let game = "breakthrough(rows=5,columns=5)";
+    run(&["match", game, "--player", "random", "--player", "random", "--games", "300", "--seed", "3", "--record"]
+        .into_iter()
+        .chain([pgn.to_str().unwrap()])
+        .collect::<Vec<_>>());
+    let args = |f: &Path| -> Vec<String> {
+        ["tune", game, "--eval", "pst", "--pgn", pgn.to_str().unwrap(), "--nodes", "3000", "--epochs", "1"]
+            .into_iter()
+            .chain(["--save-data", f.to_str().unwrap()])
+            .map(String::from)
+            .collect()
+    };
+    let a = args(&data);
+    let a: Vec<&str> = a.iter().map(String::as_str).collect();
+    let mut child = spawn(&a, &log);
+    // The header line, then the positions of the first games.
+    wait_for(&mut child, "the first games", || lines(&data) > 20);
+    let (rc, err) = interrupt(child, libc::SIGTERM, &log);
+    assert_eq!(rc, Some(143), "{err}");
+    says_saved(&err, "SIGTERM", "the labelled games are in");
+    let kept = std::fs::read_to_string(&data).unwrap();
+    assert!(kept.starts_with("# plateau tune data: ") && kept.contains("labelled="), "{}", &kept[..80.min(kept.len())]);
+    run(&a);
+    let w = args(&whole);
+    run(&w.iter().map(String::as_str).collect::<Vec<_>>());
+    let text = |p: &Path| std::fs::read_to_string(p).unwrap();
+    assert!(text(&data).lines().count() > kept.lines().count());
+    assert!(text(&data) == text(&whole), "the resumed data equals the data of a run in one go");
+}
+
 #[test]
 fn an_interrupted_spsa_run_resumes_from_its_checkpoint_to_the_same_parameters() {
     let d = tmpdir("spsa");

@@ -36,6 +36,7 @@ mod engine;
 mod exercises;
 mod games_small;
 mod hardening;
+mod hardening_limits;
 mod hardening_resume;
 mod hidden;
 mod interop;

@@ -111,3 +111,76 @@ async fn a_compare_stops_when_its_client_goes_away() {
     // Far below the table's 30 s ceiling: the search stopped with its client.
     assert!(t0.elapsed() < Duration::from_secs(10), "the next request waited {:?}", t0.elapsed());
 }
+
+/// A human's half at a simultaneous node makes the other seat search for its own: with its own huge budget
+/// (`smmcts(playouts=999999999)`), that search stops when the client goes away (issue 43, point 2): the next request
+/// gets the one place at once, and the game holds the joint move, the other half being the best found so far.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_other_half_stops_when_its_client_goes_away() {
+    let app = router(Config { jobs: 1, ..Config::default() });
+    let body = json!({"game": "breakthrough(rows=5,columns=5,moves=simultaneous)",
+                      "players": ["human", "smmcts(playouts=999999999)"]});
+    let (s, st) = json_of(&app, "POST", "/api/games", Some(body)).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    let id = st["id"].as_u64().unwrap();
+    let half = st["legal"][0]["move"].as_str().unwrap().to_string();
+    let asked = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            json_of(&app, "POST", &format!("/api/games/{id}/move"), Some(json!({ "move": half }))).await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    assert!(!asked.is_finished(), "the other half was chosen before its client left");
+    asked.abort();
+    let t0 = Instant::now();
+    let tree = json!({"game": "tic_tac_toe", "algo": "minimax", "depth": 1});
+    let (s, v) = json_of(&app, "POST", "/api/tree", Some(tree)).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // Far below the search's 60 s ceiling: it stopped with its client.
+    assert!(t0.elapsed() < Duration::from_secs(10), "the next request waited {:?}", t0.elapsed());
+    let (s, st) = json_of(&app, "GET", &format!("/api/games/{id}"), None).await;
+    assert_eq!(s, StatusCode::OK, "{st}");
+    assert!(st["moves"][0].as_str().is_some_and(|m| m.contains('/')), "the joint move was played: {st}");
+}
+
+/// The engine's move whose only page goes away (its stream closed after the first event) stops: with one place, the
+/// next request gets it at once. At a simultaneous node between two players, both halves are searched the same way
+/// (they were searched inside the handler, outside the queue, without a ceiling or a stop).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_think_stream_closed_stops_its_search() {
+    use axum::body::Body;
+    use axum::http::Request;
+    use http_body_util::BodyExt;
+    use tower::ServiceExt;
+    let app = router(Config { jobs: 1, ..Config::default() });
+    for (game, players) in [
+        (BT5, ["engine(time=50s)", "human"]),
+        (
+            "breakthrough(rows=5,columns=5,moves=simultaneous)",
+            ["smmcts(playouts=999999999)", "smmcts(playouts=999999999)"],
+        ),
+    ] {
+        let (s, st) = json_of(&app, "POST", "/api/games", Some(json!({"game": game, "players": players}))).await;
+        assert_eq!(s, StatusCode::OK, "{st}");
+        let id = st["id"].as_u64().unwrap();
+        let req = Request::builder().uri(format!("/api/games/{id}/think")).body(Body::empty()).unwrap();
+        let res = app.clone().oneshot(req).await.unwrap();
+        assert_eq!(res.status(), StatusCode::OK);
+        let mut body = res.into_body();
+        if players[1] == "human" {
+            // The engine reports its iterations: the first one says it is at work.
+            let first = body.frame().await.expect("a first event").unwrap().into_data().unwrap();
+            assert!(String::from_utf8_lossy(&first).contains("event"), "{first:?}");
+        } else {
+            tokio::time::sleep(Duration::from_millis(700)).await;
+        }
+        assert!(busy(&app, id).await, "{game}: the search runs");
+        drop(body);
+        let t0 = Instant::now();
+        let tree = json!({"game": "tic_tac_toe", "algo": "minimax", "depth": 1});
+        let (s, v) = json_of(&app, "POST", "/api/tree", Some(tree)).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert!(t0.elapsed() < Duration::from_secs(10), "{game}: the next request waited {:?}", t0.elapsed());
+    }
+}
