@@ -25,7 +25,7 @@ import pytest
 import plateau
 from plateau.tournament import Tournament
 
-ray_cluster_utils = pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
+pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 choix = pytest.importorskip("choix", reason="choix is required (.ci/run installs it)")
 
 GAME = "breakthrough(rows=5,columns=5)"
@@ -34,15 +34,6 @@ NODE_LIMITED = ["--player", "ab1=alphabeta(depth=1)", "--player", "ab2=alphabeta
 # Time-limited players: slow enough (about half a second a game) that a node or the driver dies mid-run on any build.
 TIMED = ["--player", "m1=mcts", "--player", "m2=mcts", "--player", "m3=mcts", "--player", "r=random(seed=4)",
          "--movetime", "40ms"]
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    c = ray_cluster_utils.Cluster(initialize_head=True, head_node_args={"num_cpus": 0})
-    workers = [c.add_node(num_cpus=1) for _ in range(2)]
-    c.wait_for_nodes()
-    yield c, workers
-    c.shutdown()
 
 
 def driver(args, address, **kw):

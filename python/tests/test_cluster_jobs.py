@@ -1,6 +1,6 @@
 """`plateau match`, the split solve, the self-play data and SPSA on a real local Ray cluster (a head without CPUs and
 two worker nodes of one CPU each, started on this machine by `ray.cluster_utils.Cluster`), driven by
-`python -m plateau.cluster match|solve|datagen|spsa` as a user runs them:
+`python -m plateau.cluster match|solve|check|datagen|spsa` as a user runs them (the cluster: conftest.py's fixture):
 
 - node-limited players give the same games (each game's number, result and moves) and the same summary as
   `plateau match` on one machine with the same words, and `plateau match --resume` continues the cluster's file;
@@ -17,7 +17,10 @@ two worker nodes of one CPU each, started on this machine by `ray.cluster_utils.
   killed and restarted and a worker removed mid-run end with the same θ and each iteration printed once, another
   run's checkpoint and a missing --out are refused in one line.
 - the split proof check writes the command's file (the same plan, the same job lines), the command finds nothing
-  left in it, a false claim fails (exit code 1, the line), and a file of another plan is refused untouched.
+  left in it, a false claim fails (exit code 1, the line), and a file of another plan is refused untouched;
+- a split check's driver killed (SIGKILL) while its plan is made, then restarted: each choice made once, each job
+  once in the results file, the command's verdict, and the command finds nothing left in the cluster's files;
+- SIGINT stops a driver within seconds (exit code 130, one line), and the same command finishes from what it kept.
 
 Needs ray (`.ci/run` installs it)."""
 
@@ -32,21 +35,12 @@ import pytest
 
 import plateau
 
-ray_cluster_utils = pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
+pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 
 GAME = "breakthrough(rows=5,columns=5)"
 NODE_LIMITED = ["--player", "alphabeta(depth=2)", "--player", "random(seed=3)", "--seed", "4"]
 # Time-limited players: slow enough (about half a second a game) that a node or the driver dies mid-run on any build.
 TIMED = ["--player", "mcts", "--player", "random(seed=4)", "--movetime", "40ms", "--seed", "2"]
-
-
-@pytest.fixture(scope="module")
-def cluster():
-    c = ray_cluster_utils.Cluster(initialize_head=True, head_node_args={"num_cpus": 0})
-    workers = [c.add_node(num_cpus=1) for _ in range(2)]
-    c.wait_for_nodes()
-    yield c, workers
-    c.shutdown()
 
 
 def driver(args, address):
@@ -460,3 +454,77 @@ def test_spsa_refuses_another_runs_checkpoint_and_no_out(tmp_path):
     p = spsa_driver(["--iterations", "6"], "local")
     out, err = p.communicate(timeout=120)
     assert p.returncode == 1 and "needs --out FILE" in err and err.count("\n") == 1, err
+
+
+# The split check at depth 2 on 5x4 with one row (a first-player win): 11 choices (df-pn solves) and about 40 jobs,
+# enough that a driver is stopped while the plan is still being made.
+PLAN = "breakthrough(rows=5,columns=4,piece_rows=1)"
+PLAN_FLAGS = ["--split-depth", "2", "--tt", "8mb", "--check-memo", "4mb"]
+
+
+def plan_driver(args, address):
+    cmd = [sys.executable, "-m", "plateau.cluster", "check", PLAN, *PLAN_FLAGS, *args, "--address", address]
+    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+
+
+def wait_for_lines(path, n, proc, timeout=120):
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if path.exists() and path.read_text().count("\n") >= n:
+            return
+        assert proc.poll() is None, proc.communicate()[1]
+        time.sleep(0.01)
+    raise AssertionError(f"{path}: fewer than {n} lines after {timeout} s")
+
+
+def test_a_split_check_driver_killed_mid_plan_makes_each_choice_and_job_once(cluster, tmp_path):
+    c, _ = cluster
+    results = tmp_path / "plan.jsonl"
+    choices = tmp_path / "plan.jsonl.choices"
+    p = plan_driver(["--results", str(results), "--json"], c.address)
+    wait_for_lines(choices, 3, p)  # the header and two choices: the plan is not complete
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    assert not results.exists() or not results.read_text().startswith('{"check_plan"'), "killed too late"
+    kept = [json.loads(line) for line in choices.read_text().splitlines()[1:] if line.endswith("}")]
+    out = finish(plan_driver(["--results", str(results), "--json"], c.address))
+    doc = json.loads(out[out.index("{\n"):])
+    assert doc["verdict"] == "verified" and doc["plan_complete"], doc
+    # Each choice made once: the restart made only those the first run had not recorded.
+    side = [json.loads(line) for line in choices.read_text().splitlines()[1:]]
+    made = [x["line"] for x in side if "line" in x]
+    assert len(made) == len(set(made)) == doc["choices"], side
+    assert doc["choices_this_run"] == doc["choices"] - sum(1 for x in kept if "line" in x), doc
+    # Each job once in the results file, every one of the plan's, all verified.
+    lines = job_lines(results)
+    plan = lines[0]["check_plan"]
+    ids = [j["job"] for j in lines[1:]]
+    assert sorted(ids) == sorted(plan["jobs"]) and len(ids) == len(set(ids)) == doc["jobs"], ids
+    early = sum(1 for x in kept if "job" in x)
+    assert doc["jobs_this_run"] == doc["jobs"] - early, (doc, early)
+    # The command reads the cluster's files and finds nothing left; the verdict is the command's on a fresh file.
+    again = plateau.run("solve", PLAN, "--check-split", *PLAN_FLAGS, "--results", str(results), "--json")[-1]
+    assert again["verdict"] == "verified" and again["jobs_this_run"] == again["choices_this_run"] == 0, again
+    local = plateau.run("solve", PLAN, "--check-split", *PLAN_FLAGS, "--results", str(tmp_path / "local.jsonl"),
+                        "--json")[-1]
+    assert local["verdict"] == doc["verdict"], local
+
+
+def test_sigint_stops_a_cluster_driver_within_seconds_and_keeps_what_finished(cluster, tmp_path):
+    c, _ = cluster
+    results = tmp_path / "stop.jsonl"
+    choices = tmp_path / "stop.jsonl.choices"
+    p = plan_driver(["--results", str(results)], c.address)
+    wait_for_lines(choices, 2, p)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    took = time.monotonic() - sent
+    assert p.returncode == 130, err
+    assert took < 5, f"{took:.1f} s to stop"
+    assert "interrupted (SIGINT)" in err and "kept" in err, err
+    # What finished is kept: the same command finishes from it.
+    kept = choices.read_text().count("\n") - 1
+    out = finish(plan_driver(["--results", str(results), "--json"], c.address))
+    doc = json.loads(out[out.index("{\n"):])
+    assert doc["verdict"] == "verified" and doc["choices_this_run"] <= doc["choices"] - min(kept, 1), doc

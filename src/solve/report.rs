@@ -287,8 +287,13 @@ pub struct CheckSplitReport {
     pub(crate) jobs_done: usize,
     pub jobs_verified: usize,
     pub jobs_this_run: u64,
-    /// The winner's moves chosen at the split levels.
+    /// The winner's moves chosen at the split levels (so far, while the plan is not complete), and by this run.
     pub choices: usize,
+    pub choices_this_run: u64,
+    /// Whether every choice of the plan is known (the results file holds the plan); while it is not, `jobs` counts
+    /// the jobs known so far and `choices_needed` the positions whose choice is still to be made.
+    pub plan_complete: bool,
+    pub choices_needed: usize,
     /// Lines (moves from the root) where the claim failed: in the plan, or in a job's check.
     pub failures: Vec<String>,
     /// Totals over the jobs done: df-pn expansions, the checks' positions (winner, loser to move).

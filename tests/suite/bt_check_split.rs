@@ -7,7 +7,7 @@ use plateau::game::{Game, MoveList};
 use plateau::games::breakthrough::BtState;
 use plateau::games::{AnyGame, Breakthrough};
 use plateau::solve::breakthrough::{
-    CheckPlan, SolveOptions, check_plan, plan_from_choices, play_line, run_check_job, solve,
+    CheckPlan, Choice, SolveOptions, check_plan, expand_known, plan_from_choices, play_line, run_check_job, solve,
 };
 
 use crate::common::*;
@@ -189,5 +189,152 @@ fn command_resumes_and_refuses_another_plan() {
     refused(&["solve", G44, "--check-split"], "--results");
     refused(&["solve", G44, "--split-depth", "2"], "--check-split");
     refused(&["solve", G44, "--check-split", "--results", f, "--check"], "--check");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The expansion with the choices known so far (`expand_known`): with none, a win claim below the root needs the
+/// root's choice and knows no job; the choices added one at a time, the LAST needed one first (the order a cluster
+/// may finish them in), it ends with the plan made in one go; every job known on the way is a job of that plan (the
+/// same position), so jobs can start before the plan is complete.
+#[test]
+fn choices_added_in_any_order_give_the_plan_made_in_one_go() {
+    for (text, moves, win) in [
+        ("breakthrough(rows=4,columns=4,piece_rows=1)", "", true),
+        ("breakthrough(rows=5,columns=4,piece_rows=1)", "", true),
+        ("breakthrough(rows=4,columns=4,piece_rows=1)", "a1a2", false),
+    ] {
+        let g = bt(text);
+        let s = play_line(&g, &g.start(), moves).unwrap();
+        let whole = check_plan(&g, &s, win, 2, &options()).unwrap();
+        assert!(!whole.choices.is_empty(), "{text}");
+        let position = |line: &str| play_line(&g, &s, line).unwrap();
+        let final_jobs: Vec<BtState> = whole.jobs.iter().map(|j| position(j)).collect();
+        let first = expand_known(&g, &s, win, 2, &[]).unwrap();
+        assert!(!first.needed.is_empty(), "{text}");
+        if win {
+            assert_eq!((first.needed.clone(), first.plan.jobs.len()), (vec![String::new()], 0), "{text}");
+        }
+        let mut known = Vec::new();
+        let mut steps = 0;
+        loop {
+            let e = expand_known(&g, &s, win, 2, &known).unwrap();
+            for j in &e.plan.jobs {
+                assert!(final_jobs.contains(&position(j)), "{text}: job {j} known early is not in the plan");
+            }
+            let Some(line) = e.needed.last() else {
+                assert_eq!(e.plan, whole, "{text}");
+                break;
+            };
+            // The choice the one-go plan made for that position.
+            let p = position(line);
+            let made = whole.choices.iter().find(|c| position(&c.line) == p).expect("a needed choice is in the plan");
+            known.push(Choice { line: line.clone(), mv: made.mv.clone() });
+            steps += 1;
+            assert!(steps <= whole.choices.len(), "{text}: more choices asked than the plan has");
+        }
+        // A recorded choice on an illegal line is an error, not a panic.
+        let bad = [Choice { line: "z9z9".into(), mv: None }];
+        assert!(expand_known(&g, &s, win, 2, &bad).is_err());
+    }
+}
+
+fn run_depth2(file: &str, moves: &str) -> std::process::Output {
+    plateau(&[
+        "solve",
+        "breakthrough(rows=5,columns=4,piece_rows=1)",
+        "--check-split",
+        "--results",
+        file,
+        "--moves",
+        moves,
+        "--split-depth",
+        "2",
+        "--tt",
+        "8mb",
+        "--check-memo",
+        "4mb",
+        "--json",
+    ])
+}
+
+fn summary_of(out: &std::process::Output) -> serde_json::Value {
+    assert!(out.status.success(), "{}", stderr(out));
+    let t = stdout(out);
+    serde_json::from_str(&t[t.find("{\n").unwrap()..]).unwrap()
+}
+
+/// The plan's choices are kept as they are made (FILE.choices): a run stopped mid-plan (its choices file cut after a
+/// few choices, in the middle of a line, the results file not written yet) resumes with the choices it has, makes
+/// only the others, and ends with the very plan and verdict of a run in one go; a job finished before the plan was
+/// complete (the cluster's) is taken into the results file and not run again; a choices file of another plan is
+/// refused untouched.
+#[test]
+fn a_run_stopped_mid_plan_resumes_its_choices() {
+    let dir = tmpdir("choices");
+    let one = dir.join("one.jsonl");
+    let s1 = summary_of(&run_depth2(one.to_str().unwrap(), ""));
+    assert_eq!((s1["verdict"].as_str(), s1["plan_complete"].as_bool()), (Some("verified"), Some(true)));
+    let choices = s1["choices"].as_u64().unwrap() as usize;
+    assert!(choices >= 3, "{s1}");
+    assert_eq!(s1["choices_this_run"].as_u64(), Some(choices as u64));
+    let side = std::fs::read_to_string(dir.join("one.jsonl.choices")).unwrap();
+    let side_lines: Vec<&str> = side.lines().collect();
+    assert_eq!(side_lines.len(), choices + 1, "{side}");
+    assert!(side_lines[0].starts_with("{\"check_choices\":"));
+    let plan1 = std::fs::read_to_string(&one).unwrap().lines().next().unwrap().to_string();
+
+    // Stopped after two choices, the third line cut; no results file yet.
+    let two = dir.join("two.jsonl");
+    // And a job of the expansion with those two choices, finished before the plan was complete.
+    let g = bt("breakthrough(rows=5,columns=4,piece_rows=1)");
+    let root = g.start();
+    let known: Vec<Choice> = side_lines[1..3].iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let e = expand_known(&g, &root, true, 2, &known).unwrap();
+    assert!(!e.needed.is_empty());
+    let early = e.plan.jobs.first().expect("two choices already make a job").clone();
+    let job = run_check_job(&g, &root, &early, &options()).unwrap();
+    // Its line goes before the cut line (a run drops the cut line, then appends).
+    let side2 = format!(
+        "{}\n{}\n{}\n{}\n{}",
+        side_lines[0],
+        side_lines[1],
+        side_lines[2],
+        serde_json::to_string(&job).unwrap(),
+        &side_lines[3][..10]
+    );
+    std::fs::write(dir.join("two.jsonl.choices"), side2).unwrap();
+    let s2 = summary_of(&run_depth2(two.to_str().unwrap(), ""));
+    assert_eq!(s2["verdict"], "verified");
+    assert_eq!(s2["choices_this_run"].as_u64(), Some(choices as u64 - 2), "{s2}");
+    assert_eq!(s2["jobs_this_run"].as_u64(), Some(s1["jobs"].as_u64().unwrap() - 1), "{s2}");
+    let results2 = std::fs::read_to_string(&two).unwrap();
+    assert_eq!(results2.lines().next().unwrap(), plan1, "the same plan");
+    assert_eq!(results2.lines().count(), s1["jobs"].as_u64().unwrap() as usize + 1);
+    for key in ["jobs", "jobs_verified", "choices"] {
+        assert_eq!(s1[key], s2[key], "{key}");
+    }
+    // The same job lines but for their seconds (and for the job taken from the choices file, run here with the
+    // library's options rather than the command's).
+    let jobs_of = |text: &str| -> Vec<serde_json::Value> {
+        let mut v: Vec<serde_json::Value> = text.lines().skip(1).map(|l| serde_json::from_str(l).unwrap()).collect();
+        for j in &mut v {
+            j.as_object_mut().unwrap().retain(|k, _| !k.contains("seconds"));
+        }
+        v.retain(|j| j["job"] != early.as_str());
+        v.sort_by_key(|j| j["job"].as_str().unwrap().to_string());
+        v
+    };
+    assert_eq!(jobs_of(&std::fs::read_to_string(&one).unwrap()), jobs_of(&results2));
+    // The same command again: nothing to do.
+    let s3 = summary_of(&run_depth2(two.to_str().unwrap(), ""));
+    assert_eq!((s3["choices_this_run"].as_u64(), s3["jobs_this_run"].as_u64()), (Some(0), Some(0)));
+
+    // A choices file of another plan (another root), with no results file: refused, untouched.
+    let three = dir.join("three.jsonl");
+    std::fs::copy(dir.join("one.jsonl.choices"), dir.join("three.jsonl.choices")).unwrap();
+    let e = one_line_error(&run_depth2(three.to_str().unwrap(), "a1a2"));
+    assert!(e.contains("another plan") && e.contains("untouched"), "{e}");
+    assert_eq!(std::fs::read_to_string(dir.join("three.jsonl.choices")).unwrap(), side);
+    assert!(!three.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

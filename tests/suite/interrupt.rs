@@ -407,3 +407,35 @@ fn an_interrupted_book_build_keeps_its_positions_beside_the_old_book_and_the_sam
     assert!(std::fs::read(&out).unwrap() == std::fs::read(&whole).unwrap(), "the book of a build in one go");
     assert!(v["searches"].as_u64() < reference["searches"].as_u64(), "the positions done are not searched again");
 }
+
+/// `plateau solve --check-split`: Ctrl-C or SIGTERM while the plan's choices are made stops it within a few seconds
+/// (the df-pn solve under way stops), with one line saying where the work is kept, and 130 or 143; the choices file
+/// it leaves (if a choice was finished) is read back by the same command.
+#[test]
+fn an_interrupted_split_check_keeps_its_choices() {
+    let d = tmpdir("check-split");
+    let results = d.join("check.jsonl");
+    let r = results.to_str().unwrap();
+    // 5x5 at depth 2: its plan's choices are whole df-pn solves of seconds each (minutes in all).
+    let args = ["solve", "breakthrough(rows=5,columns=5)", "--check-split", "--results", r, "--split-depth", "2"];
+    let log = d.join("log");
+    for (sig, name, code) in [(libc::SIGINT, "SIGINT", 130), (libc::SIGTERM, "SIGTERM", 143)] {
+        let mut child = spawn(&args, &log);
+        wait_for(&mut child, "the plan's first note", || {
+            std::fs::read_to_string(&log).unwrap().contains("the plan's choices")
+        });
+        std::thread::sleep(Duration::from_millis(300));
+        let sent = Instant::now();
+        let (rc, err) = interrupt(child, sig, &log);
+        assert!(sent.elapsed() < Duration::from_secs(10), "{:?} to stop", sent.elapsed());
+        assert_eq!(rc, Some(code), "{err}");
+        says_saved(&err, name, "check.jsonl.choices");
+        assert!(err.trim_end().lines().last().unwrap().contains("still needed"), "{err}");
+        // Nothing half-written: the choices file, if any, is a header and whole lines.
+        if let Ok(side) = std::fs::read_to_string(d.join("check.jsonl.choices")) {
+            assert!(side.starts_with("{\"check_choices\":") && side.ends_with('\n'), "{side}");
+        }
+        assert!(!results.exists(), "the plan is not complete: no results file yet");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -24,38 +24,25 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _plateau
+from .driver import _init_ray, drive, flags, queue, worker_object
 
 _LOADED: Dict[Tuple[Optional[str], str], Any] = {}
 
 
 def play_chunk(settings: str, games: Sequence[int], cwd: Optional[str]) -> str:
     """What a Ray worker runs: the records of the games `games`."""
-    if cwd is not None and os.path.isdir(cwd):
-        os.chdir(cwd)
-    key = (cwd, settings)
-    d = _LOADED.get(key)
-    if d is None:
-        d = _plateau.DataGen(settings)
-        _LOADED[key] = d
+    d = worker_object(_LOADED, cwd, (cwd, settings), lambda: _plateau.DataGen(settings))
     text: str = d.play([int(g) for g in games])
     return text
 
 
 def _settings(rest: List[str]) -> Tuple[Dict[str, Any], int, bool]:
     """The run's settings (as `plateau tune` reads its flags), --chunk and --json."""
-    p = argparse.ArgumentParser(prog="python -m plateau.cluster datagen", add_help=False)
-    p.add_argument("game", nargs="?", default="breakthrough")
-    p.add_argument("--games", type=int, default=200)
-    p.add_argument("--nodes", type=int, default=3000)
-    p.add_argument("--data-eval", default="hand")
-    p.add_argument("--random-plies", type=int, default=4)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--save-data")
-    p.add_argument("--chunk", type=int, default=8)
-    p.add_argument("--json", action="store_true")
-    ns, unknown = p.parse_known_args(rest)
-    if unknown:
-        raise ValueError(f"{unknown[0]}: not a flag of the cluster's data generation (docs/cluster.md)")
+    ns = flags("python -m plateau.cluster datagen", "data generation", rest, [
+        ("--games", {"type": int, "default": 200}), ("--nodes", {"type": int, "default": 3000}),
+        ("--data-eval", {"default": "hand"}), ("--random-plies", {"type": int, "default": 4}),
+        ("--seed", {"type": int, "default": 1}), ("--save-data", {}), ("--chunk", {"type": int, "default": 8}),
+        ("--json", {"action": "store_true"})])
     if ns.save_data is None:
         raise ValueError("the cluster's data generation needs --save-data FILE (it resumes from it when restarted)")
     if ns.chunk < 1:
@@ -71,8 +58,6 @@ def _settings(rest: List[str]) -> Tuple[Dict[str, Any], int, bool]:
 
 def run(ns: argparse.Namespace) -> int:
     """Run (or resume) the data generation of `ns.rest` on the cluster; the exit code."""
-    from .driver import _init_ray
-
     settings, chunk, as_json = _settings(ns.rest)
     text = json.dumps(settings)
     d = _plateau.DataGen(text)
@@ -88,20 +73,17 @@ def run(ns: argparse.Namespace) -> int:
         try:
             task = ray.remote(num_cpus=1, max_retries=ns.retries)(play_chunk)
             cwd = None if ns.working_dir else os.getcwd()
-            refs = {task.remote(text, c, cwd): c for c in chunks}
-            while refs:
-                ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
-                for ref in ready:
-                    games = refs.pop(ref)
-                    try:
-                        played = ray.get(ref)
-                    except ray.exceptions.RayError as e:
-                        message = str(e).strip()
-                        first = message.splitlines()[-1] if message else type(e).__name__
-                        raise RuntimeError(f"the chunk of games {games[0]} to {games[-1]} failed after {ns.retries} "
-                                           f"retries: {first}; the finished games are kept: run the same command "
-                                           "again to resume") from None
-                    records += d.add(played)
+
+            def finished(games: List[int], played: str) -> bool:
+                nonlocal records
+                records += d.add(played)
+                return False
+
+            def failed(games: List[int], first: str) -> str:
+                return (f"the chunk of games {games[0]} to {games[-1]} failed after {ns.retries} retries: {first}; "
+                        "the finished games are kept: run the same command again to resume")
+
+            drive(lambda games: task.remote(text, games, cwd), queue(chunks), finished, failed)
         finally:
             ray.shutdown()
     doc = {"games": settings["games"], "resumed_games": len(done), "played_games": len(todo), "records": records,

@@ -22,9 +22,10 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import signal
 import sys
 import time
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ..tournament import Tournament
 from .files import TournamentFiles, pending
@@ -85,6 +86,115 @@ def _init_ray(address: str, working_dir: Optional[str]) -> None:
         ray.init(address=address, runtime_env=runtime_env, log_to_driver=False, configure_logging=False)
 
 
+def flags(prog: str, what: str, rest: List[str], spec: Sequence[Tuple[str, Dict[str, Any]]],
+          game: bool = True) -> argparse.Namespace:
+    """A job's own flags (`spec`: each flag and its argparse keywords; with `game`, a first word naming the game,
+    `breakthrough` when absent); a word that is not one of them is refused in one line (`ValueError`)."""
+    p = argparse.ArgumentParser(prog=prog, add_help=False)
+    if game:
+        p.add_argument("game", nargs="?", default="breakthrough")
+    for name, kw in spec:
+        p.add_argument(name, **kw)
+    ns, unknown = p.parse_known_args(rest)
+    if unknown:
+        raise ValueError(f"{unknown[0]}: not a flag of the cluster's {what} (docs/cluster.md)")
+    return ns
+
+
+def worker_object(cache: Dict[Any, Any], cwd: Optional[str], key: Any, make: Callable[[], Any]) -> Any:
+    """On a worker: into `cwd` when this node has it (a shared filesystem; else the worker's directory, the shipped
+    working_dir), and the object of `key`, built by `make` once per worker process (kept between tasks)."""
+    if cwd is not None and os.path.isdir(cwd):
+        os.chdir(cwd)
+    obj = cache.get(key)
+    if obj is None:
+        obj = make()
+        cache[key] = obj
+    return obj
+
+
+def cluster_cpus() -> int:
+    """The cluster's CPUs (at least 1)."""
+    import ray
+
+    resources: Dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    return max(1, int(resources.get("CPU", 1)))
+
+
+class Interrupted(Exception):
+    """SIGINT or SIGTERM came: the tasks under way were cancelled, what finished is kept."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+def drive(submit: Callable[[Any], Any], next_item: Callable[[], Optional[Any]],
+          finished: Callable[[Any, Any], bool], failed: Callable[[Any, str], str], *,
+          window: Optional[int] = None, deadline: Optional[float] = None,
+          tick: Optional[Callable[[], None]] = None) -> bool:
+    """The loop every job's driver runs: keep up to `window` tasks in flight (default: the cluster's CPUs + 1, so
+    that a stop or a deadline leaves little under way), each `submit(item)` (a Ray ObjectRef) of the items
+    `next_item()` gives (None: nothing to submit now; asked again after each result, so that results may make new
+    items); none submitted once `time.monotonic()` passes `deadline`. As each task finishes, `finished(item, value)`
+    records it at once; True stops the run (the tasks under way are cancelled, their results ignored). A task failed
+    after its retries: `RuntimeError(failed(item, its error's last line))`. SIGINT or SIGTERM: the tasks under way are
+    cancelled and `Interrupted` raised (what finished is recorded already). Whether `finished` stopped the run."""
+    import ray
+
+    width = window if window is not None else cluster_cpus() + 1
+    refs: Dict[Any, Any] = {}
+    stop = False
+    caught: List[int] = []
+
+    def on_signal(signum: int, _frame: Any) -> None:
+        if caught:
+            raise KeyboardInterrupt  # a second signal: at once
+        caught.append(signum)
+
+    old = {sig: signal.signal(sig, on_signal) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        while True:
+            if caught:
+                for r in list(refs):
+                    ray.cancel(r, force=True)
+                raise Interrupted(caught[0])
+            while not stop and len(refs) < width and (deadline is None or time.monotonic() < deadline):
+                item = next_item()
+                if item is None:
+                    break
+                refs[submit(item)] = item
+            if not refs:
+                return stop
+            if tick is not None:
+                tick()
+            ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
+            for ref in ready:
+                item = refs.pop(ref)
+                try:
+                    value = ray.get(ref)
+                except ray.exceptions.RayError as e:
+                    if stop or caught:
+                        continue  # cancelled
+                    text = str(e).strip()
+                    raise RuntimeError(failed(item, text.splitlines()[-1] if text else type(e).__name__)) from None
+                if stop:
+                    continue
+                if finished(item, value):
+                    stop = True
+                    for r in list(refs):
+                        ray.cancel(r, force=True)
+    finally:
+        for sig, handler in old.items():
+            signal.signal(sig, handler)
+
+
+def queue(items: Sequence[Any]) -> Callable[[], Optional[Any]]:
+    """`drive`'s `next_item` for a fixed list: its items in order."""
+    it = iter(items)
+    return lambda: next(it, None)
+
+
 def _results_path(args: List[str]) -> Optional[str]:
     """The value of `--results` in `plateau tournament`'s words."""
     for k, a in enumerate(args):
@@ -118,25 +228,23 @@ def tournament(ns: argparse.Namespace) -> int:
         live = LiveFile(results_path or "", t.id, plan["games"], board)
         for r in results:
             live.finish(r["id"])
-        refs = {play.remote(t.args, t.id, games, cwd, board): (task, games) for task, games in todo}
+
+        def finished(item: Tuple[int, List[int]], played: List[Dict[str, Any]]) -> bool:
+            for game in played:
+                if t.write(game):
+                    results.append(game["result"])
+                    progress.game(game["result"])
+                live.finish(game["result"]["id"])
+            return False
+
+        def failed(item: Tuple[int, List[int]], first: str) -> str:
+            task, games = item
+            return (f"task {task} (games {', '.join(map(str, games))}) failed after {ns.retries} retries: {first}; "
+                    "the finished games are kept: run the same command again to resume")
+
         try:
-            while refs:
-                live.tick()
-                ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
-                for ref in ready:
-                    task, games = refs.pop(ref)
-                    try:
-                        played = ray.get(ref)
-                    except ray.exceptions.RayError as e:
-                        first = str(e).strip().splitlines()[-1] if str(e).strip() else type(e).__name__
-                        raise RuntimeError(f"task {task} (games {', '.join(map(str, games))}) failed after "
-                                           f"{ns.retries} retries: {first}; the finished games are kept: run the "
-                                           "same command again to resume") from None
-                    for game in played:
-                        if t.write(game):
-                            results.append(game["result"])
-                            progress.game(game["result"])
-                        live.finish(game["result"]["id"])
+            drive(lambda item: play.remote(t.args, t.id, item[1], cwd, board), queue(todo), finished, failed,
+                  tick=live.tick)
         finally:
             if results_path:
                 live.end()
@@ -178,6 +286,10 @@ def main(argv: List[str]) -> int:
     except (ValueError, RuntimeError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 1
+    except Interrupted as e:
+        print(f"interrupted ({e}): the tasks under way were cancelled, what finished is kept: run the same command "
+              "again to resume", file=sys.stderr)
+        return 128 + e.signum
     except KeyboardInterrupt:
-        print("interrupted: the finished games are kept: run the same command again to resume", file=sys.stderr)
+        print("interrupted: what finished is kept: run the same command again to resume", file=sys.stderr)
         return 130

@@ -30,6 +30,7 @@ import time
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from .. import _plateau
+from .driver import _init_ray, cluster_cpus, drive, queue, worker_object
 
 _LOADED: Dict[Tuple[Optional[str], Tuple[str, ...]], Any] = {}
 
@@ -37,13 +38,7 @@ _LOADED: Dict[Tuple[Optional[str], Tuple[str, ...]], Any] = {}
 def play_pair(args: Sequence[str], games: Sequence[int], cwd: Optional[str]) -> List[str]:
     """What a Ray worker runs: the games `games` of the match `args` (relative paths from `cwd` when this node has
     it, else from the shipped working_dir), their record blocks. The match is built once per worker process."""
-    if cwd is not None and os.path.isdir(cwd):
-        os.chdir(cwd)
-    key = (cwd, tuple(args))
-    m = _LOADED.get(key)
-    if m is None:
-        m = _plateau.Match(list(args))
-        _LOADED[key] = m
+    m = worker_object(_LOADED, cwd, (cwd, tuple(args)), lambda: _plateau.Match(list(args)))
     blocks: List[str] = m.play([int(g) for g in games])
     return blocks
 
@@ -63,19 +58,8 @@ def _has_record(args: Sequence[str]) -> bool:
     return any(a in ("--record", "--pgn") or a.startswith(("--record=", "--pgn=")) for a in args)
 
 
-def _window() -> int:
-    """How many tasks to keep submitted: twice the cluster's CPUs (at least 2)."""
-    import ray
-
-    resources: Dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
-    cpus = int(resources.get("CPU", 1))
-    return max(2, 2 * cpus)
-
-
 def run(ns: argparse.Namespace) -> int:
     """Run (or resume) the match of `ns.rest` on the cluster; the exit code."""
-    from .driver import _init_ray
-
     m = _plateau.Match(list(ns.rest))
     if not _has_record(ns.rest):
         raise ValueError("the cluster driver needs --record FILE (it resumes from it when restarted)")
@@ -83,7 +67,7 @@ def run(ns: argparse.Namespace) -> int:
     plan = json.loads(m.plan_json())
     todo = [] if m.decided else pending(plan, done)
     start = time.monotonic()
-    finished = len(done)
+    finished_games = len(done)
     live = not m.verbose and not m.json and sys.stderr.isatty()
     if todo:
         import ray
@@ -92,42 +76,30 @@ def run(ns: argparse.Namespace) -> int:
         try:
             play = ray.remote(num_cpus=1, max_retries=ns.retries)(play_pair)
             cwd = None if ns.working_dir else os.getcwd()
-            window = _window()
-            queue = list(todo)
-            refs: Dict[Any, Tuple[int, List[int]]] = {}
-            stop = False
-            while (queue and not stop) or refs:
-                while queue and not stop and len(refs) < window:
-                    task, games = queue.pop(0)
-                    refs[play.remote(list(ns.rest), games, cwd)] = (task, games)
-                if not refs:
-                    break
-                ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
-                for ref in ready:
-                    task, games = refs.pop(ref)
-                    try:
-                        blocks = ray.get(ref)
-                    except ray.exceptions.RayError as e:
-                        if stop:
-                            continue  # a task cancelled after the SPRT concluded
-                        text = str(e).strip()
-                        first = text.splitlines()[-1] if text else type(e).__name__
-                        raise RuntimeError(f"task {task} (games {', '.join(map(str, games))}) failed after "
-                                           f"{ns.retries} retries: {first}; the finished games are kept: run the "
-                                           "same command again to resume") from None
-                    for block in blocks:
-                        added = json.loads(m.add(block))
-                        if added["written"]:
-                            finished += 1
-                            if m.verbose:
-                                print(added["line"], file=sys.stderr, flush=True)
-                            elif live:
-                                print(f"\r{time.monotonic() - start:7.0f}s {finished}/{plan['games']} games\x1b[K",
-                                      end="", file=sys.stderr, flush=True)
-                        if added["decided"] and not stop:
-                            stop = True
-                            for r in list(refs):
-                                ray.cancel(r, force=True)
+
+            def finished(item: Tuple[int, List[int]], blocks: List[str]) -> bool:
+                nonlocal finished_games
+                decided = False
+                for block in blocks:
+                    added = json.loads(m.add(block))
+                    if added["written"]:
+                        finished_games += 1
+                        if m.verbose:
+                            print(added["line"], file=sys.stderr, flush=True)
+                        elif live:
+                            print(f"\r{time.monotonic() - start:7.0f}s {finished_games}/{plan['games']} games\x1b[K",
+                                  end="", file=sys.stderr, flush=True)
+                    decided = decided or bool(added["decided"])
+                return decided  # the SPRT concluded: nothing more submitted, the tasks under way cancelled
+
+            def failed(item: Tuple[int, List[int]], first: str) -> str:
+                task, games = item
+                return (f"task {task} (games {', '.join(map(str, games))}) failed after {ns.retries} retries: "
+                        f"{first}; the finished games are kept: run the same command again to resume")
+
+            # Twice the cluster's CPUs in flight (at least 2).
+            drive(lambda item: play.remote(list(ns.rest), item[1], cwd), queue(todo), finished, failed,
+                  window=max(2, 2 * cluster_cpus()))
         finally:
             if live:
                 print("\r\x1b[K", end="", file=sys.stderr, flush=True)

@@ -22,47 +22,29 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from typing import Any, Dict, List, Optional, Tuple
 
 from .. import _plateau
+from .driver import _init_ray, drive, flags, queue, worker_object
 
 _LOADED: Dict[Tuple[Optional[str], str, str], Any] = {}
 
 
 def solve_group(game: str, request: str, move: str, cwd: Optional[str]) -> List[str]:
     """What a Ray worker runs: the group of `move` solved alone; its job lines (JSON)."""
-    if cwd is not None and os.path.isdir(cwd):
-        os.chdir(cwd)
-    key = (cwd, game, request)
-    s = _LOADED.get(key)
-    if s is None:
-        s = _plateau.SplitSolve(game, request)
-        _LOADED[key] = s
+    s = worker_object(_LOADED, cwd, (cwd, game, request), lambda: _plateau.SplitSolve(game, request))
     lines: List[str] = s.solve_group(move)
     return lines
 
 
 def _request(rest: List[str]) -> Tuple[str, Dict[str, Any], bool]:
     """The game, the request (solve's keywords) and --json, from the solve's words."""
-    p = argparse.ArgumentParser(prog="python -m plateau.cluster solve", add_help=False)
-    p.add_argument("game", nargs="?", default="breakthrough")
-    p.add_argument("--position")
-    p.add_argument("--moves")
-    p.add_argument("--method")
-    p.add_argument("--split", action="store_true")
-    p.add_argument("--budget", type=int)
-    p.add_argument("--split-first")
-    p.add_argument("--results")
-    p.add_argument("--tt")
-    p.add_argument("--race-rows", type=int)
-    p.add_argument("--max-seconds", type=float)
-    p.add_argument("--first-win-only", action="store_true")
-    p.add_argument("--json", action="store_true")
-    ns, unknown = p.parse_known_args(rest)
-    if unknown:
-        raise ValueError(f"{unknown[0]}: not a flag of the cluster's split solve (docs/cluster.md)")
+    ns = flags("python -m plateau.cluster solve", "split solve", rest, [
+        ("--position", {}), ("--moves", {}), ("--method", {}), ("--split", {"action": "store_true"}),
+        ("--budget", {"type": int}), ("--split-first", {}), ("--results", {}), ("--tt", {}),
+        ("--race-rows", {"type": int}), ("--max-seconds", {"type": float}),
+        ("--first-win-only", {"action": "store_true"}), ("--json", {"action": "store_true"})])
     req: Dict[str, Any] = {"split": ns.split, "first_win_only": ns.first_win_only, "quiet": True}
     for name in ("position", "moves", "method", "budget", "split_first", "results", "tt", "race_rows",
                  "max_seconds"):
@@ -74,14 +56,12 @@ def _request(rest: List[str]) -> Tuple[str, Dict[str, Any], bool]:
 
 def run(ns: argparse.Namespace) -> int:
     """Run (or resume) the split solve of `ns.rest` on the cluster; the exit code."""
-    from .driver import _init_ray
-
     game, req, as_json = _request(ns.rest)
     request = json.dumps(req)
     s = _plateau.SplitSolve(game, request)
     plan = json.loads(s.plan_json())
     done = set(s.open())
-    todo = [g for g in plan["groups"] if g[0] not in done]
+    todo = [g[0] for g in plan["groups"] if g[0] not in done]
     start = time.monotonic()
     if todo and not s.decided:
         import ray
@@ -90,30 +70,18 @@ def run(ns: argparse.Namespace) -> int:
         try:
             task = ray.remote(num_cpus=1, max_retries=ns.retries)(solve_group)
             cwd = None if ns.working_dir else os.getcwd()
-            refs = {task.remote(game, request, g[0], cwd): g[0] for g in todo}
-            stop = False
-            while refs:
-                ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
-                for ref in ready:
-                    move = refs.pop(ref)
-                    try:
-                        lines = ray.get(ref)
-                    except ray.exceptions.RayError as e:
-                        if stop:
-                            continue  # cancelled once the root was decided
-                        text = str(e).strip()
-                        first = text.splitlines()[-1] if text else type(e).__name__
-                        raise RuntimeError(f"the job on {move} failed after {ns.retries} retries: {first}; the "
-                                           "decided moves are kept: run the same command again to resume") from None
-                    if stop:
-                        continue
-                    s.add(lines)
-                    for line in lines:
-                        print(line, flush=True)
-                    if s.decided and not stop:
-                        stop = True
-                        for r in list(refs):
-                            ray.cancel(r, force=True)
+
+            def finished(move: str, lines: List[str]) -> bool:
+                s.add(lines)
+                for line in lines:
+                    print(line, flush=True)
+                return bool(s.decided)  # with --first-win-only, a winning move stops the solve
+
+            def failed(move: str, first: str) -> str:
+                return (f"the job on {move} failed after {ns.retries} retries: {first}; the decided moves are kept: "
+                        "run the same command again to resume")
+
+            drive(lambda move: task.remote(game, request, move, cwd), queue(todo), finished, failed)
         finally:
             ray.shutdown()
     summary = json.loads(s.summary_json(time.monotonic() - start))

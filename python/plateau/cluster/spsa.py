@@ -27,9 +27,10 @@ import json
 import os
 import sys
 import time
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Optional, Sequence, Tuple
 
 from .. import _plateau
+from .driver import _init_ray, drive, queue, worker_object
 
 _LOADED: Dict[Tuple[Optional[str], Tuple[str, ...]], Any] = {}
 
@@ -38,13 +39,7 @@ def play_pair(args: Sequence[str], run_id: str, job: str, games: Sequence[int], 
     """What a Ray worker runs: the games `games` of the iteration `job` (JSON: {iteration, plus, minus}) of the run
     `args` (relative paths from `cwd` when this node has it, else from the shipped working_dir): their outcomes as
     JSON. The run is built once per worker process and must be the driver's (`run_id`)."""
-    if cwd is not None and os.path.isdir(cwd):
-        os.chdir(cwd)
-    key = (cwd, tuple(args))
-    s = _LOADED.get(key)
-    if s is None:
-        s = _plateau.Spsa(list(args))
-        _LOADED[key] = s
+    s = worker_object(_LOADED, cwd, (cwd, tuple(args)), lambda: _plateau.Spsa(list(args)))
     mine = json.loads(s.plan_json())["run"]
     if mine != run_id:
         raise ValueError(f"this node sees another spsa run ({mine}, the driver's is {run_id}): give every node the "
@@ -55,8 +50,6 @@ def play_pair(args: Sequence[str], run_id: str, job: str, games: Sequence[int], 
 
 def run(ns: argparse.Namespace) -> int:
     """Run (or resume) the SPSA run of `ns.rest` on the cluster; the exit code."""
-    from .driver import _init_ray
-
     s = _plateau.Spsa(list(ns.rest))
     plan = json.loads(s.plan_json())
     opened = json.loads(s.open_json())
@@ -74,23 +67,22 @@ def run(ns: argparse.Namespace) -> int:
             cwd = None if ns.working_dir else os.getcwd()
             while job is not None:
                 text = json.dumps(job)
-                refs = {play.remote(list(ns.rest), plan["run"], text, t["games"], cwd): t for t in plan["tasks"]}
                 outcomes: Dict[int, Dict[str, Any]] = {}
-                while refs:
-                    ready, _ = ray.wait(list(refs), num_returns=1, timeout=0.25)
-                    for ref in ready:
-                        task = refs.pop(ref)
-                        try:
-                            played = json.loads(ray.get(ref))
-                        except ray.exceptions.RayError as e:
-                            message = str(e).strip()
-                            first = message.splitlines()[-1] if message else type(e).__name__
-                            raise RuntimeError(f"iteration {job['iteration']}, task {task['task']} (games "
-                                               f"{', '.join(map(str, task['games']))}) failed after {ns.retries} "
-                                               f"retries: {first}; {opened['checkpoint']} holds the iterations "
-                                               "finished: run the same command again to resume") from None
-                        for game in played:
-                            outcomes[int(game["game"])] = game
+
+                def finished(task: Dict[str, Any], played: str) -> bool:
+                    for game in json.loads(played):
+                        outcomes[int(game["game"])] = game
+                    return False
+
+                def failed(task: Dict[str, Any], first: str) -> str:
+                    assert job is not None
+                    return (f"iteration {job['iteration']}, task {task['task']} (games "
+                            f"{', '.join(map(str, task['games']))}) failed after {ns.retries} retries: {first}; "
+                            f"{opened['checkpoint']} holds the iterations finished: run the same command again to "
+                            "resume")
+
+                drive(lambda task: play.remote(list(ns.rest), plan["run"], text, task["games"], cwd),
+                      queue(plan["tasks"]), finished, failed, window=len(plan["tasks"]))
                 applied = json.loads(s.apply(text, json.dumps(list(outcomes.values()))))
                 print(applied["line"], file=sys.stderr, flush=True)
                 job = json.loads(s.next_json())

@@ -9,12 +9,12 @@ deterministic from its id and the seed, so a task retried after a lost worker pl
 
 from __future__ import annotations
 
-import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import ray
 
 from ..tournament import Tournament
+from .driver import worker_object
 
 _LOADED: Dict[Tuple[Optional[str], Tuple[str, ...]], Tournament] = {}
 
@@ -24,13 +24,7 @@ def play_games(args: Sequence[str], tournament_id: str, game_ids: Sequence[int],
     """Play `game_ids` of the tournament `args` (relative paths from `cwd` when this node has it: a shared
     filesystem; else from the worker's directory, the shipped `working_dir`), one after the other, each game told to
     the live `board` (an actor, `live.py`) as it starts and ends."""
-    if cwd is not None and os.path.isdir(cwd):
-        os.chdir(cwd)
-    key = (cwd, tuple(args))
-    t = _LOADED.get(key)
-    if t is None:
-        t = Tournament(args)
-        _LOADED[key] = t
+    t: Tournament = worker_object(_LOADED, cwd, (cwd, tuple(args)), lambda: Tournament(args))
     if t.id != tournament_id:
         raise ValueError(f"this node sees another tournament ({t.id}, the driver's is {tournament_id}): give every "
                          "node the same players file, engines and openings (docs/cluster.md)")

@@ -163,6 +163,9 @@ fn check_split(r: &CheckSplitReport) {
         "jobs           {} of {} done, {} verified ({} this run); split depth {}",
         r.jobs_done, r.jobs, r.jobs_verified, r.jobs_this_run, r.split_depth
     );
+    let plan =
+        if r.plan_complete { "complete".to_string() } else { format!("{} choices still needed", r.choices_needed) };
+    println!("plan           {} choices ({} this run), {plan}", r.choices, r.choices_this_run);
     if !r.failures.is_empty() {
         println!("failed after   {}", r.failures.join(" | "));
     }

@@ -9,6 +9,9 @@
 //!                      otherwise ONE move, proposed by a df-pn solve of the node (a bounded table), recorded as a
 //!                      choice (no winning move found: a failure)
 //!     the same position met again (a transposition) is expanded once
+//! expand_known(choices): the same expansion with the choices known so far (by position), stopping below each
+//!           position whose choice is unknown: the plan as far as it goes, and the lines still needing a choice
+//!           (the command makes them one after another, the Ray driver side by side)
 //! job(id):  df-pn solve of the position with a table of its own, then the proof check of that position with that
 //!           table as the oracle (as `plateau solve --check` does): one [`CheckJob`]
 //! verdict:  verified iff the plan has no failure and every job is verified
@@ -25,7 +28,7 @@
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 
-use super::{SolveOptions, reusable};
+use super::{SolveOptions, Solver, reusable};
 use crate::game::{Game, MoveList, Outcome};
 use crate::games::Breakthrough;
 use crate::games::breakthrough::{BtMove, BtState};
@@ -105,7 +108,8 @@ pub fn play_line(g: &Breakthrough, root: &BtState, line: &str) -> Result<BtState
 }
 
 /// The plan of a split check of `root` (`win`: the side to move is claimed to win), the winner's moves at the split
-/// levels proposed by df-pn solves of one solver of `options` (its table kept from one solve to the next).
+/// levels proposed one after another, in the expansion's order, by df-pn solves of one solver of `options` (its table
+/// kept from one solve to the next): [`expand_known`] with the choices so far, the first needed choice made, again.
 pub fn plan(
     g: &Breakthrough,
     root: &BtState,
@@ -113,17 +117,90 @@ pub fn plan(
     depth: u32,
     options: &SolveOptions,
 ) -> Result<CheckPlan, String> {
-    let options = SolveOptions { all_winning_moves: false, distance: false, check_proof: false, ..options.clone() };
-    let mut solver = reusable(g, &options)?;
-    let mut choose = |_: &str, s: &BtState| -> Result<Option<BtMove>, String> {
-        let sol = solver.solve(s);
-        match (sol.result.as_deref(), sol.best_move) {
-            (Some("win"), Some(m)) => g.parse_move(s, &m).map(Some).map_err(|e| e.to_string()),
-            (Some(_), _) => Ok(None),
-            (None, _) => Err("the plan's df-pn solve stopped before deciding a position".into()),
-        }
+    let mut proposer = Proposer::new(g, options)?;
+    let mut known = Vec::new();
+    loop {
+        let e = expand_known(g, root, win, depth, &known)?;
+        let Some(line) = e.needed.first() else { return Ok(e.plan) };
+        known.push(proposer.choose(root, line)?);
+    }
+}
+
+/// Proposes the winner's moves at the split levels: df-pn solves of one solver, its table kept from one to the next.
+pub struct Proposer<'a> {
+    g: &'a Breakthrough,
+    solver: Solver<'a>,
+}
+
+impl<'a> Proposer<'a> {
+    /// A solver of `options`' table size and race table (no time or node limit: a choice is a whole solve).
+    pub fn new(g: &'a Breakthrough, options: &SolveOptions) -> Result<Proposer<'a>, String> {
+        let options = SolveOptions { all_winning_moves: false, distance: false, check_proof: false, ..options.clone() };
+        Ok(Proposer { g, solver: reusable(g, &options)? })
+    }
+
+    /// The winner's choice after `line` (moves from `root`): the solve's winning move, or none when it found none.
+    pub fn choose(&mut self, root: &BtState, line: &str) -> Result<Choice, String> {
+        let s = play_line(self.g, root, line)?;
+        let sol = self.solver.solve(&s);
+        let mv = match (sol.result.as_deref(), sol.best_move) {
+            (Some("win"), Some(m)) => {
+                Some(self.g.format_move(&s, self.g.parse_move(&s, &m).map_err(|e| e.to_string())?))
+            }
+            (Some(_), _) => None,
+            (None, _) => return Err("the plan's df-pn solve stopped before deciding a position".into()),
+        };
+        Ok(Choice { line: line.to_string(), mv })
+    }
+}
+
+/// The expansion with the winner's choices known so far ([`expand_known`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Expansion {
+    /// The plan as far as the known choices reach: its choices, failures and jobs are those of the lines that follow
+    /// known choices only (nothing below a position whose choice is unknown).
+    pub plan: CheckPlan,
+    /// The lines to a position where the winner moves at the split levels and whose choice is not known, in the
+    /// expansion's order. Empty: `plan` is the whole plan.
+    pub needed: Vec<String>,
+}
+
+/// The expansion by the rules (module comment) with the choices `known` (by position: a choice made after one line
+/// serves every line to the same position), stopping below each position whose choice is unknown and naming it in
+/// [`Expansion::needed`]. With every needed choice added, in any order, it gives the same plan as with the choices
+/// made one after another in the expansion's order (for the same proposed moves). An illegal recorded line or move is
+/// an error.
+pub fn expand_known(
+    g: &Breakthrough,
+    root: &BtState,
+    win: bool,
+    depth: u32,
+    known: &[Choice],
+) -> Result<Expansion, String> {
+    let mut by_state: HashMap<BtState, Option<BtMove>> = HashMap::new();
+    for c in known {
+        let s = play_line(g, root, &c.line)?;
+        let m = match &c.mv {
+            None => None,
+            Some(m) => Some(g.parse_move(&s, m).map_err(|e| format!("the choice after '{}': {e}", c.line))?),
+        };
+        by_state.entry(s).or_insert(m);
+    }
+    let mut needed = Vec::new();
+    let plan = {
+        let mut choose = |line: &str, s: &BtState| -> Result<Pick, String> {
+            Ok(match by_state.get(s) {
+                None => {
+                    needed.push(line.to_string());
+                    Pick::Unknown
+                }
+                Some(None) => Pick::NoWin,
+                Some(Some(m)) => Pick::Move(*m),
+            })
+        };
+        expand(g, root, win, depth, &mut choose)?
     };
-    expand(g, root, win, depth, &mut choose)
+    Ok(Expansion { plan, needed })
 }
 
 /// The plan `recorded` (read from a results file) re-derived by the rules from its own choices: `Ok` only when it is
@@ -136,18 +213,27 @@ pub fn plan_from_choices(g: &Breakthrough, root: &BtState, recorded: &CheckPlan)
         "loss" => false,
         other => return Err(format!("claim '{other}' (want win or loss)")),
     };
-    let mut choose = |line: &str, s: &BtState| -> Result<Option<BtMove>, String> {
+    let mut choose = |line: &str, s: &BtState| -> Result<Pick, String> {
         match chosen.get(line) {
             None => Err(format!("no winner's move recorded after '{line}'")),
-            Some(None) => Ok(None),
-            Some(Some(m)) => g.parse_move(s, m).map(Some).map_err(|e| format!("after '{line}': {e}")),
+            Some(None) => Ok(Pick::NoWin),
+            Some(Some(m)) => g.parse_move(s, m).map(Pick::Move).map_err(|e| format!("after '{line}': {e}")),
         }
     };
     expand(g, root, win, recorded.split_depth, &mut choose)
 }
 
-/// Proposes the winner's move at a split level (`line`, position); `None`: no winning move found.
-type Chooser<'a> = dyn FnMut(&str, &BtState) -> Result<Option<BtMove>, String> + 'a;
+/// The winner's move at a split level, as a chooser gives it.
+enum Pick {
+    Move(BtMove),
+    /// No winning move found there: a failure of the claim.
+    NoWin,
+    /// Not known yet: the expansion stops there (nothing recorded).
+    Unknown,
+}
+
+/// Gives the winner's move at a split level (`line`, position).
+type Chooser<'a> = dyn FnMut(&str, &BtState) -> Result<Pick, String> + 'a;
 
 /// The expansion of the plan (module comment), the winner's moves from `choose(line, position)`.
 fn expand(
@@ -224,7 +310,11 @@ impl Expand<'_> {
             }
         }
         let line = self.line();
-        let choice = (self.choose)(&line, s)?;
+        let choice = match (self.choose)(&line, s)? {
+            Pick::Unknown => return Ok(()),
+            Pick::Move(m) => Some(m),
+            Pick::NoWin => None,
+        };
         let Some(m) = choice.filter(|m| legal.contains(m)) else {
             self.plan.choices.push(Choice { line: line.clone(), mv: None });
             self.plan.failures.push(line);

@@ -43,7 +43,8 @@ mod split;
 mod table;
 
 pub use check_jobs::{
-    CheckJob, CheckPlan, Choice, plan as check_plan, plan_from_choices, play_line, run_job as run_check_job,
+    CheckJob, CheckPlan, Choice, Expansion, Proposer, expand_known, plan as check_plan, plan_from_choices, play_line,
+    run_job as run_check_job,
 };
 pub use jobs::Job;
 pub(crate) use jobs::decided_moves;

@@ -5,13 +5,19 @@
 //! ```text
 //! load(game, request)  the request checked; the root and the claim (the side to move wins; with --moves, the side
 //!                      that played the last of them wins)
-//! open()               the results file: missing or empty -> the plan made (df-pn solves at the split levels) and
-//!                      written as its first line {"check_plan": ...}; else its plan read back, refused untouched unless
-//!                      it is this request's (game, position, claim, depth) and re-derives by the rules from its
-//!                      choices; its job lines read (a last line cut short is dropped); the jobs done
-//! pending()            the jobs without a line, in the plan's order
+//! open()               the results file: its plan read back when it has one (refused untouched unless it is this
+//!                      request's (game, position, claim, depth) and re-derives by the rules from its choices) and its
+//!                      job lines (a last line cut short is dropped); the choices file FILE.choices
+//!                      ([`super::check_choices`]): the choices known and the jobs finished before the plan was
+//!                      complete; without a plan, the expansion with the choices known
+//! needed()             the lines whose winner's choice is still to be made (empty once the plan is complete)
+//! choose(line)         that choice: a df-pn solve of its position (one solver kept from one choice to the next)
+//! add_choice(choice)   appended to FILE.choices at once; the expansion run again; no choice needed: the plan is
+//!                      written as the results file's first line, followed by the jobs FILE.choices holds (under the
+//!                      plan's id for their position)
+//! pending()            the jobs known and without a line, in the plan's order
 //! run_job(id)          one job (solve + check): a CheckJob
-//! add(job)             its line appended at once (flushed)
+//! add(job)             its line appended at once (flushed): to FILE once the plan is complete, else to FILE.choices
 //! summary(seconds)     the verdict: verified iff no failure in the plan and every job verified
 //! ```
 
@@ -22,10 +28,14 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::breakthrough::race_rows;
+use super::check_choices::{Root, Sidecar, path_of as side_path};
 use crate::game::Game;
 use crate::games::breakthrough::BtState;
 use crate::games::{AnyGame, Breakthrough};
-use crate::solve::breakthrough::{CheckJob, CheckPlan, SolveOptions, check_plan, plan_from_choices, run_check_job};
+use crate::solve::breakthrough::{
+    CheckJob, CheckPlan, Choice, Expansion, Proposer, SolveOptions, expand_known, plan_from_choices, play_line,
+    run_check_job,
+};
 use crate::solve::report::CheckSplitReport;
 use crate::solve::request::{CHECK_MEMO_DEFAULT, Progress, Request};
 use crate::spec::parse_table_mib;
@@ -41,22 +51,33 @@ struct Header {
 
 #[derive(Default)]
 struct Run {
+    /// The whole plan (the results file's first line), once every choice is known.
     plan: Option<CheckPlan>,
     file: Option<std::fs::File>,
+    /// The plan's jobs with a line in the results file, by id.
     done: HashMap<String, CheckJob>,
-    /// Jobs done by this run.
+    /// The choices file, the choices known, the jobs it holds (finished before the plan was complete) by position.
+    side: Option<Sidecar>,
+    choices: Vec<Choice>,
+    early: HashMap<BtState, CheckJob>,
+    /// While the plan is not complete: the expansion with the choices known.
+    partial: Option<Expansion>,
+    /// Jobs and choices made by this run.
     ran: u64,
+    chose: u64,
 }
 
 /// A split check, its request checked.
 pub struct CheckSplit {
-    g: Breakthrough,
+    /// The game, leaked once per check so that the proposer's solver (kept from one choice to the next) can borrow it.
+    g: &'static Breakthrough,
     state: BtState,
     win: bool,
     depth: u32,
     results: String,
     options: SolveOptions,
     run: Mutex<Run>,
+    proposer: Mutex<Option<Proposer<'static>>>,
 }
 
 /// Check `plateau solve GAME --check-split --results FILE`'s request.
@@ -103,7 +124,17 @@ pub fn load(game: &str, req: &Request) -> Result<CheckSplit, String> {
     if !win && depth == 0 {
         return Err("--split-depth 0 needs the winner to move at the root (here the claim is a loss)".into());
     }
-    Ok(CheckSplit { g, state, win, depth, results, options, run: Mutex::new(Run::default()) })
+    let g: &'static Breakthrough = Box::leak(Box::new(g));
+    Ok(CheckSplit {
+        g,
+        state,
+        win,
+        depth,
+        results,
+        options,
+        run: Mutex::new(Run::default()),
+        proposer: Mutex::new(None),
+    })
 }
 
 impl CheckSplit {
@@ -111,12 +142,22 @@ impl CheckSplit {
         self.run.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// The plan (after [`Self::open`]).
+    /// The whole plan (after [`Self::open`], once every choice is known).
     pub fn plan(&self) -> Option<CheckPlan> {
         self.lock().plan.clone()
     }
 
-    /// Read the results file (module comment), making and writing the plan when the file has none; the jobs done.
+    fn root(&self) -> Root {
+        Root {
+            game: self.g.spec(),
+            position: self.g.format_position(&self.state),
+            claim: if self.win { "win" } else { "loss" }.to_string(),
+            split_depth: self.depth,
+        }
+    }
+
+    /// Read the results file and its choices file (module comment); the jobs done (their ids: the plan's when it is
+    /// complete, else the lines they were run for).
     pub fn open(&self) -> Result<Vec<String>, String> {
         let f = self.results.as_str();
         let path = Path::new(f);
@@ -126,7 +167,7 @@ impl CheckSplit {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
             Err(e) => return Err(format!("--results {f}: {e}")),
         };
-        // Checked before anything is written: the file's plan, then its job lines.
+        // Checked before anything is written: the file's plan, then its job lines, then the choices file.
         let mut cut = None;
         if !text.is_empty() && !text.ends_with('\n') {
             let keep = text.rfind('\n').map_or(0, |i| i + 1);
@@ -152,87 +193,200 @@ impl CheckSplit {
             }
             done.insert(job.job.clone(), job);
         }
+        let (side, choices, side_jobs) = Sidecar::open(&side_path(f), self.root())?;
+        let mut early = HashMap::new();
+        for j in side_jobs {
+            early.entry(play_line(self.g, &self.state, &j.job)?).or_insert(j);
+        }
         if let Some(keep) = cut {
             let file = std::fs::OpenOptions::new().write(true).open(path).map_err(|e| format!("--results {f}: {e}"))?;
             file.set_len(keep as u64).map_err(|e| format!("--results {f}: could not drop its cut last line: {e}"))?;
         }
-        let plan = match plan {
-            Some(p) => p,
-            None => {
-                let p = check_plan(&self.g, &self.state, self.win, self.depth, &self.options)?;
-                let mut file = crate::files::append(path, "--results")?;
-                let line = serde_json::to_string(&Header { check_plan: p.clone() }).map_err(|e| e.to_string())?;
-                file.set_len(0).map_err(|e| format!("--results {f}: {e}"))?;
-                file.write_all(format!("{line}\n").as_bytes())
-                    .and_then(|_| file.sync_all())
-                    .map_err(|e| format!("--results {f}: could not write the plan: {e}"))?;
-                p
-            }
-        };
-        let file = crate::files::append(path, "--results")?;
         let mut run = self.lock();
-        let ids = plan.jobs.iter().filter(|j| done.contains_key(*j)).cloned().collect();
-        *run = Run { plan: Some(plan), file: Some(file), done, ran: 0 };
-        Ok(ids)
+        *run = Run { side: Some(side), choices, early, done, ..Run::default() };
+        match plan {
+            Some(p) => {
+                run.file = Some(crate::files::append(path, "--results")?);
+                run.plan = Some(p);
+                self.take_early(&mut run)?;
+            }
+            None => self.expand(&mut run)?,
+        }
+        Ok(match &run.plan {
+            Some(p) => p.jobs.iter().filter(|j| run.done.contains_key(*j)).cloned().collect(),
+            None => run.early.values().map(|j| j.job.clone()).collect(),
+        })
+    }
+
+    /// The expansion with the choices known; the plan written when it is complete.
+    fn expand(&self, run: &mut Run) -> Result<(), String> {
+        let e = expand_known(self.g, &self.state, self.win, self.depth, &run.choices)?;
+        if !e.needed.is_empty() {
+            run.partial = Some(e);
+            return Ok(());
+        }
+        let f = self.results.as_str();
+        let mut file = crate::files::append(Path::new(f), "--results")?;
+        let line = serde_json::to_string(&Header { check_plan: e.plan.clone() }).map_err(|e| e.to_string())?;
+        file.set_len(0).map_err(|e| format!("--results {f}: {e}"))?;
+        file.write_all(format!("{line}\n").as_bytes())
+            .and_then(|_| file.sync_all())
+            .map_err(|e| format!("--results {f}: could not write the plan: {e}"))?;
+        run.file = Some(file);
+        run.plan = Some(e.plan);
+        run.partial = None;
+        self.take_early(run)
+    }
+
+    /// The jobs of the choices file that are jobs of the whole plan (the same position), appended to the results
+    /// file under the plan's ids (each job's work depends on its position only).
+    fn take_early(&self, run: &mut Run) -> Result<(), String> {
+        let Some(plan) = run.plan.clone() else { return Ok(()) };
+        for id in &plan.jobs {
+            if run.done.contains_key(id) {
+                continue;
+            }
+            let s = play_line(self.g, &self.state, id)?;
+            if let Some(j) = run.early.get(&s).map(|j| retarget(j, id)) {
+                Self::write_job(run, &j)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn write_job(run: &mut Run, job: &CheckJob) -> Result<(), String> {
+        let line = serde_json::to_string(job).map_err(|e| e.to_string())? + "\n";
+        let file = run.file.as_mut().ok_or("open the results file first")?;
+        file.write_all(line.as_bytes())
+            .and_then(|_| file.flush())
+            .map_err(|e| format!("--results: could not append a job: {e}"))?;
+        run.done.insert(job.job.clone(), job.clone());
+        Ok(())
     }
 
     /// `recorded` if it is this request's plan and follows from its choices by the rules.
     fn same_plan(&self, recorded: CheckPlan) -> Result<CheckPlan, String> {
-        let (game, position) = (self.g.spec(), self.g.format_position(&self.state));
-        let claim = if self.win { "win" } else { "loss" };
-        if recorded.game != game
-            || recorded.position != position
-            || recorded.claim != claim
-            || recorded.split_depth != self.depth
+        let root = self.root();
+        if recorded.game != root.game
+            || recorded.position != root.position
+            || recorded.claim != root.claim
+            || recorded.split_depth != root.split_depth
         {
             return Err(format!(
-                "a file of another plan ({} {} claim {} depth {}; this run: {game} {position} claim {claim} depth {})",
-                recorded.game, recorded.position, recorded.claim, recorded.split_depth, self.depth
+                "a file of another plan ({} {} claim {} depth {}; this run: {} {} claim {} depth {})",
+                recorded.game,
+                recorded.position,
+                recorded.claim,
+                recorded.split_depth,
+                root.game,
+                root.position,
+                root.claim,
+                root.split_depth
             ));
         }
-        let derived = plan_from_choices(&self.g, &self.state, &recorded)?;
+        let derived = plan_from_choices(self.g, &self.state, &recorded)?;
         if derived != recorded {
             return Err("its plan is not the one its recorded choices give by the rules".into());
         }
         Ok(recorded)
     }
 
-    /// The jobs without a line, in the plan's order (empty before [`Self::open`]).
+    /// The lines whose winner's choice is still to be made, in the expansion's order (empty once the plan is
+    /// complete, or before [`Self::open`]).
+    pub fn needed(&self) -> Vec<String> {
+        self.lock().partial.as_ref().map_or(Vec::new(), |e| e.needed.clone())
+    }
+
+    /// The jobs known and without a line, in the plan's order (while the plan is not complete: those below the
+    /// choices known, which the rest of the plan cannot change but by a transposition); empty before [`Self::open`].
     pub fn pending(&self) -> Vec<String> {
         let run = self.lock();
-        run.plan
-            .as_ref()
-            .map_or(Vec::new(), |p| p.jobs.iter().filter(|j| !run.done.contains_key(*j)).cloned().collect())
+        if let Some(p) = &run.plan {
+            return p.jobs.iter().filter(|j| !run.done.contains_key(*j)).cloned().collect();
+        }
+        let Some(e) = &run.partial else { return Vec::new() };
+        e.plan
+            .jobs
+            .iter()
+            .filter(|j| play_line(self.g, &self.state, j).is_ok_and(|s| !run.early.contains_key(&s)))
+            .cloned()
+            .collect()
+    }
+
+    /// The position after `line` (moves from the root), as text: what a choice or a job is about (two lines to the same
+    /// position are the same work).
+    pub fn position_of(&self, line: &str) -> Result<String, String> {
+        Ok(self.g.format_position(&play_line(self.g, &self.state, line)?))
+    }
+
+    /// The winner's choice after `line`: a df-pn solve of its position (needs no [`Self::open`]: what a worker runs;
+    /// one solver kept from one choice to the next).
+    pub fn choose(&self, line: &str) -> Result<Choice, String> {
+        let mut proposer = self.proposer.lock().unwrap_or_else(|p| p.into_inner());
+        if proposer.is_none() {
+            *proposer = Some(Proposer::new(self.g, &self.options)?);
+        }
+        proposer.as_mut().ok_or("no proposer")?.choose(&self.state, line)
+    }
+
+    /// Record a choice at once (appended to the choices file); the plan written when it is complete. Whether the
+    /// verdict is reached now. A choice already known, or made after the plan was complete, changes nothing.
+    pub fn add_choice(&self, choice: &Choice) -> Result<bool, String> {
+        let mut run = self.lock();
+        if run.plan.is_none() && !run.choices.iter().any(|c| c.line == choice.line) {
+            let s = play_line(self.g, &self.state, &choice.line)?;
+            if let Some(m) = &choice.mv {
+                self.g.parse_move(&s, m).map_err(|e| format!("the choice after '{}': {e}", choice.line))?;
+            }
+            run.side.as_mut().ok_or("open the results file first")?.append(choice)?;
+            run.choices.push(choice.clone());
+            run.chose += 1;
+            self.expand(&mut run)?;
+        }
+        Ok(Self::decided(&run))
     }
 
     /// One job: the solve and the check of its position (needs no [`Self::open`]: what a worker runs).
     pub fn run_job(&self, id: &str) -> Result<CheckJob, String> {
-        run_check_job(&self.g, &self.state, id, &self.options)
+        run_check_job(self.g, &self.state, id, &self.options)
     }
 
-    /// Append a finished job's line at once; whether the verdict is reached now (a failure, or every job done).
+    /// Record a finished job at once: in the results file once the plan is complete (under the plan's id for its
+    /// position), else in the choices file. Whether the verdict is reached now.
     pub fn add(&self, job: &CheckJob) -> Result<bool, String> {
         let mut run = self.lock();
-        if !run.plan.as_ref().is_some_and(|p| p.jobs.contains(&job.job)) {
-            return Err(format!("a job of another plan ('{}')", job.job));
-        }
-        if !run.done.contains_key(&job.job) {
-            let line = serde_json::to_string(job).map_err(|e| e.to_string())? + "\n";
-            let file = run.file.as_mut().ok_or("open the results file first")?;
-            file.write_all(line.as_bytes())
-                .and_then(|_| file.flush())
-                .map_err(|e| format!("--results: could not append a job: {e}"))?;
-            run.done.insert(job.job.clone(), job.clone());
+        let s = play_line(self.g, &self.state, &job.job)?;
+        let Some(plan) = run.plan.clone() else {
+            if !run.early.contains_key(&s) {
+                run.side.as_mut().ok_or("open the results file first")?.append(job)?;
+                run.early.insert(s, job.clone());
+                run.ran += 1;
+            }
+            return Ok(Self::decided(&run));
+        };
+        let id = if plan.jobs.contains(&job.job) {
+            job.job.clone()
+        } else {
+            let same = plan.jobs.iter().find(|j| play_line(self.g, &self.state, j).is_ok_and(|p| p == s));
+            same.cloned().ok_or_else(|| format!("a job of another plan ('{}')", job.job))?
+        };
+        if !run.done.contains_key(&id) {
+            Self::write_job(&mut run, &retarget(job, &id))?;
             run.ran += 1;
         }
         Ok(Self::decided(&run))
     }
 
     fn decided(run: &Run) -> bool {
-        let Some(plan) = &run.plan else { return false };
-        !plan.failures.is_empty()
-            || run.done.values().any(|j| !j.verified)
-            || plan.jobs.iter().all(|j| run.done.contains_key(j))
+        match (&run.plan, &run.partial) {
+            (Some(plan), _) => {
+                !plan.failures.is_empty()
+                    || run.done.values().any(|j| !j.verified)
+                    || plan.jobs.iter().all(|j| run.done.contains_key(j))
+            }
+            (None, Some(e)) => !e.plan.failures.is_empty() || run.early.values().any(|j| !j.verified),
+            (None, None) => false,
+        }
     }
 
     /// The verdict so far.
@@ -247,8 +401,11 @@ impl CheckSplit {
             failures: vec![],
             jobs: vec![],
         };
-        let plan = run.plan.as_ref().unwrap_or(&empty);
-        let jobs: Vec<&CheckJob> = plan.jobs.iter().filter_map(|j| run.done.get(j)).collect();
+        let plan = run.plan.as_ref().or(run.partial.as_ref().map(|e| &e.plan)).unwrap_or(&empty);
+        let jobs: Vec<&CheckJob> = match &run.plan {
+            Some(p) => p.jobs.iter().filter_map(|j| run.done.get(j)).collect(),
+            None => run.early.values().collect(),
+        };
         let mut failures = plan.failures.clone();
         failures.extend(jobs.iter().filter(|j| !j.verified).filter_map(|j| j.failed_line.clone()));
         let mut secs: Vec<f64> = jobs.iter().map(|j| j.seconds).collect();
@@ -273,7 +430,10 @@ impl CheckSplit {
             jobs_done: jobs.len(),
             jobs_verified: jobs.iter().filter(|j| j.verified).count(),
             jobs_this_run: run.ran,
-            choices: plan.choices.len(),
+            choices: run.choices.len().max(plan.choices.len()),
+            choices_this_run: run.chose,
+            plan_complete: run.plan.is_some(),
+            choices_needed: run.partial.as_ref().map_or(0, |e| e.needed.len()),
             failures,
             solve_nodes: jobs.iter().map(|j| j.solve_nodes).sum(),
             or_positions: jobs.iter().map(|j| j.or_positions).sum(),
@@ -289,11 +449,24 @@ impl CheckSplit {
     }
 }
 
-/// The command: the jobs one after another (no job started after `--max-seconds`), each line on `progress`, until
-/// the verdict.
+/// `job` under the id `id` (a job of the same position): its failed line's start replaced too.
+fn retarget(job: &CheckJob, id: &str) -> CheckJob {
+    let failed_line = job.failed_line.as_ref().map(|l| match l.strip_prefix(job.job.as_str()) {
+        Some(rest) => format!("{id}{rest}"),
+        None => l.clone(),
+    });
+    CheckJob { job: id.to_string(), failed_line, ..job.clone() }
+}
+
+/// The command: the plan's missing choices one after another (one solver, its table kept), then its jobs one after
+/// another, each line on `progress`, until the verdict; nothing new started after `--max-seconds`. Ctrl-C or SIGTERM
+/// stops it at the next choice or job (the one under way is dropped when its solve stops, kept when it was in its
+/// proof check), everything finished kept: an error saying so (the command then exits 130 or 143).
 pub fn run(g: &Breakthrough, req: &Request, progress: &mut dyn Progress) -> Result<CheckSplitReport, String> {
     let start = Instant::now();
-    let c = load(&g.spec(), req)?;
+    let mut c = load(&g.spec(), req)?;
+    c.options.interrupt = Some(crate::limits::catch_interrupt());
+    let interrupted = || crate::limits::interrupt_exit_code().is_some();
     if !req.quiet {
         progress.note(&format!(
             "memory per job: df-pn table {} MiB + proof check memo {} MiB",
@@ -301,21 +474,59 @@ pub fn run(g: &Breakthrough, req: &Request, progress: &mut dyn Progress) -> Resu
         ));
     }
     let done = c.open()?;
-    if !req.quiet {
+    let deadline = req.max_seconds.unwrap_or(f64::INFINITY);
+    let out_of_time = || start.elapsed().as_secs_f64() >= deadline;
+    let mut decided = c.summary(0.0).verdict == "failed";
+    if !req.quiet && c.plan().is_none() {
+        let known = c.lock().choices.len();
+        progress
+            .note(&format!("split check: the plan's choices ({known} known before, kept in {}.choices)", c.results));
+    }
+    while !decided && !interrupted() && !out_of_time() {
+        let Some(line) = c.needed().into_iter().next() else { break };
+        let choice = match c.choose(&line) {
+            Err(_) if interrupted() => break,
+            r => r?,
+        };
+        decided = c.add_choice(&choice)?;
+        if !req.quiet {
+            progress.note(&format!("choice after '{line}': {}", choice.mv.as_deref().unwrap_or("none")));
+        }
+    }
+    if !req.quiet && !decided && c.plan().is_some() {
         let total = c.plan().map_or(0, |p| p.jobs.len());
         progress.note(&format!("split check: {} jobs, {} done before", total, done.len()));
     }
-    let deadline = req.max_seconds.unwrap_or(f64::INFINITY);
-    for id in c.pending() {
-        if start.elapsed().as_secs_f64() >= deadline {
+    for id in if decided { Vec::new() } else { c.pending() } {
+        if c.plan().is_none() || interrupted() || out_of_time() {
             break;
         }
-        let job = c.run_job(&id)?;
+        let job = match c.run_job(&id) {
+            Err(_) if interrupted() => break,
+            r => r?,
+        };
         let decided = c.add(&job)?;
         progress.check_job(&job);
         if decided {
             break;
         }
     }
-    Ok(c.summary(start.elapsed().as_secs_f64()))
+    let report = c.summary(start.elapsed().as_secs_f64());
+    if interrupted() {
+        let plan = if report.plan_complete {
+            format!("{} of {} jobs done", report.jobs_done, report.jobs)
+        } else {
+            format!(
+                "{} choices made, {} still needed before the plan is complete",
+                report.choices, report.choices_needed
+            )
+        };
+        return Err(format!(
+            "interrupted ({}): {plan}; they are kept in {} and {}.choices: the same command goes on from there",
+            crate::limits::interrupt_name(),
+            c.results,
+            c.results
+        ));
+    }
+    Ok(report)
 }

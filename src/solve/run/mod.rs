@@ -13,6 +13,7 @@
 
 pub mod breakthrough;
 pub mod chance;
+pub mod check_choices;
 pub mod check_split;
 pub mod checkers;
 pub mod classic;
