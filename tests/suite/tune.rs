@@ -49,7 +49,9 @@ fn match_records_become_labelled_positions() {
     ]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let text = std::fs::read_to_string(&data).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
+    // The header line names the labelling (`# plateau tune data: ...`, resumable by the same command); data below.
+    assert!(text.starts_with("# plateau tune data"), "{text:.200}");
+    let lines: Vec<&str> = text.lines().filter(|l| !l.starts_with('#')).collect();
     assert!(lines.len() >= 12, "6 games give at least a dozen quiet positions, got {}", lines.len());
     // Six games, numbered 0..6; results are 0 or 1 (no draws in Breakthrough).
     let games: std::collections::BTreeSet<&str> = lines.iter().map(|l| l.split('\t').nth(3).unwrap()).collect();
