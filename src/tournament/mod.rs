@@ -29,7 +29,7 @@ pub mod schedule;
 pub mod spec;
 pub mod standings;
 pub mod text;
-pub(crate) mod watch;
+pub mod watch;
 
 use std::collections::HashSet;
 use std::path::PathBuf;

@@ -25,14 +25,14 @@ use crate::files::{MAX_TEXT, read_if_any};
 
 /// A player as the results file names it.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub(crate) struct ViewPlayer {
+pub struct ViewPlayer {
     pub name: String,
     pub player: String,
 }
 
 /// What a tournament's files say now.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub(crate) struct TournamentView {
+pub struct TournamentView {
     /// The tournament's id (`null` until its results file has a header).
     pub tournament: Option<String>,
     pub game: String,
@@ -122,7 +122,7 @@ pub fn view(results: &Path, now_ms: u64) -> Result<TournamentView, String> {
 }
 
 /// The block of game `id` of tournament `tournament` in the record file `record` (`None`: not there, or not yet).
-pub(crate) fn record_block(record: &Path, tournament: &str, id: usize) -> Result<Option<String>, String> {
+pub fn record_block(record: &Path, tournament: &str, id: usize) -> Result<Option<String>, String> {
     let Some(bytes) = read_if_any(record, MAX_TEXT, "record file")? else { return Ok(None) };
     let text = String::from_utf8_lossy(&bytes);
     let round = format!("\n[Round \"{id}\"]");
