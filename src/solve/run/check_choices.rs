@@ -39,6 +39,23 @@ enum Line {
     Job(CheckJob),
 }
 
+/// A JSON-lines file read to its last whole line (missing: empty): the text, and `Some(length kept)` when a last line
+/// cut short (a process killed while writing it) was left out.
+pub(crate) fn read_whole_lines(path: &Path) -> std::io::Result<(String, Option<usize>)> {
+    let mut text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(e),
+    };
+    let mut cut = None;
+    if !text.is_empty() && !text.ends_with('\n') {
+        let keep = text.rfind('\n').map_or(0, |i| i + 1);
+        cut = Some(keep);
+        text.truncate(keep);
+    }
+    Ok((text, cut))
+}
+
 /// The sidecar's path: the results file's with `.choices` added.
 pub fn path_of(results: &str) -> PathBuf {
     PathBuf::from(format!("{results}.choices"))
@@ -55,17 +72,7 @@ impl Sidecar {
     /// Read the sidecar of `root` at `path` (missing: nothing yet): its choices and its jobs, in the file's order.
     pub fn open(path: &Path, root: Root) -> Result<(Sidecar, Vec<Choice>, Vec<CheckJob>), String> {
         let f = path.display();
-        let mut text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("{f}: {e}")),
-        };
-        let mut cut = None;
-        if !text.is_empty() && !text.ends_with('\n') {
-            let keep = text.rfind('\n').map_or(0, |i| i + 1);
-            cut = Some(keep);
-            text.truncate(keep);
-        }
+        let (text, cut) = read_whole_lines(path).map_err(|e| format!("{f}: {e}"))?;
         let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
         let (mut choices, mut jobs) = (Vec::new(), Vec::new());
         if let Some((_, first)) = lines.next() {

@@ -28,7 +28,7 @@ use std::sync::Mutex;
 use std::time::Instant;
 
 use super::breakthrough::race_rows;
-use super::check_choices::{Root, Sidecar, path_of as side_path};
+use super::check_choices::{Root, Sidecar, path_of as side_path, read_whole_lines};
 use crate::game::Game;
 use crate::games::breakthrough::BtState;
 use crate::games::{AnyGame, Breakthrough};
@@ -162,18 +162,8 @@ impl CheckSplit {
         let f = self.results.as_str();
         let path = Path::new(f);
         crate::files::check_output(path, "--results")?;
-        let mut text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-            Err(e) => return Err(format!("--results {f}: {e}")),
-        };
         // Checked before anything is written: the file's plan, then its job lines, then the choices file.
-        let mut cut = None;
-        if !text.is_empty() && !text.ends_with('\n') {
-            let keep = text.rfind('\n').map_or(0, |i| i + 1);
-            cut = Some(keep);
-            text.truncate(keep);
-        }
+        let (text, cut) = read_whole_lines(path).map_err(|e| format!("--results {f}: {e}"))?;
         let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty());
         let plan = match lines.next() {
             None => None,
