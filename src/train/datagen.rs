@@ -66,28 +66,12 @@ pub fn generate_to_file(
     path: &Path,
     progress: impl Fn(usize, usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
-    let name = path.display();
     let (mut kept, file) = open_data_file(g, set, path)?;
     let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
     let todo: Vec<u32> = (0..games).filter(|i| !done.contains(i)).collect();
-    let file = Mutex::new(file);
     let opts = data_options(set.nodes.max(1), set.data_eval);
-    let finished = AtomicUsize::new(games as usize - todo.len());
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
-    let fresh: Vec<Vec<Record>> = pool.install(|| {
-        todo.par_iter()
-            .map(|&i| {
-                let r = play_game(g, &opts, set.random_plies, set.seed, i);
-                let text = write_records(g, &r);
-                let mut f = file.lock().unwrap_or_else(|p| p.into_inner());
-                f.write_all(text.as_bytes())
-                    .and_then(|_| f.flush())
-                    .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
-                drop(f);
-                progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games as usize);
-                Ok(r)
-            })
-            .collect::<anyhow::Result<_>>()
+    let fresh = append_each(g, &todo, games as usize, threads, file, path, progress, |&i| {
+        play_game(g, &opts, set.random_plies, set.seed, i)
     })?;
     kept.retain(|r| r.game < games);
     kept.extend(fresh.into_iter().flatten());
@@ -147,7 +131,6 @@ pub fn label_to_file(
     path: &Path,
     progress: impl Fn(usize, usize) + Sync,
 ) -> anyhow::Result<Vec<Record>> {
-    let name = path.display();
     let header = format!(
         "# plateau tune data: game={} nodes={nodes} data_eval={data_eval} labelled={:016x}",
         g.spec(),
@@ -157,28 +140,48 @@ pub fn label_to_file(
     let (kept, file) = open_with(g, &header, base, |r| ids.contains(&r.game), path)?;
     let done: HashSet<u32> = kept.iter().map(|r| r.game).collect();
     let todo: Vec<usize> = (0..games.len()).filter(|&i| !done.contains(&(first_id + i as u32))).collect();
-    let file = Mutex::new(file);
     let opts = data_options(nodes.max(1), data_eval);
-    let finished = AtomicUsize::new(games.len() - todo.len());
+    let fresh = append_each(g, &todo, games.len(), threads, file, path, progress, |&i| {
+        label_game(g, &opts, &games[i], first_id + i as u32)
+    })?;
+    let mut labelled: Vec<Record> = kept.into_iter().chain(fresh.into_iter().flatten()).collect();
+    labelled.sort_by_key(|r| r.game);
+    Ok(base.iter().copied().chain(labelled).collect())
+}
+
+/// Run `work` on each of `todo` on `threads` threads, appending each result's records to `file` (the data file
+/// `path`) as soon as it is done, and calling `progress(games done, of total)` after each (the games already in
+/// the file count as done). Returns the results in `todo`'s order.
+#[allow(clippy::too_many_arguments)]
+fn append_each<T: Sync>(
+    g: &Breakthrough,
+    todo: &[T],
+    total: usize,
+    threads: usize,
+    file: std::fs::File,
+    path: &Path,
+    progress: impl Fn(usize, usize) + Sync,
+    work: impl Fn(&T) -> Vec<Record> + Sync,
+) -> anyhow::Result<Vec<Vec<Record>>> {
+    let name = path.display();
+    let file = Mutex::new(file);
+    let finished = AtomicUsize::new(total - todo.len());
     let pool = rayon::ThreadPoolBuilder::new().num_threads(threads.max(1)).build()?;
-    let fresh: Vec<Vec<Record>> = pool.install(|| {
+    pool.install(|| {
         todo.par_iter()
-            .map(|&i| {
-                let r = label_game(g, &opts, &games[i], first_id + i as u32);
+            .map(|t| {
+                let r = work(t);
                 let text = write_records(g, &r);
                 let mut f = file.lock().unwrap_or_else(|p| p.into_inner());
                 f.write_all(text.as_bytes())
                     .and_then(|_| f.flush())
                     .map_err(|e| anyhow::anyhow!("tune: cannot write {name}: {e}"))?;
                 drop(f);
-                progress(finished.fetch_add(1, Ordering::Relaxed) + 1, games.len());
+                progress(finished.fetch_add(1, Ordering::Relaxed) + 1, total);
                 Ok(r)
             })
-            .collect::<anyhow::Result<_>>()
-    })?;
-    let mut labelled: Vec<Record> = kept.into_iter().chain(fresh.into_iter().flatten()).collect();
-    labelled.sort_by_key(|r| r.game);
-    Ok(base.iter().copied().chain(labelled).collect())
+            .collect()
+    })
 }
 
 /// FNV-1a of what a labelling reads: the records given beforehand and the recorded games (starts, moves, results).
