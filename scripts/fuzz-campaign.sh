@@ -38,6 +38,7 @@ mkdir -p "$log"
 for t in "${targets[@]}"; do
     mkdir -p "corpus/$t" "seeds/$t" "artifacts/$t"
     start=$(date +%s)
+    touch "$log/$t.start"
     # The files a target writes (the tournament targets': TMP/plateau-fuzz-NAME-PID/) go to a directory removed after.
     scratch=$(mktemp -d)
     TMPDIR="$scratch" nice -n 15 "$bin/$t" "corpus/$t" "seeds/$t" -max_total_time="$seconds" -runs="$runs" -timeout="$timeout" \
@@ -48,6 +49,8 @@ for t in "${targets[@]}"; do
     took=$(($(date +%s) - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log/$t.txt")
     last=$(grep -E "^#[0-9]+" "$log/$t.txt" | tail -1)
-    crashes=$(ls "artifacts/$t" | wc -l)
-    echo "$t rc=$rc seconds=$took execs=$execs artifacts=$crashes last: $last" | tee -a "$log/summary.txt"
+    # Only the artifacts this run wrote (an earlier campaign's, already reported, are not counted again).
+    crashes=$(find "artifacts/$t" -type f -newer "$log/$t.start" | wc -l)
+    rm -f "$log/$t.start"
+    echo "$t rc=$rc seconds=$took execs=$execs new_artifacts=$crashes last: $last" | tee -a "$log/summary.txt"
 done

@@ -538,10 +538,17 @@ impl<'a, G: FullGame> Worker<'a, G> {
         let mut stable = 0;
         for d in start.max(1)..=max_depth {
             let depth = d as i32 * ONE_PLY;
+            // A node budget never cuts the main search's first iteration: the move played has been searched
+            // (`engine(nodes=1)` searches depth 1). The clock and the stop flags still do.
+            let first = d == 1 && window.is_none();
+            let budget = if first { self.limit.nodes.take() } else { None };
             let v = match window {
                 Some((a, b)) => self.root(s, roots, depth, a, b),
                 None => self.aspiration(s, roots, depth, prev, d),
             };
+            if first {
+                self.limit.nodes = budget;
+            }
             if self.stopped {
                 if self.best_changed {
                     // A later move proved better before time ran out: trust it.

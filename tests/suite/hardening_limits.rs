@@ -143,3 +143,29 @@ fn tune_refuses_recorded_games_where_it_does_not_read_them() {
         refused(&["tune", "--eval", eval, "--pgn", "games.pgn", "--games", "1"], "--pgn is read by --eval pst only");
     }
 }
+
+#[test]
+fn a_node_budget_never_cuts_the_engines_first_iteration() {
+    // `engine(nodes=1)` answered the first generated move, unsearched (depth 0, one node). The first iteration now
+    // always completes: the move played has been searched at depth 1, with the nodes that took.
+    for game in ["breakthrough", "connect_four", "othello", "oware"] {
+        let out = plateau(&["search", game, "--algo", "engine(nodes=1,tt=1mb)", "--json"]);
+        assert!(out.status.success(), "{game}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        assert_eq!(v["depth"], 1, "{game}: {v}");
+        assert!(v["nodes"].as_u64().is_some_and(|n| n > 1), "{game}: {v}");
+    }
+}
+
+#[test]
+fn a_missing_external_engine_is_refused_before_the_first_game() {
+    // It lost every game "on a crash": a misspelt path gave the other player a clean sweep.
+    for cmd in ["/nonexistent/fairy-stockfish", "no-such-engine-anywhere"] {
+        let player = format!("uci(cmd={cmd},depth=1)");
+        refused(&["match", "tic_tac_toe", "--player", &player, "--player", "random"], "no such program");
+        refused(
+            &["tournament", "tic_tac_toe", "--player", &format!("x={player}"), "--player", "random"],
+            "no such program",
+        );
+    }
+}
