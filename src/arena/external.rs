@@ -339,6 +339,13 @@ impl<G: FullGame> Player<G> for External {
     }
 
     fn check_limits(&self, limits: Option<Limits>) -> Result<(), String> {
+        // A program that is not there would lose every game "on a crash" and the match would read as a clean sweep.
+        if !program_found(&self.cmd[0]) {
+            return Err(format!(
+                "{}: cannot start '{}': no such program (give its path, or a command on PATH)",
+                self.display, self.cmd[0]
+            ));
+        }
         let own = self.own.time.is_some() || self.own.depth.is_some() || self.own.nodes.is_some();
         if limits.and_then(|l| l.time).is_none() && !own {
             return Err(format!(
@@ -413,4 +420,14 @@ impl<G: FullGame> Player<G> for External {
         };
         Ok(Choice::bare(mv))
     }
+}
+
+/// Whether `program` names an executable file: a path (with a `/`) directly, a bare name through `PATH`.
+fn program_found(program: &str) -> bool {
+    use std::os::unix::fs::PermissionsExt;
+    let runnable = |p: &std::path::Path| p.metadata().is_ok_and(|m| m.is_file() && m.permissions().mode() & 0o111 != 0);
+    if program.contains('/') {
+        return runnable(std::path::Path::new(program));
+    }
+    std::env::var_os("PATH").is_some_and(|paths| std::env::split_paths(&paths).any(|dir| runnable(&dir.join(program))))
 }

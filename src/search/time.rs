@@ -7,7 +7,7 @@
 //! Limits (search/mod.rs) = depth + nodes + Option<TimeControl>        (None: no time limit)
 //!
 //! plan(side to move, margin, soft%) -> Budget { soft, hard, stretch }  (durations from the start of the search)
-//!     move time t:   hard = t - margin (t/2 when the margin is more than half of t)    soft = soft% of hard
+//!     move time t:   hard = t - min(margin, t/10)                                       soft = soft% of hard
 //!                    (time not used on a move is lost: the engine plans soft = hard)
 //!     clock r + i, n moves to go (30 when unknown):
 //!         usable = r - margin (r/4 when the margin is more than half of r)
@@ -92,7 +92,8 @@ impl TimeControl {
         match *self {
             TimeControl::Infinite => Budget::default(),
             TimeControl::MoveTime(t) => {
-                let hard = if t > margin * 2 { t - margin } else { t / 2 };
+                // The margin covers the answer's way out; on a short move it is at most a tenth of the move.
+                let hard = t - margin.min(t / 10);
                 Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard), stretch: false }
             }
             TimeControl::Clock { time, inc, moves_to_go } => {
@@ -254,7 +255,13 @@ mod tests {
         assert_eq!(b.hard, Some(ms(95)));
         assert_eq!(b.soft, Some(ms(57)));
         let b = TimeControl::MoveTime(ms(6)).plan(Side::First, ms(5), 60);
-        assert_eq!(b.hard, Some(ms(3)), "a margin larger than half the time leaves half");
+        assert_eq!(b.hard, Some(Duration::from_micros(5400)), "a short move keeps nine tenths, whatever the margin");
+        // The engine's 10 ms margin on 33 ms and 10 ms moves (time odds): it searched 23 ms and 5 ms before.
+        assert_eq!(
+            TimeControl::MoveTime(ms(33)).plan(Side::First, ms(10), 100).hard,
+            Some(Duration::from_micros(29_700))
+        );
+        assert_eq!(TimeControl::MoveTime(ms(10)).plan(Side::First, ms(10), 100).hard, Some(ms(9)));
         assert_eq!(TimeControl::Infinite.plan(Side::First, ms(5), 60), Budget::default());
         assert!(!b.stretch, "a fixed time per move never stretches");
         // The engine's plan: all of it.

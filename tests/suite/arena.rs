@@ -297,12 +297,14 @@ fn broken_engines_lose_with_the_reason_recorded() {
         assert!(read_results(&text).iter().all(|(_, _, t)| t.contains(reason)));
         std::fs::remove_file(&rec).unwrap();
     }
-    // A command that does not exist loses too.
-    let mut cfg = config(["uci(cmd=/nonexistent/engine)", "random"], 2, None);
-    cfg.limit = Some(TimeControl::MoveTime(Duration::from_millis(50)));
-    let s = run_match(&g, &cfg, |_| {}).unwrap();
-    assert_eq!(s.wins_b, 2);
-    assert!(s.failures[0].contains("cannot start"), "{:?}", s.failures);
+    // A command that does not exist is refused before the first game (it lost every game "on a crash", and a
+    // misspelt path read as a clean sweep for the other side); a bare name is looked up on PATH.
+    for cmd in ["/nonexistent/engine", "no-such-engine-anywhere"] {
+        let mut cfg = config([format!("uci(cmd={cmd})").as_str(), "random"], 2, None);
+        cfg.limit = Some(TimeControl::MoveTime(Duration::from_millis(50)));
+        let e = run_match(&g, &cfg, |_| {}).unwrap_err();
+        assert!(e.contains(&format!("cannot start '{cmd}': no such program")), "{e}");
+    }
 }
 
 #[test]
