@@ -39,7 +39,7 @@ plateau=${PLATEAU:-target/release/plateau}
   { echo "error: $egdir/resources/eval_move_ordering_end.egev is missing (copy it from Egaroucid's bin/resources)" >&2; exit 2; }
 [ -x "$plateau" ] || { echo "error: no plateau binary at $plateau (cargo build --release, or set PLATEAU)" >&2; exit 2; }
 exec python3 - "$first" "$last" "$eg" "$plateau" <<'EOF'
-import os, re, resource, statistics, struct, subprocess, sys, tempfile
+import atexit, os, re, resource, shutil, statistics, struct, subprocess, sys, tempfile
 
 first, last, eg, plateau = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], sys.argv[4]
 egdir = os.path.dirname(eg)
@@ -76,6 +76,7 @@ def cpu(cmd):
     return p.stdout, r1.ru_utime - r0.ru_utime
 
 tmp = tempfile.mkdtemp(prefix="othello_egaroucid.")
+atexit.register(shutil.rmtree, tmp, True)  # also on an error exit or Ctrl-C
 def run_egaroucid(board):
     path = os.path.join(tmp, "p.txt")
     with open(path, "w") as f:
@@ -129,8 +130,6 @@ for i, n in enumerate(range(first, last + 1)):
 ratio = tot["pc"] / tot["ec"] if tot["ec"] > 0 else float("inf")
 print(f"| total | | | | {tot['pn']:,} | | {tot['pc']:.2f} | | {tot['en']:,} | | {tot['ec']:.2f} | {ratio:.2f} |")
 print(f"\nload average at end {' '.join(open('/proc/loadavg').read().split()[:3])}")
-os.remove(os.path.join(tmp, "p.txt")) if os.path.exists(os.path.join(tmp, "p.txt")) else None
-os.rmdir(tmp)
 if bad:
     sys.exit(f"error: {bad} result(s) differ from the suite's")
 EOF
