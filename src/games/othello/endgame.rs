@@ -16,7 +16,8 @@
 //!     none: the opponent has none either: return the final score
 //!           otherwise: return -solve(opp, own, -β, -α)   -- a pass
 //!     few empties (<= 6): parity order: moves in quadrants with an odd number of empties first
-//!     otherwise: the table (bounds and best move of this exact position) may answer or narrow the window;
+//!     otherwise, from 9 empties: the table (bounds and best move of this exact position) may answer or narrow the
+//!         window (7 and 8 empties: no table, the moves still ordered as below);
 //!         from 10 empties, enhanced transposition cut-off: a child whose stored upper bound u has -u >= β: return -u
 //!         when α is high: the opponent keeps its stable discs, so v <= squares - 2 stable(opp): cut or narrow β
 //!         children: the table's move first, searched before the other moves are ordered (its cut-off spares
@@ -56,6 +57,11 @@ const PARITY_W: i32 = 6;
 
 /// From this many empties: enhanced transposition cut-offs (each child looked up in the table first).
 const ETC_MIN: u32 = 10;
+
+/// From this many empties the table is probed and stored; below, down to [`SHALLOW`] + 1, the moves are still
+/// ordered fastest first but the table is left alone: there a probe (a cache miss in a large table) cost more than
+/// the nodes it saved (docs/othello.md, "Closing the gap": -9% CPU on FFO #41-#44 with 9 rather than 7).
+const TABLE_MIN: u32 = 9;
 
 /// The stability cut-off is tried only when alpha is high enough for this many stable discs to matter.
 const STABLE_MIN: i32 = 20;
@@ -319,7 +325,7 @@ impl EndgameSolver {
             return 0;
         }
         let mut tt_move = None;
-        let tabled = !self.table.is_empty();
+        let tabled = !self.table.is_empty() && n >= TABLE_MIN;
         if tabled && let Some(e) = self.table.probe(own, opp) {
             let (lower, upper) = (e.lower as i32, e.upper as i32);
             if lower >= beta {
