@@ -82,6 +82,22 @@ impl<S: Send + Sync> FromRequestParts<S> for GameId {
 #[derive(Default)]
 struct StopOnDrop(Arc<std::sync::atomic::AtomicBool>);
 
+impl StopOnDrop {
+    /// The ceiling of `secs` seconds, counted from the work's turn in the queue (as a search's clock is): the flag is
+    /// set `secs` after the returned starter fires. A starter dropped unfired (the work never ran) arms nothing.
+    fn ceiling_from_turn(&self, secs: u64) -> tokio::sync::oneshot::Sender<()> {
+        let (start, started) = tokio::sync::oneshot::channel();
+        let flag = self.0.clone();
+        tokio::spawn(async move {
+            if started.await.is_ok() {
+                tokio::time::sleep(std::time::Duration::from_secs(secs)).await;
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
+        });
+        start
+    }
+}
+
 impl Drop for StopOnDrop {
     fn drop(&mut self) {
         self.0.store(true, std::sync::atomic::Ordering::Relaxed);
@@ -254,12 +270,12 @@ async fn compare(State(app): State<Arc<App>>, b: Result<Json<CompareRequest>, Js
     let files = app.config.files.clone();
     // Stopped after the ceiling, or when the client goes away (this handler is dropped with the flag's guard).
     let stop = StopOnDrop::default();
-    let (flag, ceiling) = (stop.0.clone(), stop.0.clone());
-    tokio::spawn(async move {
-        tokio::time::sleep(std::time::Duration::from_secs(analysis::COMPARE_SECONDS)).await;
-        ceiling.store(true, std::sync::atomic::Ordering::Relaxed);
-    });
-    let answer = blocking(&app, move || analysis::compare(&r, &files, flag).map(Json)).await;
+    let (flag, start) = (stop.0.clone(), stop.ceiling_from_turn(analysis::COMPARE_SECONDS));
+    let answer = blocking(&app, move || {
+        let _ = start.send(());
+        analysis::compare(&r, &files, flag).map(Json)
+    })
+    .await;
     drop(stop);
     answer
 }
@@ -271,18 +287,14 @@ async fn verdict(
     State(app): State<Arc<App>>,
     b: Result<Json<VerdictRequest>, JsonRejection>,
 ) -> Result<axum::response::Response, ApiError> {
-    use std::sync::atomic::Ordering::Relaxed;
     let r = body(b)?;
     let ceiling = r.ceiling()?;
     let files = app.config.files.clone();
     let stop = StopOnDrop::default();
-    let (flag, timer) = (stop.0.clone(), stop.0.clone());
-    tokio::spawn(async move {
-        tokio::time::sleep(std::time::Duration::from_secs(ceiling)).await;
-        timer.store(true, Relaxed);
-    });
+    let (flag, start) = (stop.0.clone(), stop.ceiling_from_turn(ceiling));
     if !r.stream {
         let answer = blocking(&app, move || {
+            let _ = start.send(());
             let w = Watch { stop: &flag, progress: &|_| {}, t0: std::time::Instant::now() };
             verdict::verdict(&r.at, &files, &w).map(Json)
         })
@@ -300,6 +312,7 @@ async fn verdict(
     tokio::spawn(async move {
         let out = match ticket.turn().await {
             Ok(place) => {
+                let _ = start.send(());
                 let sink = tx.clone();
                 off_thread(move || {
                     let _place = place;

@@ -120,6 +120,34 @@ async fn a_verdict_stops_at_its_ceiling() {
     }
 }
 
+/// The ceiling counts from the verdict's turn in the queue, as a search's clock does: behind another 2-second
+/// verdict holding the one place, a 2-second verdict still gets its 2 seconds (it was stopped at once when its turn
+/// came, its ceiling spent waiting).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_verdict_s_ceiling_starts_at_its_turn() {
+    let app = router(Config { jobs: 1, ..Config::default() });
+    let ask = || {
+        let app = app.clone();
+        tokio::spawn(async move {
+            let t0 = Instant::now();
+            let answer =
+                json_of(&app, "POST", "/api/verdict", Some(json!({"game": "breakthrough", "seconds": 2}))).await;
+            (answer, t0.elapsed())
+        })
+    };
+    let first = ask();
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    let second = ask();
+    for (n, task) in [first, second].into_iter().enumerate() {
+        let ((s, v), took) = task.await.unwrap();
+        assert_eq!(s, StatusCode::OK, "{v}");
+        assert_eq!(v["stopped"], true, "{v}");
+        // Lower bounds only: a loaded machine makes both later, never earlier.
+        let least = if n == 0 { 1.9 } else { 3.5 };
+        assert!(took.as_secs_f64() >= least, "verdict {n} answered after {took:?}");
+    }
+}
+
 /// With one place for the CPU, a verdict whose client leaves (a plain request, then a stream closed after its first
 /// line) stops at once: the next request gets the place long before the 30 s ceiling.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
