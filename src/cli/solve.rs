@@ -71,12 +71,14 @@ pub struct SolveArgs {
     max_seconds: Option<f64>,
     /// Breakthrough df-pn, weak: solve the root move by move (job-level), each root move (up to mirror symmetry) in
     /// turn with a budget of `--budget` expansions that doubles every round, one JSON line per job on stdout.
+    /// Qubic (`qubic-pns`): the first move (`--split-first`), then a job per answer up to symmetry, each with its own
+    /// table and proof beside `--results FILE`; the proofs merged into `--proof FILE`.
     #[arg(long)]
     split: bool,
     /// `--split`: the first round's budget per root move, in df-pn expansions (default 20000000).
     #[arg(long, value_name = "N")]
     budget: Option<u64>,
-    /// `--split`: root moves to decide before the others, comma-separated (`a2a3,c2c3`).
+    /// `--split`: root moves to decide before the others, comma-separated (`a2a3,c2c3`); Qubic: the first move.
     #[arg(long, value_name = "MOVES")]
     split_first: Option<String>,
     /// `--split`: append every job to FILE (JSON lines) and take the moves it already decides as decided, so that

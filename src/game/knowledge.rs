@@ -10,6 +10,8 @@
 //! null_move           the state after passing, when sound         null-move pruning
 //! move_key            a small index per move                      history tables
 //! symmetry_key        one key for positions equal up to symmetry  solvers' tables (Qubic's threat df-pn)
+//! symmetry_count      the board's symmetries, and their images    the split solve (a proof mapped to its mirrors)
+//!  symmetric(_move)    of a position and a move
 //! adjudicate          a result certain without playing on         arena
 //! endgame             an exact result from endgame tables         engine (probed at every node)
 //! ```
@@ -117,6 +119,26 @@ pub trait Knowledge: Capabilities {
     /// line that reached it). The default: [`Game::key`], no symmetry.
     fn symmetry_key(&self, state: &Self::State) -> u64 {
         self.key(state)
+    }
+
+    /// How many symmetries of the board [`Knowledge::symmetric`] applies (symmetry 0 is the identity); the default:
+    /// 1, no symmetry.
+    fn symmetry_count(&self) -> usize {
+        1
+    }
+
+    /// The image of `state` under symmetry `k` (below [`Knowledge::symmetry_count`]): a position of the same value,
+    /// whose key is its own (computed anew). The default: `state` itself.
+    fn symmetric(&self, state: &Self::State, k: usize) -> Self::State {
+        let _ = k;
+        *state
+    }
+
+    /// The image of `mv`, legal in `state`, under symmetry `k`: legal in `symmetric(state, k)`, and the image of the
+    /// position it reaches. The default: `mv` itself.
+    fn symmetric_move(&self, state: &Self::State, mv: Self::Move, k: usize) -> Self::Move {
+        let _ = (state, k);
+        mv
     }
 
     /// A small index of a move for history tables, below [`MOVE_KEYS`].

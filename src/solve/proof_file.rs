@@ -62,6 +62,8 @@ pub fn write<G: FullGame>(
 pub(crate) struct ProofFile<G: FullGame> {
     pub root: G::State,
     pub moves: HashMap<G::State, G::Move>,
+    /// The stored positions in the file's order.
+    pub order: Vec<G::State>,
 }
 
 /// Read the proof file at `path` for `game`; an error is one line naming the file's line that is wrong.
@@ -83,6 +85,7 @@ pub fn read<G: FullGame>(game: &G, path: &Path) -> Result<ProofFile<G>, String> 
     let root = line.strip_prefix("root ").ok_or_else(|| bad(n, "expected 'root POSITION'".into()))?;
     let root = game.parse_position(root).map_err(|e| bad(n, format!("root position: {e}")))?;
     let mut moves = HashMap::new();
+    let mut order = Vec::new();
     let mut first_seen: HashMap<G::State, usize> = HashMap::new();
     let mut last = 3;
     while let Some((n, line)) = lines.next() {
@@ -95,7 +98,7 @@ pub fn read<G: FullGame>(game: &G, path: &Path) -> Result<ProofFile<G>, String> 
             if let Some((extra, _)) = lines.find(|(_, l)| !l.trim().is_empty()) {
                 return Err(bad(extra, "text after the end line".into()));
             }
-            return Ok(ProofFile { root, moves });
+            return Ok(ProofFile { root, moves, order });
         }
         let (pos, mv) = line.rsplit_once('\t').ok_or_else(|| bad(n, "expected 'POSITION<TAB>MOVE'".into()))?;
         let s = game.parse_position(pos).map_err(|e| bad(n, format!("position: {e}")))?;
@@ -104,6 +107,7 @@ pub fn read<G: FullGame>(game: &G, path: &Path) -> Result<ProofFile<G>, String> 
             return Err(bad(n, format!("the position of line {before} again")));
         }
         moves.insert(s, m);
+        order.push(s);
     }
     Err(format!("proof file {name}: cut short after line {last} (no 'end N' line)"))
 }

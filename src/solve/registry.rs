@@ -180,7 +180,9 @@ pub const SOLVERS: &[SolverInfo] = &[
         aliases: &["dfpn", "pns"],
         games: &[Qubic],
         default_for: &[Qubic],
-        options: &[Tt, MaxNodes, MaxSeconds, Table, SaveEvery, Proof, Check, CheckMemo, CheckProof],
+        options: &[
+            Tt, MaxNodes, MaxSeconds, Table, SaveEvery, Proof, Check, CheckMemo, CheckProof, Split, SplitFirst, Results,
+        ],
         score: "1 for a win of the side to move (proven), -1 when disproven (a draw or a loss: the search proves wins only)",
         summary: "df-pn with threat-space search and symmetry, through the game's knowledge; the proof saved and checked",
     },

@@ -6,6 +6,7 @@ use serde::Serialize;
 
 use super::proof_check::ProofCheck;
 pub(crate) use super::proof_file::ProofFileCheck;
+pub(crate) use super::threats::split::ThreatsSplitReport;
 
 /// The report of one `plateau solve`, by solver.
 #[derive(Clone, Debug, Serialize)]
@@ -43,6 +44,8 @@ pub enum SolveReport {
     Threats(ThreatsReport),
     /// `qubic-pns --check-proof FILE`.
     ProofFile(ProofFileCheck),
+    /// `qubic-pns --split`.
+    ThreatsSplit(ThreatsSplitReport),
 }
 
 impl SolveReport {

@@ -58,6 +58,7 @@ mod protocol_chance;
 mod puzzles;
 mod qubic;
 mod qubic_proof;
+mod qubic_split;
 mod race_probe;
 mod random_moves;
 mod referee_ugi;

@@ -21,6 +21,7 @@ pub(super) fn text(report: &SolveReport) {
         SolveReport::Simultaneous(r) => simultaneous(r),
         SolveReport::Threats(r) => threats(r),
         SolveReport::ProofFile(r) => proof_file(r),
+        SolveReport::ThreatsSplit(r) => threats_split(r),
     }
 }
 
@@ -144,6 +145,36 @@ fn proof_file(r: &ProofFileCheck) {
         "walked         {} positions where the winner moves ({} won at once), {} where the loser does (every move), {} ends of the game",
         c.or_positions, c.immediate_wins, c.and_positions, c.terminal_positions
     );
+    println!("seconds        {:.3}", r.seconds);
+}
+
+fn threats_split(r: &ThreatsSplitReport) {
+    println!("result         {}", r.result);
+    println!("first move     {}", r.first_move);
+    println!(
+        "jobs           {} proven of {} ({} answers up to the {} symmetries that fix the position after the first move)",
+        r.proven_jobs, r.jobs, r.answers, r.stabiliser
+    );
+    if !r.failed_jobs.is_empty() {
+        println!("disproven      {}", r.failed_jobs.join(" "));
+    }
+    if !r.undecided_jobs.is_empty() {
+        println!("undecided      {}", r.undecided_jobs.join(" "));
+    }
+    println!(
+        "nodes          {} df-pn in {} jobs run now ({} in all the jobs' runs)",
+        r.nodes, r.jobs_run, r.total_nodes
+    );
+    println!("results        {}", r.results_file);
+    if let (Some(f), Some(n), Some(b)) = (&r.proof_file, r.proof_positions, r.proof_bytes) {
+        println!("proof          {n} positions where the winner moves, merged into {f} ({b} bytes)");
+    }
+    if let Some(c) = &r.proof_check {
+        println!(
+            "proof check    holds: {} positions where the winner moves, {} where the loser does (every move), {} ends of the game",
+            c.or_positions, c.and_positions, c.terminal_positions
+        );
+    }
     println!("seconds        {:.3}", r.seconds);
 }
 

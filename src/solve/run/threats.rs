@@ -1,5 +1,6 @@
 //! `qubic-pns`: df-pn with threat-space search ([`crate::solve::threats`]) on one position, its proof written with
-//! `--proof` and checked with `--check`; or `--check-proof FILE`, a saved proof checked with the rules alone.
+//! `--proof` and checked with `--check`; or `--check-proof FILE`, a saved proof checked with the rules alone; or
+//! `--split --results FILE`, the root split into jobs ([`crate::solve::threats::split`]), their proofs merged.
 
 use std::path::Path;
 
@@ -9,6 +10,7 @@ use crate::game::{FullGame, winner_words};
 use crate::solve::proof_file;
 use crate::solve::report::{SolveReport, ThreatsReport};
 use crate::solve::request::{CHECK_MEMO_DEFAULT, Progress, Request};
+use crate::solve::threats::split::{self, SplitOptions};
 use crate::solve::threats::{self, Options};
 use crate::spec::parse_table_mib;
 
@@ -24,6 +26,14 @@ pub fn solve<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> 
     }
     if req.check && req.proof.is_none() {
         bail!("--check checks the proof file written: it needs --proof FILE");
+    }
+    if req.split {
+        return split(g, req, memo_mib, progress);
+    }
+    for (flag, on) in [("--split-first", req.split_first.is_some()), ("--results", req.results.is_some())] {
+        if on {
+            bail!("{flag} is for --split");
+        }
     }
     if req.save_every.is_some() && req.table.is_none() {
         bail!("--save-every is how often --table is saved: it needs --table FILE");
@@ -126,6 +136,73 @@ pub fn solve<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> 
     }))
 }
 
+/// `--split --results FILE`: the jobs run one after the other (each resumable), the merged proof written with
+/// `--proof` and checked with `--check`.
+fn split<G: FullGame>(
+    g: &G,
+    req: &Request,
+    memo_mib: usize,
+    progress: &mut dyn Progress,
+) -> anyhow::Result<SolveReport> {
+    let Some(results) = &req.results else {
+        bail!("--split needs --results FILE (one line per job; the jobs' tables and proofs are named after it)");
+    };
+    if req.table.is_some() {
+        bail!("--table is not for --split: each job has a table of its own (FILE.ANSWER.table beside --results)");
+    }
+    let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
+    let state = super::root(g, req)?;
+    if let Some(f) = &req.proof {
+        crate::files::check_output(Path::new(f), "proof file").map_err(anyhow::Error::msg)?;
+    }
+    let memo = if req.check { memo_mib } else { 0 };
+    crate::limits::check_bytes("--tt and --check-memo: tables", ((mib + memo) as u64) << 20)
+        .map_err(anyhow::Error::msg)?;
+    let interrupt = crate::limits::catch_interrupt();
+    let options = SplitOptions {
+        solve: Options {
+            tt_mib: mib,
+            max_nodes: req.max_nodes,
+            max_seconds: req.max_seconds,
+            save_every: req.save_every.unwrap_or(600.0),
+            interrupt: Some(interrupt),
+            ..Options::default()
+        },
+        results: results.into(),
+        first: req.split_first.clone(),
+        proof_file: req.proof.as_ref().map(Into::into),
+    };
+    let quiet = req.quiet;
+    let mut note = |line: &str| {
+        if !quiet {
+            progress.note(line)
+        }
+    };
+    let stop = || interrupt.load(std::sync::atomic::Ordering::Relaxed);
+    let mut r = split::solve(g, &state, &options, &mut note, &stop).map_err(anyhow::Error::msg)?;
+    if crate::limits::interrupt_exit_code().is_some() {
+        bail!(
+            "interrupted ({}) after {} expansions, {} of the {} jobs proven; the jobs done are in {results} and the \
+             job under way saved its table: the same command goes on from there",
+            crate::limits::interrupt_name(),
+            r.nodes,
+            r.proven_jobs,
+            r.jobs
+        );
+    }
+    if let (Some(file), true) = (&r.proof_file, req.check) {
+        let c = proof_file::check(g, Path::new(file), memo_mib, &mut |_| {}).map_err(anyhow::Error::msg)?;
+        if !c.check.verified {
+            bail!(
+                "the merged proof written to {file} did NOT hold under the independent check (it broke after the moves '{}')",
+                c.check.failed_line.as_deref().unwrap_or("")
+            );
+        }
+        r.proof_check = Some(c.check);
+    }
+    Ok(SolveReport::ThreatsSplit(r))
+}
+
 /// `--check-proof FILE`: the file's proof walked with the rules alone; the position, if given, must be its root.
 fn check_file<G: FullGame>(
     g: &G,
@@ -142,6 +219,9 @@ fn check_file<G: FullGame>(
         ("--max-nodes", req.max_nodes.is_some()),
         ("--max-seconds", req.max_seconds.is_some()),
         ("--tt", req.tt.is_some()),
+        ("--split", req.split),
+        ("--split-first", req.split_first.is_some()),
+        ("--results", req.results.is_some()),
     ] {
         if on {
             bail!("{flag} is for a solve: --check-proof only checks a proof file (with --check-memo)");

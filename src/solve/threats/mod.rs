@@ -13,10 +13,11 @@
 //!               rules alone (proof_check)
 //! ```
 //! Files: `tss.rs` the threat sequences, `search.rs` the df-pn, `table.rs` its table and table file, `proof.rs` the
-//! proof tree.
+//! proof tree, `split.rs` the root split into jobs (`--split`) and their proofs merged.
 
 mod proof;
 mod search;
+pub mod split;
 mod table;
 pub mod tss;
 

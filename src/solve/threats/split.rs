@@ -1,0 +1,410 @@
+//! The split solve of the threat solver (`plateau solve qubic --split --results FILE`): the winner's first move (given,
+//! or the one the game's evaluation likes best), then one job per answer of the loser up to the symmetries that fix
+//! the position after that move; each job proves "the winner, to move, wins here" with [`super::solve`] on a table
+//! and a proof file of its own (so each job resumes, and runs wherever its files are); the results file holds one JSON
+//! line per job run. When every job is proven, the jobs' proofs, mapped by the symmetries to every answer of their
+//! orbit, are merged with the first move into one proof file of the root, which the independent checker walks with the
+//! rules alone (a mapping gone wrong makes the check fail, never pass).
+//!
+//! ```text
+//! plan(root, first)  P = root + first;  stabiliser = {k : symmetric(P, k) = P}  (Knowledge::symmetric)
+//!                    the legal answers at P in orbits under the stabiliser; a job per orbit (its first answer)
+//! job(answer)        super::solve(P + answer) with --table FILE.ANSWER.table, the proof in FILE.ANSWER.proof
+//!                    -> one line appended to the results file (win, no-win, or unknown when stopped by the limits)
+//! resume             the results file read back: a job whose line says win (its proof file there) is done
+//! merge              (root, first) + for every answer r = σ(a): σ(every entry of a's proof), first come first kept
+//! ```
+//! A merged entry comes from some job's proof, where its move wins; Qubic's positions only gain stones along a line,
+//! so such entries, mixed from several proofs, still make a proof (by induction on the empty cells), and the checker
+//! confirms it.
+
+use std::collections::{HashMap, HashSet};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Evaluator, FullGame, Game, MoveList};
+use crate::solve::proof_check::ProofCheck;
+use crate::solve::proof_file;
+
+use super::Options;
+
+/// What the split solve is told.
+#[derive(Clone, Debug)]
+pub struct SplitOptions {
+    /// Each job's solve (its limits, table size, interrupt); the table and proof files are the job's own.
+    pub solve: Options,
+    /// The results file: one line per job run; the jobs' files are named after it.
+    pub results: PathBuf,
+    /// The winner's first move (text), else the one the game's evaluation likes best.
+    pub first: Option<String>,
+    /// The merged proof of the root, written when every job is proven.
+    pub proof_file: Option<PathBuf>,
+}
+
+/// One line of the results file: a job run.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct JobLine {
+    /// The split's root: the game string and the position.
+    pub root: String,
+    pub first_move: String,
+    /// The loser's answer solved by this job, and the other answers of its orbit (proven by symmetry).
+    pub answer: String,
+    pub mirrors: Vec<String>,
+    /// `win` (proven), `no-win` (disproven: the first move does not win) or `unknown` (stopped by the limits).
+    pub result: String,
+    /// df-pn expansions of this run, and in the runs behind its table.
+    pub nodes: u64,
+    pub earlier_nodes: u64,
+    pub root_pn: u32,
+    pub root_dn: u32,
+    pub table_file: String,
+    /// The job's proof (when proven) and its stored positions.
+    pub proof_file: Option<String>,
+    pub proof_positions: Option<u64>,
+    pub seconds: f64,
+    /// CPU seconds of the job's thread (`/proc/thread-self/stat`), when readable.
+    pub cpu_seconds: Option<f64>,
+}
+
+/// The split solve's report (`plateau solve qubic --split --json`).
+#[derive(Clone, Debug, Serialize)]
+pub struct ThreatsSplitReport {
+    pub game: String,
+    pub position: String,
+    pub method: &'static str,
+    /// `win` (every job proven), `first-move-fails` (a job disproven) or `unknown` (jobs left undecided).
+    pub result: &'static str,
+    pub score: Option<i32>,
+    pub first_move: String,
+    /// The symmetries that fix the position after the first move, the loser's answers there, and the jobs (orbits).
+    pub stabiliser: usize,
+    pub answers: usize,
+    pub jobs: usize,
+    pub proven_jobs: usize,
+    /// The jobs (their answers) disproven, and left undecided.
+    pub failed_jobs: Vec<String>,
+    pub undecided_jobs: Vec<String>,
+    /// Jobs run now, their expansions; and the expansions of every job's latest line, earlier runs included.
+    pub jobs_run: usize,
+    pub nodes: u64,
+    pub total_nodes: u64,
+    pub results_file: String,
+    pub proof_file: Option<String>,
+    pub proof_positions: Option<u64>,
+    pub proof_bytes: Option<u64>,
+    /// The independent check of the merged proof (`--check`).
+    pub proof_check: Option<ProofCheck>,
+    pub seconds: f64,
+}
+
+/// One job of the plan: an answer of the loser and its orbit, each member with the symmetry that maps the job's
+/// answer to it.
+struct PlanJob<M> {
+    answer: M,
+    members: Vec<(M, usize)>,
+}
+
+/// The jobs after the first move.
+struct Plan<G: FullGame> {
+    first: G::Move,
+    after: G::State,
+    stabiliser: Vec<usize>,
+    jobs: Vec<PlanJob<G::Move>>,
+}
+
+fn legal<G: FullGame>(g: &G, s: &G::State) -> Vec<G::Move> {
+    let mut list = MoveList::new();
+    g.generate_moves(s, &mut list);
+    list.iter().copied().collect()
+}
+
+/// The winner's first move: `given`, else the move whose position the game's default evaluation rates worst for
+/// the loser (the first such in the generated order).
+fn first_move<G: FullGame>(g: &G, root: &G::State, given: Option<&str>) -> Result<G::Move, String> {
+    if let Some(text) = given {
+        return g.parse_move(root, text.trim()).map_err(|e| format!("--split-first: {e}"));
+    }
+    let eval = G::Eval::default();
+    let mut best: Option<(i32, G::Move)> = None;
+    for m in legal(g, root) {
+        let mut s = *root;
+        g.play(&mut s, m);
+        let v = if g.outcome(&s).is_some() { i32::MIN } else { eval.evaluate(g, &s) };
+        if best.is_none_or(|(b, _)| v < b) {
+            best = Some((v, m));
+        }
+    }
+    best.map(|(_, m)| m).ok_or_else(|| "no legal move at the root".to_string())
+}
+
+fn plan<G: FullGame>(g: &G, root: &G::State, given: Option<&str>) -> Result<Plan<G>, String> {
+    let first = first_move(g, root, given)?;
+    let mut after = *root;
+    g.play(&mut after, first);
+    if g.outcome(&after).is_some() {
+        return Err(format!(
+            "{} ends the game at once: nothing to split (solve without --split)",
+            g.format_move(root, first)
+        ));
+    }
+    let stabiliser: Vec<usize> = (0..g.symmetry_count()).filter(|&k| g.symmetric(&after, k) == after).collect();
+    let mut seen: HashSet<G::Move> = HashSet::new();
+    let mut jobs = Vec::new();
+    for answer in legal(g, &after) {
+        if seen.contains(&answer) {
+            continue;
+        }
+        let mut members: Vec<(G::Move, usize)> = Vec::new();
+        for &k in &stabiliser {
+            let image = g.symmetric_move(&after, answer, k);
+            if seen.insert(image) {
+                members.push((image, k));
+            }
+        }
+        jobs.push(PlanJob { answer, members });
+    }
+    Ok(Plan { first, after, stabiliser, jobs })
+}
+
+/// A job's file: the results file's name, the answer (letters, digits, `-` and `_` kept), and `ext`.
+fn job_file(results: &Path, answer: &str, ext: &str) -> PathBuf {
+    let safe: String = answer.chars().map(|c| if c.is_ascii_alphanumeric() || c == '-' { c } else { '_' }).collect();
+    let mut name = results.as_os_str().to_owned();
+    name.push(format!(".{safe}.{ext}"));
+    PathBuf::from(name)
+}
+
+/// CPU seconds of the calling thread (Linux: `/proc/thread-self/stat`, 100 ticks a second).
+fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
+/// The results file read back (missing: empty): its job lines; a line that is not one refuses the file untouched.
+fn read_results(path: &Path) -> Result<Vec<JobLine>, String> {
+    let name = path.display();
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(format!("--results {name}: {e}")),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        return Err(format!("--results {name}: its last line is cut short"));
+    }
+    let mut lines = Vec::new();
+    for (i, l) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let job = serde_json::from_str::<JobLine>(l)
+            .map_err(|_| format!("--results {name}: line {} is not a job line of a Qubic split solve", i + 1))?;
+        lines.push(job);
+    }
+    Ok(lines)
+}
+
+/// Run the split solve of `root` (not over): the jobs not yet proven in the results file, one after the other, then
+/// the merged proof when every job is proven. `note` gets a line per job; `stop` says whether to stop (an interrupt:
+/// the job under way saves its table and writes no line). An error is one line.
+pub fn solve<G: FullGame>(
+    g: &G,
+    root: &G::State,
+    options: &SplitOptions,
+    note: &mut dyn FnMut(&str),
+    stop: &dyn Fn() -> bool,
+) -> Result<ThreatsSplitReport, String> {
+    let start = std::time::Instant::now();
+    let plan = plan(g, root, options.first.as_deref())?;
+    let root_text = format!("{} {}", g.spec(), g.format_position(root));
+    let first_text = g.format_move(root, plan.first);
+    crate::files::check_output(&options.results, "--results")?;
+    let earlier: Vec<JobLine> = read_results(&options.results)?
+        .into_iter()
+        .filter(|j| j.root == root_text && j.first_move == first_text)
+        .collect();
+    let mut out = crate::files::append(&options.results, "--results")?;
+    // The latest line of each job (by its answer).
+    let mut latest: HashMap<String, JobLine> = HashMap::new();
+    for j in earlier {
+        latest.insert(j.answer.clone(), j);
+    }
+    note(&format!(
+        "split: first move {first_text}; {} symmetries fix the position after it; {} answers in {} jobs",
+        plan.stabiliser.len(),
+        plan.jobs.iter().map(|j| j.members.len()).sum::<usize>(),
+        plan.jobs.len()
+    ));
+    let (mut nodes, mut jobs_run) = (0u64, 0usize);
+    for job in &plan.jobs {
+        let answer = g.format_move(&plan.after, job.answer);
+        let proof = job_file(&options.results, &answer, "proof");
+        match latest.get(&answer) {
+            Some(j) if j.result == "win" && proof.exists() => continue,
+            Some(j) if j.result == "no-win" => break,
+            _ => {}
+        }
+        if stop() {
+            break;
+        }
+        let mut state = plan.after;
+        g.play(&mut state, job.answer);
+        let table = job_file(&options.results, &answer, "table");
+        let line = match g.outcome(&state) {
+            // The loser's answer ends the game: it won or drew, so the first move does not win.
+            Some(_) => JobLine {
+                root: root_text.clone(),
+                first_move: first_text.clone(),
+                answer: answer.clone(),
+                mirrors: mirrors(g, &plan, job),
+                result: "no-win".into(),
+                nodes: 0,
+                earlier_nodes: 0,
+                root_pn: super::search::INF,
+                root_dn: 0,
+                table_file: table.display().to_string(),
+                proof_file: None,
+                proof_positions: None,
+                seconds: 0.0,
+                cpu_seconds: Some(0.0),
+            },
+            None => {
+                let job_options = Options {
+                    table_file: Some(table.clone()),
+                    proof_file: Some(proof.clone()),
+                    ..options.solve.clone()
+                };
+                let cpu = thread_cpu_seconds();
+                let r = super::solve(g, &state, &job_options, &mut |_| {})?;
+                let cpu_seconds = cpu.zip(thread_cpu_seconds()).map(|(a, b)| b - a);
+                nodes += r.nodes;
+                if r.win.is_none() && stop() {
+                    note(&format!("job {answer}: interrupted after {} expansions, its table saved", r.nodes));
+                    break;
+                }
+                JobLine {
+                    root: root_text.clone(),
+                    first_move: first_text.clone(),
+                    answer: answer.clone(),
+                    mirrors: mirrors(g, &plan, job),
+                    result: match r.win {
+                        Some(true) => "win",
+                        Some(false) => "no-win",
+                        None => "unknown",
+                    }
+                    .into(),
+                    nodes: r.nodes,
+                    earlier_nodes: r.earlier_nodes,
+                    root_pn: r.root_pn,
+                    root_dn: r.root_dn,
+                    table_file: table.display().to_string(),
+                    proof_file: (r.win == Some(true)).then(|| proof.display().to_string()),
+                    proof_positions: r.proof_positions,
+                    seconds: r.seconds,
+                    cpu_seconds,
+                }
+            }
+        };
+        jobs_run += 1;
+        let text = serde_json::to_string(&line).map_err(|e| e.to_string())? + "\n";
+        out.write_all(text.as_bytes())
+            .and_then(|_| out.flush())
+            .map_err(|e| format!("--results: could not append a job: {e}"))?;
+        note(&format!(
+            "job {answer} (+{} mirrors): {} in {} expansions ({:.1} s)",
+            line.mirrors.len(),
+            line.result,
+            line.nodes,
+            line.seconds
+        ));
+        let failed = line.result == "no-win";
+        latest.insert(answer, line);
+        if failed {
+            break;
+        }
+    }
+    let answers_of = |want: &dyn Fn(Option<&JobLine>) -> bool| -> Vec<String> {
+        plan.jobs.iter().map(|j| g.format_move(&plan.after, j.answer)).filter(|a| want(latest.get(a))).collect()
+    };
+    let failed_jobs = answers_of(&|l| l.is_some_and(|l| l.result == "no-win"));
+    let undecided_jobs = answers_of(&|l| l.is_none_or(|l| l.result == "unknown"));
+    let proven_jobs = plan.jobs.len() - failed_jobs.len() - undecided_jobs.len();
+    let result = if !failed_jobs.is_empty() {
+        "first-move-fails"
+    } else if undecided_jobs.is_empty() {
+        "win"
+    } else {
+        "unknown"
+    };
+    let mut report = ThreatsSplitReport {
+        game: g.spec(),
+        position: g.format_position(root),
+        method: "qubic-pns-split",
+        result,
+        score: (result == "win").then_some(1),
+        first_move: first_text,
+        stabiliser: plan.stabiliser.len(),
+        answers: plan.jobs.iter().map(|j| j.members.len()).sum(),
+        jobs: plan.jobs.len(),
+        proven_jobs,
+        failed_jobs,
+        undecided_jobs,
+        jobs_run,
+        nodes,
+        total_nodes: latest.values().map(|j| j.nodes + j.earlier_nodes).sum(),
+        results_file: options.results.display().to_string(),
+        proof_file: None,
+        proof_positions: None,
+        proof_bytes: None,
+        proof_check: None,
+        seconds: 0.0,
+    };
+    if result == "win"
+        && let Some(path) = &options.proof_file
+    {
+        let entries = merge(g, root, &plan, &options.results)?;
+        report.proof_positions = Some(entries.len() as u64);
+        report.proof_bytes = Some(proof_file::write(g, path, root, &entries)?);
+        report.proof_file = Some(path.display().to_string());
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// A proof's entries: each position where the winner moves, and its winning move.
+type Entries<G> = Vec<(<G as Game>::State, <G as Game>::Move)>;
+
+/// The other answers of `job`'s orbit, as text.
+fn mirrors<G: FullGame>(g: &G, plan: &Plan<G>, job: &PlanJob<G::Move>) -> Vec<String> {
+    job.members.iter().skip(1).map(|&(m, _)| g.format_move(&plan.after, m)).collect()
+}
+
+/// The proof of the root: its first move, then every job's proof mapped to each answer of its orbit (an entry met
+/// again is kept as first met).
+fn merge<G: FullGame>(g: &G, root: &G::State, plan: &Plan<G>, results: &Path) -> Result<Entries<G>, String> {
+    let mut entries = vec![(*root, plan.first)];
+    let mut seen: HashSet<G::State> = HashSet::from([*root]);
+    for job in &plan.jobs {
+        let answer = g.format_move(&plan.after, job.answer);
+        let file = proof_file::read(g, &job_file(results, &answer, "proof"))?;
+        let mut state = plan.after;
+        g.play(&mut state, job.answer);
+        if file.root != state {
+            return Err(format!(
+                "the proof file of job {answer} proves another position ({})",
+                g.format_position(&file.root)
+            ));
+        }
+        for &(_, k) in &job.members {
+            for s in &file.order {
+                let image = g.symmetric(s, k);
+                if seen.insert(image) {
+                    entries.push((image, g.symmetric_move(s, file.moves[s], k)));
+                }
+            }
+        }
+    }
+    Ok(entries)
+}
