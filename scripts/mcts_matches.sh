@@ -3,9 +3,12 @@
 # printed with the machine's load before and after it.
 #
 #   scripts/mcts_matches.sh openspiel [GAMES] [SIMULATIONS]
-#       against OpenSpiel's C++ MCTSBot (pip open-spiel; scripts/openspiel_mcts.py as a UGI engine: UCT c=2, one
-#       random rollout per simulation, its solver on) at equal playouts, on Breakthrough 8x8 and Connect Four, colours
-#       alternating (each random 2-ply opening played once with each colour). Defaults: 200 games, 1000 simulations.
+#       plain mcts(playouts=N) (each game's own settings, Knowledge::MCTS_DEFAULTS) against OpenSpiel's C++ MCTSBot
+#       (pip open-spiel; scripts/openspiel_mcts.py for Breakthrough 8x8 and Connect Four, scripts/openspiel_ugi.py for
+#       Othello and Oware, as UGI engines: UCT c=2, one random rollout per simulation, its solver on) at equal
+#       playouts, colours alternating (each random 2-ply opening played once with each colour), seed 11, each game's
+#       record data/matches/GAME-mcts-defaults-openspiel-N.pgn (resumed when it exists: --resume). Defaults: 200
+#       games, 1000 simulations. PYTHON=path picks the Python that has pyspiel (default python3).
 #   scripts/mcts_matches.sh engine [GAMES] [MOVETIME]
 #       mcts (default settings) against the alpha-beta engine at equal time on every game both play. Defaults: 20
 #       games, 100ms a move; MARGIN=2s tolerates late moves on a loaded machine (the default 100ms forfeits them).
@@ -25,11 +28,16 @@ case "$mode" in
 openspiel)
     games="${2:-200}"
     sims="${3:-1000}"
-    os() { echo "ugi(cmd=python3 scripts/openspiel_mcts.py ugi --game $1 --simulations $sims,nodes=$sims)"; }
-    run breakthrough --player "mcts(playouts=$sims,cut=4,eval=tuned,scale=100)" --player "$(os breakthrough)" \
-        --games "$games"
-    run connect_four --player "mcts(playouts=$sims,decisive=true,c=0.5,tt=true)" --player "$(os connect_four)" \
-        --games "$games" --seed 11
+    py="${PYTHON:-python3}"
+    for g in breakthrough connect_four othello oware; do
+        case "$g" in
+        breakthrough | connect_four) os="$py scripts/openspiel_mcts.py ugi" short="${g/breakthrough/bt}" ;;
+        *) os="$py scripts/openspiel_ugi.py" short="$g" ;;
+        esac
+        short="${short/connect_four/c4}"
+        run "$g" --player "mcts(playouts=$sims)" --player "ugi(cmd=$os --game $g --simulations $sims,nodes=$sims)" \
+            --games "$games" --seed 11 --record "data/matches/$short-mcts-defaults-openspiel-$sims.pgn" --resume
+    done
     ;;
 engine)
     games="${2:-20}"

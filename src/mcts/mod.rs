@@ -221,6 +221,9 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
             self.eval = NamedEval::new(Some(name.to_string()));
         }
         self.prepare(game, state);
+        if self.params.probe {
+            game.prepare_endgame();
+        }
         let mover = game.side_to_move(state);
         let unlimited = self.limits.time.is_none() && self.limits.nodes.is_none();
         let playouts = self.params.playouts.or(if unlimited { Some(params::DEFAULT_PLAYOUTS) } else { None });

@@ -59,6 +59,9 @@ pub struct Params {
     pub grave: u64,
     /// When the node pool is full, free the children of the least visited nodes (else the tree stops growing).
     pub recycle: bool,
+    /// A child the game knows exactly ([`Knowledge::endgame`](crate::game::Knowledge::endgame): Othello's endgame
+    /// solver at few empty squares, Oware's database) is a terminal node with that result.
+    pub probe: bool,
     pub seed: Option<u64>,
     /// The tree grows at most this many plies below the root (`depth=`; unlimited by default).
     pub(crate) max_depth: u32,
@@ -86,6 +89,7 @@ impl Default for Params {
             tt: false,
             grave: 0,
             recycle: true,
+            probe: false,
             seed: None,
             max_depth: u32::MAX,
             plain: false,
@@ -174,6 +178,7 @@ impl Params {
             tt: spec.bool("tt", d.tt)?,
             grave,
             recycle: spec.bool("recycle", d.recycle)?,
+            probe: spec.bool("probe", d.probe)?,
             seed: spec.count("seed")?,
             max_depth: d.max_depth,
             plain: game_defaults(spec)? == GameDefaults::None,
@@ -231,6 +236,9 @@ impl Params {
         }
         if !self.recycle {
             p.push("recycle=false".into());
+        }
+        if self.probe {
+            p.push("probe=true".into());
         }
         if let Some(s) = self.seed {
             p.push(format!("seed={s}"));

@@ -475,7 +475,8 @@ impl<G: FullGame> Tree<G> {
         if p.tt {
             child.key = game.key(&c);
         }
-        if let Some(r) = reward_of(game, &c) {
+        let known = || game.endgame(&c).map(|(o, _)| for_player(reward_of_outcome(o), game.side_to_move(&c)));
+        if let Some(r) = reward_of(game, &c).or_else(|| if p.probe { known() } else { None }) {
             child.expanded = true;
             child.terminal = true;
             if p.solver {

@@ -177,6 +177,7 @@ const MCTS: &[Param] = &[
         "GRAVE: AMAF statistics of the nearest ancestor with this many visits",
     ),
     p("recycle", "true", BOOL, "when the tree is full, free the least visited nodes' children"),
+    p("probe", "false", BOOL, "a child the game's endgame solver or tables know is a result (Othello, Oware)"),
     SEED_OWN,
     p(
         "defaults",

@@ -46,6 +46,7 @@ mod match_jobs;
 mod mcts;
 mod mcts_cli;
 mod mcts_convergence;
+mod mcts_defaults;
 mod mcts_options;
 mod naive;
 mod othello;

@@ -252,6 +252,9 @@ impl Knowledge for Othello {
 
     const EVALUATIONS: &'static [&'static str] = eval::NAMES;
 
+    // A smaller exploration constant (docs/mcts.md, "Othello's and Oware's settings").
+    const MCTS_DEFAULTS: &'static str = "c=0.5";
+
     // ---- Knowledge ----
 
     fn evaluation(&self, name: &str) -> Result<OthelloEval, GameError> {

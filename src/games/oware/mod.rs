@@ -401,6 +401,10 @@ impl Knowledge for Oware {
 
     const EVALUATIONS: &'static [&'static str] = &["counting", "simple"];
 
+    // Evaluation-cut playouts with the seed count, a smaller exploration constant (docs/mcts.md, "Othello's and
+    // Oware's settings").
+    const MCTS_DEFAULTS: &'static str = "cut=8,eval=counting,scale=5,c=0.5";
+
     fn evaluation(&self, name: &str) -> Result<OwareEval, GameError> {
         OwareEval::named(name).ok_or_else(|| {
             GameError::new(format!("{}: no evaluation '{name}' (known: {})", self.spec(), Self::EVALUATIONS.join(", ")))
