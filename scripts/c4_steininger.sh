@@ -10,6 +10,8 @@
 # Environment:
 #   C4_COMMIT   the commit built (default the pinned one below)
 #   PLATEAU     the plateau binary (default target/release/plateau, built with `cargo build --release` if absent)
+#   PLATEAU_BASE  a second plateau binary (an earlier build): run before PLATEAU on every file, its own rows marked
+#               "base" (PLATEAU's "new"), so that a change is measured before and after in the same run
 #   FILES       the benchmark files to run, space separated (default all six: L3_R1 L2_R1 L2_R2 L1_R1 L1_R2 L1_R3)
 #   REPEATS     pairs per file, plateau then the anchor each time (default 1)
 #   EMPTY       1 (default) also solves the empty 7x6 board with both programs; 0 skips it
@@ -27,6 +29,7 @@ n_begin=${1:-20}
 source=${2:-${C4_SOURCE:-https://github.com/ChristopheSteininger/c4}}
 commit=${C4_COMMIT:-80baa5315c90fcc4f1491e7fa66cf6db29462581}
 plateau=${PLATEAU:-$root/target/release/plateau}
+base=${PLATEAU_BASE:-}
 files=${FILES:-"L3_R1 L2_R1 L2_R2 L1_R1 L1_R2 L1_R3"}
 repeats=${REPEATS:-1}
 empty=${EMPTY:-1}
@@ -165,6 +168,7 @@ EOF
     || die "the anchor did not build"
 fi
 
+[[ -z $base || -x $base ]] || die "PLATEAU_BASE='$base' is not an executable"
 if [[ ! -x $plateau ]]; then
   [[ -z ${PLATEAU:-} ]] || die "PLATEAU='$plateau' is not an executable"
   cargo build --release --quiet
@@ -175,10 +179,14 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 load() { cut -d' ' -f1 /proc/loadavg; }
 
-echo "anchor: ChristopheSteininger/c4 at ${commit:0:7}${anchor_flag[*]:+ (through its Solver pool)}, 1 thread, table $tt_mb MiB; plateau: $plateau --tt ${tt_mb}mb"
+echo "anchor: ChristopheSteininger/c4 at ${commit:0:7}${anchor_flag[*]:+ (through its Solver pool)}, 1 thread, table $tt_mb MiB; plateau: $plateau${base:+ (base: $base)} --tt ${tt_mb}mb"
+# Each plateau binary, the base first, then the anchor, file by file.
+runs=()
+[[ -n $base ]] && runs+=("base:$base")
+runs+=("new:$plateau")
 echo "nice -n $niceness, $(nproc) processors, started $(date -u '+%Y-%m-%d %H:%M UTC'), load $(load)"
-printf '| file | positions | plateau mean time | anchor mean time | plateau mean nodes | anchor mean nodes | wrong scores (plateau / anchor) | anchor time / plateau time | load (plateau; anchor) |\n'
-printf '|---|---|---|---|---|---|---|---|---|\n'
+printf '| file | positions | plateau mean time | anchor mean time | plateau mean nodes | anchor mean nodes | wrong scores (plateau / anchor) | anchor time / plateau time (means) | median times (plateau / anchor) | load (plateau; anchor) |\n'
+printf '|---|---|---|---|---|---|---|---|---|---|\n'
 
 for f in $files; do
   file=$bench/Test_$f
@@ -187,15 +195,23 @@ for f in $files; do
   head -n "$n" "$file" >"$work/positions"
   count=$(wc -l <"$work/positions")
   for ((r = 1; r <= repeats; r++)); do
-    l0=$(load)
-    nice -n "$niceness" "$plateau" solve c4 --batch "$work/positions" --tt "${tt_mb}mb" --json >"$work/p.json" \
-      || die "plateau failed on $f"
+    loads=()
+    for run in "${runs[@]}"; do
+      l0=$(load)
+      nice -n "$niceness" "${run#*:}" solve c4 --batch "$work/positions" --tt "${tt_mb}mb" --json \
+        >"$work/${run%%:*}.json" || die "plateau (${run%%:*}) failed on $f"
+      loads+=("$l0..$(load)")
+    done
     l1=$(load)
     nice -n "$niceness" "$anchor" "${anchor_flag[@]}" <"$work/positions" >"$work/a.txt" || die "the anchor failed on $f"
     l2=$(load)
-    python3 - "$f" "$count" "$work/positions" "$work/p.json" "$work/a.txt" "$l0..$l1; $l1..$l2" <<'EOF'
+    for i in "${!runs[@]}"; do
+      label=${runs[$i]%%:*}
+      [[ -n $base ]] || label=
+      python3 - "$f" "$count" "$work/positions" "$work/${runs[$i]%%:*}.json" "$work/a.txt" "${loads[$i]}; $l1..$l2" \
+        "$label" <<'EOF'
 import json, sys
-name, count, positions, pjson, atxt, loads = sys.argv[1:]
+name, count, positions, pjson, atxt, loads, label = sys.argv[1:]
 names = {"L3_R1": "End-Easy", "L2_R1": "Middle-Easy", "L2_R2": "Middle-Medium", "L1_R1": "Begin-Easy",
          "L1_R2": "Begin-Medium", "L1_R3": "Begin-Hard"}
 expected = [int(l.split()[1]) for l in open(positions) if l.strip()]
@@ -209,28 +225,41 @@ a_wrong = sum(int(row[1]) != e for row, e in zip(a, expected))
 a_time = sum(int(row[3]) for row in a) / len(a) * 1e-6
 a_nodes = sum(int(row[2]) for row in a) / len(a)
 p_time = p["mean_seconds"]
+def median(xs):
+    xs = sorted(xs)
+    return (xs[(len(xs) - 1) // 2] + xs[len(xs) // 2]) / 2
+p_median = median([r["seconds"] for r in p["results"]])
+a_median = median([int(row[3]) * 1e-6 for row in a])
 def t(s):
     return f"{s * 1e6:.1f} µs" if s < 1e-3 else (f"{s * 1e3:.3f} ms" if s < 1 else f"{s:.2f} s")
-print(f"| `Test_{name}` ({names[name]}) | {count} | {t(p_time)} | {t(a_time)} | {p['mean_nodes']:.1f} | {a_nodes:.1f} "
-      f"| {p['mismatches']} / {a_wrong} | {a_time / p_time:.2f} | {loads} |")
+label = f", {label}" if label else ""
+print(f"| `Test_{name}` ({names[name]}{label}) | {count} | {t(p_time)} | {t(a_time)} | {p['mean_nodes']:.1f} | {a_nodes:.1f} "
+      f"| {p['mismatches']} / {a_wrong} | {a_time / p_time:.2f} | {t(p_median)} / {t(a_median)} | {loads} |")
 EOF
+    done
   done
 done
 
 if [[ $empty == 1 ]]; then
+  # CPU seconds (user + system, GNU time) beside the wall clock: on a loaded machine the wall clock of a long solve
+  # mostly measures the other jobs.
+  command -v /usr/bin/time >/dev/null || die "/usr/bin/time not found (apt-get install -y time)"
   l0=$(load)
-  nice -n "$niceness" "$plateau" solve c4 --moves "" --tt "${tt_mb}mb" --json >"$work/p.json" \
-    || die "plateau failed on the empty board"
+  nice -n "$niceness" /usr/bin/time -f '%U %S' -o "$work/p.cpu" "$plateau" solve c4 --moves "" --tt "${tt_mb}mb" \
+    --json >"$work/p.json" || die "plateau failed on the empty board"
   l1=$(load)
-  echo "" | nice -n "$niceness" "$anchor" "${anchor_flag[@]}" >"$work/a.txt" || die "the anchor failed on the empty board"
+  echo "" | nice -n "$niceness" /usr/bin/time -f '%U %S' -o "$work/a.cpu" "$anchor" "${anchor_flag[@]}" \
+    >"$work/a.txt" || die "the anchor failed on the empty board"
   l2=$(load)
-  python3 - "$work/p.json" "$work/a.txt" "$l0..$l1; $l1..$l2" <<'EOF'
+  python3 - "$work/p.json" "$work/a.txt" "$l0..$l1; $l1..$l2" "$work/p.cpu" "$work/a.cpu" <<'EOF'
 import json, sys
 p = json.load(open(sys.argv[1]))
 _, score, nodes, micros = open(sys.argv[2]).read().split()
 s = int(micros) * 1e-6
-print(f"| empty 7x6 board (score +1) | 1 | {p['seconds']:.2f} s | {s:.2f} s | {p['nodes']} | {nodes} "
-      f"| {0 if p['score'] == 1 else 1} / {0 if int(score) == 1 else 1} | {s / p['seconds']:.2f} | {sys.argv[3]} |")
+pc, ac = (sum(float(x) for x in open(f).read().split()[-2:]) for f in sys.argv[4:6])
+print(f"| empty 7x6 board (score +1) | 1 | {p['seconds']:.2f} s ({pc:.1f} s CPU) | {s:.2f} s ({ac:.1f} s CPU) "
+      f"| {p['nodes']} | {nodes} | {0 if p['score'] == 1 else 1} / {0 if int(score) == 1 else 1} | {s / p['seconds']:.2f} "
+      f"(CPU {ac / pc:.2f}) | | {sys.argv[3]} |")
 EOF
 fi
 echo "ended $(date -u '+%H:%M UTC'), load $(load)"
