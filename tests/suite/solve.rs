@@ -129,6 +129,33 @@ fn all_benchmark_positions() {
     }
 }
 
+/// The claimeven bound (on by default) keeps every score and saves nodes: the first 100 lines of Middle-Medium and
+/// the Begin-Medium sample, solved with the bound off and on (`--nocapture` prints the node totals and the seconds,
+/// in this build's profile).
+#[test]
+fn claimeven_keeps_every_score_and_saves_nodes() {
+    let medium = read_benchmark("Test_L1_R2");
+    let mut rows: Vec<(String, i32)> =
+        read_benchmark("Test_L2_R2").into_iter().take(100).map(|(_, moves, score)| (moves, score)).collect();
+    rows.extend(sample_lines("Test_L1_R2").iter().map(|&n| (medium[n - 1].1.clone(), medium[n - 1].2)));
+    let mut nodes = [0u64; 2];
+    let mut seconds = [0f64; 2];
+    for on in [false, true] {
+        let mut solver = Solver::with_table(Standard, 20);
+        solver.set_claimeven(on);
+        let start = std::time::Instant::now();
+        for (moves, expected) in &rows {
+            let p = Position::from_moves(&Standard, moves).unwrap();
+            let s = solver.solve(&p, false);
+            assert_eq!(s.score, *expected, "{moves} (claimeven {on})");
+            nodes[on as usize] += s.nodes;
+        }
+        seconds[on as usize] = start.elapsed().as_secs_f64();
+    }
+    eprintln!("claimeven off, on: nodes {nodes:?}, seconds {seconds:?}");
+    assert!(nodes[1] < nodes[0], "the claimeven bound saves nodes: {nodes:?}");
+}
+
 /// The empty 7x6 board scores +1 (the first player wins with the last stone of the board, `solved.json`) and only
 /// the centre column keeps it. About 210 to 235 s and 1.18e9 nodes with a 4 GiB table on this project's machine:
 /// `cargo test --release --test suite -- --ignored solve::empty_board --nocapture`

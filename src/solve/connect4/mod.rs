@@ -9,11 +9,13 @@
 //! # Files
 //! - `search.rs`: the [`Solver`]: negamax with alpha-beta, the null-window probes, the best move (pseudo-code there);
 //! - `sorter.rs`: move ordering (centre first, then by threats created);
+//! - `claimeven.rs`: an upper bound from the second player's follow-up strategy (boards with an even number of rows);
 //! - `table.rs`: the transposition table (both bounds and the cut-off move per position, generations, huge pages);
 //! - `batch.rs`: what `plateau solve` runs: one position given as moves, or a batch file of them, timed;
 //! - this file: the board sizes the solver takes, the table size for a memory budget, the result word.
 
 mod batch;
+mod claimeven;
 mod search;
 mod sorter;
 mod table;

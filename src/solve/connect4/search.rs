@@ -10,7 +10,10 @@
 //!     if n >= W*H - 2: return 0                       -- board full after the last two stones: a draw
 //!     α := max(α, -(W*H - 2 - n)/2)                   -- the opponent cannot win at its next move
 //!     β := min(β, (W*H - 1 - n)/2)                    -- we cannot win at this move
+//!     if n is even and the board has an even number of rows: β := min(β, the claimeven bound) (`claimeven.rs`:
+//!         the second player's follow-up strategy caps the first player's score); return if α >= β
 //!     tighten α and β with the transposition table (it keeps both bounds); return if α >= β
+//!     if n is odd: a safe move m whose child's claimeven bound b has -b >= β settles the node (return -b)
 //!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
 //!         settles the node (store lower bound -u; return -u)
 //!     for each safe move m: if m leaves two playable threats of ours, we win with our next stone, which is
@@ -39,6 +42,7 @@
 use crate::games::connect_four::{ConnectFour, Position, Shape};
 
 use super::MAX_WIDTH;
+use super::claimeven::Claimeven;
 use super::sorter::{MoveSorter, centre_first};
 use super::table::{GROW_AT, Table};
 
@@ -68,6 +72,8 @@ pub struct Solver<S: Shape = ConnectFour> {
     etc_below: u32,
     /// Detect "a safe move makes two playable threats" before searching the children.
     double_threat: bool,
+    /// The claimeven bound (boards with an even number of rows; `None`: off).
+    claimeven: Option<Claimeven>,
     pub nodes: u64,
     /// Stop once `nodes` passes this (see [`Solver::set_node_limit`]).
     node_limit: u64,
@@ -109,6 +115,7 @@ impl<S: Shape> Solver<S> {
             symmetry_below: 0,
             etc_below,
             double_threat: true,
+            claimeven: Claimeven::new(&g),
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
@@ -135,6 +142,11 @@ impl<S: Shape> Solver<S> {
     /// Switch the double-threat detection on or off (on by default).
     pub fn set_double_threat(&mut self, on: bool) {
         self.double_threat = on;
+    }
+
+    /// Switch the claimeven bound on or off (on by default; boards with an odd number of rows never use it).
+    pub fn set_claimeven(&mut self, on: bool) {
+        self.claimeven = if on { Claimeven::new(&self.g) } else { None };
     }
 
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
@@ -291,6 +303,16 @@ impl<S: Shape> Solver<S> {
                 return beta;
             }
         }
+        if p.plies & 1 == 0
+            && let Some(ce) = &self.claimeven
+            && let Some(bound) = ce.bound(&g, &p)
+            && beta > bound
+        {
+            beta = bound;
+            if alpha >= beta {
+                return beta;
+            }
+        }
         let (key, mirrored) = self.canonical(&p);
         let mut tt_move = 0u64;
         if let Some(hit) = self.table.get(key) {
@@ -308,6 +330,25 @@ impl<S: Shape> Solver<S> {
             }
             if let Some(c) = hit.mv {
                 tt_move = g.column_mask(if mirrored { g.columns() - 1 - c } else { c });
+            }
+        }
+
+        // The second player to move: a move after which the claimeven bound caps the first player low enough.
+        if p.plies & 1 == 1
+            && let Some(ce) = &self.claimeven
+            && beta <= -ce.lowest(&g)
+        {
+            let mut rest = next;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let mut child = p;
+                child.play(mv);
+                if let Some(bound) = ce.bound(&g, &child)
+                    && -bound >= beta
+                {
+                    return -bound;
+                }
             }
         }
 
