@@ -157,7 +157,8 @@ fn claimeven_keeps_every_score_and_saves_nodes() {
 }
 
 /// The empty 7x6 board scores +1 (the first player wins with the last stone of the board, `solved.json`) and only
-/// the centre column keeps it. About 210 to 235 s and 1.18e9 nodes with a 4 GiB table on this project's machine:
+/// the centre column keeps it. With the claimeven bound, 731 M nodes and 108 s of CPU with a 128 MiB table (before
+/// it, 1.18e9 nodes and 210 to 235 s with 4 GiB; docs/solving.md) on this project's machine:
 /// `cargo test --release --test suite -- --ignored solve::empty_board --nocapture`
 #[test]
 #[ignore]
