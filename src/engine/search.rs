@@ -538,17 +538,14 @@ impl<'a, G: FullGame> Worker<'a, G> {
         let mut stable = 0;
         for d in start.max(1)..=max_depth {
             let depth = d as i32 * ONE_PLY;
-            // A node budget never cuts the main search's first iteration: the move played has been searched
-            // (`engine(nodes=1)` searches depth 1). The clock and the stop flags still do.
-            let first = d == 1 && window.is_none();
-            let budget = if first { self.limit.nodes.take() } else { None };
+            // A node budget never cuts the main search's first iteration (the move played has been searched:
+            // `engine(nodes=1)` searches depth 1); the clock and the stop flags still do.
+            let budget = self.limit.nodes.take_if(|_| d == 1 && window.is_none());
             let v = match window {
                 Some((a, b)) => self.root(s, roots, depth, a, b),
                 None => self.aspiration(s, roots, depth, prev, d),
             };
-            if first {
-                self.limit.nodes = budget;
-            }
+            self.limit.nodes = self.limit.nodes.or(budget);
             if self.stopped {
                 if self.best_changed {
                     // A later move proved better before time ran out: trust it.
