@@ -488,7 +488,8 @@ fn bad_input_gets_one_line() {
         ([&two[..], &["--anchor", "a=x"]].concat(), "not a number"),
         ([&two[..], &["--resume"]].concat(), "--resume needs --results"),
         ([&two[..], &["--tc", "0s"]].concat(), "positive"),
-        (vec!["--player", "a=uci(cmd=./x)", "--player", "b=random"], "needs a limit"),
+        (vec!["--player", "a=uci(cmd=true)", "--player", "b=random"], "needs a limit"),
+        (vec!["--player", "a=uci(cmd=./x,depth=1)", "--player", "b=random"], "no such program"),
     ];
     for (extra, want) in cases {
         let args: Vec<&str> = ["tournament"].iter().copied().chain(extra.iter().copied()).collect();
