@@ -42,6 +42,17 @@ pub mod threats;
 pub use connect4::Solver;
 pub use generic::{GenericSolver, Solved};
 
+/// CPU seconds of the calling thread so far (user + system; Linux's `/proc/thread-self/stat`, 100 clock ticks a
+/// second), `None` elsewhere: what a solve job reports as its `cpu_seconds`, whatever else shares the machine.
+pub(crate) fn thread_cpu_seconds() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    let rest = &stat[stat.rfind(')')? + 2..];
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
+}
+
 /// Ask Linux for transparent huge pages on a large table (a hint: nothing changes if refused). Call it before the
 /// table is first written, so that the kernel backs it with 2 MiB pages from the first page fault: the solvers' tables
 /// are probed at random, and 4 KiB pages would cost a TLB miss on nearly every probe.

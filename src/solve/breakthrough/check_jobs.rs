@@ -87,16 +87,6 @@ pub struct CheckJob {
     pub cpu_seconds: Option<f64>,
 }
 
-/// CPU time of the calling thread so far (user + system; Linux, 100 clock ticks per second), `None` elsewhere.
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
-
 /// The state after `line` (moves from `root`, separated by spaces); an illegal move is an error naming it.
 pub fn play_line(g: &Breakthrough, root: &BtState, line: &str) -> Result<BtState, String> {
     let mut s = *root;
@@ -356,7 +346,7 @@ impl Expand<'_> {
 /// `options.tt_mib`, then the proof check with that table as the oracle and a memo of `options.check_memo_mib`.
 pub fn run_job(g: &Breakthrough, root: &BtState, job: &str, options: &SolveOptions) -> Result<CheckJob, String> {
     let start = Instant::now();
-    let cpu = thread_cpu_seconds();
+    let cpu = crate::solve::thread_cpu_seconds();
     let s = play_line(g, root, job)?;
     let options = SolveOptions {
         all_winning_moves: false,
@@ -393,6 +383,6 @@ pub fn run_job(g: &Breakthrough, root: &BtState, job: &str, options: &SolveOptio
         and_positions: check.and_positions,
         solve_seconds,
         seconds: start.elapsed().as_secs_f64(),
-        cpu_seconds: cpu.zip(thread_cpu_seconds()).map(|(a, b)| b - a),
+        cpu_seconds: cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a),
     })
 }

@@ -176,16 +176,6 @@ fn job_file(results: &Path, answer: &str, ext: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
-/// CPU seconds of the calling thread (Linux: `/proc/thread-self/stat`, 100 ticks a second).
-fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
-}
-
 /// The results file read back (missing: empty): its job lines; a line that is not one refuses the file untouched.
 fn read_results(path: &Path) -> Result<Vec<JobLine>, String> {
     let name = path.display();
@@ -276,9 +266,9 @@ pub fn solve<G: FullGame>(
                     proof_file: Some(proof.clone()),
                     ..options.solve.clone()
                 };
-                let cpu = thread_cpu_seconds();
+                let cpu = crate::solve::thread_cpu_seconds();
                 let r = super::solve(g, &state, &job_options, &mut |_| {})?;
-                let cpu_seconds = cpu.zip(thread_cpu_seconds()).map(|(a, b)| b - a);
+                let cpu_seconds = cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a);
                 nodes += r.nodes;
                 if r.win.is_none() && stop() {
                     note(&format!("job {answer}: interrupted after {} expansions, its table saved", r.nodes));
