@@ -342,15 +342,10 @@ fn run_sliding(a: SlidingArgs, out: &mut super::Out) -> anyhow::Result<()> {
     report(&p, &a.opts, extra, |_| None, out)
 }
 
-/// CPU time used by this process so far (user + system), from `/proc/self/stat` (Linux, 100 clock ticks per second);
-/// `None` elsewhere. The benchmarks report it next to wall-clock time because the machine may be shared.
+/// CPU time used by this process so far (user + system; Linux), `None` elsewhere. The benchmarks report it next to
+/// wall-clock time because the machine may be shared.
 fn cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    let rest = &stat[stat.rfind(')')? + 2..];
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
+    crate::solve::cpu_seconds("/proc/self/stat")
 }
 
 /// Parse `all`, `1-100`, `1,5,9`, `1-10,20`.

@@ -42,10 +42,16 @@ pub mod threats;
 pub use connect4::Solver;
 pub use generic::{GenericSolver, Solved};
 
-/// CPU seconds of the calling thread so far (user + system; Linux's `/proc/thread-self/stat`, 100 clock ticks a
-/// second), `None` elsewhere: what a solve job reports as its `cpu_seconds`, whatever else shares the machine.
+/// CPU seconds of the calling thread so far (user + system), `None` off Linux: what a solve job reports as its
+/// `cpu_seconds`, whatever else shares the machine.
 pub(crate) fn thread_cpu_seconds() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").ok()?;
+    cpu_seconds("/proc/thread-self/stat")
+}
+
+/// CPU seconds (user + system) read from a Linux `stat` file: `/proc/self/stat` for the process,
+/// `/proc/thread-self/stat` for the calling thread (100 clock ticks a second); `None` when it cannot be read.
+pub(crate) fn cpu_seconds(stat: &str) -> Option<f64> {
+    let stat = std::fs::read_to_string(stat).ok()?;
     let rest = &stat[stat.rfind(')')? + 2..];
     let fields: Vec<&str> = rest.split_whitespace().collect();
     let utime: f64 = fields.get(11)?.parse().ok()?;
