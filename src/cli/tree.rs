@@ -15,6 +15,7 @@
 //! string draws the top of its tree instead (`tree_mcts.rs`).
 
 use std::fmt::Write as _;
+use std::path::Path;
 
 use anyhow::bail;
 use clap::Args;
@@ -288,6 +289,10 @@ pub fn dot(title: &str, nodes: &[DrawNode], roots: &[usize], km: bool) -> String
 }
 
 pub fn run(a: TreeArgs, out: &mut super::Out) -> anyhow::Result<()> {
+    if let (Some(svg), Some(dot)) = (&a.svg, &a.dot) {
+        crate::files::distinct_outputs(&[("--svg", Path::new(svg)), ("--dot", Path::new(dot))])
+            .map_err(anyhow::Error::msg)?;
+    }
     if a.max_nodes == 0 || a.max_nodes > 2000 {
         bail!("--max-nodes must be 1..=2000 (the picture is for small trees)");
     }

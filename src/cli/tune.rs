@@ -97,6 +97,26 @@ pub fn run(a: TuneArgs, out: &mut super::Out) -> anyhow::Result<()> {
             crate::files::check_output(std::path::Path::new(p), what).map_err(anyhow::Error::msg)?;
         }
     }
+    // Two outputs in one file, or an output over an input (the weights written over the positions read): refused.
+    // (`--save-data` may name a `--data` file: a run that resumes its own positions.)
+    let path = |p: &String| std::path::Path::new(p.as_str()).to_path_buf();
+    let inputs: Vec<(&str, std::path::PathBuf)> = (a.data.iter().flat_map(|d| d.split(',')))
+        .map(|p| ("--data", std::path::PathBuf::from(p)))
+        .chain(a.pgn.iter().map(|p| ("--pgn", path(p))))
+        .collect();
+    if let Some(o) = &a.out {
+        let mut files = vec![("tune: --out", path(o))];
+        files.extend(a.save_data.iter().map(|p| ("--save-data", path(p))));
+        files.extend(inputs.iter().cloned());
+        for f in &files[1..] {
+            crate::files::distinct_outputs(&[(files[0].0, &files[0].1), (f.0, &f.1)]).map_err(anyhow::Error::msg)?;
+        }
+    }
+    if let Some(d) = &a.save_data {
+        for f in inputs.iter().filter(|(flag, _)| *flag == "--pgn") {
+            crate::files::distinct_outputs(&[("--save-data", &path(d)), (f.0, &f.1)]).map_err(anyhow::Error::msg)?;
+        }
+    }
     // NaN and infinity are not numbers a fit can use (they gave all-zero weights and exit 0).
     if !a.l2.is_finite() || a.l2 < 0.0 || !a.lr.is_finite() || a.lr <= 0.0 || !a.lambda.is_finite() {
         anyhow::bail!("tune: --l2 must be a finite number >= 0, --lr a finite number > 0, --lambda a finite number");

@@ -26,6 +26,7 @@
 //!                                NAME is as it was
 //! append(path, what)             check_output, then open (created when missing) to append; a file that is not a
 //!                                regular one once open is refused too
+//! distinct_outputs(&[(flag, p)]) one job's outputs must be different files (by any spelling, or hard links)
 //! ```
 //!
 //! So a write never replaces anything but a regular file, never touches a file of another name (no fixed `NAME.tmp`
@@ -206,6 +207,51 @@ pub(crate) fn check_output(path: &Path, what: &str) -> Result<(), String> {
         }
         Err(e) => Err(format!("{what} {name}: {e}")),
     }
+}
+
+/// Where `path` is, whatever its spelling: the canonical directory and the file name (the file itself may not exist
+/// yet); `None` when the directory cannot be resolved (the write will say why).
+fn location(path: &Path) -> Option<(PathBuf, std::ffi::OsString)> {
+    let file = path.file_name()?;
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    Some((dir.canonicalize().ok()?, file.to_os_string()))
+}
+
+/// Whether two output paths name the same file: the same name in the same directory by any spelling (`a.txt`,
+/// `./a.txt`, `dir/../a.txt`), or two names of one existing file (hard links).
+pub(crate) fn same_file(a: &Path, b: &Path) -> bool {
+    if let (Some(x), Some(y)) = (location(a), location(b))
+        && x == y
+    {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    false
+}
+
+/// Refuse two outputs of one job that name the same file (`--results r --record r` would write both formats into
+/// one file, which no reader takes back): `outputs` are (flag, path) pairs; the error is one line naming both flags.
+pub(crate) fn distinct_outputs(outputs: &[(&str, &Path)]) -> Result<(), String> {
+    for (i, (flag_a, a)) in outputs.iter().enumerate() {
+        for (flag_b, b) in &outputs[i + 1..] {
+            if same_file(a, b) {
+                return Err(format!(
+                    "{flag_a} and {flag_b} name the same file ({}): give each its own",
+                    short(&b.display().to_string())
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Numbers the temporary files of this process.

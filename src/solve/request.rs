@@ -180,6 +180,17 @@ impl Request {
         if self.db.as_deref().is_some_and(|d| d.trim().is_empty()) {
             return Err("--db: an empty file name".into());
         }
+        // The files a solve writes (and --check-proof's, which it reads while --proof would be written).
+        let files = [
+            ("--results", &self.results),
+            ("--table", &self.table),
+            ("--proof", &self.proof),
+            ("--db", &self.db),
+            ("--check-proof", &self.check_proof),
+        ];
+        let given: Vec<(&str, &std::path::Path)> =
+            files.iter().filter_map(|(flag, p)| p.as_deref().map(|p| (*flag, std::path::Path::new(p)))).collect();
+        crate::files::distinct_outputs(&given)?;
         Ok(())
     }
 

@@ -251,6 +251,9 @@ impl TournamentFiles {
         jobs: &[GameJob],
         anchor: Option<&(String, f64)>,
     ) -> Result<TournamentFiles, String> {
+        if let (Some(r), Some(g)) = (results, record) {
+            crate::files::distinct_outputs(&[("--results", r), ("--record", g)])?;
+        }
         let header = Header::new(settings, anchor);
         let mut done = Vec::new();
         if resume {

@@ -37,6 +37,7 @@ mod exercises;
 mod games_small;
 mod hardening;
 mod hardening_limits;
+mod hardening_outputs;
 mod hardening_resume;
 mod hidden;
 mod interop;
