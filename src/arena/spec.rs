@@ -103,6 +103,10 @@ impl PlayFlags {
         if self.openings.is_some() && self.random_plies.is_some() {
             return Err("give --openings or --random-plies, not both".into());
         }
+        if let (Some(o), Some(r)) = (&self.openings, &self.record) {
+            // The games would be appended to the openings file.
+            crate::files::distinct_outputs(&[("--openings", o), ("--record", r)])?;
+        }
         Ok(())
     }
 

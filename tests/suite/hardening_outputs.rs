@@ -54,6 +54,16 @@ fn two_outputs_naming_one_file_are_refused_before_any_work() {
             &["tune", "breakthrough(rows=5,columns=5)", "--eval", "pst", "--data", other, "--out", &same],
             "--out and --data name the same file",
         );
+        // An input the games would be appended to.
+        let two = ["--player", "random", "--player", "random", "--games", "2"];
+        refused(
+            &[&["match", "tic_tac_toe"][..], &two, &["--openings", &same, "--record", other]].concat(),
+            "--openings and --record name the same file",
+        );
+        refused(
+            &[&tourney[..], &["--openings", &same, "--record", other]].concat(),
+            "--openings and --record name the same file",
+        );
         assert_eq!(std::fs::read(&f).unwrap(), b"mine", "the file is untouched");
     }
     // Two files of their own are still taken (a file of the same name in another folder is another file).
