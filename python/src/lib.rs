@@ -12,7 +12,7 @@
 //! run_json(["perft", GAME, "--json"])                      any command's JSON documents (`plateau.run`)
 //! Tournament(["breakthrough", "--player", ...])             a tournament's jobs, one task at a time (tournament.rs)
 //! Match(["breakthrough", "--player", ...])                  a match's jobs, one game pair at a time (match_jobs.rs)
-//! SplitSolve(game, request_json)                           the split solve's jobs, one group of root moves at a time
+//! SplitSolve(game, request_json)                           a split solve's jobs (Breakthrough, Qubic), one at a time
 //! CheckSplit(game, request_json)                           the split proof check's jobs, one position at a time
 //! DataGen(settings_json)                                   self-play data (tune --save-data) in chunks of games
 //! Spsa(["breakthrough", "--engine", ...])                  an SPSA run's jobs, one iteration's game pairs at a time

@@ -61,6 +61,7 @@ mod puzzles;
 mod qubic;
 mod qubic_proof;
 mod qubic_split;
+mod qubic_split_jobs;
 mod race_probe;
 mod random_moves;
 mod referee_ugi;

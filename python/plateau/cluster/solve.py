@@ -1,20 +1,30 @@
 """`python -m plateau.cluster solve GAME --split --results FILE [solve's flags] [--address A] [--retries N]
-[--working-dir D]`: Breakthrough's split solve (`plateau solve GAME --split --results FILE`) on a Ray cluster.
+[--working-dir D]`: the split solve (`plateau solve GAME --split --results FILE`) on a Ray cluster, Breakthrough's or
+Qubic's: the library chooses the solver by the game as `plateau solve` does (`_plateau.SplitSolve`).
 
-    solve's flags     the ones of the split solve, as `plateau solve` spells them: --position, --moves, --budget N,
-                      --split-first M,M, --tt SIZE, --race-rows R, --max-seconds S (per job), --first-win-only,
-                      --method dfpn, --json (the others are refused in one line)
+    solve's flags     the ones of the split solve, as `plateau solve` spells them: --position, --moves, --method,
+                      --split-first M, --tt SIZE, --max-seconds S (per job), --json; Breakthrough's --budget N,
+                      --race-rows R, --first-win-only; Qubic's --max-nodes N (per job), --save-every S (each job's
+                      table), --proof FILE, --check, --check-memo SIZE (a flag the game's solver does not take is
+                      refused in one line, as by the command)
 
-    plan = the root moves in groups (a move with the moves that reach its mirror image), as --split groups them
+    plan = the groups, one job each, as --split makes them: Breakthrough's root moves in groups (a move with the moves
+        that reach its mirror image); Qubic's answers of the loser to the first move, in orbits of the symmetries
+        that fix the position after it
     done = the groups the results file decides (the file `plateau solve --split --results FILE` writes and reads:
         the two continue each other's; a file with a line that is not a job line is refused untouched)
     submit one Ray task per undecided group, in --split's order (retried up to N times when its worker or node is
-        lost: a group's df-pn runs depend only on the position, the budget and the table's size, so a retry gives the
-        same result); each task solves its group alone, df-pn rounds of a budget doubling from --budget on a table of
-        its own, until decided (or --max-seconds)
+        lost): Breakthrough's group solved alone, df-pn rounds of a budget doubling from --budget on a table of its
+        own (a retry gives the same result); Qubic's job proven on its table file FILE.ANSWER.table (read when it
+        exists, saved at the end and every --save-every seconds: a retried or resumed job goes on from it), its
+        proof in FILE.ANSWER.proof (the nodes share the results file's filesystem); each until decided or the limits
     as each task finishes: its job lines appended to the results file at once and printed on stdout (as --split
-        prints them); with --first-win-only, a winning move stops the solve (the tasks under way are cancelled)
-    the summary as `plateau solve --split --json` prints it (one JSON document; `nodes`: this run's jobs)
+        prints them); with --first-win-only, a winning move stops the solve, and a Qubic job disproven (the first
+        move fails) stops it too (the tasks under way are cancelled)
+    SIGINT / SIGTERM: the tasks under way cancelled, what finished kept, exit 130 / 143 (driver.py)
+    the summary as `plateau solve --split --json` prints it (one JSON document; `nodes`: this run's jobs); Qubic's
+        with every job proven: the jobs' proofs mapped by the symmetries and merged into --proof FILE, and with
+        --check walked by the independent checker with the rules alone (a proof that does not hold: exit 1)
 """
 
 from __future__ import annotations
@@ -32,7 +42,8 @@ _LOADED: Dict[Tuple[Optional[str], str, str], Any] = {}
 
 
 def solve_group(game: str, request: str, move: str, cwd: Optional[str]) -> List[str]:
-    """What a Ray worker runs: the group of `move` solved alone; its job lines (JSON)."""
+    """What a Ray worker runs: the group of `move` solved alone (Qubic's: on its table and proof files); its job
+    lines (JSON)."""
     s = worker_object(_LOADED, cwd, (cwd, game, request), lambda: _plateau.SplitSolve(game, request))
     lines: List[str] = s.solve_group(move)
     return lines
@@ -43,11 +54,12 @@ def _request(rest: List[str]) -> Tuple[str, Dict[str, Any], bool]:
     ns = flags("python -m plateau.cluster solve", "split solve", rest, [
         ("--position", {}), ("--moves", {}), ("--method", {}), ("--split", {"action": "store_true"}),
         ("--budget", {"type": int}), ("--split-first", {}), ("--results", {}), ("--tt", {}),
-        ("--race-rows", {"type": int}), ("--max-seconds", {"type": float}),
-        ("--first-win-only", {"action": "store_true"}), ("--json", {"action": "store_true"})])
-    req: Dict[str, Any] = {"split": ns.split, "first_win_only": ns.first_win_only, "quiet": True}
+        ("--race-rows", {"type": int}), ("--max-seconds", {"type": float}), ("--max-nodes", {"type": int}),
+        ("--save-every", {"type": float}), ("--proof", {}), ("--check", {"action": "store_true"}),
+        ("--check-memo", {}), ("--first-win-only", {"action": "store_true"}), ("--json", {"action": "store_true"})])
+    req: Dict[str, Any] = {"split": ns.split, "first_win_only": ns.first_win_only, "check": ns.check, "quiet": True}
     for name in ("position", "moves", "method", "budget", "split_first", "results", "tt", "race_rows",
-                 "max_seconds"):
+                 "max_seconds", "max_nodes", "save_every", "proof", "check_memo"):
         value = getattr(ns, name)
         if value is not None:
             req[name] = value
@@ -75,7 +87,7 @@ def run(ns: argparse.Namespace) -> int:
                 s.add(lines)
                 for line in lines:
                     print(line, flush=True)
-                return bool(s.decided)  # with --first-win-only, a winning move stops the solve
+                return bool(s.decided)  # a winning move with --first-win-only, a failed Qubic job: solved
 
             def failed(move: str, first: str) -> str:
                 return (f"the job on {move} failed after {ns.retries} retries: {first}; the decided moves are kept: "

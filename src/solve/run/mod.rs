@@ -4,12 +4,13 @@
 //!
 //! - [`classic`]: `connect4`, `alphabeta` (one position or a batch file) and `dfpn-generic`;
 //! - [`othello`]: `othello-endgame`; [`breakthrough`]: `breakthrough-dfpn` (one position, or `--split`);
-//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver; [`check_split`]: `--check-split`, the split
-//!   proof check (the command's and the Ray driver's);
+//!   [`split_jobs`]: the split solve's jobs for the Ray cluster driver (Breakthrough's; Qubic's in
+//!   [`threats_jobs`]); [`check_split`]: `--check-split`, the split proof check (the command's and the Ray driver's);
 //! - [`retro`]: `retro` (build a database, or read one) and `plateau search --db`; [`oware`]: `oware-db`;
 //!   [`checkers`]: `checkers-db`;
 //! - [`chance`]: `pig` and `simultaneous`;
-//! - [`threats`]: `qubic-pns` (df-pn with threat-space search, `--proof`, `--check-proof`).
+//! - [`threats`]: `qubic-pns` (df-pn with threat-space search, `--proof`, `--check-proof`, `--split`);
+//!   [`threats_jobs`]: its split's jobs for the Ray cluster driver.
 
 pub mod breakthrough;
 pub mod chance;
@@ -22,6 +23,7 @@ pub mod oware;
 pub mod retro;
 pub mod split_jobs;
 pub mod threats;
+pub mod threats_jobs;
 
 use crate::game::{FullGame, GameError};
 

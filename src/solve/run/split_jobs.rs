@@ -1,5 +1,8 @@
 //! The job-level split solve for drivers that run its jobs elsewhere (the Ray driver of the Python package,
-//! `python -m plateau.cluster solve`, `docs/cluster.md`): the root moves of a Breakthrough position grouped as
+//! `python -m plateau.cluster solve`, `docs/cluster.md`): [`load`] chooses the solver as `plateau solve` does and
+//! gives its split as a [`JobSplit`]: Breakthrough's here, Qubic's (the threat solver's) in [`super::threats_jobs`].
+//!
+//! Breakthrough's: the root moves of a Breakthrough position grouped as
 //! `plateau solve --split` groups them (a move with the moves that reach its mirror image), one job per group, the
 //! job lines and the results file of `--split --results FILE` (each continues the other's), and the summary.
 //!
@@ -32,13 +35,50 @@ use crate::solve::registry::{check_options, choose};
 use crate::solve::report::SplitReport;
 use crate::solve::request::{BUDGET_DEFAULT, Request};
 
-/// What the split solve will do: its root and the groups of root moves (one job each).
+/// What the split solve will do: its root and the groups of moves (one job each).
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SplitPlan {
     /// The jobs' `root` (game string and position text).
     pub root: String,
-    /// Each group: its first move (the jobs' `move`) then its mirrors.
+    /// The winner's first move before the groups (Qubic's split: the groups are the loser's answers to it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub first_move: Option<String>,
+    /// Each group: its first move (the job's name: Breakthrough's `move`, Qubic's `answer`) then its mirrors.
     pub groups: Vec<Vec<String>>,
+}
+
+/// A split solve whose jobs a driver runs wherever it likes, the job lines crossing as JSON text (the lines of the
+/// results file of `plateau solve GAME --split --results FILE`, which each continues).
+pub trait JobSplit: Send + Sync {
+    /// The plan: the groups, one job each, in `--split`'s order.
+    fn plan(&self) -> &SplitPlan;
+    /// The job of the group of `mv` (any of its moves) run alone: its job lines (what a worker runs; no `open`).
+    fn solve_group(&self, mv: &str) -> Result<Vec<String>, String>;
+    /// The results file read back (a line that is not a job line refuses it untouched) and opened for appending: the
+    /// first moves of the groups it decides.
+    fn open(&self) -> Result<Vec<String>, String>;
+    /// A finished job's lines appended at once; whether the root is decided now.
+    fn add(&self, lines: &[String]) -> Result<bool, String>;
+    /// Whether the solve is over.
+    fn decided(&self) -> bool;
+    /// The summary as `plateau solve GAME --split --json` prints it.
+    fn summary_json(&self, seconds: f64) -> Result<String, String>;
+}
+
+/// Check `plateau solve GAME --split --results FILE`'s request as the command does before its first job, with the
+/// solver the registry chooses (Breakthrough's df-pn, or the threat solver of Qubic): its split.
+pub fn load(game: &str, req: Request) -> Result<Box<dyn JobSplit>, String> {
+    let any = AnyGame::parse(game).map_err(|e| e.to_string())?;
+    let solver = choose(&any, game, &req)?;
+    check_options(solver, &req)?;
+    req.check_values()?;
+    match (solver.name, any) {
+        ("breakthrough-dfpn", AnyGame::Breakthrough(g)) => Ok(Box::new(load_breakthrough(g, req)?)),
+        ("qubic-pns", AnyGame::Qubic(g)) => Ok(Box::new(super::threats_jobs::load(&g, &req)?)),
+        (name, _) => Err(format!(
+            "the cluster's solve is a split solve (Breakthrough's df-pn, Qubic's qubic-pns); {name} on {game} has none"
+        )),
+    }
 }
 
 /// The driver's side: the results file and the groups decided.
@@ -61,16 +101,9 @@ pub struct SplitJobs {
     run: Mutex<Run>,
 }
 
-/// Check `plateau solve GAME --split --results FILE`'s request as the command does before its first job.
-pub fn load(game: &str, req: Request) -> Result<SplitJobs, String> {
-    let any = AnyGame::parse(game).map_err(|e| e.to_string())?;
-    let solver = choose(&any, game, &req)?;
-    check_options(solver, &req)?;
-    req.check_values()?;
-    let AnyGame::Breakthrough(g) = any else {
-        return Err(format!("the cluster's solve is Breakthrough's split solve (--split); {game} has none"));
-    };
-    if solver.name != "breakthrough-dfpn" || !req.split {
+/// Breakthrough's split (its solver chosen and its options checked by [`load`]).
+fn load_breakthrough(g: Breakthrough, req: Request) -> Result<SplitJobs, String> {
+    if !req.split {
         return Err("the cluster's solve is the split solve: give --split (and --results FILE)".into());
     }
     if req.results.is_none() {
@@ -93,7 +126,7 @@ pub fn load(game: &str, req: Request) -> Result<SplitJobs, String> {
     req.tt_mib()?;
     let state = root(&g, &req).map_err(|e| e.to_string())?;
     let groups = groups(&g, &state, &req)?;
-    let plan = SplitPlan { root: format!("{} {}", g.spec(), g.format_position(&state)), groups };
+    let plan = SplitPlan { root: format!("{} {}", g.spec(), g.format_position(&state)), first_move: None, groups };
     Ok(SplitJobs { g, req, state, plan, run: Mutex::new(Run::default()) })
 }
 
@@ -286,5 +319,30 @@ impl SplitJobs {
             root_pn,
             root_dn,
         }
+    }
+}
+
+impl JobSplit for SplitJobs {
+    fn plan(&self) -> &SplitPlan {
+        SplitJobs::plan(self)
+    }
+    fn solve_group(&self, mv: &str) -> Result<Vec<String>, String> {
+        SplitJobs::solve_group(self, mv)?.iter().map(|j| serde_json::to_string(j).map_err(|e| e.to_string())).collect()
+    }
+    fn open(&self) -> Result<Vec<String>, String> {
+        SplitJobs::open(self)
+    }
+    fn add(&self, lines: &[String]) -> Result<bool, String> {
+        let jobs = lines
+            .iter()
+            .map(|l| serde_json::from_str::<Job>(l).map_err(|e| format!("not a job line ({e})")))
+            .collect::<Result<Vec<_>, _>>()?;
+        SplitJobs::add(self, &jobs)
+    }
+    fn decided(&self) -> bool {
+        SplitJobs::decided(self)
+    }
+    fn summary_json(&self, seconds: f64) -> Result<String, String> {
+        serde_json::to_string(&self.summary(seconds)).map_err(|e| e.to_string())
     }
 }

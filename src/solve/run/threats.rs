@@ -3,6 +3,7 @@
 //! `--split --results FILE`, the root split into jobs ([`crate::solve::threats::split`]), their proofs merged.
 
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
 
 use anyhow::bail;
 
@@ -10,7 +11,7 @@ use crate::game::{FullGame, winner_words};
 use crate::solve::proof_file;
 use crate::solve::report::{SolveReport, ThreatsReport};
 use crate::solve::request::{CHECK_MEMO_DEFAULT, Progress, Request};
-use crate::solve::threats::split::{self, SplitOptions};
+use crate::solve::threats::split::{self, SplitOptions, ThreatsSplitReport};
 use crate::solve::threats::{self, Options};
 use crate::spec::parse_table_mib;
 
@@ -144,34 +145,8 @@ fn split<G: FullGame>(
     memo_mib: usize,
     progress: &mut dyn Progress,
 ) -> anyhow::Result<SolveReport> {
-    let Some(results) = &req.results else {
-        bail!("--split needs --results FILE (one line per job; the jobs' tables and proofs are named after it)");
-    };
-    if req.table.is_some() {
-        bail!("--table is not for --split: each job has a table of its own (FILE.ANSWER.table beside --results)");
-    }
-    let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
-    let state = super::root(g, req)?;
-    if let Some(f) = &req.proof {
-        crate::files::check_output(Path::new(f), "proof file").map_err(anyhow::Error::msg)?;
-    }
-    let memo = if req.check { memo_mib } else { 0 };
-    crate::limits::check_bytes("--tt and --check-memo: tables", ((mib + memo) as u64) << 20)
-        .map_err(anyhow::Error::msg)?;
     let interrupt = crate::limits::catch_interrupt();
-    let options = SplitOptions {
-        solve: Options {
-            tt_mib: mib,
-            max_nodes: req.max_nodes,
-            max_seconds: req.max_seconds,
-            save_every: req.save_every.unwrap_or(600.0),
-            interrupt: Some(interrupt),
-            ..Options::default()
-        },
-        results: results.into(),
-        first: req.split_first.clone(),
-        proof_file: req.proof.as_ref().map(Into::into),
-    };
+    let (state, options) = split_request(g, req, memo_mib, Some(interrupt)).map_err(anyhow::Error::msg)?;
     let quiet = req.quiet;
     let mut note = |line: &str| {
         if !quiet {
@@ -182,25 +157,82 @@ fn split<G: FullGame>(
     let mut r = split::solve(g, &state, &options, &mut note, &stop).map_err(anyhow::Error::msg)?;
     if crate::limits::interrupt_exit_code().is_some() {
         bail!(
-            "interrupted ({}) after {} expansions, {} of the {} jobs proven; the jobs done are in {results} and the \
+            "interrupted ({}) after {} expansions, {} of the {} jobs proven; the jobs done are in {} and the \
              job under way saved its table: the same command goes on from there",
             crate::limits::interrupt_name(),
             r.nodes,
             r.proven_jobs,
-            r.jobs
+            r.jobs,
+            options.results.display()
         );
     }
-    if let (Some(file), true) = (&r.proof_file, req.check) {
-        let c = proof_file::check(g, Path::new(file), memo_mib, &mut |_| {}).map_err(anyhow::Error::msg)?;
+    check_merged(g, &mut r, req.check, memo_mib).map_err(anyhow::Error::msg)?;
+    Ok(SolveReport::ThreatsSplit(r))
+}
+
+/// The split solve's root and options from `--split --results FILE`'s request (checked as the command checks it:
+/// `--results` given, no `--table`, the proof file writable, the tables' memory); `interrupt` stops its jobs.
+pub(crate) fn split_request<G: FullGame>(
+    g: &G,
+    req: &Request,
+    memo_mib: usize,
+    interrupt: Option<&'static AtomicBool>,
+) -> Result<(G::State, SplitOptions), String> {
+    let Some(results) = &req.results else {
+        return Err(
+            "--split needs --results FILE (one line per job; the jobs' tables and proofs are named after it)".into()
+        );
+    };
+    if req.table.is_some() {
+        return Err(
+            "--table is not for --split: each job has a table of its own (FILE.ANSWER.table beside --results)".into()
+        );
+    }
+    if req.check && req.proof.is_none() {
+        return Err("--check checks the proof file written: it needs --proof FILE".into());
+    }
+    let mib = req.tt_mib()?;
+    let state = super::root(g, req).map_err(|e| e.to_string())?;
+    if let Some(f) = &req.proof {
+        crate::files::check_output(Path::new(f), "proof file")?;
+    }
+    let memo = if req.check { memo_mib } else { 0 };
+    crate::limits::check_bytes("--tt and --check-memo: tables", ((mib + memo) as u64) << 20)?;
+    let options = SplitOptions {
+        solve: Options {
+            tt_mib: mib,
+            max_nodes: req.max_nodes,
+            max_seconds: req.max_seconds,
+            save_every: req.save_every.unwrap_or(600.0),
+            interrupt,
+            ..Options::default()
+        },
+        results: results.into(),
+        first: req.split_first.clone(),
+        proof_file: req.proof.as_ref().map(Into::into),
+    };
+    Ok((state, options))
+}
+
+/// With `check`, the merged proof of a proven split (`r.proof_file`) walked by the independent checker with the rules
+/// alone: `r.proof_check`; a proof that does not hold is an error.
+pub(crate) fn check_merged<G: FullGame>(
+    g: &G,
+    r: &mut ThreatsSplitReport,
+    check: bool,
+    memo_mib: usize,
+) -> Result<(), String> {
+    if let (Some(file), true) = (&r.proof_file, check) {
+        let c = proof_file::check(g, Path::new(file), memo_mib, &mut |_| {})?;
         if !c.check.verified {
-            bail!(
+            return Err(format!(
                 "the merged proof written to {file} did NOT hold under the independent check (it broke after the moves '{}')",
                 c.check.failed_line.as_deref().unwrap_or("")
-            );
+            ));
         }
         r.proof_check = Some(c.check);
     }
-    Ok(SolveReport::ThreatsSplit(r))
+    Ok(())
 }
 
 /// `--check-proof FILE`: the file's proof walked with the rules alone; the position, if given, must be its root.

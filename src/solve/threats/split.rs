@@ -196,6 +196,219 @@ fn read_results(path: &Path) -> Result<Vec<JobLine>, String> {
     Ok(lines)
 }
 
+/// A split solve of one root: its plan, its files and the options of its jobs. [`solve`] runs its jobs one after
+/// the other; a driver that runs them elsewhere (`crate::solve::run::threats_jobs`, the Ray cluster's) uses the same
+/// pieces: [`Split::run_job`] for one job, [`Split::latest`] for the results file, [`Split::report`] at the end.
+pub struct Split<G: FullGame> {
+    g: G,
+    root: G::State,
+    plan: Plan<G>,
+    root_text: String,
+    first_text: String,
+    options: SplitOptions,
+}
+
+/// A job run: its line, or stopped by `stop` (its table saved, no line) after some expansions.
+pub enum JobRun {
+    Line(Box<JobLine>),
+    Interrupted(u64),
+}
+
+impl<G: FullGame> Split<G> {
+    /// The plan of `root` (not over) after the first move; the results file must be writable.
+    pub fn new(g: &G, root: &G::State, options: &SplitOptions) -> Result<Split<G>, String> {
+        let plan = plan(g, root, options.first.as_deref())?;
+        crate::files::check_output(&options.results, "--results")?;
+        Ok(Split {
+            root_text: format!("{} {}", g.spec(), g.format_position(root)),
+            first_text: g.format_move(root, plan.first),
+            g: g.clone(),
+            root: *root,
+            plan,
+            options: options.clone(),
+        })
+    }
+
+    /// The split's root (the game string and the position) and the first move, as the job lines give them.
+    pub fn root_text(&self) -> &str {
+        &self.root_text
+    }
+    pub fn first_text(&self) -> &str {
+        &self.first_text
+    }
+    /// The results file (the jobs' files are named after it).
+    pub fn results(&self) -> &Path {
+        &self.options.results
+    }
+
+    /// Each job's answer and the other answers of its orbit (text), in the plan's order.
+    pub fn jobs(&self) -> Vec<(String, Vec<String>)> {
+        self.plan
+            .jobs
+            .iter()
+            .map(|j| (self.g.format_move(&self.plan.after, j.answer), mirrors(&self.g, &self.plan, j)))
+            .collect()
+    }
+
+    /// The line that says what the plan is.
+    pub fn plan_line(&self) -> String {
+        format!(
+            "split: first move {}; {} symmetries fix the position after it; {} answers in {} jobs",
+            self.first_text,
+            self.plan.stabiliser.len(),
+            self.plan.jobs.iter().map(|j| j.members.len()).sum::<usize>(),
+            self.plan.jobs.len()
+        )
+    }
+
+    /// The results file read back (a line that is not a job line refuses it): the latest line of each job of this
+    /// split (lines of another root or first move are left out).
+    pub fn latest(&self) -> Result<HashMap<String, JobLine>, String> {
+        let mut latest = HashMap::new();
+        for j in read_results(&self.options.results)? {
+            if j.root == self.root_text && j.first_move == self.first_text {
+                latest.insert(j.answer.clone(), j);
+            }
+        }
+        Ok(latest)
+    }
+
+    /// Whether the job of `answer` is decided by its latest line: `Some(true)` proven (and its proof file there),
+    /// `Some(false)` disproven (the first move does not win), `None` to run.
+    pub fn decided(&self, answer: &str, latest: Option<&JobLine>) -> Option<bool> {
+        match latest {
+            Some(j) if j.result == "win" && job_file(&self.options.results, answer, "proof").exists() => Some(true),
+            Some(j) if j.result == "no-win" => Some(false),
+            _ => None,
+        }
+    }
+
+    /// The job of `answer` run on its table (read when it exists, saved at the end), its proof written when proven:
+    /// its line, or [`JobRun::Interrupted`] when `stop` says so before it is decided.
+    pub fn run_job(&self, answer: &str, stop: &dyn Fn() -> bool) -> Result<JobRun, String> {
+        let (g, plan) = (&self.g, &self.plan);
+        let job = plan
+            .jobs
+            .iter()
+            .find(|j| g.format_move(&plan.after, j.answer) == answer)
+            .ok_or_else(|| format!("'{answer}' is not a job of this split (the jobs: {})", self.job_names()))?;
+        let mut state = plan.after;
+        g.play(&mut state, job.answer);
+        let table = job_file(&self.options.results, answer, "table");
+        let proof = job_file(&self.options.results, answer, "proof");
+        let mut line = JobLine {
+            root: self.root_text.clone(),
+            first_move: self.first_text.clone(),
+            answer: answer.to_string(),
+            mirrors: mirrors(g, plan, job),
+            result: "no-win".into(),
+            nodes: 0,
+            earlier_nodes: 0,
+            root_pn: super::search::INF,
+            root_dn: 0,
+            table_file: table.display().to_string(),
+            proof_file: None,
+            proof_positions: None,
+            seconds: 0.0,
+            cpu_seconds: Some(0.0),
+        };
+        // The loser's answer ends the game: it won or drew, so the first move does not win.
+        if g.outcome(&state).is_some() {
+            return Ok(JobRun::Line(Box::new(line)));
+        }
+        let job_options =
+            Options { table_file: Some(table), proof_file: Some(proof.clone()), ..self.options.solve.clone() };
+        let cpu = crate::solve::thread_cpu_seconds();
+        let r = super::solve(g, &state, &job_options, &mut |_| {})?;
+        if r.win.is_none() && stop() {
+            return Ok(JobRun::Interrupted(r.nodes));
+        }
+        line.result = match r.win {
+            Some(true) => "win",
+            Some(false) => "no-win",
+            None => "unknown",
+        }
+        .into();
+        line.nodes = r.nodes;
+        line.earlier_nodes = r.earlier_nodes;
+        line.root_pn = r.root_pn;
+        line.root_dn = r.root_dn;
+        line.proof_file = (r.win == Some(true)).then(|| proof.display().to_string());
+        line.proof_positions = r.proof_positions;
+        line.seconds = r.seconds;
+        line.cpu_seconds = cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a);
+        Ok(JobRun::Line(Box::new(line)))
+    }
+
+    fn job_names(&self) -> String {
+        self.jobs().into_iter().map(|(a, _)| a).collect::<Vec<_>>().join(" ")
+    }
+
+    /// The report from the latest line of each job (`jobs_run` and `nodes`: this run's); when every job is proven
+    /// and a proof file is asked for, the jobs' proofs merged into it (not checked here: `proof_check` is `None`).
+    pub fn report(
+        &self,
+        latest: &HashMap<String, JobLine>,
+        jobs_run: usize,
+        nodes: u64,
+    ) -> Result<ThreatsSplitReport, String> {
+        let (g, plan) = (&self.g, &self.plan);
+        let answers_of = |want: &dyn Fn(Option<&JobLine>) -> bool| -> Vec<String> {
+            plan.jobs.iter().map(|j| g.format_move(&plan.after, j.answer)).filter(|a| want(latest.get(a))).collect()
+        };
+        let failed_jobs = answers_of(&|l| l.is_some_and(|l| l.result == "no-win"));
+        let undecided_jobs = answers_of(&|l| l.is_none_or(|l| l.result == "unknown"));
+        let proven_jobs = plan.jobs.len() - failed_jobs.len() - undecided_jobs.len();
+        let result = if !failed_jobs.is_empty() {
+            "first-move-fails"
+        } else if undecided_jobs.is_empty() {
+            "win"
+        } else {
+            "unknown"
+        };
+        let mut report = ThreatsSplitReport {
+            game: g.spec(),
+            position: g.format_position(&self.root),
+            method: "qubic-pns-split",
+            result,
+            score: (result == "win").then_some(1),
+            first_move: self.first_text.clone(),
+            stabiliser: plan.stabiliser.len(),
+            answers: plan.jobs.iter().map(|j| j.members.len()).sum(),
+            jobs: plan.jobs.len(),
+            proven_jobs,
+            failed_jobs,
+            undecided_jobs,
+            jobs_run,
+            nodes,
+            total_nodes: latest.values().map(|j| j.nodes + j.earlier_nodes).sum(),
+            results_file: self.options.results.display().to_string(),
+            proof_file: None,
+            proof_positions: None,
+            proof_bytes: None,
+            proof_check: None,
+            seconds: 0.0,
+        };
+        if result == "win"
+            && let Some(path) = &self.options.proof_file
+        {
+            let entries = merge(g, &self.root, plan, &self.options.results)?;
+            report.proof_positions = Some(entries.len() as u64);
+            report.proof_bytes = Some(proof_file::write(g, path, &self.root, &entries)?);
+            report.proof_file = Some(path.display().to_string());
+        }
+        Ok(report)
+    }
+}
+
+/// `line` appended to the results file `out` at once (flushed).
+pub fn append_line(out: &mut std::fs::File, line: &JobLine) -> Result<(), String> {
+    let text = serde_json::to_string(line).map_err(|e| e.to_string())? + "\n";
+    out.write_all(text.as_bytes())
+        .and_then(|_| out.flush())
+        .map_err(|e| format!("--results: could not append a job: {e}"))
+}
+
 /// Run the split solve of `root` (not over): the jobs not yet proven in the results file, one after the other, then
 /// the merged proof when every job is proven. `note` gets a line per job; `stop` says whether to stop (an interrupt:
 /// the job under way saves its table and writes no line). An error is one line.
@@ -207,101 +420,34 @@ pub fn solve<G: FullGame>(
     stop: &dyn Fn() -> bool,
 ) -> Result<ThreatsSplitReport, String> {
     let start = std::time::Instant::now();
-    let plan = plan(g, root, options.first.as_deref())?;
-    let root_text = format!("{} {}", g.spec(), g.format_position(root));
-    let first_text = g.format_move(root, plan.first);
-    crate::files::check_output(&options.results, "--results")?;
-    let earlier: Vec<JobLine> = read_results(&options.results)?
-        .into_iter()
-        .filter(|j| j.root == root_text && j.first_move == first_text)
-        .collect();
+    let split = Split::new(g, root, options)?;
+    let mut latest = split.latest()?;
     let mut out = crate::files::append(&options.results, "--results")?;
-    // The latest line of each job (by its answer).
-    let mut latest: HashMap<String, JobLine> = HashMap::new();
-    for j in earlier {
-        latest.insert(j.answer.clone(), j);
-    }
-    note(&format!(
-        "split: first move {first_text}; {} symmetries fix the position after it; {} answers in {} jobs",
-        plan.stabiliser.len(),
-        plan.jobs.iter().map(|j| j.members.len()).sum::<usize>(),
-        plan.jobs.len()
-    ));
+    note(&split.plan_line());
     let (mut nodes, mut jobs_run) = (0u64, 0usize);
-    for job in &plan.jobs {
-        let answer = g.format_move(&plan.after, job.answer);
-        let proof = job_file(&options.results, &answer, "proof");
-        match latest.get(&answer) {
-            Some(j) if j.result == "win" && proof.exists() => continue,
-            Some(j) if j.result == "no-win" => break,
-            _ => {}
+    // A job disproven already (by another run, or a driver elsewhere): the first move fails, nothing to run.
+    let jobs = split.jobs();
+    let failed = jobs.iter().any(|(a, _)| split.decided(a, latest.get(a)) == Some(false));
+    for (answer, _) in jobs.into_iter().filter(|_| !failed) {
+        match split.decided(&answer, latest.get(&answer)) {
+            Some(true) => continue,
+            Some(false) => break,
+            None => {}
         }
         if stop() {
             break;
         }
-        let mut state = plan.after;
-        g.play(&mut state, job.answer);
-        let table = job_file(&options.results, &answer, "table");
-        let line = match g.outcome(&state) {
-            // The loser's answer ends the game: it won or drew, so the first move does not win.
-            Some(_) => JobLine {
-                root: root_text.clone(),
-                first_move: first_text.clone(),
-                answer: answer.clone(),
-                mirrors: mirrors(g, &plan, job),
-                result: "no-win".into(),
-                nodes: 0,
-                earlier_nodes: 0,
-                root_pn: super::search::INF,
-                root_dn: 0,
-                table_file: table.display().to_string(),
-                proof_file: None,
-                proof_positions: None,
-                seconds: 0.0,
-                cpu_seconds: Some(0.0),
-            },
-            None => {
-                let job_options = Options {
-                    table_file: Some(table.clone()),
-                    proof_file: Some(proof.clone()),
-                    ..options.solve.clone()
-                };
-                let cpu = crate::solve::thread_cpu_seconds();
-                let r = super::solve(g, &state, &job_options, &mut |_| {})?;
-                let cpu_seconds = cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a);
-                nodes += r.nodes;
-                if r.win.is_none() && stop() {
-                    note(&format!("job {answer}: interrupted after {} expansions, its table saved", r.nodes));
-                    break;
-                }
-                JobLine {
-                    root: root_text.clone(),
-                    first_move: first_text.clone(),
-                    answer: answer.clone(),
-                    mirrors: mirrors(g, &plan, job),
-                    result: match r.win {
-                        Some(true) => "win",
-                        Some(false) => "no-win",
-                        None => "unknown",
-                    }
-                    .into(),
-                    nodes: r.nodes,
-                    earlier_nodes: r.earlier_nodes,
-                    root_pn: r.root_pn,
-                    root_dn: r.root_dn,
-                    table_file: table.display().to_string(),
-                    proof_file: (r.win == Some(true)).then(|| proof.display().to_string()),
-                    proof_positions: r.proof_positions,
-                    seconds: r.seconds,
-                    cpu_seconds,
-                }
+        let line = match split.run_job(&answer, stop)? {
+            JobRun::Line(line) => *line,
+            JobRun::Interrupted(n) => {
+                nodes += n;
+                note(&format!("job {answer}: interrupted after {n} expansions, its table saved"));
+                break;
             }
         };
+        nodes += line.nodes;
         jobs_run += 1;
-        let text = serde_json::to_string(&line).map_err(|e| e.to_string())? + "\n";
-        out.write_all(text.as_bytes())
-            .and_then(|_| out.flush())
-            .map_err(|e| format!("--results: could not append a job: {e}"))?;
+        append_line(&mut out, &line)?;
         note(&format!(
             "job {answer} (+{} mirrors): {} in {} expansions ({:.1} s)",
             line.mirrors.len(),
@@ -315,50 +461,7 @@ pub fn solve<G: FullGame>(
             break;
         }
     }
-    let answers_of = |want: &dyn Fn(Option<&JobLine>) -> bool| -> Vec<String> {
-        plan.jobs.iter().map(|j| g.format_move(&plan.after, j.answer)).filter(|a| want(latest.get(a))).collect()
-    };
-    let failed_jobs = answers_of(&|l| l.is_some_and(|l| l.result == "no-win"));
-    let undecided_jobs = answers_of(&|l| l.is_none_or(|l| l.result == "unknown"));
-    let proven_jobs = plan.jobs.len() - failed_jobs.len() - undecided_jobs.len();
-    let result = if !failed_jobs.is_empty() {
-        "first-move-fails"
-    } else if undecided_jobs.is_empty() {
-        "win"
-    } else {
-        "unknown"
-    };
-    let mut report = ThreatsSplitReport {
-        game: g.spec(),
-        position: g.format_position(root),
-        method: "qubic-pns-split",
-        result,
-        score: (result == "win").then_some(1),
-        first_move: first_text,
-        stabiliser: plan.stabiliser.len(),
-        answers: plan.jobs.iter().map(|j| j.members.len()).sum(),
-        jobs: plan.jobs.len(),
-        proven_jobs,
-        failed_jobs,
-        undecided_jobs,
-        jobs_run,
-        nodes,
-        total_nodes: latest.values().map(|j| j.nodes + j.earlier_nodes).sum(),
-        results_file: options.results.display().to_string(),
-        proof_file: None,
-        proof_positions: None,
-        proof_bytes: None,
-        proof_check: None,
-        seconds: 0.0,
-    };
-    if result == "win"
-        && let Some(path) = &options.proof_file
-    {
-        let entries = merge(g, root, &plan, &options.results)?;
-        report.proof_positions = Some(entries.len() as u64);
-        report.proof_bytes = Some(proof_file::write(g, path, root, &entries)?);
-        report.proof_file = Some(path.display().to_string());
-    }
+    let mut report = split.report(&latest, jobs_run, nodes)?;
     report.seconds = start.elapsed().as_secs_f64();
     Ok(report)
 }
