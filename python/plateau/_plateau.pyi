@@ -145,7 +145,8 @@ class Match:
     def summary_text(self, seconds: float) -> str: ...
 
 class SplitSolve:
-    """Breakthrough's split solve of `plateau.solve()`'s options (a JSON object), one group of root moves at a time."""
+    """A split solve of `plateau.solve()`'s options (a JSON object): Breakthrough's (one group of root moves at a
+    time) or Qubic's (one orbit of the loser's answers at a time; the summary merges and checks the proof)."""
 
     def __init__(self, game: str, request_json: str) -> None: ...
     @property
