@@ -156,6 +156,99 @@ fn claimeven_keeps_every_score_and_saves_nodes() {
     assert!(nodes[1] < nodes[0], "the claimeven bound saves nodes: {nodes:?}");
 }
 
+/// CPU seconds of the calling thread (Linux's per-thread clock): the measure of the switch comparisons below,
+/// whatever else shares the machine.
+fn thread_cpu() -> f64 {
+    let mut ts = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+    // SAFETY: `ts` is a valid, writable timespec.
+    let rc = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut ts) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID)");
+    ts.tv_sec as f64 + ts.tv_nsec as f64 * 1e-9
+}
+
+/// The first `n` lines of a benchmark file as (moves, expected score).
+fn first_rows(name: &str, n: usize) -> Vec<(String, i32)> {
+    read_benchmark(name).into_iter().take(n).map(|(_, moves, score)| (moves, score)).collect()
+}
+
+/// Solves `rows` twice in this process with a table of `2^log2` entries, first after `set(solver, false)`, then after
+/// `set(solver, true)`, asserting every score both ways; returns the node totals and the thread's CPU seconds
+/// [off, on].
+fn switch_off_on(rows: &[(String, i32)], log2: u32, set: impl Fn(&mut Solver<Standard>, bool)) -> ([u64; 2], [f64; 2]) {
+    let mut nodes = [0u64; 2];
+    let mut seconds = [0f64; 2];
+    for on in [false, true] {
+        let mut solver = Solver::with_table(Standard, log2);
+        set(&mut solver, on);
+        let start = thread_cpu();
+        for (moves, expected) in rows {
+            let p = Position::from_moves(&Standard, moves).unwrap();
+            let s = solver.solve(&p, false);
+            assert_eq!(s.score, *expected, "{moves} (switch {on})");
+            nodes[on as usize] += s.nodes;
+        }
+        seconds[on as usize] = thread_cpu() - start;
+    }
+    (nodes, seconds)
+}
+
+/// The static pre-check of children and the forced replies played through (both on by default) keep every score
+/// and save nodes: the first 100 Middle-Medium positions and the Begin-Medium sample, both off then both on.
+#[test]
+fn precheck_and_forced_replies_keep_every_score_and_save_nodes() {
+    let medium = read_benchmark("Test_L1_R2");
+    let mut rows = first_rows("Test_L2_R2", 100);
+    rows.extend(sample_lines("Test_L1_R2").iter().map(|&n| (medium[n - 1].1.clone(), medium[n - 1].2)));
+    let (nodes, cpu) = switch_off_on(&rows, 20, |s, on| {
+        s.set_precheck(on);
+        s.set_forced_through(on);
+    });
+    eprintln!("pre-check and forced replies off, on: nodes {nodes:?}, CPU seconds {cpu:?}");
+    assert!(nodes[1] < nodes[0], "the pre-check and the forced replies save nodes: {nodes:?}");
+}
+
+/// Sets the switches named in `names` (comma-separated: noprecheck, noforced, mirror, noclaimeven;
+/// the others keep their defaults).
+fn set_switches(s: &mut Solver<Standard>, names: &str) {
+    for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        match name {
+            "noprecheck" => s.set_precheck(false),
+            "noforced" => s.set_forced_through(false),
+            "mirror" => s.set_symmetry_below(64),
+            "noclaimeven" => s.set_claimeven(false),
+            other => panic!("unknown switch '{other}'"),
+        }
+    }
+}
+
+/// Measures two sets of switches against each other (`C4_OFF`, `C4_ON`: comma-separated names, see `set_switches`;
+/// `C4_FILES`: `file:n` items, default the first 100 Middle-Medium, 20 Begin-Medium and 6 Begin-Hard positions;
+/// `empty:1` is the empty board), default table (128 MiB), in one process. A measuring tool, run by hand
+/// (docs/solving.md, "Speed against Steininger's solver"):
+/// `C4_OFF=noprecheck,noforced C4_ON= cargo test --test suite -- --ignored solve::measure_switches --nocapture`
+#[test]
+#[ignore]
+fn measure_switches() {
+    let off = std::env::var("C4_OFF").unwrap_or_default();
+    let on = std::env::var("C4_ON").expect("C4_ON: the switches to measure (comma-separated, may be empty)");
+    let files = std::env::var("C4_FILES").unwrap_or_else(|_| "Test_L2_R2:100,Test_L1_R2:20,Test_L1_R3:6".into());
+    for item in files.split(',') {
+        let (file, n) = item.split_once(':').expect("C4_FILES items are file:n (empty:1: the empty board)");
+        let n: usize = n.parse().expect("C4_FILES: n is a number");
+        let rows = if file == "empty" { vec![(String::new(), 1)] } else { first_rows(file, n) };
+        let (nodes, cpu) = switch_off_on(&rows, 23, |s, which| set_switches(s, if which { &on } else { &off }));
+        eprintln!(
+            "[{off}] -> [{on}]: {file} first {n}: nodes {} -> {} ({:+.1}%), CPU {:.2} s -> {:.2} s ({:+.1}%)",
+            nodes[0],
+            nodes[1],
+            100.0 * (nodes[1] as f64 / nodes[0] as f64 - 1.0),
+            cpu[0],
+            cpu[1],
+            100.0 * (cpu[1] / cpu[0] - 1.0)
+        );
+    }
+}
+
 /// The empty 7x6 board scores +1 (the first player wins with the last stone of the board, `solved.json`) and only
 /// the centre column keeps it. With the claimeven bound, 731 M nodes and 108 s of CPU with a 128 MiB table (before
 /// it, 1.18e9 nodes and 210 to 235 s with 4 GiB; docs/solving.md) on this project's machine:

@@ -15,12 +15,16 @@
 //!     tighten α and β with the transposition table (it keeps both bounds); return if α >= β
 //!     if n is odd: a safe move m whose child's claimeven bound b has -b >= β settles the node (return -b)
 //!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
-//!         settles the node (store lower bound -u; return -u)
-//!     for each safe move m: if m leaves two playable threats of ours, we win with our next stone, which is
+//!         settles the node (store lower bound -u; return -u); a child whose stored lower bound l has -l <= α
+//!         cannot raise α and is dropped (none left: store upper bound α; return α)
+//!     for each safe move m: if m leaves the opponent no safe reply (two playable threats of ours, one playable
+//!         threat right under another, or every playable cell under one), we win with our next stone, which is
 //!         the best score possible here: store and return (W*H - 1 - n)/2
 //!     order safe moves: the table's remembered cut-off move first, then by the number of threats the move
 //!         creates (cells where we would then complete four), ties to the centre
-//!     for each move m: v := -negamax(P+m, -β, -α)
+//!     for each move m: if the opponent has a single safe reply r in P+m (and the board is not nearly full):
+//!             v := negamax(P+m+r, α, β)              -- played through: no node, no table entry for P+m
+//!         else v := -negamax(P+m, -β, -α)
 //!         if v >= β: store lower bound v with move m; return v
 //!         α := max(α, v)
 //!     store upper bound α; return α
@@ -74,6 +78,10 @@ pub struct Solver<S: Shape = ConnectFour> {
     double_threat: bool,
     /// The claimeven bound (boards with an even number of rows; `None`: off).
     claimeven: Option<Claimeven>,
+    /// Static pre-check of the children (see [`Solver::set_precheck`]).
+    precheck: bool,
+    /// Play a child's only safe reply through without a node of its own (see [`Solver::set_forced_through`]).
+    forced_through: bool,
     pub nodes: u64,
     /// Stop once `nodes` passes this (see [`Solver::set_node_limit`]).
     node_limit: u64,
@@ -116,6 +124,8 @@ impl<S: Shape> Solver<S> {
             etc_below,
             double_threat: true,
             claimeven: Claimeven::new(&g),
+            precheck: true,
+            forced_through: true,
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
@@ -147,6 +157,20 @@ impl<S: Shape> Solver<S> {
     /// Switch the claimeven bound on or off (on by default; boards with an odd number of rows never use it).
     pub fn set_claimeven(&mut self, on: bool) {
         self.claimeven = if on { Claimeven::new(&self.g) } else { None };
+    }
+
+    /// Static pre-check of the children before any is entered (on by default): a move after which the opponent has
+    /// no safe reply (two playable threats, a playable threat under another, or every playable cell under a threat)
+    /// wins with the next stone; children whose stored lower bound shows they cannot raise α are not searched (where
+    /// the children are probed, [`Solver::set_etc_below`]).
+    pub fn set_precheck(&mut self, on: bool) {
+        self.precheck = on;
+    }
+
+    /// When the opponent has a single safe reply in a child, play it at once and search the grandchild instead of
+    /// the child (no node, table probe or entry for the child). On by default.
+    pub fn set_forced_through(&mut self, on: bool) {
+        self.forced_through = on;
     }
 
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
@@ -265,6 +289,17 @@ impl<S: Shape> Solver<S> {
         if mirrored { self.g.columns() - 1 - c } else { c }
     }
 
+    /// The only safe move of the side to move in `child` (a child of a node, so it cannot win at once), when the
+    /// switch is on and the board is not nearly full; `None` otherwise.
+    #[inline(always)]
+    fn forced_reply(&self, child: &Position) -> Option<u64> {
+        if !self.forced_through || child.plies + 2 >= self.g.cells() {
+            return None;
+        }
+        let safe = child.non_losing_moves(&self.g);
+        (safe != 0 && safe & (safe - 1) == 0).then_some(safe)
+    }
+
     /// See the module documentation. `p`: the side to move cannot win at once; `alpha < beta`.
     fn negamax(&mut self, p: Position, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.g;
@@ -352,7 +387,9 @@ impl<S: Shape> Solver<S> {
             }
         }
 
-        // Enhanced transposition cut-off: a child already known to be bad enough for the opponent.
+        // Enhanced transposition cut-off: a child already known to be bad enough for the opponent. With the
+        // pre-check, a child known to be good enough for the opponent (it cannot raise α) is dropped.
+        let mut next = next;
         if p.plies < self.etc_below {
             let mut rest = next;
             while rest != 0 {
@@ -361,13 +398,21 @@ impl<S: Shape> Solver<S> {
                 let mut child = p;
                 child.play(mv);
                 let (ck, _) = self.canonical(&child);
-                if let Some(hit) = self.table.get(ck)
-                    && -hit.upper >= beta
-                {
-                    let stored = self.stored_column(mv, mirrored);
-                    self.table.put(key, -hit.upper, NO_UPPER, Some(stored), p.plies);
-                    return -hit.upper;
+                if let Some(hit) = self.table.get(ck) {
+                    if -hit.upper >= beta {
+                        let stored = self.stored_column(mv, mirrored);
+                        self.table.put(key, -hit.upper, NO_UPPER, Some(stored), p.plies);
+                        return -hit.upper;
+                    }
+                    if self.precheck && -hit.lower <= alpha {
+                        next &= !mv;
+                    }
                 }
+            }
+            if next == 0 {
+                // Every move is known to leave at most α.
+                self.table.put(key, NO_LOWER, alpha, None, p.plies);
+                return alpha;
             }
         }
 
@@ -379,6 +424,12 @@ impl<S: Shape> Solver<S> {
                 continue;
             }
             let threats = p.threats_after(&g, mv);
+            if self.precheck && no_safe_reply(threats, p.possible_after(&g, mv)) {
+                // The opponent has no safe reply: we complete four with our next stone.
+                let stored = self.stored_column(mv, mirrored);
+                self.table.put(key, max, max, Some(stored), p.plies);
+                return max;
+            }
             if self.double_threat && (threats & p.possible_after(&g, mv)).count_ones() >= 2 {
                 // Two playable threats after a safe move: the opponent blocks one, we complete the other with our
                 // next stone, the best any move can do here.
@@ -393,7 +444,14 @@ impl<S: Shape> Solver<S> {
         for mv in moves.moves() {
             let mut child = p;
             child.play(mv);
-            let v = -self.negamax(child, -beta, -alpha);
+            let v = match self.forced_reply(&child) {
+                // The opponent's only safe reply, played at once: the grandchild is ours to move.
+                Some(reply) => {
+                    child.play(reply);
+                    self.negamax(child, alpha, beta)
+                }
+                None => -self.negamax(child, -beta, -alpha),
+            };
             if v >= beta {
                 let stored = self.stored_column(mv, mirrored);
                 self.table.put(key, v, NO_UPPER, Some(stored), p.plies);
@@ -405,5 +463,17 @@ impl<S: Shape> Solver<S> {
         }
         self.table.put(key, NO_LOWER, alpha, None, p.plies);
         alpha
+    }
+}
+
+/// Whether the opponent has no safe reply after our move, given our threats after it and the cells then playable:
+/// two playable threats, one playable threat with another right above it, or every playable cell under a threat.
+#[inline(always)]
+fn no_safe_reply(threats: u64, playable: u64) -> bool {
+    let forced = threats & playable;
+    if forced != 0 {
+        forced & (forced - 1) != 0 || forced & (threats >> 1) != 0
+    } else {
+        playable != 0 && playable & !(threats >> 1) == 0
     }
 }
