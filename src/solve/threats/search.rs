@@ -175,8 +175,8 @@ impl<'a, G: FullGame> Search<'a, G> {
     }
 
     /// A move of the root player at `s` (a proven win) that keeps the win: a win at once, a child the table or the
-    /// knowledge shows lost for the defender, a threat sequence, else the child proven again (the table's entry may
-    /// have been replaced). `None` if none can be shown within the limits.
+    /// knowledge shows lost for the defender, a threat sequence, else the children proven again (the table's entry
+    /// may have been replaced), by budgets that double. `None` if none can be shown within the limits.
     pub(crate) fn winning_move(&mut self, s: &G::State) -> Option<G::Move> {
         let g = self.game;
         if let Some(m) = tss::winning_move(g, s) {
@@ -195,15 +195,44 @@ impl<'a, G: FullGame> Search<'a, G> {
         if let Some(m) = self.threat_sequence(s) {
             return Some(m);
         }
-        for &m in &moves {
-            let c = child(m);
-            if self.known(&c).is_none() && self.prove(&c).1 == 0 {
-                return Some(m);
+        // Proven again: the children nearest a loss of the defender first (smallest dn in the table), each within a
+        // budget of expansions that doubles round after round, so that a move that does not win (a draw is as hard
+        // to show as a win) cannot hold the extraction forever (it was proven without bound, in generated order).
+        let mut open: Vec<(u32, G::Move)> = moves
+            .iter()
+            .map(|&m| (self.leaf(&child(m)).1, m))
+            .filter(|&(dn, m)| dn != INF && self.known(&child(m)).is_none())
+            .collect();
+        open.sort_by_key(|&(dn, _)| dn);
+        let limit = self.limits.max_nodes;
+        let mut budget: u64 = 1 << 10;
+        while !open.is_empty() {
+            let mut next = Vec::new();
+            for &(dn, m) in &open {
+                self.limits.max_nodes = limit.min(self.nodes.saturating_add(budget));
+                let (child_pn, child_dn) = self.prove(&child(m));
+                self.limits.max_nodes = limit;
+                if child_dn == 0 {
+                    return Some(m);
+                }
+                if self.stopped && self.hard_stop() {
+                    return None;
+                }
+                self.stopped = false;
+                if child_pn != 0 {
+                    next.push((dn, m)); // cut by the budget: again in the next round
+                }
             }
-            if self.stopped {
-                return None;
-            }
+            open = next;
+            budget = budget.saturating_mul(2);
         }
         None
+    }
+
+    /// Whether the search itself must stop (its node limit, its deadline, the stop flag), not only one attempt.
+    fn hard_stop(&self) -> bool {
+        self.nodes >= self.limits.max_nodes
+            || self.limits.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.limits.stop.is_some_and(|f| f.load(Ordering::Relaxed))
     }
 }
