@@ -212,12 +212,8 @@ pub(crate) fn check_output(path: &Path, what: &str) -> Result<(), String> {
 /// Where `path` is, whatever its spelling: the canonical directory and the file name (the file itself may not exist
 /// yet); `None` when the directory cannot be resolved (the write will say why).
 fn location(path: &Path) -> Option<(PathBuf, std::ffi::OsString)> {
-    let file = path.file_name()?;
-    let dir = match path.parent() {
-        Some(d) if !d.as_os_str().is_empty() => d,
-        _ => Path::new("."),
-    };
-    Some((dir.canonicalize().ok()?, file.to_os_string()))
+    let (dir, file) = split(path, "").ok()?;
+    Some((dir.canonicalize().ok()?, file))
 }
 
 /// Whether two output paths name the same file: the same name in the same directory by any spelling (`a.txt`,
