@@ -29,7 +29,7 @@
 //!   SPRT, records, SPSA;
 //! - [`tournament`]: tournaments of many players (`tournament::spec`: the typed way in), ratings, results files;
 //! - [`protocol`]: the UCI and UGI engine protocols;
-//! - [`server`]: `plateau serve`, the web page and its JSON API.
+//! - `server`: `plateau serve`, the web page and its JSON API (the `server` feature, on by default).
 //!
 //! **Command line**
 //! - [`cli`]: the `plateau` command line (parses flags, calls the library, prints); [`run_command_words`] runs one
@@ -50,6 +50,7 @@ pub mod players;
 pub mod protocol;
 pub mod puzzle;
 pub mod search;
+#[cfg(feature = "server")]
 pub mod server;
 pub mod solve;
 pub mod spec;

@@ -63,6 +63,7 @@ def search(state: State, algo: str = "alphabeta(depth=4)",
 
 def run(*args: str) -> List[Dict[str, Any]]:
     """Run any `plateau` command (its words, without `plateau`; add `--json`) and return the JSON documents it prints.
+    All but `serve`: the extension is built without the web server (run the `plateau` command for it).
 
         >>> plateau.run("perft", "connect_four", "--depth", "5", "--json")[0]["nodes"]
     """

@@ -404,7 +404,8 @@ impl<G: FullGame> DynState for StateOf<G> {
         if self.is_terminal() {
             return Err("the game is over in this position: there is nothing to search".into());
         }
-        let mut searcher = players::searcher::<G>(algo).map_err(|e| e.to_string())?;
+        // Built by the library's own compiled code (players::registered): not the whole catalogue again in this crate.
+        let mut searcher = players::registered::searcher_for(&*self.game, algo).map_err(|e| e.to_string())?;
         let r = searcher.search(&self.game, &self.state);
         Ok(self.document(&searcher.name(), &r))
     }
@@ -430,7 +431,7 @@ impl<G: FullGame> DynState for StateOf<G> {
             None => true,
         };
         if fresh {
-            let mut player = players::build::<G>(spec).map_err(|e| e.to_string())?;
+            let mut player = players::registered::build_for(&*self.game, spec).map_err(|e| e.to_string())?;
             // Tables and evaluations are built with the bot, not in its first move.
             player.setup(&self.game)?;
             player.new_game(&self.game)?;

@@ -15,8 +15,6 @@ import os
 import pathlib
 import re
 import signal
-import subprocess
-import sys
 import time
 
 import numpy as np
@@ -24,6 +22,8 @@ import pytest
 
 import plateau
 from plateau.tournament import Tournament
+
+from cluster_run import finish, start
 
 pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 choix = pytest.importorskip("choix", reason="choix is required (.ci/run installs it)")
@@ -37,14 +37,7 @@ TIMED = ["--player", "m1=mcts", "--player", "m2=mcts", "--player", "m3=mcts", "-
 
 
 def driver(args, address, **kw):
-    cmd = [sys.executable, "-m", "plateau.cluster", "tournament", *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, **kw)
-
-
-def finish(p, timeout=300):
-    out, err = p.communicate(timeout=timeout)
-    assert p.returncode == 0, err
-    return out
+    return start("tournament", args, address, **kw)
 
 
 def result_lines(path):

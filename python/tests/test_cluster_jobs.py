@@ -27,13 +27,13 @@ Needs ray (`.ci/run` installs it)."""
 import json
 import re
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 import plateau
+
+from cluster_run import finish, job_lines, start
 
 pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 
@@ -44,14 +44,7 @@ TIMED = ["--player", "mcts", "--player", "random(seed=4)", "--movetime", "40ms",
 
 
 def driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "match", GAME, *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def finish(p, timeout=300):
-    out, err = p.communicate(timeout=timeout)
-    assert p.returncode == 0, err
-    return out
+    return start("match", [GAME, *args], address)
 
 
 def games(path):
@@ -174,12 +167,7 @@ SOLVE_FLAGS = ["--split", "--budget", "2000", "--tt", "16mb"]
 
 
 def solve_driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "solve", SOLVE, *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def job_lines(path):
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    return start("solve", [SOLVE, *args], address)
 
 
 def test_the_split_solve_on_the_cluster_decides_every_move_as_plateau_solve(cluster, tmp_path):
@@ -244,8 +232,7 @@ DATA = ["breakthrough(rows=5,columns=5)", "--games", "10", "--nodes", "200", "--
 
 
 def data_driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "datagen", *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start("datagen", args, address)
 
 
 def data_of(path):
@@ -261,8 +248,7 @@ CHECK_FLAGS = ["--split-depth", "1", "--tt", "8mb", "--check-memo", "4mb"]
 
 
 def check_driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "check", CHECK, *CHECK_FLAGS, *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start("check", [CHECK, *CHECK_FLAGS, *args], address)
 
 
 def without_seconds(lines):
@@ -337,8 +323,7 @@ SPSA = ["breakthrough(rows=5,columns=5)", "--engine", "engine(nodes=300,tt=1mb)"
 
 
 def spsa_driver(args, address, base=SPSA):
-    cmd = [sys.executable, "-m", "plateau.cluster", "spsa", *base, *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start("spsa", [*base, *args], address)
 
 
 def checkpoint(out):
@@ -463,8 +448,7 @@ PLAN_FLAGS = ["--split-depth", "2", "--tt", "8mb", "--check-memo", "4mb"]
 
 
 def plan_driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "check", PLAN, *PLAN_FLAGS, *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    return start("check", [PLAN, *PLAN_FLAGS, *args], address)
 
 
 def wait_for_lines(path, n, proc, timeout=120):

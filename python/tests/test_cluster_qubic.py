@@ -15,13 +15,13 @@ Needs ray (`.ci/run` installs it)."""
 
 import json
 import signal
-import subprocess
-import sys
 import time
 
 import pytest
 
 import plateau
+
+from cluster_run import finish, job_lines, start
 
 pytest.importorskip("ray.cluster_utils", reason="ray is required (.ci/run installs it)")
 
@@ -29,14 +29,7 @@ Q3 = "qubic(size=3)"
 
 
 def driver(args, address):
-    cmd = [sys.executable, "-m", "plateau.cluster", "solve", *args, "--address", address]
-    return subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-
-
-def finish(p, timeout=300):
-    out, err = p.communicate(timeout=timeout)
-    assert p.returncode == 0, err
-    return out
+    return start("solve", args, address)
 
 
 def summary(out):
@@ -47,10 +40,6 @@ def summary(out):
 def printed(out):
     """The job lines printed (one JSON object a line)."""
     return [json.loads(line) for line in out.splitlines() if line.startswith('{"')]
-
-
-def job_lines(path):
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
 
 
 def without_times(lines):

@@ -2,10 +2,13 @@
 
 use clap::Args;
 
+#[cfg(feature = "server")]
 use crate::files::FileAccess;
+#[cfg(feature = "server")]
 use crate::server::{Config, TournamentSource, serve};
 
 #[derive(Args, Debug)]
+#[cfg_attr(not(feature = "server"), allow(dead_code))]
 pub struct ServeArgs {
     /// The address to listen on (127.0.0.1: this machine only).
     #[arg(long, default_value = "127.0.0.1")]
@@ -51,6 +54,15 @@ fn parse_idle(text: &str) -> Result<std::time::Duration, String> {
     }
 }
 
+/// A library built without the `server` feature (the Python extension's) has no web server.
+#[cfg(not(feature = "server"))]
+pub fn run(_: ServeArgs) -> anyhow::Result<()> {
+    anyhow::bail!(
+        "this build of plateau has no web server (built without the `server` feature): run the plateau command"
+    )
+}
+
+#[cfg(feature = "server")]
 pub fn run(a: ServeArgs) -> anyhow::Result<()> {
     if a.max_games == 0 || a.max_games > 100_000 {
         anyhow::bail!("--max-games must be 1..=100000");

@@ -13,6 +13,9 @@
 //!     refuse parameters nobody read (Spec::finish)
 //! ```
 //!
+//! Another crate (the Python extension) builds its players with [`registered::build_for`] and
+//! [`registered::searcher_for`]: the same players, compiled once in this crate instead of again in the caller's.
+//!
 //! Adding an algorithm: its file (in `search/` for the catalogue, with its line in `catalogue::build`), then one entry
 //! in [`PLAYERS`] (or in `catalogue::NAMES` for a catalogue algorithm, which this registry lists).
 
@@ -20,6 +23,7 @@ pub mod builtin;
 pub mod listing;
 pub mod params;
 pub mod player;
+pub mod registered;
 
 pub use builtin::build;
 pub(crate) use builtin::build_with;

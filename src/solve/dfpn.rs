@@ -200,6 +200,8 @@ impl<G: FullGame> Dfpn<G> {
     }
 
     /// Stop unsolved (as at the node limit) once `flag` is raised; it is looked at every 1,024 expansions.
+    // Used by the web server only (src/server/): unused in a build without the `server` feature.
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
     pub(crate) fn with_stop(mut self, flag: std::sync::Arc<std::sync::atomic::AtomicBool>) -> Self {
         self.stop = Some(flag);
         self

@@ -23,7 +23,7 @@ fn with_defaults<G: FullGame>() -> String {
 fn every_game_plays_its_own_mcts_settings() {
     assert_eq!(with_defaults::<Breakthrough>(), "mcts(playouts=100,cut=4,scale=100,eval=tuned)");
     assert_eq!(with_defaults::<ConnectFour>(), "mcts(playouts=100,c=0.5,decisive=true,tt=true)");
-    assert_eq!(with_defaults::<Othello>(), "mcts(playouts=100,c=0.5)");
+    assert_eq!(with_defaults::<Othello>(), "mcts(playouts=100,c=0.5,decisive=true)");
     assert_eq!(with_defaults::<Oware>(), "mcts(playouts=100,c=0.5,cut=8,scale=5,eval=counting)");
     // The settings are the game's constant, read through the knowledge trait, and the parameters accept them.
     for (defaults, text) in [
@@ -37,7 +37,7 @@ fn every_game_plays_its_own_mcts_settings() {
     // defaults=none: plain UCT, written back so; a value of the string wins over the game's.
     assert_eq!(name::<Othello>("mcts(playouts=100,defaults=none)"), "mcts(playouts=100,defaults=none)");
     assert_eq!(name::<Oware>("mcts(playouts=100,defaults=none)"), "mcts(playouts=100,defaults=none)");
-    assert_eq!(name::<Othello>("mcts(playouts=100,c=1)"), "mcts(playouts=100)");
+    assert_eq!(name::<Othello>("mcts(playouts=100,c=1)"), "mcts(playouts=100,decisive=true)");
     assert_eq!(
         name::<Oware>("mcts(playouts=100,probe=true)"),
         "mcts(playouts=100,c=0.5,cut=8,scale=5,eval=counting,probe=true)"

@@ -119,6 +119,46 @@ fn property_checks_on_every_size() {
     }
 }
 
+/// The guided playout move (MCTS's `decisive=true`) on 8x8, along random games: always legal; a corner whenever one is
+/// legal; otherwise never the X-square of an empty corner while another move is legal (the squares written out here,
+/// not taken from the library).
+#[test]
+fn the_guided_playout_move_takes_corners_and_avoids_x_squares() {
+    use plateau::game::Knowledge;
+    use rand::{RngExt, SeedableRng};
+    let g = Othello::default();
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(7);
+    // (corner, its X-square): a1 b2, h1 g2, a8 b7, h8 g7 (square = row * 8 + column, row 1 first).
+    const PAIRS: [(u8, u8); 4] = [(0, 9), (7, 14), (56, 49), (63, 54)];
+    let (mut corners_seen, mut avoided) = (0, 0);
+    for _ in 0..40 {
+        let mut s = g.start();
+        while g.outcome(&s).is_none() {
+            let mut legal = MoveList::new();
+            g.generate_moves(&s, &mut legal);
+            let (black, white) = Othello::colours(&s);
+            let empty = |sq: u8| (black | white) & (1u64 << sq) == 0;
+            let corner_legal = PAIRS.iter().any(|&(c, _)| legal.contains(&c));
+            let risky = |m: u8| PAIRS.iter().any(|&(c, x)| m == x && empty(c));
+            let safe_legal = legal.iter().any(|&m| !risky(m));
+            for _ in 0..8 {
+                let m = g.decisive_random_move(&s, &mut rng).expect("a move in a game not over");
+                assert!(legal.contains(&m), "{m} not legal in {}", g.format_position(&s));
+                if corner_legal {
+                    assert!(PAIRS.iter().any(|&(c, _)| c == m), "a corner was legal in {}", g.format_position(&s));
+                    corners_seen += 1;
+                } else if safe_legal {
+                    assert!(!risky(m), "{m}: an X-square of an empty corner in {}", g.format_position(&s));
+                    avoided += legal.iter().any(|&m| risky(m)) as u32;
+                }
+            }
+            g.play(&mut s, legal[rng.random_range(0..legal.len())]);
+        }
+        assert_eq!(g.decisive_random_move(&s, &mut rng), None, "the game is over");
+    }
+    assert!(corners_seen > 0 && avoided > 0, "both rules were exercised: {corners_seen} {avoided}");
+}
+
 #[test]
 fn passes_are_moves_and_the_game_ends_when_nobody_can_move() {
     let g = Othello::default();

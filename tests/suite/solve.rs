@@ -134,26 +134,17 @@ fn all_benchmark_positions() {
 /// in this build's profile).
 #[test]
 fn claimeven_keeps_every_score_and_saves_nodes() {
-    let medium = read_benchmark("Test_L1_R2");
-    let mut rows: Vec<(String, i32)> =
-        read_benchmark("Test_L2_R2").into_iter().take(100).map(|(_, moves, score)| (moves, score)).collect();
-    rows.extend(sample_lines("Test_L1_R2").iter().map(|&n| (medium[n - 1].1.clone(), medium[n - 1].2)));
-    let mut nodes = [0u64; 2];
-    let mut seconds = [0f64; 2];
-    for on in [false, true] {
-        let mut solver = Solver::with_table(Standard, 20);
-        solver.set_claimeven(on);
-        let start = std::time::Instant::now();
-        for (moves, expected) in &rows {
-            let p = Position::from_moves(&Standard, moves).unwrap();
-            let s = solver.solve(&p, false);
-            assert_eq!(s.score, *expected, "{moves} (claimeven {on})");
-            nodes[on as usize] += s.nodes;
-        }
-        seconds[on as usize] = start.elapsed().as_secs_f64();
-    }
-    eprintln!("claimeven off, on: nodes {nodes:?}, seconds {seconds:?}");
+    let (nodes, cpu) = switch_off_on(&medium_rows(), 20, |s, on| s.set_claimeven(on));
+    eprintln!("claimeven off, on: nodes {nodes:?}, CPU seconds {cpu:?}");
     assert!(nodes[1] < nodes[0], "the claimeven bound saves nodes: {nodes:?}");
+}
+
+/// The rows of the switch comparisons: the first 100 Middle-Medium positions and the Begin-Medium sample.
+fn medium_rows() -> Vec<(String, i32)> {
+    let medium = read_benchmark("Test_L1_R2");
+    let mut rows = first_rows("Test_L2_R2", 100);
+    rows.extend(sample_lines("Test_L1_R2").iter().map(|&n| (medium[n - 1].1.clone(), medium[n - 1].2)));
+    rows
 }
 
 /// CPU seconds of the calling thread (Linux's per-thread clock): the measure of the switch comparisons below,
@@ -196,10 +187,7 @@ fn switch_off_on(rows: &[(String, i32)], log2: u32, set: impl Fn(&mut Solver<Sta
 /// and save nodes: the first 100 Middle-Medium positions and the Begin-Medium sample, both off then both on.
 #[test]
 fn precheck_and_forced_replies_keep_every_score_and_save_nodes() {
-    let medium = read_benchmark("Test_L1_R2");
-    let mut rows = first_rows("Test_L2_R2", 100);
-    rows.extend(sample_lines("Test_L1_R2").iter().map(|&n| (medium[n - 1].1.clone(), medium[n - 1].2)));
-    let (nodes, cpu) = switch_off_on(&rows, 20, |s, on| {
+    let (nodes, cpu) = switch_off_on(&medium_rows(), 20, |s, on| {
         s.set_precheck(on);
         s.set_forced_through(on);
     });

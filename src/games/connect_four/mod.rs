@@ -181,12 +181,16 @@ impl ConnectFour {
 
     /// The mirror image of `s` (column `c` becomes column `columns - 1 - c`): the same value, each move `m` of `s`
     /// answered by [`ConnectFour::mirror_move`]`(m)` there. `s` is symmetric when its image is itself.
+    // Used by the web server only (src/server/): unused in a build without the `server` feature.
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
     pub(crate) fn mirror_state(&self, s: &C4State) -> C4State {
         let (first, second) = Self::discs(s);
         self.from_discs(self.mirror(first), self.mirror(second))
     }
 
     /// The move of the mirror image that mirrors `m` (see [`ConnectFour::mirror_state`]).
+    // Used by the web server only (src/server/): unused in a build without the `server` feature.
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
     pub(crate) fn mirror_move(&self, m: u8) -> u8 {
         (self.columns - 1) as u8 - m
     }

@@ -52,7 +52,7 @@ impl OthelloEval {
 }
 
 /// The X-squares and C-squares of the corners that are empty.
-fn danger_squares(geo: &Geometry, empty: u64) -> (u64, u64) {
+pub(crate) fn danger_squares(geo: &Geometry, empty: u64) -> (u64, u64) {
     let m = geo.size - 1;
     let (mut x, mut c) = (0u64, 0u64);
     for (r, col, dr, dc) in [(0, 0, 1i32, 1i32), (0, m, 1, -1), (m, 0, -1, 1), (m, m, -1, -1)] {

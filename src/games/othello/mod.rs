@@ -33,7 +33,7 @@ pub use endgame::{Bounds, EndgameSolver, StopAt};
 pub(crate) use eval::OthelloEval;
 
 use crate::game::{Capabilities, Interop, Knowledge};
-use crate::game::{Game, GameError, MoveList, Outcome, Side, err, zobrist};
+use crate::game::{Game, GameError, MoveList, Outcome, Side, err, playout, zobrist};
 use crate::games::{GameInfo, GameParam};
 use crate::spec::Spec;
 
@@ -252,8 +252,9 @@ impl Knowledge for Othello {
 
     const EVALUATIONS: &'static [&'static str] = eval::NAMES;
 
-    // A smaller exploration constant (docs/mcts.md, "Othello's and Oware's settings").
-    const MCTS_DEFAULTS: &'static str = "c=0.5";
+    // A smaller exploration constant, and playouts guided by the corner rule (`decisive_random_move` below; docs/mcts.md,
+    // "Othello's and Oware's settings").
+    const MCTS_DEFAULTS: &'static str = "c=0.5,decisive=true";
 
     // ---- Knowledge ----
 
@@ -279,6 +280,28 @@ impl Knowledge for Othello {
             _ => Outcome::Draw,
         };
         Some((o, 2 * empties))
+    }
+
+    /// Othello's guided playout move (MCTS's `decisive=true`, docs/mcts.md): Othello has no cheap "win at once", so the
+    /// guidance is the classic corner rule: a corner when one is legal, else a move off the X-squares of the empty
+    /// corners (the diagonal neighbours that give the corner away) when there is one, else any move; uniformly at
+    /// random within the class. A pass or the end of the game as [`Capabilities::random_move`].
+    fn decisive_random_move<R: rand::Rng + ?Sized>(&self, s: &OthelloState, rng: &mut R) -> Option<u8> {
+        let legal = self.geo.moves(s.own, s.opp);
+        if legal == 0 {
+            return self.random_move(s, rng);
+        }
+        let corners = legal & self.geo.corners;
+        let pick = if corners != 0 {
+            corners
+        } else {
+            let (x_squares, _) = eval::danger_squares(&self.geo, self.geo.board & !(s.own | s.opp));
+            match legal & !x_squares {
+                0 => legal,
+                safe => safe,
+            }
+        };
+        Some(playout::random_bit(pick, rng) as u8)
     }
 }
 

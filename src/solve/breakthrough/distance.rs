@@ -55,6 +55,8 @@ impl Solver<'_> {
     /// [`SolveOptions::max_seconds`]: super::SolveOptions::max_seconds
     /// [`SolveOptions::stop`]: super::SolveOptions::stop
     /// [`SolveOptions::distance`]: super::SolveOptions::distance
+    // Used by the web server only (src/server/): unused in a build without the `server` feature.
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
     pub(crate) fn move_distances(&mut self, s: &BtState, skip: &[String], each: &mut dyn FnMut(&str, i32)) -> bool {
         let mut list = MoveList::new();
         self.g.generate_moves(s, &mut list);

@@ -175,6 +175,8 @@ impl<S: Shape> Solver<S> {
 
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
     /// After such a search [`Solver::stopped`] is true and its score means nothing; call `reset` before the next.
+    // Used by the web server only (src/server/): unused in a build without the `server` feature.
+    #[cfg_attr(not(feature = "server"), allow(dead_code))]
     pub(crate) fn set_node_limit(&mut self, limit: Option<u64>) {
         self.node_limit = limit.unwrap_or(u64::MAX);
     }
