@@ -109,7 +109,8 @@ pub trait Knowledge: Capabilities {
 
     /// A random move for guided playouts ("decisive and anti-decisive moves", Teytaud & Teytaud 2010): a move that
     /// wins at once if the game sees one cheaply, else one that stops the opponent's win at once, else
-    /// [`Capabilities::random_move`]. The default knows neither: the random move.
+    /// [`Capabilities::random_move`]. The default knows neither: the random move. A game without a cheap "win at once"
+    /// may guide its playouts by other cheap knowledge here (Othello: corners first, X-squares of empty corners last).
     fn decisive_random_move<R: Rng + ?Sized>(&self, state: &Self::State, rng: &mut R) -> Option<Self::Move> {
         self.random_move(state, rng)
     }

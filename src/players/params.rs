@@ -160,7 +160,12 @@ const MCTS: &[Param] = &[
     p("c", "1", "0..=100", "UCT's exploration constant (rewards in 0..1)"),
     p("solver", "true", BOOL, "MCTS-Solver: proven wins and losses backed up and never sampled again"),
     p("cut", "0", "0..=10000", "evaluation-cut playouts: the evaluation after this many random plies (0: to the end)"),
-    p("decisive", "false", BOOL, "playouts play a winning move, else the one stopping the opponent's win"),
+    p(
+        "decisive",
+        "false",
+        BOOL,
+        "playouts guided by the game: a winning move, else the one stopping the opponent's win (Othello: corners first)",
+    ),
     p("bias", "0", "0..=1000000", "weight of the progressive bias by the evaluation (0: off)"),
     p("scale", "200", "0.001..", "scale of the evaluation's squashing to a winning chance"),
     p("rave", "0", "0..", "RAVE's equivalence parameter k (0: off)"),

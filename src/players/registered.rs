@@ -4,15 +4,15 @@
 //! registry. The difference is where the code is compiled. An optimized build does not share generic instances between
 //! crates: another crate that calls `players::searcher::<G>` compiles the whole catalogue (alpha-beta to SSS*, the
 //! engine, MCTS, the hidden-information players) again, for every game it names, even though this library already
-//! holds the same code for its command line and server. The Python extension did exactly that (about half of its
-//! build's code generation). Here the concrete type is chosen by [`AnyGame::visit`] inside functions that are not
-//! generic ([`searcher_erased`], [`player_erased`]), so those instances are compiled once, in this crate; what a caller
-//! instantiates per game is the downcast of the box it gets back.
+//! holds the same code for its command line and server. The Python extension did exactly that (about half of the
+//! extension crate's compile time: docs/python.md, "Build time"). Here the concrete type is chosen by
+//! [`AnyGame::visit`] inside a function that is not generic ([`erased`]), so those instances are compiled once, in
+//! this crate; what a caller instantiates per game is the downcast of the box it gets back.
 //!
 //! ```text
 //! searcher_for(game, "alphabeta(depth=4)")
 //!     AnyGame::parse(game.spec())          the registry's game of the same name and parameters
-//!     searcher_erased(any, text)           not generic: visit -> searcher::<G> compiled here
+//!     erased(any, text, Searcher)          not generic: visit -> searcher::<G> compiled here
 //!     downcast to Box<dyn Searcher<G>>     a game whose spec names another type: a one-line error
 //! ```
 
@@ -28,12 +28,12 @@ type Erased = Box<dyn Any + Send>;
 
 /// [`super::searcher`] for a game of the registry, compiled in this crate (see the module's text).
 pub fn searcher_for<G: FullGame>(game: &G, text: &str) -> Result<Box<dyn Searcher<G>>, GameError> {
-    downcast(game, searcher_erased(&AnyGame::parse(&game.spec())?, text)?)
+    downcast(game, erased(&AnyGame::parse(&game.spec())?, text, What::Searcher)?)
 }
 
 /// [`super::build`] for a game of the registry, compiled in this crate (see the module's text).
 pub fn build_for<G: FullGame>(game: &G, text: &str) -> Result<Box<dyn Player<G>>, GameError> {
-    downcast(game, player_erased(&AnyGame::parse(&game.spec())?, text)?)
+    downcast(game, erased(&AnyGame::parse(&game.spec())?, text, What::Player)?)
 }
 
 fn downcast<G: FullGame, T: 'static>(game: &G, boxed: Erased) -> Result<T, GameError> {
@@ -42,28 +42,29 @@ fn downcast<G: FullGame, T: 'static>(game: &G, boxed: Erased) -> Result<T, GameE
     })
 }
 
-/// The searcher of `text` for `game`'s concrete type, boxed as `Box<dyn Searcher<G>>`.
-fn searcher_erased(game: &AnyGame, text: &str) -> Result<Erased, GameError> {
-    struct Build<'a>(&'a str);
-    impl GameVisitor for Build<'_> {
-        type Out = Result<Erased, GameError>;
-        fn visit<G: FullGame>(self, _game: &G) -> Self::Out {
-            Ok(Box::new(super::searcher::<G>(self.0)?))
-        }
-    }
-    game.visit(Build(text))
+/// What [`erased`] builds.
+#[derive(Clone, Copy)]
+enum What {
+    /// `Box<dyn Searcher<G>>`: [`super::searcher`].
+    Searcher,
+    /// `Box<dyn Player<G>>`: [`super::build`].
+    Player,
 }
 
-/// The player of `text` for `game`'s concrete type, boxed as `Box<dyn Player<G>>`.
-fn player_erased(game: &AnyGame, text: &str) -> Result<Erased, GameError> {
-    struct Build<'a>(&'a str);
+/// The searcher or player of `text` for `game`'s concrete type `G`, boxed as `Box<dyn Searcher<G>>` or
+/// `Box<dyn Player<G>>`. Not generic: the visit, and with it every `G`'s constructors, is compiled here.
+fn erased(game: &AnyGame, text: &str, what: What) -> Result<Erased, GameError> {
+    struct Build<'a>(&'a str, What);
     impl GameVisitor for Build<'_> {
         type Out = Result<Erased, GameError>;
         fn visit<G: FullGame>(self, _game: &G) -> Self::Out {
-            Ok(Box::new(super::build::<G>(self.0)?))
+            Ok(match self.1 {
+                What::Searcher => Box::new(super::searcher::<G>(self.0)?),
+                What::Player => Box::new(super::build::<G>(self.0)?),
+            })
         }
     }
-    game.visit(Build(text))
+    game.visit(Build(text, what))
 }
 
 #[cfg(test)]
