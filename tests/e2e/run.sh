@@ -21,8 +21,7 @@ if [ ! -d tests/e2e/node_modules/playwright-core ]; then
   (cd tests/e2e && npm install --no-audit --no-fund --silent) \
     || { echo "e2e: could not install playwright-core from npm"; exit 1; }
 fi
-# The test profile: the binary `cargo test` already built (CI runs this after it), not a second build in the dev profile.
-cargo build --quiet --profile test
+cargo build --quiet
 port=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 tour="$root/target/e2e/tournament"
 rm -rf "$tour" && mkdir -p "$tour"
