@@ -3,7 +3,12 @@ move: the engine plays checkers(rule=openspiel) in step; each OpenSpiel turn (a 
 plateau move. Prints each game and the mean seconds per move of both (pick the simulations so that MCTS's mean is
 at least the engine's). Needs the Python bindings and open_spiel in the same Python:
 
-    python scripts/checkers_vs_openspiel_mcts.py GAMES SIMULATIONS "engine(time=500ms)"
+    python scripts/checkers_vs_openspiel_mcts.py GAMES SIMULATIONS "engine(time=500ms)" [RECORD]
+
+RECORD, if given, is a text file that keeps every game: one tab-separated line each (`game N`, the engine's side, the
+result for the engine, the mean seconds a move of the engine and of MCTS, the number of moves of each, the moves in
+plateau's notation). A second run with the same file plays only
+the games not in it yet and counts the score over all of them, so an interrupted run goes on where it stopped.
 """
 import sys, time
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parent.parent / "python" / "tests"))
@@ -13,17 +18,50 @@ import pyspiel
 import plateau
 from open_spiel.python.algorithms import mcts
 
+USAGE = 'usage: checkers_vs_openspiel_mcts.py GAMES SIMULATIONS "engine(time=500ms)" [RECORD]'
+if len(sys.argv) not in (4, 5) or not sys.argv[1].isdigit() or not sys.argv[2].isdigit() or int(sys.argv[2]) < 1:
+    sys.exit(USAGE)
 games, sims, spec = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+record = sys.argv[4] if len(sys.argv) == 5 else None
 game = pyspiel.load_game("checkers")
 ours = plateau.load_game("checkers(rule=openspiel)")
-score, spent = [], {"engine": [], "mcts": []}
+try:
+    plateau.bot(spec).step(ours.new_initial_state())  # a bad player string fails here, at its first move
+except Exception as e:
+    sys.exit(f"{spec}: {e}")
+score, spent = [], {"engine": [], "mcts": []}  # spent: (mean seconds a move, moves) per game and side
+done = {}
+if record:
+    try:
+        with open(record) as f:
+            for line in f:
+                # A line without its end is a game the interruption cut: it is played again.
+                if line.startswith("game ") and line.endswith("\n"):
+                    fields = line.split("\t")
+                    done[int(fields[0].split()[1])] = fields
+    except FileNotFoundError:
+        pass
+    except (OSError, ValueError, IndexError) as e:
+        sys.exit(f"{record}: not a record of this script ({e})")
+    if done:
+        print(f"{record}: {len(done)} games already played, kept", flush=True)
 for g in range(games):
+    if g in done:
+        fields = done[g]
+        try:
+            score.append(float(fields[2]))
+            spent["engine"].append((float(fields[3]), int(fields[5])))
+            spent["mcts"].append((float(fields[4]), int(fields[6])))
+        except (ValueError, IndexError) as e:
+            sys.exit(f"{record}: game {g}'s line is not a record of this script ({e})")
+        continue
     rng = np.random.RandomState(g)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=sims, evaluator=mcts.RandomRolloutEvaluator(1, rng),
                        random_state=rng)
     eng = plateau.bot(spec)
     engine_player = g % 2
     t, s = game.new_initial_state(), ours.new_initial_state()
+    moves, own = [], {"engine": [], "mcts": []}
     while not t.is_terminal():
         p = t.current_player()
         options = turns(t)
@@ -31,22 +69,38 @@ for g in range(games):
         if p == engine_player:
             text = s.action_to_string(eng.step(s))
             seq = options[text]
-            spent["engine"].append(time.time() - t0)
+            own["engine"].append(time.time() - t0)
         else:
             seq, u = [], t.clone()
             while not u.is_terminal() and u.current_player() == p:
                 a = bot.step(u)
                 seq.append(a)
                 u.apply_action(a)
-            spent["mcts"].append(time.time() - t0)
+            own["mcts"].append(time.time() - t0)
             text = [k for k, v in options.items() if v == seq][0]
         for a in seq:
             t.apply_action(a)
+        moves.append(text)
         s.apply_action(s.string_to_action(text))
     r = t.returns()[engine_player]
     score.append(r)
+    means = [float(np.mean(own[k])) if own[k] else 0.0 for k in ("engine", "mcts")]
+    spent["engine"].append((means[0], len(own["engine"])))
+    spent["mcts"].append((means[1], len(own["mcts"])))
+    if record:
+        side = "first" if engine_player == 0 else "second"
+        with open(record, "a") as f:
+            f.write(f"game {g}\t{side}\t{r:+.0f}\t{means[0]:.4f}\t{means[1]:.4f}\t{len(own['engine'])}\t"
+                    f"{len(own['mcts'])}\t{' '.join(moves)}\n")
     print(f"game {g}: engine plays {'first' if engine_player == 0 else 'second'}, result {r:+.0f}, "
           f"{len(t.history())} actions", flush=True)
 w, d, l = sum(x > 0 for x in score), sum(x == 0 for x in score), sum(x < 0 for x in score)
+
+
+def mean(side):
+    moves = sum(n for _, n in spent[side])
+    return sum(m * n for m, n in spent[side]) / moves if moves else 0.0
+
+
 print(f"engine {spec} vs OpenSpiel MCTS({sims} simulations): {w} wins {d} draws {l} losses; mean seconds a move: "
-      f"engine {np.mean(spent['engine']):.3f}, mcts {np.mean(spent['mcts']):.3f}")
+      f"engine {mean('engine'):.3f}, mcts {mean('mcts'):.3f}")
