@@ -29,16 +29,16 @@ try:
     plateau.bot(spec).step(ours.new_initial_state())  # a bad player string fails here, at its first move
 except Exception as e:
     sys.exit(f"{spec}: {e}")
-score, spent = [], {"engine": [], "mcts": []}  # spent: (mean seconds a move, moves) per game and side
-done = {}
+score, spent = [], {"engine": [0.0, 0], "mcts": [0.0, 0]}  # spent: seconds and moves of each side, all games
+done = {}  # game number -> (result, engine's and MCTS's mean seconds a move, engine's and MCTS's moves)
 if record:
     try:
         with open(record) as f:
             for line in f:
                 # A line without its end is a game the interruption cut: it is played again.
                 if line.startswith("game ") and line.endswith("\n"):
-                    fields = line.split("\t")
-                    done[int(fields[0].split()[1])] = fields
+                    f = line.split("\t")
+                    done[int(f[0].split()[1])] = (float(f[2]), float(f[3]), float(f[4]), int(f[5]), int(f[6]))
     except FileNotFoundError:
         pass
     except (OSError, ValueError, IndexError) as e:
@@ -47,13 +47,12 @@ if record:
         print(f"{record}: {len(done)} games already played, kept", flush=True)
 for g in range(games):
     if g in done:
-        fields = done[g]
-        try:
-            score.append(float(fields[2]))
-            spent["engine"].append((float(fields[3]), int(fields[5])))
-            spent["mcts"].append((float(fields[4]), int(fields[6])))
-        except (ValueError, IndexError) as e:
-            sys.exit(f"{record}: game {g}'s line is not a record of this script ({e})")
+        r, mean_engine, mean_mcts, n_engine, n_mcts = done[g]
+        score.append(r)
+        spent["engine"][0] += mean_engine * n_engine
+        spent["engine"][1] += n_engine
+        spent["mcts"][0] += mean_mcts * n_mcts
+        spent["mcts"][1] += n_mcts
         continue
     rng = np.random.RandomState(g)
     bot = mcts.MCTSBot(game, uct_c=2, max_simulations=sims, evaluator=mcts.RandomRolloutEvaluator(1, rng),
@@ -84,9 +83,10 @@ for g in range(games):
         s.apply_action(s.string_to_action(text))
     r = t.returns()[engine_player]
     score.append(r)
+    for side in ("engine", "mcts"):
+        spent[side][0] += sum(own[side])
+        spent[side][1] += len(own[side])
     means = [float(np.mean(own[k])) if own[k] else 0.0 for k in ("engine", "mcts")]
-    spent["engine"].append((means[0], len(own["engine"])))
-    spent["mcts"].append((means[1], len(own["mcts"])))
     if record:
         side = "first" if engine_player == 0 else "second"
         with open(record, "a") as f:
@@ -98,8 +98,8 @@ w, d, l = sum(x > 0 for x in score), sum(x == 0 for x in score), sum(x < 0 for x
 
 
 def mean(side):
-    moves = sum(n for _, n in spent[side])
-    return sum(m * n for m, n in spent[side]) / moves if moves else 0.0
+    seconds, moves = spent[side]
+    return seconds / moves if moves else 0.0
 
 
 print(f"engine {spec} vs OpenSpiel MCTS({sims} simulations): {w} wins {d} draws {l} losses; mean seconds a move: "
