@@ -186,6 +186,46 @@ fn outcomes_equal_the_naive_rules_on_random_games() {
     }
 }
 
+/// The threats (`winning_cells`, computed by shifts of bitboards per direction) and the whole lines (`outcome`) equal
+/// the naive rule over the naive lines, on arbitrary boards (not only positions a game reaches: any two disjoint
+/// sets of cells, from nearly empty to nearly full).
+#[test]
+fn threats_and_lines_equal_the_naive_rule_on_arbitrary_boards() {
+    let mut rng = SmallRng::seed_from_u64(17);
+    for n in [3u32, 4] {
+        let g = Qubic::new(n);
+        let lines: Vec<u64> = naive_lines(n as usize).iter().map(|l| l.iter().fold(0u64, |m, &c| m | 1 << c)).collect();
+        let cells = n * n * n;
+        for i in 0..4000 {
+            let (mut own, mut opp) = (0u64, 0u64);
+            let fill = 1 + i % (cells as usize - 1);
+            for c in 0..cells {
+                if rng.random_range(0..cells as usize) < fill {
+                    if rng.random_range(0..2) == 0 { own |= 1 << c } else { opp |= 1 << c }
+                }
+            }
+            let naive: u64 = lines
+                .iter()
+                .filter(|&&l| l & opp == 0 && (l & own).count_ones() == n - 1)
+                .fold(0, |m, &l| m | l & !own);
+            assert_eq!(g.winning_cells(own, opp), naive, "size {n}, own {own:#x}, opp {opp:#x}");
+            // The side that just moved (O here, X to move) owns `opp`: a line of it ends the game.
+            let s = QubicState { x: own, o: opp, stm: Side::First, key: 0 };
+            let whole = |b: u64| lines.iter().any(|&l| b & l == l);
+            let expected = if whole(opp) {
+                Some(Outcome::Loss)
+            } else if whole(own) {
+                Some(Outcome::Win)
+            } else if own | opp == g.full() {
+                Some(Outcome::Draw)
+            } else {
+                None
+            };
+            assert_eq!(g.outcome(&s), expected, "size {n}, own {own:#x}, opp {opp:#x}");
+        }
+    }
+}
+
 #[test]
 fn property_checks_on_random_playouts() {
     for n in [3u32, 4] {

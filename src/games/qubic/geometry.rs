@@ -58,6 +58,24 @@ pub fn lines(n: u32) -> Vec<u64> {
     out
 }
 
+/// The lines as bitboard shifts, one entry per direction (13): the shift `s` between two consecutive cells of a line
+/// (`dz*n*n + dy*n + dx`, positive since the first non-zero component is) and the cells where a line of that direction
+/// starts, so that the direction's lines are the sets `c, c + s, ..., c + (n-1)s` for every start `c`. Read from
+/// [`lines`] (a line's two lowest cells give its shift, its lowest its start); no two directions share a shift on
+/// 3 x 3 x 3 or 4 x 4 x 4, so each line lands in its direction's entry.
+pub fn directions(n: u32) -> Vec<(u32, u64)> {
+    let mut out: Vec<(u32, u64)> = Vec::new();
+    for l in lines(n) {
+        let start = l.trailing_zeros();
+        let shift = (l & (l - 1)).trailing_zeros() - start;
+        match out.iter_mut().find(|(s, _)| *s == shift) {
+            Some((_, starts)) => *starts |= 1 << start,
+            None => out.push((shift, 1 << start)),
+        }
+    }
+    out
+}
+
 /// The symmetries of the board: for each, the image of every cell (`map[cell]`), the identity first.
 pub fn symmetries(n: u32) -> Vec<Vec<u8>> {
     let cells = (n * n * n) as usize;
@@ -146,6 +164,25 @@ mod tests {
         assert_eq!(through(21), 7);
         assert_eq!(through(1), 4);
         assert_eq!(through(5), 4);
+    }
+
+    #[test]
+    fn the_directions_give_back_every_line() {
+        for (n, count) in [(3, 13), (4, 13)] {
+            let dirs = directions(n);
+            assert_eq!(dirs.len(), count);
+            let mut from_dirs = std::collections::HashSet::new();
+            for &(shift, starts) in &dirs {
+                let mut b = starts;
+                while b != 0 {
+                    let c = b.trailing_zeros();
+                    from_dirs.insert((0..n).fold(0u64, |m, t| m | 1 << (c + t * shift)));
+                    b &= b - 1;
+                }
+            }
+            let all: std::collections::HashSet<u64> = lines(n).into_iter().collect();
+            assert_eq!(from_dirs, all, "size {n}");
+        }
     }
 
     #[test]
