@@ -211,7 +211,7 @@ fn threats_and_lines_equal_the_naive_rule_on_arbitrary_boards() {
             assert_eq!(g.winning_cells(own, opp), naive, "size {n}, own {own:#x}, opp {opp:#x}");
             // The side that just moved (O here, X to move) owns `opp`: a line of it ends the game.
             let s = QubicState { x: own, o: opp, stm: Side::First, key: 0 };
-            let whole = |b: u64| lines.iter().any(|&l| b & l == l);
+            let whole = |b: u64| lines.iter().any(|&l| l & !b == 0);
             let expected = if whole(opp) {
                 Some(Outcome::Loss)
             } else if whole(own) {
