@@ -247,14 +247,14 @@ impl Game for Qubic {
         s.stm = s.stm.other();
     }
 
+    /// Only the side that just moved can have made a line: a position where the side to move has one is not a
+    /// position of the game (a game ends at its first line; the parser refuses it, `text.rs`), so that side is not
+    /// tested (the solvers ask this of every child they value).
     #[inline]
     fn outcome(&self, s: &QubicState) -> Option<Outcome> {
-        let (own, opp) = s.own_opp();
+        let (_, opp) = s.own_opp();
         if self.has_line(opp) {
             Some(Outcome::Loss)
-        } else if self.has_line(own) {
-            // Only in positions given by hand, which the parser refuses.
-            Some(Outcome::Win)
         } else if s.x | s.o == self.full {
             Some(Outcome::Draw)
         } else {

@@ -71,13 +71,14 @@ impl<'a, G: FullGame> Search<'a, G> {
 
     /// The value of `s` for its side to move without expanding it.
     pub fn leaf(&self, s: &G::State) -> (u32, u32) {
-        if let Some(v) = self.known(s) {
-            return v;
-        }
+        let forced = match self.known_or_forced(s) {
+            Ok(v) => return v,
+            Err(forced) => forced,
+        };
         if let Some(v) = self.table.get(self.game.symmetry_key(s)) {
             return v;
         }
-        let mobility = match self.game.forced(s) {
+        let mobility = match forced {
             Forced::Defend(_) => 1,
             _ => self.game.count_moves(s).max(1) as u32,
         };
@@ -86,6 +87,12 @@ impl<'a, G: FullGame> Search<'a, G> {
 
     /// The value the rules and the knowledge give at once: the game is over, a win in one, two threats to block.
     pub fn known(&self, s: &G::State) -> Option<(u32, u32)> {
+        self.known_or_forced(s).ok()
+    }
+
+    /// [`Search::known`]'s value, or else what the opponent's threats force (`Free` or `Defend`), which `leaf` needs
+    /// next: computed once (the children of every expansion are valued this way).
+    fn known_or_forced(&self, s: &G::State) -> Result<(u32, u32), Forced> {
         let g = self.game;
         if let Some(o) = g.outcome(s) {
             let success = match o {
@@ -94,15 +101,15 @@ impl<'a, G: FullGame> Search<'a, G> {
                 Outcome::Value(v) => v > 0,
                 Outcome::Draw => g.side_to_move(s) != self.root,
             };
-            return Some(if success { (0, INF) } else { (INF, 0) });
+            return Ok(if success { (0, INF) } else { (INF, 0) });
         }
         if g.has_winning_move(s) {
-            return Some((0, INF));
+            return Ok((0, INF));
         }
-        if g.forced(s) == Forced::Lost {
-            return Some((INF, 0));
+        match g.forced(s) {
+            Forced::Lost => Ok((INF, 0)),
+            forced => Err(forced),
         }
-        None
     }
 
     /// Prove or disprove `s` (whose value is not `known`), within the limits: its (pn, dn).
