@@ -62,11 +62,11 @@ pub struct SolveArgs {
     /// board takes: fewer rows than the board's).
     #[arg(long)]
     race_rows: Option<u32>,
-    /// Breakthrough df-pn: stop unsolved after this many expansions.
+    /// Breakthrough df-pn, Qubic (`qubic-pns`; with `--split`, each job): stop unsolved after this many expansions.
     #[arg(long)]
     max_nodes: Option<u64>,
-    /// Breakthrough df-pn, Othello (one position): stop unsolved after this many seconds (Othello: with the bounds
-    /// proven so far).
+    /// Breakthrough df-pn, Qubic (with `--split`, each job), Othello (one position): stop unsolved after this many
+    /// seconds (Othello: with the bounds proven so far).
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     max_seconds: Option<f64>,
     /// Breakthrough df-pn, weak: solve the root move by move (job-level), each root move (up to mirror symmetry) in
@@ -87,14 +87,15 @@ pub struct SolveArgs {
     results: Option<String>,
     /// Breakthrough df-pn: read the proof-number table from FILE when it exists and save it there when the solve
     /// ends (also unsolved), so that a long solve goes on across runs; the table's game and key scheme must match.
+    /// Qubic (`qubic-pns`): the same, also saved every `--save-every` (default 600 s) and on Ctrl-C or SIGTERM.
     /// Othello: the endgame table is read from FILE (created with the size of `--tt` when absent) and written back
     /// at the end and every `--save-every` (default 600 s), so that what any solve proved serves the next ones, and a
     /// stopped or killed solve goes on from it.
     #[arg(long, value_name = "FILE")]
     table: Option<String>,
-    /// `--table` with `--split`: also save the table between jobs, at most every S seconds. Othello with `--table`:
-    /// save the table every S seconds during the solve (default 600). `--method retro --db
-    /// FILE`: save the enumeration to `FILE.partial` every S seconds (default 300), so that a killed build resumes.
+    /// `--table` with `--split`: also save the table between jobs, at most every S seconds. Qubic and Othello with
+    /// `--table`: save the table every S seconds during the solve (default 600). `--method retro --db FILE`: save
+    /// the enumeration to `FILE.partial` every S seconds (default 300), so that a killed build resumes.
     #[arg(long, value_name = "S", value_parser = super::parse_seconds)]
     save_every: Option<f64>,
     /// Breakthrough df-pn: stop at the first winning move found instead of deciding every first move.
