@@ -195,7 +195,21 @@ fn precheck_and_forced_replies_keep_every_score_and_save_nodes() {
     assert!(nodes[1] < nodes[0], "the pre-check and the forced replies save nodes: {nodes:?}");
 }
 
-/// Sets the switches named in `names` (comma-separated: noprecheck, noforced, mirror, noclaimeven;
+/// The bound after the pre-check, the ordering by threats and the forced chains (all on by default) keep every score
+/// and save nodes: the first 100 Middle-Medium positions and the Begin-Medium sample, all three off then on.
+#[test]
+fn later_win_bound_ordering_and_chains_keep_every_score_and_save_nodes() {
+    let (nodes, cpu) = switch_off_on(&medium_rows(), 20, |s, on| {
+        s.set_later_win_bound(on);
+        s.set_threat_ordering(on);
+        s.set_forced_chains(on);
+    });
+    eprintln!("later-win bound, ordering, chains off, on: nodes {nodes:?}, CPU seconds {cpu:?}");
+    assert!(nodes[1] < nodes[0], "the three save nodes: {nodes:?}");
+}
+
+/// Sets the switches named in `names` (comma-separated: noprecheck, noforced, mirror, noclaimeven, nochains,
+/// nolaterwin, noordering, probes;
 /// the others keep their defaults).
 fn set_switches(s: &mut Solver<Standard>, names: &str) {
     for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -204,6 +218,10 @@ fn set_switches(s: &mut Solver<Standard>, names: &str) {
             "noforced" => s.set_forced_through(false),
             "mirror" => s.set_symmetry_below(64),
             "noclaimeven" => s.set_claimeven(false),
+            "nochains" => s.set_forced_chains(false),
+            "nolaterwin" => s.set_later_win_bound(false),
+            "noordering" => s.set_threat_ordering(false),
+            "probes" => s.set_guided_probes(true),
             other => panic!("unknown switch '{other}'"),
         }
     }

@@ -14,17 +14,21 @@
 //!         the second player's follow-up strategy caps the first player's score); return if α >= β
 //!     tighten α and β with the transposition table (it keeps both bounds); return if α >= β
 //!     if n is odd: a safe move m whose child's claimeven bound b has -b >= β settles the node (return -b)
-//!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
-//!         settles the node (store lower bound -u; return -u); a child whose stored lower bound l has -l <= α
-//!         cannot raise α and is dropped (none left: store upper bound α; return α)
 //!     for each safe move m: if m leaves the opponent no safe reply (two playable threats of ours, one playable
 //!         threat right under another, or every playable cell under one), we win with our next stone, which is
 //!         the best score possible here: store and return (W*H - 1 - n)/2
-//!     order safe moves: the table's remembered cut-off move first, then by the number of threats the move
-//!         creates (cells where we would then complete four), ties to the centre
-//!     for each move m: if the opponent has a single safe reply r in P+m (and the board is not nearly full):
-//!             v := negamax(P+m+r, α, β)              -- played through: no node, no table entry for P+m
-//!         else v := -negamax(P+m, -β, -α)
+//!     β := min(β, (W*H - 3 - n)/2)                    -- no win with our next stone nor the one after (proof at
+//!     return if α >= β                                --   the code: a safe reply always exists)
+//!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
+//!         settles the node (store lower bound -u; return -u); a child whose stored lower bound l has -l <= α
+//!         cannot raise α and is dropped (none left: store upper bound α; return α)
+//!     order safe moves by score (`sorter.rs`), ties to the centre: the move's useful threats (cells where we
+//!         would then complete four, not right above an opponent's threat), 12 for each right above a playable
+//!         cell, 5 more for each two cells above one, 3 more for each; 5 more for the table's cut-off move
+//!     for each move m: Q := P+m; while the side to move in Q has a single safe move f (and the board is not
+//!             nearly full): Q := Q+f                 -- forced moves played through, both sides: no node, no
+//!                                                    --   table entry for the positions in between
+//!         v := negamax(Q, α, β) if we are to move in Q, else -negamax(Q, -β, -α)
 //!         if v >= β: store lower bound v with move m; return v
 //!         α := max(α, v)
 //!     store upper bound α; return α
@@ -33,7 +37,8 @@
 //!     if P has an immediate win: return (W*H + 1 - n)/2
 //!     lo, hi := the score range (weak: -1, 1)
 //!     while lo < hi:
-//!         med := the middle of [lo, hi], pulled towards 0 (most positions are close to a draw)
+//!         med := the middle of [lo, hi], pulled towards 0 (most positions are close to a draw) (guided probes,
+//!                off by default: med := max(g, lo + 1) - 1, g the last r, at first the middle of [lo, hi])
 //!         r := negamax(P, med, med + 1)
 //!         if r <= med: hi := r else lo := r
 //!     return lo
@@ -47,7 +52,7 @@ use crate::games::connect_four::{ConnectFour, Position, Shape};
 
 use super::MAX_WIDTH;
 use super::claimeven::Claimeven;
-use super::sorter::{MoveSorter, centre_first};
+use super::sorter::{MoveSorter, centre_first, threat_score};
 use super::table::{GROW_AT, Table};
 
 /// The result of a solve.
@@ -82,6 +87,14 @@ pub struct Solver<S: Shape = ConnectFour> {
     precheck: bool,
     /// Play a child's only safe reply through without a node of its own (see [`Solver::set_forced_through`]).
     forced_through: bool,
+    /// Play forced moves through in chains, both sides (see [`Solver::set_forced_chains`]).
+    forced_chains: bool,
+    /// The bound "no win with our next two stones" after the pre-check (see [`Solver::set_later_win_bound`]).
+    later_win_bound: bool,
+    /// Order moves by threats weighted by how soon they become playable (see [`Solver::set_threat_ordering`]).
+    threat_ordering: bool,
+    /// Probe windows from the last probe's result (see [`Solver::set_guided_probes`]).
+    guided_probes: bool,
     pub nodes: u64,
     /// Stop once `nodes` passes this (see [`Solver::set_node_limit`]).
     node_limit: u64,
@@ -126,6 +139,10 @@ impl<S: Shape> Solver<S> {
             claimeven: Claimeven::new(&g),
             precheck: true,
             forced_through: true,
+            forced_chains: true,
+            later_win_bound: true,
+            threat_ordering: true,
+            guided_probes: false,
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
@@ -173,6 +190,32 @@ impl<S: Shape> Solver<S> {
         self.forced_through = on;
     }
 
+    /// With [`Solver::set_forced_through`]: go on playing while the side to move has a single safe move, whichever
+    /// side it is, and search the position where the chain ends. On by default.
+    pub fn set_forced_chains(&mut self, on: bool) {
+        self.forced_chains = on;
+    }
+
+    /// With the pre-check: when no move wins with our next stone, none wins with the one after either, so β drops
+    /// to the score of a win with our third stone. On by default.
+    pub fn set_later_win_bound(&mut self, on: bool) {
+        self.later_win_bound = on;
+    }
+
+    /// Order moves by useful threats weighted by how soon they become playable, the table's move a bonus (on by
+    /// default); off: the table's move first, then by the number of threats created.
+    pub fn set_threat_ordering(&mut self, on: bool) {
+        self.threat_ordering = on;
+    }
+
+    /// Choose each null window from the previous probe's result (Steininger's sequence): the first tests "at least
+    /// the middle of the range", each next one "at least r + 1" after a probe that returned r >= its window, "at
+    /// least r" after one that returned less. Off by default: fewer nodes on the empty board, more on the
+    /// benchmark files (`docs/solving.md`, "Speed against Steininger's solver").
+    pub fn set_guided_probes(&mut self, on: bool) {
+        self.guided_probes = on;
+    }
+
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
     /// After such a search [`Solver::stopped`] is true and its score means nothing; call `reset` before the next.
     // Used by the web server only (src/server/): unused in a build without the `server` feature.
@@ -210,14 +253,19 @@ impl<S: Shape> Solver<S> {
         let n = p.plies as i32;
         let cells = g.cells() as i32;
         let (mut lo, mut hi) = if weak { (-1, 1) } else { (-(cells - n) / 2, (cells + 1 - n) / 2) };
+        // The guided probes' guess of the score: the middle of the range, then the last probe's result.
+        let mut guess = lo + (hi - lo) / 2;
         while lo < hi && !self.stopped {
             let mut med = lo + (hi - lo) / 2;
-            if med <= 0 && lo / 2 < med {
+            if self.guided_probes {
+                med = guess.max(lo + 1) - 1;
+            } else if med <= 0 && lo / 2 < med {
                 med = lo / 2;
             } else if med >= 0 && hi / 2 > med {
                 med = hi / 2;
             }
             let r = self.negamax(*p, med, med + 1);
+            guess = r;
             if r <= med {
                 hi = r;
             } else {
@@ -291,8 +339,8 @@ impl<S: Shape> Solver<S> {
         if mirrored { self.g.columns() - 1 - c } else { c }
     }
 
-    /// The only safe move of the side to move in `child` (a child of a node, so it cannot win at once), when the
-    /// switch is on and the board is not nearly full; `None` otherwise.
+    /// The only safe move of the side to move in `child` (the side to move cannot win at once), when the switch is
+    /// on and the board is not nearly full; `None` otherwise.
     #[inline(always)]
     fn forced_reply(&self, child: &Position) -> Option<u64> {
         if !self.forced_through || child.plies + 2 >= self.g.cells() {
@@ -389,6 +437,36 @@ impl<S: Shape> Solver<S> {
             }
         }
 
+        // Pre-check of the children: a move after which the opponent has no safe reply wins with our next stone,
+        // the best score possible here. Otherwise no move wins with our next stone nor with the one after: a win with
+        // stone n+3 after our move m needs every reply of the opponent to leave us a four to complete, and a safe
+        // reply (it blocks our one playable threat, is not under a threat of ours, and the opponent cannot win at
+        // once after a safe m) leaves none; unsafe moves of ours lose at once. So the node is worth at most a win
+        // with stone n+5, (W*H - 3 - n)/2.
+        let columns = g.columns() as usize;
+        let mut created = [0u64; MAX_WIDTH];
+        if self.precheck {
+            for (i, &c) in self.order[..columns].iter().enumerate() {
+                let mv = next & g.column_mask(c);
+                if mv == 0 {
+                    continue;
+                }
+                created[i] = p.threats_after(&g, mv);
+                if no_safe_reply(created[i], p.possible_after(&g, mv)) {
+                    let stored = self.stored_column(mv, mirrored);
+                    self.table.put(key, max, max, Some(stored), p.plies);
+                    return max;
+                }
+            }
+            let later = (cells - 3 - n) / 2;
+            if self.later_win_bound && beta > later {
+                beta = later;
+                if alpha >= beta {
+                    return beta;
+                }
+            }
+        }
+
         // Enhanced transposition cut-off: a child already known to be bad enough for the opponent. With the
         // pre-check, a child known to be good enough for the opponent (it cannot raise α) is dropped.
         let mut next = next;
@@ -418,42 +496,48 @@ impl<S: Shape> Solver<S> {
             }
         }
 
-        // Order: the table's move first, then by threats created, ties to the centre.
+        // Order the moves (`sorter.rs`), ties to the centre.
         let mut moves = MoveSorter::new();
-        for &c in &self.order[..g.columns() as usize] {
+        let theirs = g.winning_cells(p.opponent(), p.mask);
+        for (i, &c) in self.order[..columns].iter().enumerate() {
             let mv = next & g.column_mask(c);
             if mv == 0 {
                 continue;
             }
-            let threats = p.threats_after(&g, mv);
-            if self.precheck && no_safe_reply(threats, p.possible_after(&g, mv)) {
-                // The opponent has no safe reply: we complete four with our next stone.
-                let stored = self.stored_column(mv, mirrored);
-                self.table.put(key, max, max, Some(stored), p.plies);
-                return max;
-            }
-            if self.double_threat && (threats & p.possible_after(&g, mv)).count_ones() >= 2 {
+            let threats = if self.precheck { created[i] } else { p.threats_after(&g, mv) };
+            let playable = p.possible_after(&g, mv);
+            if !self.precheck && self.double_threat && (threats & playable).count_ones() >= 2 {
                 // Two playable threats after a safe move: the opponent blocks one, we complete the other with our
                 // next stone, the best any move can do here.
                 let stored = self.stored_column(mv, mirrored);
                 self.table.put(key, max, max, Some(stored), p.plies);
                 return max;
             }
-            let score = if mv & tt_move != 0 { i32::MAX } else { threats.count_ones() as i32 };
+            let table_move = mv & tt_move != 0;
+            let score = if self.threat_ordering {
+                threat_score(threats, theirs, playable, g.board_mask(), table_move)
+            } else if table_move {
+                i32::MAX
+            } else {
+                threats.count_ones() as i32
+            };
             moves.add(mv, score);
         }
 
         for mv in moves.moves() {
+            // Forced moves after m are played through: the position searched is the first where the side to move
+            // has a choice (with chains off: after at most the opponent's single safe reply).
             let mut child = p;
             child.play(mv);
-            let v = match self.forced_reply(&child) {
-                // The opponent's only safe reply, played at once: the grandchild is ours to move.
-                Some(reply) => {
-                    child.play(reply);
-                    self.negamax(child, alpha, beta)
+            let mut ours = false;
+            while let Some(forced) = self.forced_reply(&child) {
+                child.play(forced);
+                ours = !ours;
+                if !self.forced_chains {
+                    break;
                 }
-                None => -self.negamax(child, -beta, -alpha),
-            };
+            }
+            let v = if ours { self.negamax(child, alpha, beta) } else { -self.negamax(child, -beta, -alpha) };
             if v >= beta {
                 let stored = self.stored_column(mv, mirrored);
                 self.table.put(key, v, NO_UPPER, Some(stored), p.plies);

@@ -1,5 +1,5 @@
-//! Move ordering for the Connect Four solver: the columns' base order (centre first) and the sorter that ranks a
-//! node's moves by score, ties kept in the order they were added.
+//! Move ordering for the Connect Four solver: the columns' base order (centre first), a move's score by the threats
+//! it creates, and the sorter that ranks a node's moves by score, ties kept in the order they were added.
 
 use super::MAX_WIDTH;
 
@@ -13,6 +13,24 @@ pub(super) fn centre_first(width: u32) -> [u32; MAX_WIDTH] {
         *o = (w / 2 + (1 - 2 * (i % 2)) * (i + 1) / 2) as u32;
     }
     order
+}
+
+/// The ordering score of a move (the structure of Steininger's heuristic, `docs/solving.md`; integer weights ours):
+/// `threats` are the cells where the mover would complete four after it, `theirs` the opponent's, `playable` the
+/// cells playable after the move. A threat right above an opponent's threat is useless (the opponent completes its
+/// four first when the column reaches it) and not counted. A useful threat right above a playable cell (it becomes
+/// playable after one more stone in its column) counts 12, one two cells above a playable cell 5 more, every useful
+/// threat 3 more, and the table's move 5.
+#[inline(always)]
+pub(super) fn threat_score(threats: u64, theirs: u64, playable: u64, board: u64, table_move: bool) -> i32 {
+    let useful = threats & !(theirs << 1);
+    let above = (playable << 1) & board;
+    let next_turn = useful & above;
+    let turn_after = useful & (above << 1);
+    12 * next_turn.count_ones() as i32
+        + 5 * turn_after.count_ones() as i32
+        + 3 * useful.count_ones() as i32
+        + if table_move { 5 } else { 0 }
 }
 
 /// At most [`MAX_WIDTH`] one-bit moves, kept sorted by decreasing score as they are added (insertion sort, stable:
@@ -56,6 +74,18 @@ mod tests {
         assert_eq!(centre_first(7)[..7], [3, 2, 4, 1, 5, 0, 6]);
         assert_eq!(centre_first(6)[..6], [3, 2, 4, 1, 5, 0]);
         assert_eq!(centre_first(1)[..1], [0]);
+    }
+
+    #[test]
+    fn threat_score_weights_useful_threats_by_when_they_become_playable() {
+        // One column of 6 cells (bits 0..5): playable cell 1.
+        let board = 0b11_1111;
+        let playable = 0b10;
+        assert_eq!(threat_score(0b100, 0, playable, board, false), 12 + 3);
+        assert_eq!(threat_score(0b1000, 0, playable, board, false), 5 + 3);
+        assert_eq!(threat_score(0b10_0000, 0, playable, board, true), 3 + 5);
+        // Right above an opponent's threat: useless.
+        assert_eq!(threat_score(0b1000, 0b100, playable, board, false), 0);
     }
 
     #[test]
