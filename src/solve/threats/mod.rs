@@ -176,6 +176,11 @@ pub fn solve<G: FullGame>(
         seconds: 0.0,
     };
     if pn == 0 {
+        // The win is in the table: saved before the extraction, which can take long and be stopped (Ctrl-C), so that
+        // the same command goes on from the proven root instead of from the last periodic save.
+        if options.table_file.is_some() {
+            save(&s.table, s.nodes)?;
+        }
         // The proof tree, with the limits lifted (re-proving a position whose entry was replaced must not stop).
         s.limits.max_nodes = u64::MAX;
         s.limits.deadline = None;
