@@ -222,6 +222,7 @@ fn set_switches(s: &mut Solver<Standard>, names: &str) {
             "nolaterwin" => s.set_later_win_bound(false),
             "noordering" => s.set_threat_ordering(false),
             "probes" => s.set_guided_probes(true),
+            "noprefetch" => s.set_prefetch(false),
             other => panic!("unknown switch '{other}'"),
         }
     }

@@ -47,6 +47,7 @@ mod shape;
 mod text;
 
 pub use position::Position;
+pub(crate) use position::safe_moves;
 pub use shape::{Shape, Standard};
 
 use crate::game::{Capabilities, Interop, Knowledge};

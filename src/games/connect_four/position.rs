@@ -75,22 +75,6 @@ impl Position {
         g.winning_cells(self.cur, self.mask) & self.possible(g) != 0
     }
 
-    /// The moves that do not lose at once (Pons's `possibleNonLosingMoves`): if the opponent has one playable winning
-    /// cell, only that block; if it has two, none (0); never a cell right under an opponent's winning cell.
-    #[inline(always)]
-    pub(crate) fn non_losing_moves<S: Shape>(&self, g: &S) -> u64 {
-        let mut possible = self.possible(g);
-        let opp = g.winning_cells(self.opponent(), self.mask);
-        let forced = possible & opp;
-        if forced != 0 {
-            if forced & (forced - 1) != 0 {
-                return 0;
-            }
-            possible = forced;
-        }
-        possible & !(opp >> 1)
-    }
-
     /// The cells where the side to move would complete four after playing the one-bit move `mv` (its threats; Pons's
     /// move score is their number).
     #[inline(always)]
@@ -117,4 +101,19 @@ impl Position {
         let k = self.key();
         k.min(g.mirror(k))
     }
+}
+
+/// The moves among the playable cells `possible` that do not lose at once against the opponent's threat cells `opp`
+/// (Pons's `possibleNonLosingMoves`): if the opponent has one playable threat, only that block; if it has two, none
+/// (0); never a cell right under an opponent's threat.
+#[inline(always)]
+pub(crate) fn safe_moves(mut possible: u64, opp: u64) -> u64 {
+    let forced = possible & opp;
+    if forced != 0 {
+        if forced & (forced - 1) != 0 {
+            return 0;
+        }
+        possible = forced;
+    }
+    possible & !(opp >> 1)
 }

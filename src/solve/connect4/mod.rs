@@ -8,6 +8,7 @@
 //!
 //! # Files
 //! - `search.rs`: the [`Solver`]: negamax with alpha-beta, the null-window probes, the best move (pseudo-code there);
+//! - `search/switches.rs`: the solver's switches (each idea of the search, measured off and on);
 //! - `sorter.rs`: move ordering (centre first, then by threats created);
 //! - `claimeven.rs`: an upper bound from the second player's follow-up strategy (boards with an even number of rows);
 //! - `table.rs`: the transposition table (both bounds and the cut-off move per position, generations, huge pages);

@@ -4,6 +4,8 @@
 //! ```text
 //! negamax(P, α, β):                                  -- P: the side to move cannot win at once
 //!     nodes += 1
+//!     prefetch P's table entry                       -- it loads while the bounds below are computed
+//!     T := the opponent's threat cells (the caller has them) -- used by the safe moves and the ordering
 //!     safe := moves that neither leave the opponent an immediate win (if the opponent has one threat on a
 //!             playable cell we must play there; two: we lose) nor play under an opponent's threat
 //!     if safe = ∅: return -(W*H - n)/2               -- the opponent wins with its next stone
@@ -19,16 +21,18 @@
 //!         the best score possible here: store and return (W*H - 1 - n)/2
 //!     β := min(β, (W*H - 3 - n)/2)                    -- no win with our next stone nor the one after (proof at
 //!     return if α >= β                                --   the code: a safe reply always exists)
-//!     if n < W*H - 12: enhanced transposition cut-off: a child whose stored upper bound u has -u >= β
-//!         settles the node (store lower bound -u; return -u); a child whose stored lower bound l has -l <= α
-//!         cannot raise α and is dropped (none left: store upper bound α; return α)
+//!     for each safe move m: Q_m := P+m, then the forced moves played through (below): the position searched
+//!         for m; prefetch Q_m's table entry         -- all of them load at once
+//!     if n < W*H - 12: enhanced transposition cut-off: Q_m's stored bounds give lo <= value of m <= hi; lo >= β
+//!         settles the node (store lower bound lo; return lo); a move with hi <= α cannot raise α and is dropped
+//!         (none left: store upper bound α; return α)
 //!     order safe moves by score (`sorter.rs`), ties to the centre: the move's useful threats (cells where we
 //!         would then complete four, not right above an opponent's threat), 12 for each right above a playable
 //!         cell, 5 more for each two cells above one, 3 more for each; 5 more for the table's cut-off move
 //!     for each move m: Q := P+m; while the side to move in Q has a single safe move f (and the board is not
 //!             nearly full): Q := Q+f                 -- forced moves played through, both sides: no node, no
-//!                                                    --   table entry for the positions in between
-//!         v := negamax(Q, α, β) if we are to move in Q, else -negamax(Q, -β, -α)
+//!                                                    --   table entry for the positions in between (Q = Q_m)
+//!         v := negamax(Q, α, β) if we are to move in Q, else -negamax(Q, -β, -α)   -- with Q's T, known here
 //!         if v >= β: store lower bound v with move m; return v
 //!         α := max(α, v)
 //!     store upper bound α; return α
@@ -48,12 +52,14 @@
 //! with few stones are stored under the smaller of their key and their mirror image's key; cut-off moves are mirrored
 //! accordingly.
 
-use crate::games::connect_four::{ConnectFour, Position, Shape};
+use crate::games::connect_four::{ConnectFour, Position, Shape, safe_moves};
 
 use super::MAX_WIDTH;
 use super::claimeven::Claimeven;
 use super::sorter::{MoveSorter, centre_first, threat_score};
 use super::table::{GROW_AT, Table};
+
+mod switches;
 
 /// The result of a solve.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +101,8 @@ pub struct Solver<S: Shape = ConnectFour> {
     threat_ordering: bool,
     /// Probe windows from the last probe's result (see [`Solver::set_guided_probes`]).
     guided_probes: bool,
+    /// Prefetch table entries before probing them (see [`Solver::set_prefetch`]).
+    prefetch: bool,
     pub nodes: u64,
     /// Stop once `nodes` passes this (see [`Solver::set_node_limit`]).
     node_limit: u64,
@@ -143,6 +151,7 @@ impl<S: Shape> Solver<S> {
             later_win_bound: true,
             threat_ordering: true,
             guided_probes: false,
+            prefetch: true,
             nodes: 0,
             node_limit: u64::MAX,
             stopped: false,
@@ -153,67 +162,6 @@ impl<S: Shape> Solver<S> {
     /// The board.
     pub fn shape(&self) -> &S {
         &self.g
-    }
-
-    /// Store positions with fewer than `stones` stones under their mirror-canonical key. Public on purpose, like the
-    /// next two switches: the measurements of `docs/solving.md` (Connect Four) turn them on and off.
-    pub fn set_symmetry_below(&mut self, stones: u32) {
-        self.symmetry_below = stones;
-    }
-
-    /// Probe the children in the table before searching them at nodes with fewer than `stones` stones.
-    pub fn set_etc_below(&mut self, stones: u32) {
-        self.etc_below = stones;
-    }
-
-    /// Switch the double-threat detection on or off (on by default).
-    pub fn set_double_threat(&mut self, on: bool) {
-        self.double_threat = on;
-    }
-
-    /// Switch the claimeven bound on or off (on by default; boards with an odd number of rows never use it).
-    pub fn set_claimeven(&mut self, on: bool) {
-        self.claimeven = if on { Claimeven::new(&self.g) } else { None };
-    }
-
-    /// Static pre-check of the children before any is entered (on by default): a move after which the opponent has
-    /// no safe reply (two playable threats, a playable threat under another, or every playable cell under a threat)
-    /// wins with the next stone; children whose stored lower bound shows they cannot raise α are not searched (where
-    /// the children are probed, [`Solver::set_etc_below`]).
-    pub fn set_precheck(&mut self, on: bool) {
-        self.precheck = on;
-    }
-
-    /// When the opponent has a single safe reply in a child, play it at once and search the grandchild instead of
-    /// the child (no node, table probe or entry for the child). On by default.
-    pub fn set_forced_through(&mut self, on: bool) {
-        self.forced_through = on;
-    }
-
-    /// With [`Solver::set_forced_through`]: go on playing while the side to move has a single safe move, whichever
-    /// side it is, and search the position where the chain ends. On by default.
-    pub fn set_forced_chains(&mut self, on: bool) {
-        self.forced_chains = on;
-    }
-
-    /// With the pre-check: when no move wins with our next stone, none wins with the one after either, so β drops
-    /// to the score of a win with our third stone. On by default.
-    pub fn set_later_win_bound(&mut self, on: bool) {
-        self.later_win_bound = on;
-    }
-
-    /// Order moves by useful threats weighted by how soon they become playable, the table's move a bonus (on by
-    /// default); off: the table's move first, then by the number of threats created.
-    pub fn set_threat_ordering(&mut self, on: bool) {
-        self.threat_ordering = on;
-    }
-
-    /// Choose each null window from the previous probe's result (Steininger's sequence): the first tests "at least
-    /// the middle of the range", each next one "at least r + 1" after a probe that returned r >= its window, "at
-    /// least r" after one that returned less. Off by default: fewer nodes on the empty board, more on the
-    /// benchmark files (`docs/solving.md`, "Speed against Steininger's solver").
-    pub fn set_guided_probes(&mut self, on: bool) {
-        self.guided_probes = on;
     }
 
     /// Give up a search once it has visited `limit` nodes in all since the last [`Solver::reset`] (`None`: never).
@@ -264,7 +212,7 @@ impl<S: Shape> Solver<S> {
             } else if med >= 0 && hi / 2 > med {
                 med = hi / 2;
             }
-            let r = self.negamax(*p, med, med + 1);
+            let r = self.negamax(*p, g.winning_cells(p.opponent(), p.mask), med, med + 1);
             guess = r;
             if r <= med {
                 hi = r;
@@ -312,7 +260,7 @@ impl<S: Shape> Solver<S> {
                 continue;
             }
             // The move is best when the child's score is at most -score.
-            if self.negamax(child, target, target + 1) <= target {
+            if self.negamax(child, g.winning_cells(child.opponent(), child.mask), target, target + 1) <= target {
                 return Some(c);
             }
         }
@@ -339,19 +287,40 @@ impl<S: Shape> Solver<S> {
         if mirrored { self.g.columns() - 1 - c } else { c }
     }
 
-    /// The only safe move of the side to move in `child` (the side to move cannot win at once), when the switch is
-    /// on and the board is not nearly full; `None` otherwise.
+    /// The only safe move of the side to move in `child`, whose opponent's threat cells are `opp` (the side to move
+    /// cannot win at once), when the switch is on and the board is not nearly full; `None` otherwise.
     #[inline(always)]
-    fn forced_reply(&self, child: &Position) -> Option<u64> {
+    fn forced_reply(&self, child: &Position, opp: u64) -> Option<u64> {
         if !self.forced_through || child.plies + 2 >= self.g.cells() {
             return None;
         }
-        let safe = child.non_losing_moves(&self.g);
+        let safe = safe_moves(child.possible(&self.g), opp);
         (safe != 0 && safe & (safe - 1) == 0).then_some(safe)
     }
 
-    /// See the module documentation. `p`: the side to move cannot win at once; `alpha < beta`.
-    fn negamax(&mut self, p: Position, mut alpha: i32, mut beta: i32) -> i32 {
+    /// The position searched for our safe move `mv` in `p`, after which our threat cells are `threats`: `p + mv`,
+    /// then the forced moves played through (with chains off: at most the opponent's single safe reply); with the
+    /// threat cells of its side not to move, and whether we are to move there.
+    #[inline(always)]
+    fn chain_end(&self, p: &Position, mv: u64, threats: u64) -> (Position, u64, bool) {
+        let mut child = *p;
+        child.play(mv);
+        let mut ours = false;
+        let mut opp = threats;
+        while let Some(forced) = self.forced_reply(&child, opp) {
+            child.play(forced);
+            ours = !ours;
+            opp = self.g.winning_cells(child.opponent(), child.mask);
+            if !self.forced_chains {
+                break;
+            }
+        }
+        (child, opp, ours)
+    }
+
+    /// See the module documentation. `p`: the side to move cannot win at once; `theirs`: the opponent's threat
+    /// cells (the caller has them); `alpha < beta`.
+    fn negamax(&mut self, p: Position, theirs: u64, mut alpha: i32, mut beta: i32) -> i32 {
         let g = self.g;
         self.nodes += 1;
         if self.nodes == GROW_AT {
@@ -365,9 +334,14 @@ impl<S: Shape> Solver<S> {
             self.stopped = true;
             return alpha;
         }
+        // The table entry is loaded while the bounds below are computed.
+        let (key, mirrored) = self.canonical(&p);
+        if self.prefetch {
+            self.table.prefetch(key);
+        }
         let cells = g.cells() as i32;
         let n = p.plies as i32;
-        let next = p.non_losing_moves(&g);
+        let next = safe_moves(p.possible(&g), theirs);
         if next == 0 {
             return -(cells - n) / 2;
         }
@@ -398,7 +372,6 @@ impl<S: Shape> Solver<S> {
                 return beta;
             }
         }
-        let (key, mirrored) = self.canonical(&p);
         let mut tt_move = 0u64;
         if let Some(hit) = self.table.get(key) {
             if alpha < hit.lower {
@@ -442,22 +415,23 @@ impl<S: Shape> Solver<S> {
         // stone n+3 after our move m needs every reply of the opponent to leave us a four to complete, and a safe
         // reply (it blocks our one playable threat, is not under a threat of ours, and the opponent cannot win at
         // once after a safe m) leaves none; unsafe moves of ours lose at once. So the node is worth at most a win
-        // with stone n+5, (W*H - 3 - n)/2.
+        // with stone n+5, (W*H - 3 - n)/2. Our threat cells after each move (by column) serve the ordering and the
+        // forced replies too.
         let columns = g.columns() as usize;
         let mut created = [0u64; MAX_WIDTH];
-        if self.precheck {
-            for (i, &c) in self.order[..columns].iter().enumerate() {
-                let mv = next & g.column_mask(c);
-                if mv == 0 {
-                    continue;
-                }
-                created[i] = p.threats_after(&g, mv);
-                if no_safe_reply(created[i], p.possible_after(&g, mv)) {
-                    let stored = self.stored_column(mv, mirrored);
-                    self.table.put(key, max, max, Some(stored), p.plies);
-                    return max;
-                }
+        for &c in &self.order[..columns] {
+            let mv = next & g.column_mask(c);
+            if mv == 0 {
+                continue;
             }
+            created[c as usize] = p.threats_after(&g, mv);
+            if self.precheck && no_safe_reply(created[c as usize], p.possible_after(&g, mv)) {
+                let stored = self.stored_column(mv, mirrored);
+                self.table.put(key, max, max, Some(stored), p.plies);
+                return max;
+            }
+        }
+        if self.precheck {
             let later = (cells - 3 - n) / 2;
             if self.later_win_bound && beta > later {
                 beta = later;
@@ -467,24 +441,44 @@ impl<S: Shape> Solver<S> {
             }
         }
 
-        // Enhanced transposition cut-off: a child already known to be bad enough for the opponent. With the
-        // pre-check, a child known to be good enough for the opponent (it cannot raise α) is dropped.
-        let mut next = next;
-        if p.plies < self.etc_below {
+        // The position searched for each move (after its forced moves, see below), and its table entry prefetched:
+        // the cut-off below probes them, and the children probe them on entry.
+        let mut ends = [(p, 0, false); MAX_WIDTH];
+        let mut keys = [0u64; MAX_WIDTH];
+        let etc = p.plies < self.etc_below;
+        let ahead = etc || self.prefetch;
+        if ahead {
             let mut rest = next;
             while rest != 0 {
                 let mv = rest & rest.wrapping_neg();
                 rest &= rest - 1;
-                let mut child = p;
-                child.play(mv);
-                let (ck, _) = self.canonical(&child);
-                if let Some(hit) = self.table.get(ck) {
-                    if -hit.upper >= beta {
+                let c = g.column_of(mv) as usize;
+                ends[c] = self.chain_end(&p, mv, created[c]);
+                keys[c] = self.canonical(&ends[c].0).0;
+                if self.prefetch {
+                    self.table.prefetch(keys[c]);
+                }
+            }
+        }
+
+        // Enhanced transposition cut-off: a move whose position is already known to be good enough for us settles the
+        // node. With the pre-check, a move known to leave at most α is dropped.
+        let mut next = next;
+        if etc {
+            let mut rest = next;
+            while rest != 0 {
+                let mv = rest & rest.wrapping_neg();
+                rest &= rest - 1;
+                let c = g.column_of(mv) as usize;
+                if let Some(hit) = self.table.get(keys[c]) {
+                    // The move's value lies in lo..=hi.
+                    let (lo, hi) = if ends[c].2 { (hit.lower, hit.upper) } else { (-hit.upper, -hit.lower) };
+                    if lo >= beta {
                         let stored = self.stored_column(mv, mirrored);
-                        self.table.put(key, -hit.upper, NO_UPPER, Some(stored), p.plies);
-                        return -hit.upper;
+                        self.table.put(key, lo, NO_UPPER, Some(stored), p.plies);
+                        return lo;
                     }
-                    if self.precheck && -hit.lower <= alpha {
+                    if self.precheck && hi <= alpha {
                         next &= !mv;
                     }
                 }
@@ -498,13 +492,12 @@ impl<S: Shape> Solver<S> {
 
         // Order the moves (`sorter.rs`), ties to the centre.
         let mut moves = MoveSorter::new();
-        let theirs = g.winning_cells(p.opponent(), p.mask);
-        for (i, &c) in self.order[..columns].iter().enumerate() {
+        for &c in &self.order[..columns] {
             let mv = next & g.column_mask(c);
             if mv == 0 {
                 continue;
             }
-            let threats = if self.precheck { created[i] } else { p.threats_after(&g, mv) };
+            let threats = created[c as usize];
             let playable = p.possible_after(&g, mv);
             if !self.precheck && self.double_threat && (threats & playable).count_ones() >= 2 {
                 // Two playable threats after a safe move: the opponent blocks one, we complete the other with our
@@ -527,17 +520,9 @@ impl<S: Shape> Solver<S> {
         for mv in moves.moves() {
             // Forced moves after m are played through: the position searched is the first where the side to move
             // has a choice (with chains off: after at most the opponent's single safe reply).
-            let mut child = p;
-            child.play(mv);
-            let mut ours = false;
-            while let Some(forced) = self.forced_reply(&child) {
-                child.play(forced);
-                ours = !ours;
-                if !self.forced_chains {
-                    break;
-                }
-            }
-            let v = if ours { self.negamax(child, alpha, beta) } else { -self.negamax(child, -beta, -alpha) };
+            let c = g.column_of(mv) as usize;
+            let (child, t, ours) = if ahead { ends[c] } else { self.chain_end(&p, mv, created[c]) };
+            let v = if ours { self.negamax(child, t, alpha, beta) } else { -self.negamax(child, t, -beta, -alpha) };
             if v >= beta {
                 let stored = self.stored_column(mv, mirrored);
                 self.table.put(key, v, NO_UPPER, Some(stored), p.plies);
