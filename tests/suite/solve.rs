@@ -223,7 +223,11 @@ fn set_switches(s: &mut Solver<Standard>, names: &str) {
             "noordering" => s.set_threat_ordering(false),
             "probes" => s.set_guided_probes(true),
             "noprefetch" => s.set_prefetch(false),
-            other => panic!("unknown switch '{other}'"),
+            // etcN: transposition cut-offs at nodes with fewer than cells - N stones (default 12).
+            other => match other.strip_prefix("etc").and_then(|n| n.parse::<u32>().ok()) {
+                Some(n) => s.set_etc_below(Standard.cells() - n),
+                None => panic!("unknown switch '{other}'"),
+            },
         }
     }
 }
