@@ -222,6 +222,7 @@ fn set_switches(s: &mut Solver<Standard>, names: &str) {
             "nolaterwin" => s.set_later_win_bound(false),
             "noordering" => s.set_threat_ordering(false),
             "probes" => s.set_guided_probes(true),
+            "noprobes" => s.set_guided_probes(false),
             "noprefetch" => s.set_prefetch(false),
             // etcN: transposition cut-offs at nodes with fewer than cells - N stones (default 12).
             other => match other.strip_prefix("etc").and_then(|n| n.parse::<u32>().ok()) {

@@ -41,8 +41,8 @@
 //!     if P has an immediate win: return (W*H + 1 - n)/2
 //!     lo, hi := the score range (weak: -1, 1)
 //!     while lo < hi:
-//!         med := the middle of [lo, hi], pulled towards 0 (most positions are close to a draw) (guided probes,
-//!                off by default: med := max(g, lo + 1) - 1, g the last r, at first the middle of [lo, hi])
+//!         med := max(g, lo + 1) - 1, g the last r, at first the middle of [lo, hi] (guided probes; off: the
+//!                middle of [lo, hi], pulled towards 0, as most positions are close to a draw)
 //!         r := negamax(P, med, med + 1)
 //!         if r <= med: hi := r else lo := r
 //!     return lo
@@ -150,7 +150,7 @@ impl<S: Shape> Solver<S> {
             forced_chains: true,
             later_win_bound: true,
             threat_ordering: true,
-            guided_probes: false,
+            guided_probes: true,
             prefetch: true,
             nodes: 0,
             node_limit: u64::MAX,

@@ -62,8 +62,9 @@ impl<S: Shape> Solver<S> {
 
     /// Choose each null window from the previous probe's result (Steininger's sequence): the first tests "at least
     /// the middle of the range", each next one "at least r + 1" after a probe that returned r >= its window, "at
-    /// least r" after one that returned less. Off by default: fewer nodes on the empty board, more on the
-    /// benchmark files (`docs/solving.md`, "Speed against Steininger's solver").
+    /// least r" after one that returned less. On by default (since 2026-11-30): fewer nodes and less CPU on the
+    /// empty board and on Middle-Medium, more nodes on Begin-Medium and Begin-Hard at the same CPU in release builds
+    /// (`docs/solving.md`, "Speed against Steininger's solver"); off: the middle of the range pulled towards 0.
     pub fn set_guided_probes(&mut self, on: bool) {
         self.guided_probes = on;
     }
