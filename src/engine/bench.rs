@@ -3,7 +3,7 @@
 
 use std::time::Instant;
 
-use crate::game::{Game, GameError};
+use crate::game::{FullGame, GameError};
 use crate::games::AnyGame;
 use crate::games::with_game;
 use crate::search::{Limits, Searcher};
@@ -47,26 +47,39 @@ pub struct BenchResult {
     pub nps: u64,
 }
 
+/// One position of the bench: the engine searches it alone, single-threaded, with a 16 MiB table.
+fn bench_line<G: FullGame>(g: &G, pos: &str, depth: u32, opts: &EngineOptions) -> Result<BenchLine, GameError> {
+    // The bench's games are all of the engine's kind; the test at compile time keeps the engine from being compiled
+    // here for the games it does not play.
+    if const { !G::KIND.is_classic() } {
+        return Err(GameError::new(format!("{}: the bench's positions are of games the engine plays", g.spec())));
+    }
+    let state = if pos == "start" { g.start() } else { g.parse_position(pos)? };
+    let o = EngineOptions {
+        limits: Limits { depth: Some(depth), time: None, nodes: None },
+        threads: 1,
+        tt_mib: 16,
+        ..opts.clone()
+    };
+    let mut e = Engine::new(o);
+    let r = e.search(g, &state);
+    Ok(BenchLine {
+        game: g.spec(),
+        position: g.format_position(&state),
+        best_move: r.best_move.map_or("-".into(), |m| g.format_move(&state, m)),
+        value: r.value,
+        nodes: r.stats.nodes,
+        seconds: r.seconds,
+    })
+}
+
 /// Run the bench at `depth` with the engine options `opts` (limits and threads are overridden).
 pub fn run(depth: u32, opts: &EngineOptions, mut progress: impl FnMut(&BenchLine)) -> Result<BenchResult, GameError> {
     let start = Instant::now();
     let mut lines = Vec::new();
     for &(game, pos) in POSITIONS {
         let any = AnyGame::parse(game)?;
-        let line = with_game!(&any, g => {
-            let state = if pos == "start" { g.start() } else { g.parse_position(pos)? };
-            let o = EngineOptions { limits: Limits { depth: Some(depth), time: None, nodes: None }, threads: 1, tt_mib: 16, ..opts.clone() };
-            let mut e = Engine::new(o);
-            let r = e.search(g, &state);
-            BenchLine {
-                game: g.spec(),
-                position: g.format_position(&state),
-                best_move: r.best_move.map_or("-".into(), |m| g.format_move(&state, m)),
-                value: r.value,
-                nodes: r.stats.nodes,
-                seconds: r.seconds,
-            }
-        });
+        let line = with_game!(&any, g => bench_line(g, pos, depth, opts)?);
         progress(&line);
         lines.push(line);
     }

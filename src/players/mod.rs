@@ -75,18 +75,29 @@ pub struct PlayerInfo {
     pub(crate) protocol_options: &'static [&'static str],
 }
 
+impl Family {
+    /// Whether this family's players play games of `kind` (the catalogue per algorithm: [`catalogue::searches`]). A
+    /// `const fn`: [`searcher_from`] tests it on `G::KIND` at compile time, so that no player is compiled for a game it
+    /// cannot play.
+    const fn plays(self, kind: Kind) -> bool {
+        match self {
+            Family::Random | Family::Catalogue => true,
+            Family::Mcts => !kind.simultaneous && !kind.hidden,
+            Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
+            Family::Pns => kind.is_classic(),
+            Family::Hidden => kind.hidden && !kind.simultaneous,
+            Family::SmMcts => kind.simultaneous && !kind.chance && !kind.hidden,
+            Family::Naive => !kind.chance && kind.simultaneous != kind.hidden,
+        }
+    }
+}
+
 impl PlayerInfo {
     /// Whether this player can play games of `kind`.
     pub fn plays(&self, kind: Kind) -> bool {
         match self.family {
-            Family::Random => true,
-            Family::Mcts => !kind.simultaneous && !kind.hidden,
-            Family::Catalogue if catalogue::CHANCE.contains(&self.name) => !kind.simultaneous && !kind.hidden,
-            Family::Engine => kind.is_classic() || (kind.chance && !kind.simultaneous && !kind.hidden),
-            Family::Catalogue | Family::Pns => kind.is_classic(),
-            Family::Hidden => kind.hidden && !kind.simultaneous,
-            Family::SmMcts => kind.simultaneous && !kind.chance && !kind.hidden,
-            Family::Naive => !kind.chance && kind.simultaneous != kind.hidden,
+            Family::Catalogue => catalogue::searches(self.name, kind),
+            family => family.plays(kind),
         }
     }
 
@@ -171,35 +182,75 @@ fn searcher_from<G: FullGame>(mut spec: Spec, files: &FileAccess) -> Result<(Box
             names_for(G::KIND).join(", ")
         )));
     }
-    if !info.plays(G::KIND) {
-        return Err(GameError::new(format!(
+    let cannot = || {
+        GameError::new(format!(
             "{} cannot play a game with {}: it needs {} (players for this game: {})",
             info.name,
             G::KIND.describe(),
             info.needs(),
             names_for(G::KIND).join(", ")
-        )));
+        ))
+    };
+    if !info.plays(G::KIND) {
+        return Err(cannot());
     }
     // `mcts` plays each game with the game's settings for it unless told `defaults=none` (`Knowledge::MCTS_DEFAULTS`).
     let spec = if info.family == Family::Mcts { crate::mcts::params::with_game_defaults::<G>(spec)? } else { spec };
+    // Each family's constructor sits behind `if const { Family::F.plays(G::KIND) }`: the test above already refused
+    // every other game at run time, and at compile time the players of a family are then built (compiled) only for the
+    // games of the kinds it plays (the hidden-information players for two games, not nineteen).
     let searcher: Box<dyn Searcher<G>> = match info.family {
         Family::Catalogue => match catalogue::build::<G, _>(&spec, catalogue::Boxed)? {
             Some(s) => s,
             None => return Err(GameError::new(format!("{}: not in the catalogue", info.name))),
         },
         Family::Random => Box::new(RandomPlayer::from_spec(&spec)?),
-        // Chance games have their own engine: iterative deepening over Star2 with a table (engine/chance.rs).
-        Family::Engine if G::KIND.chance => crate::engine::chance::build::<G>(&spec)?,
-        Family::Engine => Box::new(Engine::<G>::from_spec(&spec)?),
-        Family::Mcts => Box::new(Mcts::<G>::from_spec(&spec)?),
-        Family::Hidden => match info.name {
-            "determinize" => Box::new(hidden::determinize::Determinize::<G>::from_spec(&spec)?),
-            _ => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
-        },
-        Family::Naive if G::KIND.simultaneous => Box::new(SimNaive::<G>::from_spec(&spec)?),
-        Family::Naive => Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?),
-        Family::SmMcts => Box::new(SmMcts::<G>::from_spec(&spec)?),
+        Family::Engine => {
+            if const { !Family::Engine.plays(G::KIND) } {
+                return Err(cannot());
+            }
+            // Chance games have their own engine: iterative deepening over Star2 with a table (engine/chance.rs).
+            if const { G::KIND.chance } {
+                crate::engine::chance::build::<G>(&spec)?
+            } else {
+                Box::new(Engine::<G>::from_spec(&spec)?)
+            }
+        }
+        Family::Mcts => {
+            if const { !Family::Mcts.plays(G::KIND) } {
+                return Err(cannot());
+            }
+            Box::new(Mcts::<G>::from_spec(&spec)?)
+        }
+        Family::Hidden => {
+            if const { !Family::Hidden.plays(G::KIND) } {
+                return Err(cannot());
+            }
+            match info.name {
+                "determinize" => Box::new(hidden::determinize::Determinize::<G>::from_spec(&spec)?),
+                _ => Box::new(hidden::ismcts::Ismcts::<G>::from_spec(&spec)?),
+            }
+        }
+        Family::Naive => {
+            if const { !Family::Naive.plays(G::KIND) } {
+                return Err(cannot());
+            }
+            if const { G::KIND.simultaneous } {
+                Box::new(SimNaive::<G>::from_spec(&spec)?)
+            } else {
+                Box::new(hidden::naive::Naive::<G>::from_spec(&spec)?)
+            }
+        }
+        Family::SmMcts => {
+            if const { !Family::SmMcts.plays(G::KIND) } {
+                return Err(cannot());
+            }
+            Box::new(SmMcts::<G>::from_spec(&spec)?)
+        }
         Family::Pns => {
+            if const { !Family::Pns.plays(G::KIND) } {
+                return Err(cannot());
+            }
             let budget = spec.count("budget")?.unwrap_or(pns_player::DEFAULT_BUDGET).max(1);
             let tt = spec.mib("tt", pns_player::DEFAULT_TT_MIB)?.max(1);
             let fallback =

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{FullGame, GameError, MoveList, NamedEval, WIN_THRESHOLD};
+use crate::game::{FullGame, GameError, Kind, MoveList, NamedEval, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
@@ -71,6 +71,31 @@ pub(crate) fn eval_name<G: FullGame>(spec: &Spec, who: &str) -> Result<Option<St
     Ok(name)
 }
 
+/// What every driver reads from its string: the limits (a depth of at most `max_depth`) and `id`. Not generic, as
+/// [`driver_name`]: one copy for every driver of every game.
+fn driver_settings(spec: &Spec, name: &str, max_depth: u32) -> Result<(Limits, bool), GameError> {
+    let limits = Limits::from_spec(spec)?;
+    if let Some(d) = limits.depth
+        && d > max_depth
+    {
+        return Err(GameError::new(format!("{name}: depth={d} is too deep (at most {max_depth})")));
+    }
+    Ok((limits, spec.bool("id", false)?))
+}
+
+/// A driver's string: the algorithm's name with the limits, `id`, `eval` and the algorithm's own parameters.
+fn driver_name(name: &str, limits: &Limits, iterate: bool, eval: Option<&str>, own: Vec<String>) -> String {
+    let mut p = limits.spec_params();
+    if iterate {
+        p.push("id=true".into());
+    }
+    if let Some(eval) = eval {
+        p.push(format!("eval={eval}"));
+    }
+    p.extend(own);
+    if p.is_empty() { name.into() } else { format!("{name}({})", p.join(",")) }
+}
+
 /// Any catalogue algorithm as a [`Searcher`].
 pub struct Driver<G: FullGame, A: Algorithm<G>> {
     pub limits: Limits,
@@ -91,13 +116,7 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
 
     /// Build from a parsed algorithm string (the caller checks unknown parameters with `spec.finish()`).
     pub fn from_spec(spec: &Spec) -> Result<Self, GameError> {
-        let limits = Limits::from_spec(spec)?;
-        if let Some(d) = limits.depth
-            && d > A::MAX_DEPTH
-        {
-            return Err(GameError::new(format!("{}: depth={d} is too deep (at most {})", A::NAME, A::MAX_DEPTH)));
-        }
-        let iterate = spec.bool("id", false)?;
+        let (limits, iterate) = driver_settings(spec, A::NAME, A::MAX_DEPTH)?;
         let algo = A::from_spec(spec)?;
         let eval_name = eval_name::<G>(spec, A::NAME)?;
         Ok(Driver { limits, iterate, algo, eval: NamedEval::new(eval_name), stop: None })
@@ -169,15 +188,7 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
 
 impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     fn name(&self) -> String {
-        let mut p = self.limits.spec_params();
-        if self.iterate {
-            p.push("id=true".into());
-        }
-        if let Some(name) = self.eval.name() {
-            p.push(format!("eval={name}"));
-        }
-        p.extend(self.algo.params());
-        if p.is_empty() { A::NAME.into() } else { format!("{}({})", A::NAME, p.join(",")) }
+        driver_name(A::NAME, &self.limits, self.iterate, self.eval.name(), self.algo.params())
     }
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         self.search_traced(game, state, &mut NoTrace)
@@ -229,10 +240,46 @@ pub fn canonical(name: &str) -> Option<&'static str> {
     NAMES.iter().find(|(n, aliases)| *n == name || aliases.contains(&name)).map(|(n, _)| *n)
 }
 
-/// Build the driver named by `spec` and hand it to `visitor`; `Ok(None)` when the name is not in the catalogue.
-/// The caller checks unknown parameters with `spec.finish()`.
+/// Whether the catalogue's algorithm `name` (canonical) searches games of `kind`: the chance algorithms ([`CHANCE`])
+/// deterministic and chance games taken in turn, the others deterministic games of perfect information.
+pub fn searches(name: &str, kind: Kind) -> bool {
+    if CHANCE.contains(&name) { !kind.simultaneous && !kind.hidden } else { kind.is_classic() }
+}
+
+/// Build the driver named by `spec` and hand it to `visitor`; `Ok(None)` when the name is not in the catalogue, an
+/// error when the algorithm does not search games of `G`'s kind ([`searches`]). The caller checks unknown parameters
+/// with `spec.finish()`.
+///
+/// The kind is also tested at compile time (`if const`): no driver is compiled for a game it cannot search (the
+/// minimax family for a game of chance, hidden information or simultaneous moves), which keeps the library's code
+/// to the pairs that can meet (docs/architecture.md, "Tests and CI").
 pub fn build<G: FullGame, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option<V::Out>, GameError> {
     let Some(name) = canonical(&spec.name) else { return Ok(None) };
+    let refused = || {
+        GameError::new(format!(
+            "{name} cannot search a game with {}: it needs {}",
+            G::KIND.describe(),
+            if CHANCE.contains(&name) {
+                "a game taken in turn with perfect information"
+            } else {
+                "a deterministic game of perfect information"
+            }
+        ))
+    };
+    if CHANCE.contains(&name) {
+        if const { G::KIND.simultaneous || G::KIND.hidden } {
+            return Err(refused());
+        }
+        return Ok(Some(match name {
+            "expectimax" => visitor.visit(Driver::<G, expectimax::Expectimax>::from_spec(spec)?),
+            "star1" => visitor.visit(Driver::<G, star1::Star1>::from_spec(spec)?),
+            "star2" => visitor.visit(Driver::<G, star2::Star2<G>>::from_spec(spec)?),
+            _ => return Ok(None),
+        }));
+    }
+    if const { !G::KIND.is_classic() } {
+        return Err(refused());
+    }
     Ok(Some(match name {
         "minimax" => visitor.visit(Driver::<G, minimax::Minimax>::from_spec(spec)?),
         "negamax" => visitor.visit(Driver::<G, negamax::Negamax>::from_spec(spec)?),
@@ -247,9 +294,6 @@ pub fn build<G: FullGame, V: Visit<G>>(spec: &Spec, visitor: V) -> Result<Option
         "mtdf" => visitor.visit(Driver::<G, mtdf::Mtdf<G>>::from_spec(spec)?),
         "sss" => visitor.visit(Driver::<G, sss::Sss<G>>::from_spec(spec)?),
         "mtsss" => visitor.visit(Driver::<G, mtsss::MtSss<G>>::from_spec(spec)?),
-        "expectimax" => visitor.visit(Driver::<G, expectimax::Expectimax>::from_spec(spec)?),
-        "star1" => visitor.visit(Driver::<G, star1::Star1>::from_spec(spec)?),
-        "star2" => visitor.visit(Driver::<G, star2::Star2<G>>::from_spec(spec)?),
         _ => return Ok(None),
     }))
 }

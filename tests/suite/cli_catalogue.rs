@@ -130,3 +130,19 @@ fn tree_draws_svg_and_dot_and_refuses_big_trees() {
     assert!(!ok && err.contains("depth once"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `tree` draws an algorithm only on the games it searches (as every other command): the minimax family on a game of
+/// chance or of hidden information, and the chance algorithms on simultaneous moves, are refused in one line. They
+/// used to be drawn: alpha-beta took Pig's die for a player, minimax looked through Phantom tic-tac-toe's hidden board.
+#[test]
+fn tree_refuses_an_algorithm_on_a_game_it_does_not_search() {
+    use crate::common::refused;
+    refused(&["tree", "pig", "--algo", "alphabeta", "--depth", "2"], "alphabeta cannot search a game with chance");
+    refused(&["tree", "phantom_tic_tac_toe", "--algo", "minimax", "--depth", "2"], "with hidden information");
+    refused(&["tree", "matching_pennies", "--algo", "expectimax", "--depth", "1"], "simultaneous moves");
+    // The chance algorithms draw Pig, and the minimax family the games it searches.
+    let (ok, out, err) = plateau_text(&["tree", "pig", "--algo", "expectimax", "--depth", "1"]);
+    assert!(ok && out.contains("expectimax(depth=1) on pig"), "{out}{err}");
+    let (ok, out, err) = plateau_text(&["tree", "tic_tac_toe", "--algo", "alphabeta", "--depth", "1"]);
+    assert!(ok && out.contains("alphabeta(depth=1) on tic_tac_toe"), "{out}{err}");
+}

@@ -49,6 +49,9 @@ pub fn pig(g: &Pig, req: &Request) -> anyhow::Result<SolveReport> {
 
 /// `simultaneous`.
 pub fn simultaneous<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
+    if const { !G::KIND.simultaneous || G::KIND.hidden } {
+        return Err(super::not_for(g, "simultaneous"));
+    }
     let s = super::position(g, req)?;
     let start = Instant::now();
     let mut solver = SimSolver::new(g);

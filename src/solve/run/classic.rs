@@ -53,6 +53,9 @@ pub fn connect4(g: &ConnectFour, req: &Request, progress: &mut dyn Progress) -> 
 
 /// `alphabeta`: one position (with `--analyze`, every move's value too) or a batch file.
 pub fn alphabeta<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    if const { !G::KIND.is_classic() } {
+        return Err(super::not_for(g, "alphabeta"));
+    }
     let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
     if let Some(file) = &req.batch {
         if req.analyze {
@@ -105,6 +108,9 @@ pub fn alphabeta<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress)
 
 /// `dfpn-generic`: win, draw or loss by df-pn, within `--max-nodes`.
 pub fn dfpn<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<SolveReport> {
+    if const { !G::KIND.is_classic() } {
+        return Err(super::not_for(g, "dfpn-generic"));
+    }
     let mib = req.tt_mib().map_err(anyhow::Error::msg)?;
     let state = super::root(g, req)?;
     // Deep games recurse deeply: run on a thread with a large stack.

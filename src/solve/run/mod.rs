@@ -29,6 +29,13 @@ use crate::game::{FullGame, GameError};
 
 use super::request::Request;
 
+/// The refusal of a solver run on a game of a kind it does not solve. The registry refuses those first
+/// (`registry::choose`); the run functions of the generic solvers test `G::KIND` again at compile time (`if const`),
+/// so that a solver is compiled only for the games of the kinds it solves.
+pub(crate) fn not_for<G: FullGame>(g: &G, solver: &str) -> anyhow::Error {
+    anyhow::anyhow!("--method {solver} does not apply to {} (a game with {})", g.spec(), G::KIND.describe())
+}
+
 /// The position of `req` in `g`, refused when the game is over there (nothing to solve).
 pub(crate) fn root<G: FullGame>(g: &G, req: &Request) -> anyhow::Result<G::State> {
     let state = crate::game::position_at(g, req.position.as_deref(), req.moves.as_deref())?;

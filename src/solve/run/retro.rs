@@ -26,6 +26,9 @@ pub fn max_bytes(text: &str) -> anyhow::Result<u64> {
 
 /// Build (`--method retro` given) or read (`--db FILE` alone).
 pub fn solve<G: FullGame>(g: &G, req: &Request, progress: &mut dyn Progress) -> anyhow::Result<SolveReport> {
+    if const { !G::KIND.is_classic() } {
+        return Err(super::not_for(g, "retro"));
+    }
     let build = req.method.is_some();
     if !build {
         for (flag, on) in [("--max-memory", req.max_memory.is_some()), ("--save-every", req.save_every.is_some())] {
@@ -182,6 +185,9 @@ pub struct SearchAnswer {
 
 /// The database's answer for `state` (the principal variation follows the first best move to the end).
 pub fn search<G: FullGame>(g: &G, state: &G::State, file: &str) -> anyhow::Result<SearchAnswer> {
+    if const { !G::KIND.is_classic() } {
+        return Err(super::not_for(g, "retro"));
+    }
     let t = Instant::now();
     if g.is_terminal(state) {
         bail!("the game is over in this position: there is nothing to search");
