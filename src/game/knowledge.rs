@@ -7,6 +7,11 @@
 //! has_tactics         whether move_class says anything            quiescence (stand pat at once without)
 //! has_winning_move    a win in 1 without trying every move        engine, solvers
 //! forced              threats to win next move and their answer   engine (forced replies), solvers
+//! tactics             over / win in 1 / forced at once, also of   solvers (Qubic's threat df-pn)
+//!  child_tactics       every child (a game may share the work)
+//! retain_threats      the moves of class threat, all at once      threat-space search
+//! defences            the moves that answer a single threat       solvers
+//! child_symmetry_keys every child's symmetry_key at once          Qubic's threat df-pn
 //! null_move           the state after passing, when sound         null-move pruning
 //! move_key            a small index per move                      history tables
 //! symmetry_key        one key for positions equal up to symmetry  solvers' tables (Qubic's threat df-pn)
@@ -18,9 +23,10 @@
 
 use std::hash::{Hash, Hasher};
 
+use arrayvec::ArrayVec;
 use rand::Rng;
 
-use super::{Capabilities, Evaluator, GameError, Outcome, err, known_evaluation};
+use super::{Capabilities, Evaluator, GameError, MAX_MOVES, MoveList, Outcome, err, known_evaluation};
 
 /// What a game knows without searching, and its evaluations. A game that knows nothing writes
 /// `impl Knowledge for MyGame { type Eval = MyEval; }`: the course's searches need only the evaluation.
@@ -93,6 +99,60 @@ pub trait Knowledge: Capabilities {
     fn forced(&self, state: &Self::State) -> Forced {
         let _ = state;
         Forced::Free
+    }
+
+    /// What the rules and the knowledge say of `state` at once, in the order the solvers ask it: the game is over
+    /// ([`Game::outcome`]), else the side to move wins with its next move ([`Knowledge::has_winning_move`]), else what
+    /// the opponent's threats force ([`Knowledge::forced`]). The default asks the three methods; a game may share
+    /// their work (Qubic: each side's threats computed once).
+    ///
+    /// [`Game::outcome`]: super::Game::outcome
+    fn tactics(&self, state: &Self::State) -> Tactics {
+        if let Some(o) = self.outcome(state) {
+            Tactics::Over(o)
+        } else if self.has_winning_move(state) {
+            Tactics::WinInOne
+        } else {
+            Tactics::Forced(self.forced(state))
+        }
+    }
+
+    /// [`Knowledge::tactics`] of the position after each of `moves` (legal at `state`, which is not over), in their
+    /// order, into `out` (cleared first): the solvers value every child of a node so. The default plays each move and
+    /// asks [`Knowledge::tactics`]; a game may work from the parent's threats, updated by the move (Qubic).
+    fn child_tactics(&self, state: &Self::State, moves: &[Self::Move], out: &mut ArrayVec<Tactics, MAX_MOVES>) {
+        out.clear();
+        for &m in moves {
+            let mut c = *state;
+            self.play(&mut c, m);
+            out.push(self.tactics(&c));
+        }
+    }
+
+    /// Keep, of `moves` (legal at `state`), those of class [`MoveClass::Threat`], in their order. The default asks
+    /// [`Knowledge::move_class`] of each; a game may find them all at once (Qubic: from bitboards).
+    fn retain_threats(&self, state: &Self::State, moves: &mut MoveList<Self::Move>) {
+        moves.retain(|m| self.move_class(state, *m) == MoveClass::Threat);
+    }
+
+    /// The moves of `state` that answer the threat of [`Forced::Defend`]`(target)` ([`Knowledge::defends`]), in the
+    /// generated order, into `moves`. The default generates the moves and keeps those; a game that knows them at
+    /// once writes them (Qubic: the one cell to block).
+    fn defences(&self, state: &Self::State, target: u32, moves: &mut MoveList<Self::Move>) {
+        self.generate_moves(state, moves);
+        moves.retain(|m| self.defends(*m, target));
+    }
+
+    /// The [`Knowledge::symmetry_key`] of the position after each of `moves` (legal at `state`), in their order, into
+    /// `out` (cleared first). The default plays each move and asks it; a game may share the work between the
+    /// children (Qubic: the parent's images under the symmetries, each child's stone added).
+    fn child_symmetry_keys(&self, state: &Self::State, moves: &[Self::Move], out: &mut ArrayVec<u64, MAX_MOVES>) {
+        out.clear();
+        for &m in moves {
+            let mut c = *state;
+            self.play(&mut c, m);
+            out.push(self.symmetry_key(&c));
+        }
     }
 
     /// Whether `mv` answers the threat of [`Forced::Defend`]`(target)`.
@@ -185,6 +245,18 @@ pub enum Forced {
     Defend(u32),
     /// Threats that cannot all be answered: every move loses in two plies.
     Lost,
+}
+
+/// What [`Knowledge::tactics`] says of a position: over, a win in one for the side to move, or what the opponent's
+/// threats force.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Tactics {
+    /// The game is over: the outcome for the side to move.
+    Over(Outcome),
+    /// The side to move wins with its next move.
+    WinInOne,
+    /// Neither: what the opponent's threats force.
+    Forced(Forced),
 }
 
 /// Move keys are below this: the size of a history table.

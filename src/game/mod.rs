@@ -50,7 +50,7 @@ use arrayvec::ArrayVec;
 pub use capabilities::Capabilities;
 pub use interop::Interop;
 pub(crate) use knowledge::MOVE_KEYS;
-pub use knowledge::{Forced, Knowledge, MoveClass};
+pub use knowledge::{Forced, Knowledge, MoveClass, Tactics};
 pub(crate) use named_eval::NamedEval;
 pub use perft::perft;
 pub(crate) use player::winner_words;

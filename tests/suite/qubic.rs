@@ -2,13 +2,14 @@
 //! sets of cells whose three coordinates each run constant, up or down, an independent derivation from the rules'
 //! direction walk), perft from the start (the falling factorial until a line can be made) and from random positions,
 //! the generic property checks on random playouts, the symmetries keeping perft and outcomes, notation round trips,
-//! malformed input, and the engine finding wins and blocks.
+//! malformed input, the engine finding wins and blocks, and the solver's knowledge of a position and of all its
+//! children at once (`tactics`, `child_tactics`) against the separate tests.
 
 use std::collections::HashSet;
 
 use plateau::check::check_playouts;
 use plateau::game::Capabilities;
-use plateau::game::{Game, MoveList, Outcome, Side, perft};
+use plateau::game::{Game, Knowledge, MoveClass, MoveList, Outcome, Side, Tactics, perft};
 use plateau::games::qubic::{Qubic, QubicState, geometry};
 use plateau::players;
 use rand::rngs::SmallRng;
@@ -228,6 +229,88 @@ fn threats_and_lines_equal_the_naive_rule_on_arbitrary_boards() {
             assert_eq!(g.outcome(&s), expected, "size {n}, own {own:#x}, opp {opp:#x}");
         }
         assert!(positions > 1000, "size {n}: {positions} boards were positions");
+    }
+}
+
+/// `tactics` (over, a win in one, what the threats force, each test done once) equals `outcome`, `has_winning_move`
+/// and `forced` asked in turn, and `child_tactics` (from the parent's threats, updated by each move) equals `tactics`
+/// of every child, on arbitrary boards of both sizes where the side to move has no line (positions of the game);
+/// `move_class` is the naive rule, `retain_threats` (bitboards) keeps the moves of class threat, `defences` the
+/// moves that defend a cell.
+#[test]
+fn tactics_and_child_tactics_equal_the_separate_tests_on_arbitrary_boards() {
+    let mut rng = SmallRng::seed_from_u64(29);
+    for n in [3u32, 4] {
+        let g = Qubic::new(n);
+        let cells = n * n * n;
+        let separate = |s: &QubicState| match g.outcome(s) {
+            Some(o) => Tactics::Over(o),
+            None if g.has_winning_move(s) => Tactics::WinInOne,
+            None => Tactics::Forced(g.forced(s)),
+        };
+        let mut seen = HashSet::new();
+        for i in 0..4000 {
+            let (mut x, mut o) = (0u64, 0u64);
+            let fill = 1 + i % (cells as usize - 1);
+            for c in 0..cells {
+                if rng.random_range(0..cells as usize) < fill {
+                    if rng.random_range(0..2) == 0 { x |= 1 << c } else { o |= 1 << c }
+                }
+            }
+            let stm = if i % 2 == 0 { Side::First } else { Side::Second };
+            let s = QubicState { x, o, stm, key: 0 };
+            let (own, _) = s.own_opp();
+            if g.lines().iter().any(|&l| l & !own == 0) {
+                continue;
+            }
+            let t = g.tactics(&s);
+            assert_eq!(t, separate(&s), "size {n}: {}", g.format_position(&s));
+            seen.insert(format!("{t:?}"));
+            if g.outcome(&s).is_some() {
+                continue;
+            }
+            let mut moves = MoveList::new();
+            g.generate_moves(&s, &mut moves);
+            let mut after = arrayvec::ArrayVec::new();
+            g.child_tactics(&s, &moves, &mut after);
+            assert_eq!(after.len(), moves.len());
+            for (&m, &a) in moves.iter().zip(&after) {
+                let mut c = s;
+                g.play(&mut c, m);
+                assert_eq!(a, separate(&c), "size {n}: {} after {}", g.format_position(&s), g.format_move(&s, m));
+                seen.insert(format!("{a:?}"));
+                // The class of the move by the naive rule: a whole line, else a line free of the opponent with one
+                // cell missing.
+                let (own, opp) = s.own_opp();
+                let after = own | 1 << m;
+                let through = || g.lines().iter().filter(|&&l| l >> m & 1 == 1);
+                let naive = if through().any(|&l| l & !after == 0) {
+                    MoveClass::Win
+                } else if through().any(|&l| l & opp == 0 && (l & after).count_ones() == n - 1) {
+                    MoveClass::Threat
+                } else {
+                    MoveClass::Quiet
+                };
+                assert_eq!(g.move_class(&s, m), naive, "size {n}: {} move {m}", g.format_position(&s));
+            }
+            // The threats at once (bitboards) are the moves of class Threat; the defences of a cell are the moves
+            // that defend it.
+            let mut threats = moves.clone();
+            g.retain_threats(&s, &mut threats);
+            let by_class: Vec<u8> =
+                moves.iter().copied().filter(|&m| g.move_class(&s, m) == MoveClass::Threat).collect();
+            assert_eq!(threats.to_vec(), by_class, "size {n}: {}", g.format_position(&s));
+            let target = rng.random_range(0..cells);
+            let mut defences = MoveList::new();
+            g.defences(&s, target, &mut defences);
+            let defending: Vec<u8> = moves.iter().copied().filter(|&m| g.defends(m, target)).collect();
+            assert_eq!(defences.to_vec(), defending, "size {n}: {} target {target}", g.format_position(&s));
+        }
+        // Every kind of answer was met (a draw needs a full cube: not on arbitrary boards).
+        for kind in ["Over(Loss)", "WinInOne", "Forced(Free)", "Forced(Lost)"] {
+            assert!(seen.contains(kind), "size {n}: no {kind} among {seen:?}");
+        }
+        assert!(seen.iter().any(|k| k.starts_with("Forced(Defend")), "size {n}");
     }
 }
 

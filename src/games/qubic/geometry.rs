@@ -76,6 +76,9 @@ pub fn directions(n: u32) -> Vec<(u32, u64)> {
     out
 }
 
+/// The most symmetries of a board (4 x 4 x 4: 192).
+pub const MAX_SYMMETRIES: usize = 192;
+
 /// The symmetries of the board: for each, the image of every cell (`map[cell]`), the identity first.
 pub fn symmetries(n: u32) -> Vec<Vec<u8>> {
     let cells = (n * n * n) as usize;

@@ -23,14 +23,18 @@
 //! down, separated by `/`, `X`, `O`, digits for runs of empty cells), then the side to move, `x` or `o`. The start is
 //! `4/4/4/4|4/4/4/4|4/4/4/4|4/4/4/4 x`.
 
+mod children;
 mod eval;
 pub mod geometry;
 mod text;
 
 pub(crate) use eval::QubicEval;
 
+use arrayvec::ArrayVec;
+
 use crate::game::{
-    BoardView, Forced, Game, GameError, Layout, MoveClass, MoveList, Outcome, Side, playout, view, zobrist,
+    BoardView, Forced, Game, GameError, Layout, MAX_MOVES, MoveClass, MoveList, Outcome, Side, Tactics, playout, view,
+    zobrist,
 };
 use crate::game::{Capabilities, Interop, Knowledge};
 use crate::games::{GameInfo, GameParam};
@@ -66,6 +70,9 @@ pub struct Qubic {
     full: u64,
     /// The cube's symmetries (`geometry::symmetries`: 192 on 4 x 4 x 4, 48 on 3 x 3 x 3), the identity first.
     symmetries: Vec<Vec<u8>>,
+    /// The same, by cell: `images[cell * symmetries.len() + k]` is the bit of `cell`'s image under symmetry `k`, so
+    /// that a set's images under all the symmetries are the OR of its cells' rows ([`Knowledge::symmetry_key`]).
+    images: Vec<u64>,
 }
 
 /// A position: one bitboard per side, the side to move and the incremental Zobrist key.
@@ -107,7 +114,9 @@ impl Qubic {
         let cells = n * n * n;
         let through = (0..cells).map(|c| lines.iter().copied().filter(|l| l >> c & 1 == 1).collect()).collect();
         let full = if cells == 64 { u64::MAX } else { (1u64 << cells) - 1 };
-        Qubic { n, lines, through, directions: geometry::directions(n), full, symmetries: geometry::symmetries(n) }
+        let symmetries = geometry::symmetries(n);
+        let images = (0..cells as usize).flat_map(|c| symmetries.iter().map(move |map| 1u64 << map[c])).collect();
+        Qubic { n, lines, through, directions: geometry::directions(n), full, symmetries, images }
     }
 
     /// Build from a parsed game string (`size=3` or `size=4`).
@@ -202,8 +211,58 @@ impl Qubic {
         out
     }
 
+    /// The empty cells where a stone of `own` makes a line free of `opp` hold N - 1 stones of `own` with its last cell
+    /// empty (a threat; the wins among them are not taken out).
+    #[inline]
+    pub fn threat_cells(&self, own: u64, opp: u64) -> u64 {
+        match self.n {
+            3 => self.threat_cells_n::<3>(own, opp),
+            _ => self.threat_cells_n::<4>(own, opp),
+        }
+    }
+
+    /// [`Qubic::threat_cells`] on the N x N x N board: for each direction and each two places `i`, `j` of a line,
+    /// the starts whose cells `i` and `j` are empty and whose N - 2 others are `own`, shifted back to both cells.
+    #[inline(always)]
+    fn threat_cells_n<const N: u32>(&self, own: u64, opp: u64) -> u64 {
+        let free = self.full & !(own | opp);
+        let mut out = 0;
+        for &(shift, starts) in &self.directions {
+            let (mut own_at, mut free_at) = ([0u64; 4], [0u64; 4]);
+            for k in 0..N as usize {
+                own_at[k] = own >> (k as u32 * shift);
+                free_at[k] = free >> (k as u32 * shift);
+            }
+            for i in 0..N as usize {
+                for j in i + 1..N as usize {
+                    let mut t = starts & free_at[i] & free_at[j];
+                    for (k, &o) in own_at.iter().enumerate().take(N as usize) {
+                        if k != i && k != j {
+                            t &= o;
+                        }
+                    }
+                    out |= t << (i as u32 * shift) | t << (j as u32 * shift);
+                }
+            }
+        }
+        out
+    }
+
     fn empty(&self, s: &QubicState) -> u64 {
         self.full & !(s.x | s.o)
+    }
+}
+
+/// What the opponent's threats `threats` (the cells where it completes a line) force: none, one block, or lost.
+#[inline]
+fn forced_by(threats: u64) -> Forced {
+    // No population count: the x86-64 baseline has no instruction for it.
+    if threats == 0 {
+        Forced::Free
+    } else if threats & (threats - 1) == 0 {
+        Forced::Defend(threats.trailing_zeros())
+    } else {
+        Forced::Lost
     }
 }
 
@@ -321,7 +380,7 @@ impl Knowledge for Qubic {
         let after = own | 1 << m;
         if self.completes(after, m as u32) {
             MoveClass::Win
-        } else if self.through[m as usize].iter().any(|&l| l & opp == 0 && (l & after).count_ones() == self.n - 1) {
+        } else if children::new_threats(self, after, opp, m) != 0 {
             MoveClass::Threat
         } else {
             MoveClass::Quiet
@@ -339,12 +398,26 @@ impl Knowledge for Qubic {
     /// One cell where the opponent completes a line next move: only a stone there stops it; two or more: lost.
     fn forced(&self, s: &QubicState) -> Forced {
         let (own, opp) = s.own_opp();
-        let threats = self.winning_cells(opp, own);
-        match threats.count_ones() {
-            0 => Forced::Free,
-            1 => Forced::Defend(threats.trailing_zeros()),
-            _ => Forced::Lost,
+        forced_by(self.winning_cells(opp, own))
+    }
+
+    /// [`Game::outcome`], [`Knowledge::has_winning_move`] and [`Knowledge::forced`] with each test done once.
+    fn tactics(&self, s: &QubicState) -> Tactics {
+        let (own, opp) = s.own_opp();
+        if self.has_line(opp) {
+            Tactics::Over(Outcome::Loss)
+        } else if own | opp == self.full {
+            Tactics::Over(Outcome::Draw)
+        } else if self.winning_cells(own, opp) != 0 {
+            Tactics::WinInOne
+        } else {
+            Tactics::Forced(forced_by(self.winning_cells(opp, own)))
         }
+    }
+
+    /// From the parent's threats, updated by each move (`children::tactics`): no full test per child.
+    fn child_tactics(&self, s: &QubicState, moves: &[u8], out: &mut ArrayVec<Tactics, MAX_MOVES>) {
+        children::tactics(self, s, moves, out);
     }
 
     fn defends(&self, m: u8, target: u32) -> bool {
@@ -396,22 +469,27 @@ impl Knowledge for Qubic {
         if (s.x | s.o).count_ones() > SYMMETRY_STONES {
             return s.key;
         }
-        // The least (image of X, image of O) over the symmetries, compared as one 128-bit number: X's image decides,
-        // so O's image is only computed where X's ties the least so far.
-        let (mut least_x, mut least_o) = (s.x, s.o);
-        for map in &self.symmetries {
-            let x = geometry::apply(map, s.x);
-            if x < least_x {
-                (least_x, least_o) = (x, geometry::apply(map, s.o));
-            } else if x == least_x {
-                least_o = least_o.min(geometry::apply(map, s.o));
-            }
+        children::orbit_key(self, s)
+    }
+
+    /// A stone on the one cell to block.
+    fn defences(&self, s: &QubicState, target: u32, moves: &mut MoveList<u8>) {
+        moves.clear();
+        if target < 64 && self.empty(s) >> target & 1 == 1 && self.outcome(s).is_none() {
+            moves.push(target as u8);
         }
-        let mut h = 0x243F_6A88_85A3_08D3u64 ^ s.stm.index() as u64;
-        for w in [least_x, least_o] {
-            h = (h ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        }
-        h ^ h >> 31
+    }
+
+    /// The moves that make a threat, from bitboards (`threat_cells`), not a move at a time.
+    fn retain_threats(&self, s: &QubicState, moves: &mut MoveList<u8>) {
+        let (own, opp) = s.own_opp();
+        let threats = self.threat_cells(own, opp) & !self.winning_cells(own, opp);
+        moves.retain(|m| threats >> *m & 1 == 1);
+    }
+
+    /// From the parent's images under the symmetries, each child's stone added (`children::symmetry_keys`).
+    fn child_symmetry_keys(&self, s: &QubicState, moves: &[u8], out: &mut ArrayVec<u64, MAX_MOVES>) {
+        children::symmetry_keys(self, s, moves, out);
     }
 }
 

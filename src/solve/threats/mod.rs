@@ -3,7 +3,10 @@
 //!
 //! It reads the game only through the [`Game`] trait: the rules, and the knowledge methods [`Game::has_winning_move`],
 //! [`Game::forced`] and [`Game::defends`] (a single threat forces the block, two threats lose), [`Game::move_class`]
-//! (which moves make a threat) and [`Game::symmetry_key`] (one table entry per orbit of the board's symmetries).
+//! (which moves make a threat) and [`Game::symmetry_key`] (one table entry per orbit of the board's symmetries), asked
+//! at once where a game can share their work: [`Game::tactics`] (over, a win in one, what the threats force),
+//! [`Game::child_tactics`] and [`Game::child_symmetry_keys`] (of every child of a node), [`Game::retain_threats`] and
+//! [`Game::defences`].
 //!
 //! ```text
 //! solve(root):  read --table FILE if it exists (same game, same key scheme)

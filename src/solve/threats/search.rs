@@ -18,7 +18,9 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Forced, FullGame, MoveList, Outcome, Side};
+use arrayvec::ArrayVec;
+
+use crate::game::{Forced, FullGame, MoveList, Outcome, Side, Tactics};
 use crate::solve::dfpn::mid_loop;
 
 use super::table::Table;
@@ -38,6 +40,10 @@ pub(super) struct Limits {
 /// What a search calls every 2^16 expansions with its table and its expansions (the periodic save).
 pub(super) type Tick<'a> = Box<dyn FnMut(&Table, u64) + 'a>;
 
+/// A child in `mid`'s loop: its state and symmetry key (`None` for a child whose value the knowledge gives, which
+/// `mid_loop` never searches), and its (pn, dn).
+type Kid<S> = ((S, Option<u64>), u32, u32);
+
 /// One search: the table, the root player, the counts.
 pub(super) struct Search<'a, G: FullGame> {
     pub game: &'a G,
@@ -51,6 +57,8 @@ pub(super) struct Search<'a, G: FullGame> {
     pub stopped: bool,
     /// Called every 2^16 expansions with the table (the periodic save).
     pub(crate) tick: Option<Tick<'a>>,
+    /// The children's lists of the expansions under way, one per depth, kept for the next expansions.
+    pool: Vec<Vec<Kid<G::State>>>,
 }
 
 impl<'a, G: FullGame> Search<'a, G> {
@@ -66,16 +74,42 @@ impl<'a, G: FullGame> Search<'a, G> {
             limits,
             stopped: false,
             tick: None,
+            pool: Vec::new(),
         }
     }
 
     /// The value of `s` for its side to move without expanding it.
     pub fn leaf(&self, s: &G::State) -> (u32, u32) {
-        let forced = match self.known_or_forced(s) {
-            Ok(v) => return v,
-            Err(forced) => forced,
+        match self.known_value(s, self.game.tactics(s)) {
+            Ok(v) => v,
+            Err(forced) => self.open_value(s, forced, self.game.symmetry_key(s)),
+        }
+    }
+
+    /// The value the rules and the knowledge give at once: the game is over, a win in one, two threats to block.
+    pub fn known(&self, s: &G::State) -> Option<(u32, u32)> {
+        self.known_value(s, self.game.tactics(s)).ok()
+    }
+
+    /// [`Search::known`]'s value from the position's [`Tactics`], or else what the opponent's threats force (`Free`
+    /// or `Defend`), which [`Search::open_value`] needs next.
+    fn known_value(&self, s: &G::State, tactics: Tactics) -> Result<(u32, u32), Forced> {
+        let success = match tactics {
+            Tactics::Over(Outcome::Win) => true,
+            Tactics::Over(Outcome::Loss) => false,
+            Tactics::Over(Outcome::Value(v)) => v > 0,
+            Tactics::Over(Outcome::Draw) => self.game.side_to_move(s) != self.root,
+            Tactics::WinInOne => true,
+            Tactics::Forced(Forced::Lost) => false,
+            Tactics::Forced(forced) => return Err(forced),
         };
-        if let Some(v) = self.table.get(self.game.symmetry_key(s)) {
+        Ok(if success { (0, INF) } else { (INF, 0) })
+    }
+
+    /// The value of a position whose value is not known at once: the table's under `key`, else (1, the moves its
+    /// side may play: 1 when it must block, else all) -- df-pn+ style.
+    fn open_value(&self, s: &G::State, forced: Forced, key: u64) -> (u32, u32) {
+        if let Some(v) = self.table.get(key) {
             return v;
         }
         let mobility = match forced {
@@ -85,36 +119,9 @@ impl<'a, G: FullGame> Search<'a, G> {
         (1, mobility)
     }
 
-    /// The value the rules and the knowledge give at once: the game is over, a win in one, two threats to block.
-    pub fn known(&self, s: &G::State) -> Option<(u32, u32)> {
-        self.known_or_forced(s).ok()
-    }
-
-    /// [`Search::known`]'s value, or else what the opponent's threats force (`Free` or `Defend`), which `leaf` needs
-    /// next: computed once (the children of every expansion are valued this way).
-    fn known_or_forced(&self, s: &G::State) -> Result<(u32, u32), Forced> {
-        let g = self.game;
-        if let Some(o) = g.outcome(s) {
-            let success = match o {
-                Outcome::Win => true,
-                Outcome::Loss => false,
-                Outcome::Value(v) => v > 0,
-                Outcome::Draw => g.side_to_move(s) != self.root,
-            };
-            return Ok(if success { (0, INF) } else { (INF, 0) });
-        }
-        if g.has_winning_move(s) {
-            return Ok((0, INF));
-        }
-        match g.forced(s) {
-            Forced::Lost => Ok((INF, 0)),
-            forced => Err(forced),
-        }
-    }
-
     /// Prove or disprove `s` (whose value is not `known`), within the limits: its (pn, dn).
     pub fn prove(&mut self, s: &G::State) -> (u32, u32) {
-        self.mid(s, INF - 1, INF - 1)
+        self.mid(s, self.game.symmetry_key(s), INF - 1, INF - 1)
     }
 
     /// A threat sequence's first move for the root player at `s` (counted).
@@ -146,10 +153,10 @@ impl<'a, G: FullGame> Search<'a, G> {
         self.stopped
     }
 
-    fn mid(&mut self, s: &G::State, thpn: u32, thdn: u32) -> (u32, u32) {
+    /// Nagai's `mid` at `s`, whose symmetry key is `key`.
+    fn mid(&mut self, s: &G::State, key: u64, thpn: u32, thdn: u32) -> (u32, u32) {
         self.nodes += 1;
         let g = self.game;
-        let key = g.symmetry_key(s);
         let nodes_before = self.nodes;
         if g.side_to_move(s) == self.root
             && self.table.get(key).is_none()
@@ -159,26 +166,62 @@ impl<'a, G: FullGame> Search<'a, G> {
             self.table.put(key, 0, INF, 1);
             return (0, INF);
         }
-        let mut moves = MoveList::new();
-        tss::answers(g, s, &mut moves);
-        let mut kids: Vec<(G::State, u32, u32)> = moves
-            .iter()
-            .map(|&m| {
-                let mut c = *s;
-                g.play(&mut c, m);
-                let (pn, dn) = self.leaf(&c);
-                (c, pn, dn)
-            })
-            .collect();
+        // The children's list from the pool (one per depth, kept: no allocation once the pool has grown).
+        let mut kids = self.pool.pop().unwrap_or_default();
+        self.children(s, &mut kids);
         let (pn, dn) = mid_loop(
             self,
             &mut kids,
             (thpn, thdn),
             |me| me.out_of_limits(),
-            |me, c, child_thpn, child_thdn| me.mid(c, child_thpn, child_thdn),
+            |me, &(c, key), child_thpn, child_thdn| {
+                let key = key.unwrap_or_else(|| me.game.symmetry_key(&c));
+                me.mid(&c, key, child_thpn, child_thdn)
+            },
         );
+        self.pool.push(kids);
         self.table.put(key, pn, dn, self.nodes - nodes_before + 1);
         (pn, dn)
+    }
+
+    /// The children of `s` (the moves of [`tss::answers`]) and their values as [`Search::leaf`] gives them, into
+    /// `kids`: the knowledge and the symmetry keys of all of them at once ([`Knowledge::child_tactics`],
+    /// [`Knowledge::child_symmetry_keys`]), the table entries of those whose value is not known prefetched, then
+    /// read. Out of line, so that its buffers are not on the stack of the recursion.
+    ///
+    /// [`Knowledge::child_tactics`]: crate::game::Knowledge::child_tactics
+    /// [`Knowledge::child_symmetry_keys`]: crate::game::Knowledge::child_symmetry_keys
+    #[inline(never)]
+    fn children(&self, s: &G::State, kids: &mut Vec<Kid<G::State>>) {
+        let g = self.game;
+        let mut moves = MoveList::new();
+        tss::answers(g, s, &mut moves);
+        let (mut tactics, mut keys) = (ArrayVec::new(), ArrayVec::new());
+        g.child_tactics(s, &moves, &mut tactics);
+        g.child_symmetry_keys(s, &moves, &mut keys);
+        kids.clear();
+        for ((&m, &t), &key) in moves.iter().zip(&tactics).zip(&keys) {
+            let mut c = *s;
+            g.play(&mut c, m);
+            match self.known_value(&c, t) {
+                Ok((pn, dn)) => kids.push(((c, None), pn, dn)),
+                Err(forced) => {
+                    self.table.prefetch(key);
+                    // The mobility of `open_value`, for now: 1 for a block, 0 for "count the moves if not in the table".
+                    kids.push(((c, Some(key)), 1, u32::from(matches!(forced, Forced::Defend(_)))));
+                }
+            }
+        }
+        for kid in kids.iter_mut() {
+            if let ((c, Some(key)), _, mobility) = *kid {
+                let (pn, dn) = match self.table.get(key) {
+                    Some(v) => v,
+                    None if mobility == 0 => (1, g.count_moves(&c).max(1) as u32),
+                    None => (1, mobility),
+                };
+                (kid.1, kid.2) = (pn, dn);
+            }
+        }
     }
 
     /// A move of the root player at `s` (a proven win) that keeps the win: a win at once, a child the table or the

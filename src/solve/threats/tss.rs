@@ -6,7 +6,8 @@
 //!     A has a winning move               -> that move
 //!     the defender threatens twice        -> none (Forced::Lost: A cannot block both)
 //!     depth = 0 or the budget is spent    -> none
-//!     for each move m of A that is a threat (move_class = Threat), among the blocks if D threatens once:
+//!     for each move m of A that is a threat (move_class = Threat: `retain_threats`), among the blocks if D threatens
+//!     once:
 //!         c := s after m                  -- the defender D is to move
 //!         D has a winning move            -> skip m (D wins first)
 //!         forced(c) = Lost                -> m   (two threats: D blocks one, A completes the other)
@@ -19,7 +20,9 @@
 //! one. Only sequences whose answers are unique are followed (a threat with two answers is not forcing enough to
 //! follow cheaply); the search is cut by a depth and a node budget, so that it costs a bounded time per position.
 
-use crate::game::{Forced, FullGame, MoveClass, MoveList};
+use arrayvec::ArrayVec;
+
+use crate::game::{Forced, FullGame, MoveClass, MoveList, Tactics};
 
 /// The bounds of one threat-space search.
 #[derive(Copy, Clone, Debug)]
@@ -42,47 +45,63 @@ pub(crate) fn winning_move<G: FullGame>(game: &G, s: &G::State) -> Option<G::Mov
     if !game.has_winning_move(s) {
         return None;
     }
+    first_win(game, s)
+}
+
+/// The moves of the side to move at `s` that answer the opponent's single threat (all of them when there is none).
+pub fn answers<G: FullGame>(game: &G, s: &G::State, moves: &mut MoveList<G::Move>) {
+    answers_to(game, s, game.forced(s), moves);
+}
+
+/// [`answers`] when what the opponent's threats force at `s` is known: `forced`.
+fn answers_to<G: FullGame>(game: &G, s: &G::State, forced: Forced, moves: &mut MoveList<G::Move>) {
+    match forced {
+        Forced::Defend(t) => game.defences(s, t, moves),
+        _ => game.generate_moves(s, moves),
+    }
+}
+
+/// A move that wins at once at `s` (through [`Game::move_class`]), the first in the generated order.
+fn first_win<G: FullGame>(game: &G, s: &G::State) -> Option<G::Move> {
     let mut moves = MoveList::new();
     game.generate_moves(s, &mut moves);
     moves.iter().copied().find(|&m| game.move_class(s, m) == MoveClass::Win)
 }
 
-/// The moves of the side to move at `s` that answer the opponent's single threat (all of them when there is none).
-pub fn answers<G: FullGame>(game: &G, s: &G::State, moves: &mut MoveList<G::Move>) {
-    game.generate_moves(s, moves);
-    if let Forced::Defend(t) = game.forced(s) {
-        moves.retain(|m| game.defends(*m, t));
-    }
-}
-
 fn attack<G: FullGame>(game: &G, s: &G::State, depth: u32, budget: u64, nodes: &mut u64) -> Option<G::Move> {
     *nodes += 1;
-    if game.outcome(s).is_some() {
+    // The rules and the knowledge at once (`Knowledge::tactics`): over, a win in one, or what D's threats force.
+    let tactics = game.tactics(s);
+    if let Tactics::Over(_) = tactics {
         return None;
     }
-    if let Some(m) = winning_move(game, s) {
+    if tactics == Tactics::WinInOne
+        && let Some(m) = first_win(game, s)
+    {
         return Some(m);
     }
-    if game.forced(s) == Forced::Lost || depth == 0 || *nodes > budget {
+    let forced = match tactics {
+        Tactics::Forced(f) => f,
+        _ => game.forced(s),
+    };
+    if forced == Forced::Lost || depth == 0 || *nodes > budget {
         return None;
     }
     let mut moves = MoveList::new();
-    answers(game, s, &mut moves);
+    answers_to(game, s, forced, &mut moves);
+    game.retain_threats(s, &mut moves);
+    // What each threat leaves the defender, all at once (`Knowledge::child_tactics`).
+    let mut after = ArrayVec::new();
+    game.child_tactics(s, &moves, &mut after);
     let mut replies = MoveList::new();
-    for &m in &moves {
-        if game.move_class(s, m) != MoveClass::Threat {
-            continue;
-        }
-        let mut c = *s;
-        game.play(&mut c, m);
-        if game.outcome(&c).is_some() || game.has_winning_move(&c) {
-            continue;
-        }
-        match game.forced(&c) {
-            Forced::Lost => return Some(m),
-            Forced::Free => continue,
-            Forced::Defend(_) => {
-                answers(game, &c, &mut replies);
+    for (&m, &t) in moves.iter().zip(&after) {
+        match t {
+            Tactics::Over(_) | Tactics::WinInOne | Tactics::Forced(Forced::Free) => continue,
+            Tactics::Forced(Forced::Lost) => return Some(m),
+            Tactics::Forced(defend) => {
+                let mut c = *s;
+                game.play(&mut c, m);
+                answers_to(game, &c, defend, &mut replies);
                 if replies.len() != 1 {
                     continue;
                 }
