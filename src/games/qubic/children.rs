@@ -193,6 +193,19 @@ mod tests {
         h ^ h >> 31
     }
 
+    /// A position of `stones` stones played on random empty cells, the sides in turn.
+    fn random_position(g: &Qubic, rng: &mut SmallRng, stones: u32) -> QubicState {
+        let cells = g.n * g.n * g.n;
+        let mut s = g.start();
+        while (s.x | s.o).count_ones() < stones {
+            let c = rng.random_range(0..cells);
+            if (s.x | s.o) >> c & 1 == 0 {
+                g.play(&mut s, c as u8);
+            }
+        }
+        s
+    }
+
     /// The children's symmetry keys at once (from the parent's images) are each child's key, on positions of up to
     /// `SYMMETRY_STONES` stones (both sides to move; the last ones' children beyond it, by their Zobrist key).
     #[test]
@@ -203,13 +216,7 @@ mod tests {
             let cells = n * n * n;
             for i in 0..400u32 {
                 let stones = i % (SYMMETRY_STONES + 1);
-                let mut s = g.start();
-                while (s.x | s.o).count_ones() < stones {
-                    let c = rng.random_range(0..cells);
-                    if (s.x | s.o) >> c & 1 == 0 {
-                        g.play(&mut s, c as u8);
-                    }
-                }
+                let s = random_position(&g, &mut rng, stones);
                 let moves: Vec<u8> = (0..cells as u8).filter(|&c| (s.x | s.o) >> c & 1 == 0).collect();
                 let mut keys = ArrayVec::new();
                 g.child_symmetry_keys(&s, &moves, &mut keys);
@@ -227,16 +234,9 @@ mod tests {
         let mut rng = SmallRng::seed_from_u64(5);
         for n in [3, 4] {
             let g = Qubic::new(n);
-            let cells = n * n * n;
             for i in 0..3000u32 {
                 let stones = i % (SYMMETRY_STONES + 1);
-                let mut s = g.start();
-                while (s.x | s.o).count_ones() < stones {
-                    let c = rng.random_range(0..cells);
-                    if (s.x | s.o) >> c & 1 == 0 {
-                        g.play(&mut s, c as u8);
-                    }
-                }
+                let s = random_position(&g, &mut rng, stones);
                 assert_eq!(g.symmetry_key(&s), key_by_maps(&g, &s), "size {n}: {}", g.format_position(&s));
             }
         }
