@@ -15,7 +15,6 @@ use plateau::players::{self, Context, Player};
 use plateau::search::SearchResult;
 use rand::SeedableRng;
 
-use crate::pyeval::Evaluated;
 use rand::rngs::SmallRng;
 
 /// OpenSpiel's player ids for the nodes where no single player acts.
@@ -77,7 +76,8 @@ pub trait DynState: Send + Sync {
         spec: &str,
         player: Option<usize>,
     ) -> Result<i64, String>;
-    /// One search with the player string `algo` and the evaluation `eval` instead of the game's (`pyeval.rs`).
+    /// One search with the player string `algo` and the evaluation `eval` instead of the game's
+    /// (`Searcher::give_evaluation`; an error for a player that evaluates no position).
     fn search_with(&self, algo: &str, eval: Arc<dyn Evaluate>) -> Result<serde_json::Value, String>;
 }
 
@@ -448,12 +448,11 @@ impl<G: FullGame> DynState for StateOf<G> {
             return Err("the game is over in this position: there is nothing to search".into());
         }
         let arc = self.game.clone();
-        let wrapped = Evaluated::new(
-            (*self.game).clone(),
-            Arc::new(move |s: &G::State| eval.evaluate(Box::new(StateOf::fresh(arc.clone(), *s)))),
-        );
-        let mut searcher = players::searcher::<Evaluated<G>>(algo).map_err(|e| e.to_string())?;
-        let r = searcher.search(&wrapped, &self.state);
+        let mut searcher = players::searcher::<G>(algo).map_err(|e| e.to_string())?;
+        searcher
+            .give_evaluation(Arc::new(move |s: &G::State| eval.evaluate(Box::new(StateOf::fresh(arc.clone(), *s)))))
+            .map_err(|e| e.to_string())?;
+        let r = searcher.search(&self.game, &self.state);
         Ok(self.document(&searcher.name(), &r))
     }
 }

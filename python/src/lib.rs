@@ -29,7 +29,6 @@ mod game_type;
 mod info_state;
 mod jobs;
 mod match_jobs;
-mod pyeval;
 mod split_solve;
 mod spsa_jobs;
 mod tournament;

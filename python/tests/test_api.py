@@ -199,6 +199,11 @@ def test_python_evaluation_is_used():
     r = plateau.search(state, "alphabeta(depth=2)", evaluate=advance)
     assert calls and r["nodes"] > 0 and r["best_move"]
 
+    # One ply of minimax scores each child with the function: its value is the best of minus the function's values.
+    children = [state.child(a) for a in state.legal_actions()]
+    r = plateau.search(state, "minimax(depth=1)", evaluate=advance)
+    assert r["value"] == max(-advance(c) for c in children)
+
     # Searchers with helper threads call the function from those threads too (no deadlock on the interpreter).
     r = plateau.search(state, "engine(depth=3,threads=2)", evaluate=advance)
     assert r["best_move"]
@@ -210,6 +215,10 @@ def test_python_evaluation_is_used():
         plateau.search(state, "alphabeta(depth=2)", evaluate=broken)
     with pytest.raises(ValueError, match="finite"):
         plateau.search(state, "alphabeta(depth=2)", evaluate=lambda s: float("nan"))
+    # A player that evaluates no position says so instead of ignoring the function.
+    for algo in ["random", "pns", "mcts(playouts=10,defaults=none)"]:
+        with pytest.raises(ValueError, match="evaluates no position"):
+            plateau.search(state, algo, evaluate=advance)
 
 
 def test_bots():

@@ -36,7 +36,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use crate::game::{Forced, FullGame, GameError, MoveClass, MoveList, NamedEval, WIN_SCORE, WIN_THRESHOLD};
+use crate::game::{Forced, FullGame, GameError, GivenEval, MoveClass, MoveList, NamedEval, WIN_SCORE, WIN_THRESHOLD};
 use crate::search::{Limits, Reporter, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
 
@@ -115,12 +115,15 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
         endgame::prepare(&self.opts, game);
         // The name was checked against the game's list when the player string was read.
         let name = self.opts.eval.as_deref().unwrap_or(G::EVALUATIONS[0]).to_string();
-        if self.eval.name() != Some(name.as_str()) {
-            self.eval = NamedEval::new(Some(name.clone()));
-        }
+        self.eval.set_name(Some(name.clone()));
         if self.eval.get_fresh(game).1 {
             self.opts.params = self.opts.params_for(game, &name);
         }
+    }
+
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        self.eval.give(f);
+        Ok(())
     }
 
     fn new_game(&mut self) {

@@ -40,7 +40,8 @@ use std::sync::atomic::AtomicBool;
 use arrayvec::ArrayVec;
 
 use crate::game::{
-    Evaluator, Forced, FullGame, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, WIN_SCORE, WIN_THRESHOLD, outcome_score,
+    Evaluator, Forced, FullGame, MAX_MOVES, MOVE_KEYS, MoveClass, MoveList, SearchEval, WIN_SCORE, WIN_THRESHOLD,
+    outcome_score,
 };
 use crate::search::time::stability_pct;
 use crate::search::tt::Bound;
@@ -56,7 +57,7 @@ const NO_EVAL: i32 = i32::MIN;
 /// What every thread of one search shares.
 pub(crate) struct Shared<'a, G: FullGame> {
     pub game: &'a G,
-    pub eval: &'a G::Eval,
+    pub eval: &'a SearchEval<G>,
     pub tt: &'a AtomicTable,
     pub(crate) opts: &'a EngineOptions,
     /// Set from outside (`stop` in a protocol).
@@ -102,7 +103,7 @@ pub(crate) struct Worker<'a, G: FullGame> {
     evals: Vec<i32>,
     /// What the evaluation carries to each ply on the current path ([`Evaluator::Carry`]: an NNUE's accumulators):
     /// set at the root, then from the parent's on every move, before the child is searched.
-    pub(super) carries: Vec<<G::Eval as Evaluator<G>>::Carry>,
+    pub(super) carries: Vec<<SearchEval<G> as Evaluator<G>>::Carry>,
     pv: Vec<ArrayVec<G::Move, MAX_PLY>>,
     /// The deadlines and the node budget of the current phase (counted in `stats.nodes`), and the stop flags
     /// (`Shared::stop`, `Shared::halt`); its soft deadline ends iterative deepening.

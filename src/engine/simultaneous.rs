@@ -17,7 +17,7 @@ use std::sync::atomic::AtomicBool;
 
 use super::Engine;
 use crate::game::alternated::Alternated;
-use crate::game::{FullGame, GameError, Side};
+use crate::game::{FullGame, GameError, GivenEval, Side};
 use crate::search::{Limits, SearchResult, Searcher};
 use crate::spec::Spec;
 
@@ -26,6 +26,8 @@ pub(crate) const DEFAULT_DEPTH: u32 = 4;
 
 pub(crate) struct SimNaive<G: FullGame> {
     engine: Engine<Alternated<G>>,
+    /// An evaluation given at run time for the game, seen from each search's view.
+    given: Option<GivenEval<G>>,
 }
 
 impl<G: FullGame> SimNaive<G> {
@@ -36,7 +38,7 @@ impl<G: FullGame> SimNaive<G> {
         if l.depth.is_none() && l.nodes.is_none() && l.time.is_none() {
             engine.opts.limits.depth = Some(DEFAULT_DEPTH);
         }
-        Ok(SimNaive { engine })
+        Ok(SimNaive { engine, given: None })
     }
 }
 
@@ -51,11 +53,19 @@ impl<G: FullGame> Searcher<G> for SimNaive<G> {
 
     fn search_as(&mut self, game: &G, state: &G::State, player: Side) -> SearchResult<G::Move> {
         let view = Alternated::new(game.clone(), player);
+        if let Some(f) = &self.given {
+            self.engine.eval.give(view.given_eval(f.clone()));
+        }
         self.engine.search(&view, &view.root(state))
     }
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         self.search_as(game, state, game.side_to_move(state))
+    }
+
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        self.given = Some(f);
+        Ok(())
     }
 
     fn new_game(&mut self) {

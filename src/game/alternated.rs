@@ -15,8 +15,11 @@
 //! mixed with that half). Position text: the game's, then ` pending=MOVE` while a half waits.
 
 use std::hash::{DefaultHasher, Hash, Hasher};
+use std::sync::Arc;
 
-use super::{Capabilities, Evaluator, Game, GameError, Interop, Knowledge, MoveList, Outcome, Side, Turn, err};
+use super::{
+    Capabilities, Evaluator, Game, GameError, GivenEval, Interop, Knowledge, MoveList, Outcome, Side, Turn, err,
+};
 
 /// The alternating view of `inner`, where `first` chooses first at every simultaneous node.
 #[derive(Clone, Debug)]
@@ -192,7 +195,22 @@ impl<G: Knowledge> Evaluator<Alternated<G>> for AltEval<G> {
     type Carry = ();
 
     fn evaluate(&self, g: &Alternated<G>, s: &AltState<G::State, G::Move>) -> i32 {
-        let v = self.0.evaluate(&g.inner, &s.inner);
-        if g.inner.side_to_move(&s.inner) == g.side_to_move(s) { v } else { -v }
+        g.for_view_side(s, self.0.evaluate(&g.inner, &s.inner))
+    }
+}
+
+impl<G: Knowledge> Alternated<G> {
+    /// `v`, the game's value of `s.inner` for the game's side to move, for the view's side to move in `s`.
+    fn for_view_side(&self, s: &AltState<G::State, G::Move>, v: i32) -> i32 {
+        if self.inner.side_to_move(&s.inner) == self.side_to_move(s) { v } else { -v }
+    }
+
+    /// The view of an evaluation given at run time for the game (as [`AltEval`] is of the game's own).
+    pub fn given_eval(&self, f: GivenEval<G>) -> GivenEval<Alternated<G>>
+    where
+        G: Sync + Send + 'static,
+    {
+        let view = self.clone();
+        Arc::new(move |s: &AltState<G::State, G::Move>| view.for_view_side(s, f(&s.inner)))
     }
 }

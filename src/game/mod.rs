@@ -52,6 +52,7 @@ pub use interop::Interop;
 pub(crate) use knowledge::MOVE_KEYS;
 pub use knowledge::{Forced, Knowledge, MoveClass, Tactics};
 pub(crate) use named_eval::NamedEval;
+pub use named_eval::{GivenEval, SearchEval};
 pub use perft::perft;
 pub(crate) use player::winner_words;
 pub use player::{GameError, Outcome, Side, err, one_line};

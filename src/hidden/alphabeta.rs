@@ -13,20 +13,20 @@
 //!     return alpha
 //! ```
 
-use crate::game::{Evaluator, FullGame, MoveList, outcome_score};
+use crate::game::{Evaluator, FullGame, MoveList, SearchEval, outcome_score};
 use crate::search::{INFINITY, StopCheck};
 
 /// One search: the game, its evaluation, a node counter and when to stop (a deadline, a stop flag).
 pub(crate) struct AlphaBeta<'a, G: FullGame> {
     pub game: &'a G,
-    pub eval: &'a G::Eval,
+    pub eval: &'a SearchEval<G>,
     pub nodes: u64,
     pub check: StopCheck<'a>,
     pub stopped: bool,
 }
 
 impl<'a, G: FullGame> AlphaBeta<'a, G> {
-    pub fn new(game: &'a G, eval: &'a G::Eval, check: StopCheck<'a>) -> Self {
+    pub fn new(game: &'a G, eval: &'a SearchEval<G>, check: StopCheck<'a>) -> Self {
         AlphaBeta { game, eval, nodes: 0, check, stopped: false }
     }
 

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{Tracking, legal_moves, named_eval, random_of};
-use crate::game::{FullGame, GameError, NamedEval, Side};
+use crate::game::{FullGame, GameError, GivenEval, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -133,6 +133,11 @@ impl<G: FullGame> Searcher<G> for Determinize<G> {
 
     fn set_limits(&mut self, limits: Limits) {
         self.limits = Limits { depth: limits.depth.or(Some(self.depth)), ..limits };
+    }
+
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        self.eval.give(f);
+        Ok(())
     }
 
     fn reseed(&mut self, seed: u64) {

@@ -23,7 +23,7 @@ use std::time::Instant;
 
 use super::alphabeta::{AlphaBeta, best_index};
 use super::{Tracking, legal_moves, named_eval, random_of};
-use crate::game::{FullGame, GameError, NamedEval, Side};
+use crate::game::{FullGame, GameError, GivenEval, NamedEval, Side};
 use crate::search::{Limits, SearchResult, Searcher, Stats, StopCheck};
 use crate::spec::Spec;
 
@@ -128,6 +128,11 @@ impl<G: FullGame> Searcher<G> for Naive<G> {
 
     fn set_limits(&mut self, limits: Limits) {
         self.limits = limits;
+    }
+
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        self.eval.give(f);
+        Ok(())
     }
 
     fn reseed(&mut self, seed: u64) {

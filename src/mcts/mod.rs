@@ -38,7 +38,7 @@ use std::time::Instant;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::game::{FullGame, GameError, NamedEval, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, GivenEval, NamedEval, SearchEval, Side, WIN_SCORE, err};
 use crate::search::StopCheck;
 use crate::search::{Iteration, Limits, Reporter, RootMoveStats, SearchResult, Searcher, Stats};
 use crate::spec::Spec;
@@ -156,7 +156,7 @@ fn run_tree<G: FullGame>(
     game: &G,
     state: &G::State,
     params: &Params,
-    eval: &G::Eval,
+    eval: &SearchEval<G>,
     rng: &mut SmallRng,
     limits: &TreeLimits<'_>,
 ) {
@@ -217,9 +217,7 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         let start = Instant::now();
         let name = self.params.eval.as_deref().unwrap_or("simple");
-        if self.eval.name() != Some(name) {
-            self.eval = NamedEval::new(Some(name.to_string()));
-        }
+        self.eval.set_name(Some(name.to_string()));
         self.prepare(game, state);
         if self.params.probe {
             game.prepare_endgame();
@@ -281,6 +279,15 @@ impl<G: FullGame> Searcher<G> for Mcts<G> {
             });
         }
         result
+    }
+
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        if self.params.cut == 0 && self.params.bias == 0.0 {
+            let why = "its playouts run to the end of the game (give it cut=N or bias=X to use an evaluation)";
+            return err(format!("{} evaluates no position: {why}", Searcher::<G>::name(self)));
+        }
+        self.eval.give(f);
+        Ok(())
     }
 
     fn new_game(&mut self) {

@@ -17,7 +17,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use rand::rngs::SmallRng;
 
-use crate::game::FullGame;
+use crate::game::{FullGame, SearchEval};
 
 use super::TreeLimits;
 use super::params::Params;
@@ -34,7 +34,7 @@ pub(super) fn run_shared<G: FullGame>(
     game: &G,
     state: &G::State,
     params: &Params,
-    eval: &G::Eval,
+    eval: &SearchEval<G>,
     rngs: &mut [SmallRng],
     limits: &TreeLimits<'_>,
 ) {

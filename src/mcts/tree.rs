@@ -38,7 +38,7 @@
 use rand::Rng;
 use rand::seq::SliceRandom;
 
-use crate::game::{ChanceList, Evaluator, FullGame, MoveList, Outcome, Side, Turn};
+use crate::game::{ChanceList, Evaluator, FullGame, MoveList, Outcome, SearchEval, Side, Turn};
 
 use super::params::Params;
 use super::transpose::Table;
@@ -154,7 +154,7 @@ pub(crate) fn reward_of<G: FullGame>(game: &G, state: &G::State) -> Option<f64> 
 }
 
 /// An evaluation (side to move's view) squashed to a winning chance for `First`.
-pub(crate) fn squash<G: FullGame>(game: &G, state: &G::State, eval: &G::Eval, scale: f64) -> f64 {
+pub(crate) fn squash<G: FullGame>(game: &G, state: &G::State, eval: &SearchEval<G>, scale: f64) -> f64 {
     let v = eval.evaluate(game, state) as f64;
     let p = 1.0 / (1.0 + (-v / scale).exp());
     for_player(p, game.side_to_move(state))
@@ -278,7 +278,7 @@ impl<G: FullGame> Tree<G> {
         game: &G,
         state: &G::State,
         p: &Params,
-        eval: &G::Eval,
+        eval: &SearchEval<G>,
         rng: &mut R,
     ) {
         let mut sc = std::mem::take(&mut self.scratch);
@@ -299,7 +299,7 @@ impl<G: FullGame> Tree<G> {
         game: &G,
         state: &G::State,
         p: &Params,
-        eval: &G::Eval,
+        eval: &SearchEval<G>,
         rng: &mut R,
         sc: &mut Scratch,
         virtual_loss: bool,
@@ -436,7 +436,15 @@ impl<G: FullGame> Tree<G> {
     }
 
     /// Step 2: create every child of `n` (in random order, so that "the first unvisited" is a random one).
-    fn expand<R: Rng + ?Sized>(&mut self, game: &G, n: u32, s: &G::State, p: &Params, eval: &G::Eval, rng: &mut R) {
+    fn expand<R: Rng + ?Sized>(
+        &mut self,
+        game: &G,
+        n: u32,
+        s: &G::State,
+        p: &Params,
+        eval: &SearchEval<G>,
+        rng: &mut R,
+    ) {
         let actor = self.nodes[n as usize].actor;
         let first = self.nodes.len() as u32;
         if actor == Actor::Chance {
@@ -468,7 +476,7 @@ impl<G: FullGame> Tree<G> {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn push_child(&mut self, game: &G, n: u32, s: &G::State, m: G::Move, prob: f32, p: &Params, eval: &G::Eval) {
+    fn push_child(&mut self, game: &G, n: u32, s: &G::State, m: G::Move, prob: f32, p: &Params, eval: &SearchEval<G>) {
         let mut c = *s;
         game.play(&mut c, m);
         let mut child = Node::new(Some(m), n, actor_of(game, &c), prob);
@@ -539,7 +547,7 @@ pub(crate) fn simulate<G: FullGame, R: Rng + ?Sized>(
     game: &G,
     s: &G::State,
     p: &Params,
-    eval: &G::Eval,
+    eval: &SearchEval<G>,
     rng: &mut R,
     played: &mut Vec<(Option<Side>, usize)>,
 ) -> f64 {

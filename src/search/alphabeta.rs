@@ -13,7 +13,7 @@
 //! Engineering around the pseudo-code: a principal variation collected in a triangular table, and iterative deepening
 //! when the limits are a time or a node budget rather than a depth (the [`Driver`]).
 
-use crate::game::{FullGame, GameError, MoveList};
+use crate::game::{FullGame, GameError, MoveList, SearchEval};
 use crate::search::catalogue::{Algorithm, Driver};
 use crate::search::ctx::Ctx;
 use crate::search::trace::{NoTrace, Tracer};
@@ -78,7 +78,8 @@ pub fn alphabeta<G: FullGame, T: Tracer<G>>(
 /// Run one fail-hard alpha-beta to `depth` and return (value, pv, stats). Exposed for tests and other drivers.
 pub fn search_depth<G: FullGame>(game: &G, eval: &G::Eval, state: &G::State, depth: u32) -> (i32, Vec<G::Move>, Stats) {
     let mut tracer = NoTrace;
-    let mut ctx = Ctx::new(game, eval, StopCheck::none(), depth, &mut tracer);
+    let eval = SearchEval::Game(eval.clone());
+    let mut ctx = Ctx::new(game, &eval, StopCheck::none(), depth, &mut tracer);
     let v = alphabeta(&mut ctx, state, depth, -INFINITY, INFINITY, 0);
     (v, ctx.pv.root().to_vec(), ctx.stats)
 }

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
-use crate::game::{FullGame, GameError, Kind, MoveList, NamedEval, WIN_THRESHOLD};
+use crate::game::{FullGame, GameError, GivenEval, Kind, MoveList, NamedEval, WIN_THRESHOLD};
 use crate::search::ctx::Ctx;
 use crate::search::time::stability_pct;
 use crate::search::trace::{NoTrace, Tracer};
@@ -124,7 +124,7 @@ impl<G: FullGame, A: Algorithm<G>> Driver<G, A> {
 
     /// Search with the game's evaluation `name` (`None`: its `simple` one), as `eval=NAME` does.
     pub(crate) fn set_eval(&mut self, name: Option<String>) {
-        self.eval = NamedEval::new(name);
+        self.eval.set_name(name);
     }
 
     /// Search and report the explored tree to `tracer`.
@@ -193,6 +193,11 @@ impl<G: FullGame, A: Algorithm<G>> Searcher<G> for Driver<G, A> {
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         self.search_traced(game, state, &mut NoTrace)
     }
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        self.eval.give(f);
+        Ok(())
+    }
+
     fn new_game(&mut self) {
         self.algo.new_game();
     }

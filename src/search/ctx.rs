@@ -9,7 +9,7 @@
 //!
 //! Everything is allocated when the context is built, before the search starts.
 
-use crate::game::{Evaluator, FullGame, outcome_score};
+use crate::game::{Evaluator, FullGame, SearchEval, outcome_score};
 use crate::search::trace::Tracer;
 use crate::search::{Stats, StopCheck};
 
@@ -80,7 +80,7 @@ impl<M: Copy> PvTable<M> {
 /// What an algorithm sees while it searches.
 pub struct Ctx<'a, G: FullGame, T: Tracer<G>> {
     pub game: &'a G,
-    pub eval: &'a G::Eval,
+    pub eval: &'a SearchEval<G>,
     pub stats: Stats,
     /// The deadlines, the node budget and the stop flag, checked at every node.
     pub limit: StopCheck<'a>,
@@ -96,7 +96,7 @@ pub struct Ctx<'a, G: FullGame, T: Tracer<G>> {
 
 impl<'a, G: FullGame, T: Tracer<G>> Ctx<'a, G, T> {
     /// A context for one search of `game` with `eval`, stopped by `limit`, at most `max_ply` deep, traced by `tracer`.
-    pub fn new(game: &'a G, eval: &'a G::Eval, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
+    pub fn new(game: &'a G, eval: &'a SearchEval<G>, limit: StopCheck<'a>, max_ply: u32, tracer: &'a mut T) -> Self {
         Ctx {
             game,
             eval,

@@ -47,7 +47,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::game::{FullGame, GameError, Side, WIN_SCORE};
+use crate::game::{FullGame, GameError, GivenEval, Side, WIN_SCORE, err};
 use crate::spec::Spec;
 pub(crate) use report::{Iteration, Reporter};
 pub(crate) use time::Budget;
@@ -237,6 +237,14 @@ pub trait Searcher<G: FullGame>: Send {
     /// for it; a search that starts without it does it first.
     fn prepare(&mut self, game: &G) {
         let _ = game;
+    }
+    /// Search with `f` instead of the game's evaluation, from the next search on (Python's `search(..., evaluate=f)`).
+    /// The players that evaluate positions hold a [`crate::game::NamedEval`] and override it; the default, for the
+    /// others (random, proof-number search, the Monte Carlo players of hidden and simultaneous games), is the error
+    /// saying so.
+    fn give_evaluation(&mut self, f: GivenEval<G>) -> Result<(), GameError> {
+        let _ = f;
+        err(format!("{} evaluates no position: an evaluation given to it would never be called", self.name()))
     }
     /// Forget what was learnt from the previous game (transposition table, history).
     fn new_game(&mut self) {}

@@ -24,7 +24,7 @@ fn tree(spec: &str) -> ChanceTree {
 
 /// The real-valued results of the four searches of `s` to `depth`, with their statistics.
 fn values<G: FullGame>(g: &G, s: &G::State, depth: u32) -> [(f64, Stats); 4] {
-    let eval = G::Eval::default();
+    let eval = plateau::game::SearchEval::<G>::default();
     let u = g.value_bound() as f64;
     let run = |which: usize| {
         let mut tracer = NoTrace;

@@ -35,6 +35,7 @@ mod course_open;
 mod engine;
 mod exercises;
 mod games_small;
+mod given_eval;
 mod hardening;
 mod hardening_limits;
 mod hardening_outputs;
