@@ -448,7 +448,7 @@ impl<G: FullGame> DynState for StateOf<G> {
             return Err("the game is over in this position: there is nothing to search".into());
         }
         let arc = self.game.clone();
-        let mut searcher = players::searcher::<G>(algo).map_err(|e| e.to_string())?;
+        let mut searcher = players::registered::searcher_for(&*self.game, algo).map_err(|e| e.to_string())?;
         searcher
             .give_evaluation(Arc::new(move |s: &G::State| eval.evaluate(Box::new(StateOf::fresh(arc.clone(), *s)))))
             .map_err(|e| e.to_string())?;
