@@ -244,7 +244,10 @@ fn play_matching_pennies_one_half_each() {
     assert!(text.contains("joint move h/t") && text.contains("joint move t/t") && text.contains("joint move h/h"));
     assert!(text.contains("game over: value 2 for the first player"), "{text}");
     // Against the engine a turn cannot be taken back once its half is seen.
-    let text = stdout(&plateau_stdin(&["play", "matching_pennies(rounds=2)"], "h\nundo\nt\n"));
+    let text = stdout(&plateau_stdin(
+        &["play", "matching_pennies(rounds=2)", "--engine", "smmcts(time=50ms)"],
+        "h\nundo\nt\n",
+    ));
     assert!(text.contains("undo is not available here: you have seen the engine's choices"), "{text}");
     assert_eq!(text.matches("joint move ").count(), 2, "{text}");
     let err = refused(&plateau(&["play", "matching_pennies", "--engine", "engine"]));
@@ -293,7 +296,9 @@ fn play_phantom_tic_tac_toe_sees_only_its_view() {
     // X names every square in turn: each is placed, found (O's), or refused (already known); by the ninth the game is
     // over, since a game that goes on always leaves X an unknown square.
     let input = "b2\nboard\na1\nb1\nc1\na2\nc2\na3\nb3\nc3\n";
-    let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--seed", "4"], input));
+    // The engine's own time (the default is a second a move) is no part of what is checked here.
+    let fast = ["--engine", "ismcts(time=50ms)"];
+    let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--seed", "4", fast[0], fast[1]], input));
     assert!(text.contains("X's view (O's marks you have not found are not shown)"), "{text}");
     assert!(text.contains("referee: your mark went on b2"), "{text}");
     // The engine's tries are not announced; the end shows the referee's full state.
@@ -307,10 +312,11 @@ fn play_phantom_tic_tac_toe_sees_only_its_view() {
     let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--seed", "4"], "hint\nquit\n"));
     assert!(text.contains("hint is not available with hidden information") && !text.contains("hint: "), "{text}");
     // Playing O: the first view is O's, after X's hidden first move.
-    let text = stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--human", "second"], "quit\n"));
+    let text =
+        stdout(&plateau_stdin(&["play", "phantom_tic_tac_toe", "--human", "second", fast[0], fast[1]], "quit\n"));
     assert!(text.contains("O's view") && text.contains("referee: X placed a mark"), "{text}");
     // Engine against engine shows everything and ends.
-    let text = stdout(&plateau(&["play", "phantom_tic_tac_toe", "--human", "none"]));
+    let text = stdout(&plateau(&["play", "phantom_tic_tac_toe", "--human", "none", fast[0], fast[1]]));
     assert!(text.contains(" plays ") && text.contains("game over"), "{text}");
 }
 
