@@ -166,3 +166,50 @@ fn a_job_solved_by_a_command_of_its_own_is_taken_up_by_the_split() {
     assert_eq!(corner["earlier_nodes"], alone["nodes"], "{corner}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_job_proven_by_a_split_of_its_own_is_taken_up_from_its_proof_file() {
+    let dir = tmpdir("qsplit_sub");
+    let results = dir.join("q.jobs").display().to_string();
+    // The corner answer's job after the centre, split in turn (X's move there, O's answers as jobs of their own),
+    // its merged proof written where the root's split looks for the job's proof.
+    let job_proof = format!("{results}.1a1.proof");
+    let sub = dir.join("sub.jobs").display().to_string();
+    let s = json(&plateau(&[
+        "solve",
+        "qubic(size=3)",
+        "--moves",
+        "2b2 1a1",
+        "--split",
+        "--results",
+        &sub,
+        "--proof",
+        &job_proof,
+        "--check",
+        "--json",
+    ]));
+    assert_eq!(s["result"], "win", "{s}");
+    assert!(s["jobs"].as_u64().unwrap() > 1, "{s}");
+    let proof = dir.join("root.proof").display().to_string();
+    let args = ["solve", "qubic(size=3)", "--split", "--results", &results, "--proof", &proof, "--check", "--json"];
+    let v = json(&plateau(&args));
+    assert_eq!(v["result"], "win", "{v}");
+    assert_eq!(v["proof_check"]["verified"], true, "{v}");
+    let jobs = lines(&results);
+    let corner = jobs.iter().find(|j| j["answer"] == "1a1").unwrap();
+    // Taken up from the file after the check: no search, no table of its own.
+    assert_eq!(corner["result"], "win", "{corner}");
+    assert_eq!(corner["proof_given"], true, "{corner}");
+    assert_eq!(corner["nodes"], 0, "{corner}");
+    assert_eq!(corner["proof_positions"], s["proof_positions"], "{corner}");
+    assert!(!std::path::Path::new(&format!("{results}.1a1.table")).exists());
+    // The other jobs were searched here, and say so by leaving the field out.
+    assert!(jobs.iter().filter(|j| j["answer"] != "1a1").all(|j| j.get("proof_given").is_none() && j["nodes"] != 0));
+    // A proof of another position under a job's name is refused in one line, naming both positions.
+    let other = jobs.iter().find(|j| j["answer"] != "1a1").unwrap()["answer"].as_str().unwrap().to_string();
+    let results2 = dir.join("q2.jobs").display().to_string();
+    std::fs::copy(&job_proof, format!("{results2}.{other}.proof")).unwrap();
+    let e = one_line_error(&plateau(&["solve", "qubic(size=3)", "--split", "--results", &results2, "--json"]));
+    assert!(e.contains(&format!("not job {other}'s position")) && e.contains("move it away"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

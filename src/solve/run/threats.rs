@@ -210,6 +210,7 @@ pub(crate) fn split_request<G: FullGame>(
         results: results.into(),
         first: req.split_first.clone(),
         proof_file: req.proof.as_ref().map(Into::into),
+        check_memo_mib: memo_mib,
     };
     Ok((state, options))
 }

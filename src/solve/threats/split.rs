@@ -41,6 +41,8 @@ pub struct SplitOptions {
     pub first: Option<String>,
     /// The merged proof of the root, written when every job is proven.
     pub proof_file: Option<PathBuf>,
+    /// The memo of the checker (MiB) that walks a job's proof made elsewhere before taking it up.
+    pub check_memo_mib: usize,
 }
 
 /// One line of the results file: a job run.
@@ -66,6 +68,10 @@ pub struct JobLine {
     pub seconds: f64,
     /// CPU seconds of the job's thread (`/proc/thread-self/stat`), when readable.
     pub cpu_seconds: Option<f64>,
+    /// The job's proof file was there before it ran (made elsewhere: the job split in turn, another machine) and the
+    /// independent checker verified it for the job's position: taken up without a search.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub proof_given: bool,
 }
 
 /// The split solve's report (`plateau solve qubic --split --json`).
@@ -311,10 +317,14 @@ impl<G: FullGame> Split<G> {
             proof_positions: None,
             seconds: 0.0,
             cpu_seconds: Some(0.0),
+            proof_given: false,
         };
         // The loser's answer ends the game: it won or drew, so the first move does not win.
         if g.outcome(&state).is_some() {
             return Ok(JobRun::Line(Box::new(line)));
+        }
+        if proof.exists() {
+            return self.take_up(&state, answer, &proof, line).map(|l| JobRun::Line(Box::new(l)));
         }
         let job_options =
             Options { table_file: Some(table), proof_file: Some(proof.clone()), ..self.options.solve.clone() };
@@ -338,6 +348,39 @@ impl<G: FullGame> Split<G> {
         line.seconds = r.seconds;
         line.cpu_seconds = cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a);
         Ok(JobRun::Line(Box::new(line)))
+    }
+
+    /// The job's proof file, made elsewhere (the job split in turn: `--moves "FIRST ANSWER" --split --proof
+    /// FILE.ANSWER.proof`; another machine), walked by the independent checker with the rules alone: the job is
+    /// proven when it holds for the job's position; a file that proves another position or does not hold is refused.
+    fn take_up(&self, state: &G::State, answer: &str, proof: &Path, mut line: JobLine) -> Result<JobLine, String> {
+        let (cpu, start) = (crate::solve::thread_cpu_seconds(), std::time::Instant::now());
+        let c = proof_file::check(&self.g, proof, self.options.check_memo_mib, &mut |_| {})?;
+        let here = self.g.format_position(state);
+        if c.root != here {
+            return Err(format!(
+                "{}: this file proves {}, not job {answer}'s position {here}: move it away and the job is solved here",
+                proof.display(),
+                c.root
+            ));
+        }
+        if !c.check.verified {
+            return Err(format!(
+                "{}: job {answer}'s proof file does NOT hold (it breaks after the moves '{}'): move it away and the job \
+                 is solved here",
+                proof.display(),
+                c.check.failed_line.as_deref().unwrap_or("")
+            ));
+        }
+        line.result = "win".into();
+        line.root_pn = 0;
+        line.root_dn = super::search::INF;
+        line.proof_file = Some(proof.display().to_string());
+        line.proof_positions = Some(c.positions);
+        line.proof_given = true;
+        line.seconds = start.elapsed().as_secs_f64();
+        line.cpu_seconds = cpu.zip(crate::solve::thread_cpu_seconds()).map(|(a, b)| b - a);
+        Ok(line)
     }
 
     fn job_names(&self) -> String {
