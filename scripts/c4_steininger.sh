@@ -11,11 +11,14 @@
 #               (docs/solving.md, "Speed against Steininger's solver", says how the measured one was configured). It
 #               reads Pons's benchmark lines on stdin ("moves [score]"; an empty line is the empty board), clears its
 #               table before each position and prints one line per position: "moves score nodes microseconds"
-#               (the strong score on Pons's scale, the time of the solve alone).
+#               (the strong score on Pons's scale, the time of the solve alone; the moves field
+#               is empty for the empty board).
 #   ANCHOR_ARGS extra arguments for the anchor program (space separated)
 #   PLATEAU     the plateau binary (default target/release/plateau, built with `cargo build --release` if absent)
 #   PLATEAU_BASE  a second plateau binary (an earlier build): run before PLATEAU on every file, its own rows marked
 #               "base" (PLATEAU's "new"), so that a change is measured before and after in the same run
+#   OFFSET      positions skipped at the head of Begin-Medium and Begin-Hard before the N_BEGIN taken (default 0):
+#               `OFFSET=500 ... 500` runs positions 501 to 1000, for example beside a run of the first 500
 #   FILES       the benchmark files to run, space separated (default all six: L3_R1 L2_R1 L2_R2 L1_R1 L1_R2 L1_R3)
 #   REPEATS     pairs per file, plateau then the anchor each time (default 1)
 #   EMPTY       1 (default) also solves the empty 7x6 board with both programs; 0 skips it
@@ -35,12 +38,14 @@ files=${FILES:-"L3_R1 L2_R1 L2_R2 L1_R1 L1_R2 L1_R3"}
 repeats=${REPEATS:-1}
 empty=${EMPTY:-1}
 tt_mb=${TT_MB:-128}
+offset=${OFFSET:-0}
 niceness=${NICE:-10}
 read -r -a anchor_flag <<<"${ANCHOR_ARGS:-}"
 bench=$root/tests/data/benchmarks/connect4
 
 die() { echo "c4_steininger.sh: $*" >&2; exit 1; }
 [[ $n_begin =~ ^[1-9][0-9]*$ && $n_begin -le 1000 ]] || die "N_BEGIN must be 1 to 1000, got '$n_begin'"
+[[ $offset =~ ^[0-9]+$ && $offset -lt 1000 ]] || die "OFFSET must be 0 to 999, got '$offset'"
 [[ $repeats =~ ^[1-9][0-9]*$ ]] || die "REPEATS must be a positive integer, got '$repeats'"
 [[ $tt_mb =~ ^[1-9][0-9]*$ ]] || die "TT_MB must be a positive integer (MiB), got '$tt_mb'"
 command -v python3 >/dev/null || die "python3 not found"
@@ -69,8 +74,8 @@ printf '|---|---|---|---|---|---|---|---|---|---|\n'
 for f in $files; do
   file=$bench/Test_$f
   [[ -f $file ]] || die "no benchmark file $file"
-  case $f in L1_R2 | L1_R3) n=$n_begin ;; *) n=1000 ;; esac
-  head -n "$n" "$file" >"$work/positions"
+  case $f in L1_R2 | L1_R3) n=$n_begin skip=$offset ;; *) n=1000 skip=0 ;; esac
+  tail -n +"$((skip + 1))" "$file" | head -n "$n" >"$work/positions"
   count=$(wc -l <"$work/positions")
   for ((r = 1; r <= repeats; r++)); do
     loads=()
@@ -132,7 +137,8 @@ if [[ $empty == 1 ]]; then
   python3 - "$work/p.json" "$work/a.txt" "$l0..$l1; $l1..$l2" "$work/p.cpu" "$work/a.cpu" <<'EOF'
 import json, sys
 p = json.load(open(sys.argv[1]))
-_, score, nodes, micros = open(sys.argv[2]).read().split()
+# The last three fields: the moves field of the empty board is empty.
+*_, score, nodes, micros = open(sys.argv[2]).read().split()
 s = int(micros) * 1e-6
 pc, ac = (sum(float(x) for x in open(f).read().split()[-2:]) for f in sys.argv[4:6])
 print(f"| empty 7x6 board (score +1) | 1 | {p['seconds']:.2f} s ({pc:.1f} s CPU) | {s:.2f} s ({ac:.1f} s CPU) "
