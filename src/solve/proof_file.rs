@@ -136,14 +136,27 @@ pub fn check<G: FullGame>(
 ) -> Result<ProofFileCheck, String> {
     let start = std::time::Instant::now();
     let proof = read(game, path)?;
+    Ok(walk(game, path, &proof, memo_mib, start, progress))
+}
+
+/// The walk of [`check`] on a proof already read from `path` (a caller that first looks at its root), timed from
+/// `start`.
+pub(crate) fn walk<G: FullGame>(
+    game: &G,
+    path: &Path,
+    proof: &ProofFile<G>,
+    memo_mib: usize,
+    start: std::time::Instant,
+    progress: &mut dyn FnMut(&ProofCheck),
+) -> ProofFileCheck {
     let mut oracle = |s: &G::State| proof.moves.get(s).map(|&m| vec![m]).unwrap_or_default();
     let check = proof_check::check_with_progress(game, &proof.root, true, memo_mib, &mut oracle, progress);
-    Ok(ProofFileCheck {
+    ProofFileCheck {
         file: path.display().to_string(),
         game: game.spec(),
         root: game.format_position(&proof.root),
         positions: proof.moves.len() as u64,
         check,
         seconds: start.elapsed().as_secs_f64(),
-    })
+    }
 }

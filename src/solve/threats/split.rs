@@ -355,15 +355,17 @@ impl<G: FullGame> Split<G> {
     /// proven when it holds for the job's position; a file that proves another position or does not hold is refused.
     fn take_up(&self, state: &G::State, answer: &str, proof: &Path, mut line: JobLine) -> Result<JobLine, String> {
         let (cpu, start) = (crate::solve::thread_cpu_seconds(), std::time::Instant::now());
-        let c = proof_file::check(&self.g, proof, self.options.check_memo_mib, &mut |_| {})?;
-        let here = self.g.format_position(state);
-        if c.root != here {
+        // Its root first: a file of another position is refused before any walk.
+        let file = proof_file::read(&self.g, proof)?;
+        if file.root != *state {
             return Err(format!(
-                "{}: this file proves {}, not job {answer}'s position {here}: move it away and the job is solved here",
+                "{}: this file proves {}, not job {answer}'s position {}: move it away and the job is solved here",
                 proof.display(),
-                c.root
+                self.g.format_position(&file.root),
+                self.g.format_position(state)
             ));
         }
+        let c = proof_file::walk(&self.g, proof, &file, self.options.check_memo_mib, start, &mut |_| {});
         if !c.check.verified {
             return Err(format!(
                 "{}: job {answer}'s proof file does NOT hold (it breaks after the moves '{}'): move it away and the job \
