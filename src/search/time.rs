@@ -7,7 +7,7 @@
 //! Limits (search/mod.rs) = depth + nodes + Option<TimeControl>        (None: no time limit)
 //!
 //! plan(side to move, margin, soft%) -> Budget { soft, hard, stretch }  (durations from the start of the search)
-//!     move time t:   hard = t - min(margin, t/10)                                       soft = soft% of hard
+//!     move time t:   hard = t - min(margin, t/30)                                       soft = soft% of hard
 //!                    (time not used on a move is lost: the engine plans soft = hard)
 //!     clock r + i, n moves to go (30 when unknown):
 //!         usable = r - margin (r/4 when the margin is more than half of r)
@@ -92,8 +92,9 @@ impl TimeControl {
         match *self {
             TimeControl::Infinite => Budget::default(),
             TimeControl::MoveTime(t) => {
-                // The margin covers the answer's way out; on a short move it is at most a tenth of the move.
-                let hard = t - margin.min(t / 10);
+                // The margin covers the answer's way out; on a short move it is at most a thirtieth of the move
+                // (the stop check looks at the clock every 256 nodes, a fraction of a millisecond).
+                let hard = t - margin.min(t / 30);
                 Budget { soft: Some(hard * soft_pct.min(100) / 100), hard: Some(hard), stretch: false }
             }
             TimeControl::Clock { time, inc, moves_to_go } => {
@@ -255,13 +256,17 @@ mod tests {
         assert_eq!(b.hard, Some(ms(95)));
         assert_eq!(b.soft, Some(ms(57)));
         let b = TimeControl::MoveTime(ms(6)).plan(Side::First, ms(5), 60);
-        assert_eq!(b.hard, Some(Duration::from_micros(5400)), "a short move keeps nine tenths, whatever the margin");
-        // The engine's 10 ms margin on 33 ms and 10 ms moves (time odds): it searched 23 ms and 5 ms before.
+        assert_eq!(b.hard, Some(Duration::from_micros(5800)), "a short move keeps 29/30, whatever the margin");
+        // The engine's 10 ms margin on 33 ms and 10 ms moves (time odds): it searched 23 ms and 5 ms with the margin
+        // whole, 29.7 ms and 9 ms with at most a tenth of the move.
         assert_eq!(
             TimeControl::MoveTime(ms(33)).plan(Side::First, ms(10), 100).hard,
-            Some(Duration::from_micros(29_700))
+            Some(Duration::from_micros(31_900))
         );
-        assert_eq!(TimeControl::MoveTime(ms(10)).plan(Side::First, ms(10), 100).hard, Some(ms(9)));
+        assert_eq!(
+            TimeControl::MoveTime(ms(10)).plan(Side::First, ms(10), 100).hard,
+            Some(Duration::from_nanos(9_666_667))
+        );
         assert_eq!(TimeControl::Infinite.plan(Side::First, ms(5), 60), Budget::default());
         assert!(!b.stretch, "a fixed time per move never stretches");
         // The engine's plan: all of it.
