@@ -74,6 +74,33 @@ const fn rays() -> [[u64; 8]; 64] {
     out
 }
 
+/// `AROUND[sq]`: the squares of the 8x8 grid next to `sq` (in any of the eight directions). A move on `sq` flips
+/// something only if one of them is an opponent disc: a test cheaper than the flips (the opponent's discs are on
+/// the board, so the grid's squares serve every size).
+pub(crate) static AROUND: [u64; 64] = around();
+
+const fn around() -> [u64; 64] {
+    let mut out = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
+        let mut dr = -1;
+        while dr <= 1 {
+            let mut dc = -1;
+            while dc <= 1 {
+                let (rr, cc) = (r + dr, c + dc);
+                if (dr != 0 || dc != 0) && rr >= 0 && rr < 8 && cc >= 0 && cc < 8 {
+                    out[sq] |= 1u64 << (rr * 8 + cc);
+                }
+                dc += 1;
+            }
+            dr += 1;
+        }
+        sq += 1;
+    }
+    out
+}
+
 /// Shift a bitboard by a signed amount (positive: towards higher squares).
 #[inline(always)]
 pub(crate) fn shift(b: u64, d: i32) -> u64 {
@@ -147,28 +174,27 @@ impl Geometry {
     ///
     /// Each ray from `sq` (the 8x8 grid's ray cut to the board, see [`RAYS`]) flips its squares before the first
     /// square that is not an opponent disc (the *blocker*: the lowest such bit on a ray towards higher squares, the
-    /// highest on one towards lower squares) when that blocker is one of our discs.
+    /// highest on one towards lower squares) when that blocker is one of our discs. Without branches: a ray that is
+    /// not closed by one of ours is masked out (whether a ray closes is a coin toss to the processor's predictor).
     #[inline]
     pub(crate) fn flips(&self, own: u64, opp: u64, sq: u32) -> u64 {
         let rays = &RAYS[sq as usize];
         let mut flips = 0;
-        for (i, &d) in DIRS.iter().enumerate() {
+        // Towards higher squares (E, S, SE, SW): the blocker is the lowest bit (none: 0, and nothing closes).
+        for i in [0, 2, 4, 6] {
             let ray = rays[i] & self.board;
             let blockers = ray & !opp;
-            if blockers == 0 {
-                continue;
-            }
-            if d > 0 {
-                let b = blockers & blockers.wrapping_neg();
-                if b & own != 0 {
-                    flips |= ray & (b - 1);
-                }
-            } else {
-                let b = 1u64 << (63 - blockers.leading_zeros());
-                if b & own != 0 {
-                    flips |= ray & !((b << 1).wrapping_sub(1));
-                }
-            }
+            let b = blockers & blockers.wrapping_neg();
+            let closed = ((b & own != 0) as u64).wrapping_neg();
+            flips |= ray & b.wrapping_sub(1) & closed;
+        }
+        // Towards lower squares (W, N, NW, NE): the highest bit (none: bit 0 stands in, and is no blocker).
+        for i in [1, 3, 5, 7] {
+            let ray = rays[i] & self.board;
+            let blockers = ray & !opp;
+            let b = (1u64 << 63) >> (blockers | 1).leading_zeros();
+            let closed = ((b & blockers & own != 0) as u64).wrapping_neg();
+            flips |= ray & !(b << 1).wrapping_sub(1) & closed;
         }
         flips
     }

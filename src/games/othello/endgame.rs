@@ -44,6 +44,7 @@ use super::PASS;
 use super::bits::Geometry;
 
 mod last;
+mod last_flip;
 mod order;
 mod table;
 use last::odd_quadrants;

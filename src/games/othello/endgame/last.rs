@@ -3,8 +3,10 @@
 //! ```text
 //! few(own, opp, empties, α, β):                -- the node is counted by the caller
 //!     for each empty square, those in quadrants with an odd number of empties first (parity), ascending:
-//!         its flips f = 0: not a move, next square      -- a flip test instead of generating the moves
-//!         child with one empty left: last(child)        -- the last square, no list at all
+//!         no opponent disc next to it, or its flips f = 0: not a move, next square
+//!                                                       -- a flip test instead of generating the moves
+//!         child with one empty left: last(child)        -- the last square, no list at all; on 8x8 its flips
+//!                                                          counted from the mover's discs alone (last_flip.rs)
 //!         otherwise: -few(child, empties - square, -β, -max(α, best))
 //!         fail-soft cut at β
 //!     no square flipped anything: the same loop for the opponent (a pass, one more node), negated;
@@ -16,7 +18,8 @@
 
 use super::EndgameSolver;
 use super::final_score;
-use crate::games::othello::bits::Geometry;
+use super::last_flip;
+use crate::games::othello::bits::{AROUND, Geometry};
 
 /// Up to this many empties: [`EndgameSolver::few`].
 pub(super) const FEW: u32 = 4;
@@ -30,7 +33,10 @@ pub(super) fn odd_quadrants(geo: &Geometry, empty: u64) -> u64 {
 impl EndgameSolver {
     /// The value of a position with 2 to [`FEW`] empty squares (`empty`), fail-soft within (`alpha`, `beta`).
     pub(super) fn few(&mut self, geo: &Geometry, own: u64, opp: u64, empty: u64, alpha: i32, beta: i32) -> i32 {
-        let odd = odd_quadrants(geo, empty);
+        // Two empties are tried in ascending order whatever the parity (both in odd quadrants, or both in one even
+        // quadrant): no need to count the quadrants.
+        let rest = empty & (empty - 1);
+        let odd = if rest & (rest - 1) == 0 { empty } else { odd_quadrants(geo, empty) };
         if let Some(v) = self.few_moves(geo, own, opp, empty, odd, alpha, beta) {
             return v;
         }
@@ -62,6 +68,9 @@ impl EndgameSolver {
             while m != 0 {
                 let sq = m.trailing_zeros();
                 m &= m - 1;
+                if AROUND[sq as usize] & opp == 0 {
+                    continue; // no opponent disc next to it: nothing to flip
+                }
                 let f = geo.flips(own, opp, sq);
                 if f == 0 {
                     continue;
@@ -88,6 +97,9 @@ impl EndgameSolver {
 
     /// One empty square `sq`: the side to move plays it if it can, else the opponent, else nobody.
     pub(super) fn last(&mut self, geo: &Geometry, own: u64, opp: u64, sq: u32) -> i32 {
+        if geo.size == 8 {
+            return self.last_full(own, sq);
+        }
         let f = geo.flips(own, opp, sq);
         if f != 0 {
             return final_score(geo, own | f | (1 << sq), opp & !f);
@@ -98,6 +110,24 @@ impl EndgameSolver {
             return -final_score(geo, opp | g | (1 << sq), own & !g);
         }
         final_score(geo, own, opp)
+    }
+
+    /// [`Self::last`] on 8x8, where every square but `sq` holds a disc: the flips counted from the mover's discs
+    /// alone ([`last_flip::count`]), the score from the counts (the board is full after a move).
+    #[inline]
+    fn last_full(&mut self, own: u64, sq: u32) -> i32 {
+        let mine = own.count_ones() as i32;
+        let n = last_flip::count(sq, own);
+        if n > 0 {
+            return 2 * (mine + n + 1) - 64;
+        }
+        let m = last_flip::count(sq, !own & !(1u64 << sq));
+        if m > 0 {
+            self.nodes += 1;
+            return 2 * (mine - m) - 64;
+        }
+        // Nobody can play it: the empty square goes to the winner (63 discs: no draw).
+        if 2 * mine > 63 { 2 * mine - 62 } else { 2 * mine - 64 }
     }
 }
 
