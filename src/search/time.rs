@@ -252,9 +252,12 @@ mod tests {
 
     #[test]
     fn move_time_keeps_the_margin() {
+        let b = TimeControl::MoveTime(ms(300)).plan(Side::First, ms(5), 60);
+        assert_eq!(b.hard, Some(ms(295)));
+        assert_eq!(b.soft, Some(ms(177)));
+        // 100 ms: the margin is at most a thirtieth of the move.
         let b = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(5), 60);
-        assert_eq!(b.hard, Some(ms(95)));
-        assert_eq!(b.soft, Some(ms(57)));
+        assert_eq!(b.hard, Some(Duration::from_nanos(96_666_667)));
         let b = TimeControl::MoveTime(ms(6)).plan(Side::First, ms(5), 60);
         assert_eq!(b.hard, Some(Duration::from_micros(5800)), "a short move keeps 29/30, whatever the margin");
         // The engine's 10 ms margin on 33 ms and 10 ms moves (time odds): it searched 23 ms and 5 ms with the margin
@@ -271,7 +274,8 @@ mod tests {
         assert!(!b.stretch, "a fixed time per move never stretches");
         // The engine's plan: all of it.
         let b = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(10), 100);
-        assert_eq!((b.soft, b.hard), (Some(ms(90)), Some(ms(90))));
+        let most = Some(Duration::from_nanos(96_666_667));
+        assert_eq!((b.soft, b.hard), (most, most));
         // The catalogue's plan of `time=T`: stop at T, no new iteration after T/2.
         let b = TimeControl::MoveTime(ms(1001)).plan(Side::Second, Duration::ZERO, 50);
         assert_eq!((b.soft, b.hard), (Some(Duration::from_micros(500_500)), Some(ms(1001))));
@@ -374,9 +378,9 @@ mod tests {
         assert_eq!(s.soft_deadline(200), Some(now + b.soft.unwrap() * 2));
         assert_eq!(s.soft_deadline(50), Some(now + b.soft.unwrap() / 2));
         assert_eq!(s.soft_deadline(10_000), Some(hard), "never past the hard limit");
-        let m = TimeControl::MoveTime(ms(100)).plan(Side::First, ms(10), 100);
+        let m = TimeControl::MoveTime(ms(300)).plan(Side::First, ms(10), 100);
         let s = StopCheck::planned(now, m, None);
-        assert_eq!(s.soft_deadline(50), Some(now + ms(90)), "a fixed time per move is used whole");
+        assert_eq!(s.soft_deadline(50), Some(now + ms(290)), "a fixed time per move is used whole");
         let mut s = StopCheck::none();
         s.set_soft(now, &b);
         assert_eq!(s.soft_deadline(200), Some(now + b.soft.unwrap() * 2), "no hard limit set: not capped");
