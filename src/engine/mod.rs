@@ -111,6 +111,7 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
     }
 
     fn prepare(&mut self, game: &G) {
+        self.tt.back_pages();
         probe_db::prepare(&self.opts, game);
         endgame::prepare(&self.opts, game);
         // The name was checked against the game's list when the player string was read.
@@ -150,6 +151,7 @@ impl<G: FullGame> Searcher<G> for Engine<G> {
 
     fn search(&mut self, game: &G, state: &G::State) -> SearchResult<G::Move> {
         // Done already when the caller prepared the player (outside the clock): then only a check of the game.
+        // Otherwise before the clock starts (the table's pages backed, the evaluation loaded).
         Searcher::prepare(self, game);
         let start = Instant::now();
         self.tt.new_search();

@@ -45,7 +45,8 @@ pub struct Geometry {
 /// The eight directions as signed shifts: E, W, S, N, SE, NW, SW, NE.
 pub(crate) const DIRS: [i32; 8] = [1, -1, 8, -8, 9, -9, 7, -7];
 
-const COL_A: u64 = 0x0101_0101_0101_0101;
+/// Column a of the 8x8 grid.
+pub(crate) const COL_A: u64 = 0x0101_0101_0101_0101;
 const COL_H: u64 = COL_A << 7;
 
 /// `RAYS[sq][i]`: the squares of the 8x8 grid from `sq` (excluded) in direction `DIRS[i]` to the grid's edge. A

@@ -19,8 +19,7 @@
 //! diagonal never meets a bit of `x` again, so it flips nothing, as on the board. On smaller boards the squares off
 //! the board are nobody's, so this holds on 8x8 only.
 
-/// Column a of the 8x8 grid.
-const COL_A: u64 = 0x0101_0101_0101_0101;
+use crate::games::othello::bits::COL_A;
 
 /// Gathers column a's bits (row `r` at bit `8r`) into the top byte, row `r` at bit `56 + r`.
 const COL_GATHER: u64 = 0x0102_0408_1020_4080;
