@@ -25,6 +25,8 @@
 //!         moves |= shift_d(x) & empty & target_d      -- an empty square closes the line
 //! ```
 //!
+//! On the full 8x8 board [`moves_8x8`] does the same in four steps a direction instead of six.
+//!
 //! Flips of a move look at the eight rays from the square ([`RAYS`]) and keep a ray's opponent discs when one of ours
 //! closes it.
 
@@ -102,6 +104,42 @@ const fn around() -> [u64; 64] {
     out
 }
 
+/// The moves of the side owning `own` on the full 8x8 board. The same lines as the shift-and-mask loop, with two
+/// changes that make each direction four steps instead of six: only the opponent's discs inside the board's frame
+/// (not on the edge the shift leaves) may be passed, so no target mask is needed for the discs; and after two single
+/// steps the run doubles its stride, through the pairs of adjacent opponent discs (`pairs`):
+///
+/// ```text
+/// per direction d (and its opposite):  m := opp & inner_d          -- passable opponent discs
+///     x := m & shift_d(own);  x |= m & shift_d(x)                  -- runs of 1 and 2 discs
+///     pairs := m & shift_d(m)                                      -- a disc whose neighbour behind is passable
+///     x |= pairs & shift_2d(x);  x |= pairs & shift_2d(x)          -- runs of up to 6 discs
+///     moves |= shift_d(x)
+/// moves & empty
+/// ```
+#[inline]
+pub(crate) fn moves_8x8(own: u64, opp: u64) -> u64 {
+    // Horizontal and diagonal runs may not wrap from column h to column a: their passable discs are off both
+    // columns. Vertical runs fall off the top and bottom by themselves.
+    let inner_cols = opp & 0x7E7E_7E7E_7E7E_7E7E;
+    let mut moves = 0;
+    for (d, m) in [(1, inner_cols), (8, opp), (7, inner_cols), (9, inner_cols)] {
+        let mut x = m & (own << d);
+        x |= m & (x << d);
+        let pairs = m & (m << d);
+        x |= pairs & (x << (2 * d));
+        x |= pairs & (x << (2 * d));
+        moves |= x << d;
+        let mut y = m & (own >> d);
+        y |= m & (y >> d);
+        let pairs = m & (m >> d);
+        y |= pairs & (y >> (2 * d));
+        y |= pairs & (y >> (2 * d));
+        moves |= y >> d;
+    }
+    moves & !(own | opp)
+}
+
 /// Shift a bitboard by a signed amount (positive: towards higher squares).
 #[inline(always)]
 pub(crate) fn shift(b: u64, d: i32) -> u64 {
@@ -146,9 +184,18 @@ impl Geometry {
         Geometry { size: n, board, target, corners, quadrants }
     }
 
-    /// The squares where the side owning `own` may play.
+    /// The squares where the side owning `own` may play (on 8x8 by [`moves_8x8`]).
     #[inline]
     pub fn moves(&self, own: u64, opp: u64) -> u64 {
+        if self.size == 8 {
+            return moves_8x8(own, opp);
+        }
+        self.moves_by_shifts(own, opp)
+    }
+
+    /// [`Self::moves`] by the shift-and-mask loop of the module's comment, on every size.
+    #[inline]
+    pub(crate) fn moves_by_shifts(&self, own: u64, opp: u64) -> u64 {
         let empty = self.board & !(own | opp);
         let mut moves = 0;
         for (i, &d) in DIRS.iter().enumerate() {
@@ -249,6 +296,21 @@ mod tests {
             assert_eq!(g.moves(b, w).count_ones(), 4);
             assert_eq!(g.moves(b, w) & !g.board, 0);
             assert_eq!(g.board.count_ones(), n * n);
+        }
+    }
+
+    proptest::proptest! {
+        /// On 8x8 the specialised moves equal the general ones, on arbitrary boards.
+        #[test]
+        fn the_8x8_moves_equal_the_general_ones(a in proptest::prelude::any::<u64>(),
+                                                        b in proptest::prelude::any::<u64>(),
+                                                        c in proptest::prelude::any::<u64>()) {
+            let g = Geometry::new(8);
+            // Half the squares empty, then an eighth (b & c as the empty squares' mask).
+            for (own, opp) in [(a & !b, b & !a), (a & !(b & c), !a & !(b & c))] {
+                proptest::prop_assert_eq!(moves_8x8(own, opp), g.moves_by_shifts(own, opp));
+                proptest::prop_assert_eq!(moves_8x8(opp, own), g.moves_by_shifts(opp, own));
+            }
         }
     }
 }
