@@ -224,8 +224,19 @@ impl Geometry {
     /// square that is not an opponent disc (the *blocker*: the lowest such bit on a ray towards higher squares, the
     /// highest on one towards lower squares) when that blocker is one of our discs. Without branches: a ray that is
     /// not closed by one of ours is masked out (whether a ray closes is a coin toss to the processor's predictor).
+    ///
+    /// On 8x8 the four lines through the square read as bytes do it with small tables ([`super::lines`]).
     #[inline]
     pub(crate) fn flips(&self, own: u64, opp: u64, sq: u32) -> u64 {
+        if self.size == 8 {
+            return super::lines::flips_8x8(own, opp, sq);
+        }
+        self.flips_by_rays(own, opp, sq)
+    }
+
+    /// [`Self::flips`] from the rays cut to the board, on every size.
+    #[inline]
+    pub(crate) fn flips_by_rays(&self, own: u64, opp: u64, sq: u32) -> u64 {
         let rays = &RAYS[sq as usize];
         let mut flips = 0;
         // Towards higher squares (E, S, SE, SW): the blocker is the lowest bit (none: 0, and nothing closes).

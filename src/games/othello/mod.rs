@@ -25,6 +25,7 @@
 mod bits;
 pub mod endgame;
 pub mod eval;
+mod lines;
 mod stable;
 mod text;
 

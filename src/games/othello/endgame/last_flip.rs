@@ -19,10 +19,7 @@
 //! diagonal never meets a bit of `x` again, so it flips nothing, as on the board. On smaller boards the squares off
 //! the board are nobody's, so this holds on 8x8 only.
 
-use crate::games::othello::bits::COL_A;
-
-/// Gathers column a's bits (row `r` at bit `8r`) into the top byte, row `r` at bit `56 + r`.
-const COL_GATHER: u64 = 0x0102_0408_1020_4080;
+use crate::games::othello::lines::line_bytes;
 
 /// `COUNT[p][x]`: discs flipped by a move at place `p` of a line whose other squares are the mover's at the bits of
 /// `x` and the opponent's elsewhere.
@@ -59,41 +56,12 @@ const fn count_table() -> [[u8; 256]; 8] {
     t
 }
 
-/// `DIAGS[sq]`: the diagonal (towards the south-east) and the anti-diagonal (towards the south-west) through `sq`.
-static DIAGS: [[u64; 2]; 64] = diagonals();
-
-const fn diagonals() -> [[u64; 2]; 64] {
-    let mut out = [[0u64; 2]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let (r, c) = ((sq / 8) as i32, (sq % 8) as i32);
-        let mut row = 0;
-        while row < 8 {
-            let down = c + (row - r);
-            let up = c - (row - r);
-            if down >= 0 && down < 8 {
-                out[sq][0] |= 1u64 << (row * 8 + down);
-            }
-            if up >= 0 && up < 8 {
-                out[sq][1] |= 1u64 << (row * 8 + up);
-            }
-            row += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
 /// The number of discs a move on `sq` flips on a full 8x8 board but for `sq`, the mover owning `mine` (every other
 /// square is the opponent's).
 #[inline]
 pub(super) fn count(sq: u32, mine: u64) -> i32 {
     let (r, c) = ((sq / 8) as usize, (sq % 8) as usize);
-    let row = (mine >> (8 * r)) as u8 as usize;
-    let col = (((mine >> c) & COL_A).wrapping_mul(COL_GATHER) >> 56) as usize;
-    let [d, a] = DIAGS[sq as usize];
-    let diag = ((mine & d).wrapping_mul(COL_A) >> 56) as usize;
-    let anti = ((mine & a).wrapping_mul(COL_A) >> 56) as usize;
+    let [row, col, diag, anti] = line_bytes(mine, sq);
     (COUNT[c][row] + COUNT[r][col] + COUNT[c][diag] + COUNT[c][anti]) as i32
 }
 
