@@ -396,9 +396,9 @@ impl EndgameSolver {
         if best >= beta || rest == 0 {
             return (best, best_move);
         }
-        let mut order = [(0i32, 0u8); 64];
-        let count = self.order(geo, own, opp, rest, &mut order);
-        for &(_, sq) in &order[..count] {
+        let mut order = arrayvec::ArrayVec::new();
+        self.order(geo, own, opp, rest, &mut order);
+        for &(_, sq) in &order {
             let v = self.child(geo, own, opp, sq, best == -100, alpha.max(best), beta);
             if self.stopped {
                 break;

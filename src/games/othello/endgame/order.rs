@@ -15,6 +15,8 @@
 //! The X- and C-squares term (the squares next to an empty corner, which give it away) took 16.6% of the nodes off FFO
 //! #20-#39, 14.9% off #40-#44, 11.2% off #45-#47 (docs/othello.md, "The squares next to an empty corner").
 
+use arrayvec::ArrayVec;
+
 use super::{EndgameSolver, PARITY_W, odd_quadrants};
 use crate::games::othello::bits::Geometry;
 
@@ -41,9 +43,8 @@ fn mobility_value(geo: &Geometry, own: u64, opp: u64) -> i32 {
 }
 
 impl EndgameSolver {
-    /// Moves in search order into `out` (key, square), ascending key; returns how many.
-    pub(super) fn order(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, out: &mut [(i32, u8); 64]) -> usize {
-        let mut n = 0;
+    /// Moves in search order into `out` (key, square), ascending key (`out` is not zeroed first: at most 64 moves).
+    pub(super) fn order(&mut self, geo: &Geometry, own: u64, opp: u64, moves: u64, out: &mut ArrayVec<(i32, u8), 64>) {
         let empty = geo.board & !(own | opp);
         let depth = sort_depth(empty.count_ones());
         // The quadrants holding an odd number of empties (computed once for all the moves).
@@ -63,11 +64,9 @@ impl EndgameSolver {
                 - PARITY_W * odd;
             let key =
                 if depth > 0 { fastest + SORT_W * self.sort_search(geo, o, p, depth, -1000, 1000) } else { fastest };
-            out[n] = (key, sq as u8);
-            n += 1;
+            out.push((key, sq as u8));
         }
-        out[..n].sort_unstable_by_key(|e| e.0);
-        n
+        out.sort_unstable_by_key(|e| e.0);
     }
 
     /// A small negamax (alpha-beta, fail-soft) to `depth` plies on [`mobility_value`]; finished games score their
