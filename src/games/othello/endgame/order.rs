@@ -8,7 +8,7 @@
 //!         the move by a small negamax whose leaves are a mobility evaluation (below)
 //!
 //! mobility_value(own, opp) = 4 (weighted moves of own - of opp) + 16 (corners of own - of opp)
-//!                            - 6 (own - opp discs on the X- and C-squares of empty corners; below 24 empties)
+//!                            - 6 (own - opp discs on the X- and C-squares of empty corners; on 8x8 below 24 empties)
 //!     weighted moves: the legal moves, corners counting double
 //! ```
 //!
@@ -34,9 +34,11 @@ fn sort_depth(empties: u32) -> u32 {
 /// Its weight in the key.
 const SORT_W: i32 = 4;
 
-/// The X- and C-squares term counts only in positions with fewer empties than this. Everywhere, it made FFO #59 (34
-/// empties, a wipeout) take 145 M nodes instead of 18 M; below 24 empties it keeps its gains (every FFO position of
-/// #20-#47 searched the same tree as with the term everywhere; #48-#51 the same nodes within 0.01%, #52 +1.6%).
+/// On 8x8 the X- and C-squares term counts only in positions with fewer empties than this. Everywhere, it made FFO
+/// #59 (34 empties, a wipeout) take 145 M nodes instead of 18 M; below 24 empties it keeps its gains (every FFO
+/// position of #20-#47 searched the same tree as with the term everywhere; #48-#51 the same nodes within 0.01%, #52
+/// +1.6%). On 6x6 it counts everywhere: the same limit took the position after `d5 e3 c2 b3` (28 empties) from 324 M
+/// nodes to 388 M.
 const XC_BELOW: u32 = 24;
 
 /// The side to move's mobility evaluation (see the module's comment).
@@ -44,7 +46,8 @@ fn mobility_value(geo: &Geometry, own: u64, opp: u64) -> i32 {
     let weighted = |m: u64| (m.count_ones() + (m & geo.corners).count_ones()) as i32;
     let diff = |mask: u64| (own & mask).count_ones() as i32 - (opp & mask).count_ones() as i32;
     let empty = geo.board & !(own | opp);
-    let danger = if empty.count_ones() < XC_BELOW { geo.neighbours(geo.corners & empty) } else { 0 };
+    let counted = geo.size != 8 || empty.count_ones() < XC_BELOW;
+    let danger = if counted { geo.neighbours(geo.corners & empty) } else { 0 };
     4 * (weighted(geo.moves(own, opp)) - weighted(geo.moves(opp, own))) + 16 * diff(geo.corners) - 6 * diff(danger)
 }
 
