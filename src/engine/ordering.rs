@@ -22,20 +22,21 @@ const CAPTURE_BAND: i32 = 1 << 28;
 const THREAT_BAND: i32 = 1 << 27;
 const KILLER_BAND: i32 = 1 << 26;
 
-/// Picks moves of one node, best first.
-pub(crate) struct Picker<M: Copy> {
-    moves: MoveList<M>,
+/// Picks moves of one node, best first, from the node's generated list (borrowed: a list is a few hundred bytes,
+/// not copied at every node).
+pub(crate) struct Picker<'a, M: Copy> {
+    moves: &'a MoveList<M>,
     /// (score, index in the generated list)
     order: ArrayVec<(i32, u16), MAX_MOVES>,
     next: usize,
 }
 
-impl<M: Copy + PartialEq> Picker<M> {
+impl<'a, M: Copy + PartialEq> Picker<'a, M> {
     /// Score the generated `moves` of `s`; `killers` holds the ply's two killer moves and the countermove.
     pub fn new<G: FullGame<Move = M>>(
         g: &G,
         s: &G::State,
-        moves: MoveList<M>,
+        moves: &'a MoveList<M>,
         tt_move: Option<usize>,
         killers: [Option<M>; 3],
         history: Option<&[i32]>,
@@ -105,7 +106,7 @@ mod tests {
         g.generate_moves(&s, &mut moves);
         let quiet = moves.iter().position(|m| g.format_move(&s, *m) == "h1h2").unwrap();
         let killer = moves[moves.iter().position(|m| g.format_move(&s, *m) == "h1g2").unwrap()];
-        let mut p = Picker::new(&g, &s, moves.clone(), Some(quiet), [Some(killer), None, None], None);
+        let mut p = Picker::new(&g, &s, &moves, Some(quiet), [Some(killer), None, None], None);
         let mut out = Vec::new();
         while let Some((i, m)) = p.pick() {
             assert_eq!(moves[i], m);

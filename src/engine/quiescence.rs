@@ -63,7 +63,7 @@ impl<G: FullGame> Worker<'_, G> {
         alpha = alpha.max(best);
         let mut moves = MoveList::new();
         g.generate_moves(s, &mut moves);
-        let mut picker = Picker::new(g, s, moves, None, [None, None, None], None);
+        let mut picker = Picker::new(g, s, &moves, None, [None, None, None], None);
         while let Some((_, m)) = picker.pick() {
             let class = g.move_class(s, m);
             let keep = match threat {

@@ -348,7 +348,7 @@ impl<'a, G: FullGame> Worker<'a, G> {
         let counter = prev.and_then(|p| self.counters[g.move_key(p)]);
         let killers = [k[0], k[1], counter];
         let history = if opts.history { Some(&self.history[..]) } else { None };
-        let mut picker = Picker::new(g, s, moves, tt_move, killers, history);
+        let mut picker = Picker::new(g, s, &moves, tt_move, killers, history);
         let orig_alpha = alpha;
         let mut best = -INFINITY;
         let mut best_idx = None;
@@ -385,6 +385,10 @@ impl<'a, G: FullGame> Worker<'a, G> {
             let nd = depth - self.cost(class, forced_reply);
             let mut child = *s;
             g.play(&mut child, m);
+            if nd >= ONE_PLY {
+                // The child will probe the table: its bucket loads while the evaluation's carry is updated.
+                self.sh.tt.prefetch(g.key(&child));
+            }
             self.carry_move(s, m, ply);
             self.path[ply] = Some(m);
             let v = if searched == 0 {

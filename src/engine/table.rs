@@ -11,8 +11,12 @@
 //! ```text
 //! data bits:  0..32 value (stored node-relative, see search::tt::to_tt)   32..48 draft (quarter plies, i16)
 //!             48..57 move index + 1 (0 = none)   57..59 bound   59..64 generation
-//! bucket:     4 entries of 16 bytes = one cache line; replace same key, else empty, else lowest draft - 8 * age
+//! bucket:     4 entries of 16 bytes = one cache line (aligned to one); replace same key, else empty, else lowest
+//!             draft - 8 * age
 //! ```
+//!
+//! The search starts loading a child's bucket into the cache ([`AtomicTable::prefetch`]) as soon as it has played the
+//! move, so that the probe at the child's entry finds it there or on its way.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -20,6 +24,9 @@ use crate::search::tt::{Bound, from_tt, to_tt};
 
 /// Entries per bucket (one 64-byte cache line).
 pub(crate) const BUCKET: usize = 4;
+
+/// A cache line, in bytes.
+const LINE: usize = 64;
 
 /// A decoded entry. `value` is already converted back for the probing node's ply.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -43,7 +50,10 @@ unsafe impl crate::limits::Zeroable for Slot {}
 
 /// The shared table. An empty table (0 MiB) never hits and stores nothing.
 pub(crate) struct AtomicTable {
+    /// The buckets from `slots[first]` on: `first` (0 to 3) puts them on cache-line boundaries, since the
+    /// allocator aligns a large block to 16 bytes only (asking it for 64 would have it write every page at once).
     slots: Vec<Slot>,
+    first: usize,
     buckets: usize,
     generation: u64,
     /// A search ran since the table was made or cleared (it may hold entries).
@@ -72,6 +82,7 @@ impl AtomicTable {
     pub fn new(mib: usize) -> Self {
         Self::try_new(mib).unwrap_or(AtomicTable {
             slots: Vec::new(),
+            first: 0,
             buckets: 0,
             generation: 0,
             used: false,
@@ -82,19 +93,28 @@ impl AtomicTable {
     /// Like [`AtomicTable::new`], with an error when the memory cannot be allocated.
     pub(crate) fn try_new(mib: usize) -> Result<Self, String> {
         if mib == 0 {
-            return Ok(AtomicTable { slots: Vec::new(), buckets: 0, generation: 0, used: false, backed: false });
+            return Ok(AtomicTable {
+                slots: Vec::new(),
+                first: 0,
+                buckets: 0,
+                generation: 0,
+                used: false,
+                backed: false,
+            });
         }
         let want = mib.min(crate::limits::MAX_TABLE_MIB).saturating_mul(1024 * 1024) / (BUCKET * size_of::<Slot>());
         let n = 1usize << (usize::BITS - 1 - want.max(1).leading_zeros());
         // Zeroed memory: the system backs the pages as the search writes them.
-        let slots = crate::limits::zeroed_vec(&format!("a {mib} MiB transposition table"), n * BUCKET)?;
-        Ok(AtomicTable { slots, buckets: n, generation: 0, used: false, backed: false })
+        let slots: Vec<Slot> =
+            crate::limits::zeroed_vec(&format!("a {mib} MiB transposition table"), n * BUCKET + BUCKET - 1)?;
+        let first = (slots.as_ptr() as usize).wrapping_neg() % LINE / size_of::<Slot>();
+        Ok(AtomicTable { slots, first, buckets: n, generation: 0, used: false, backed: false })
     }
 
     /// Number of entries.
     #[cfg(test)]
     pub(crate) fn capacity(&self) -> usize {
-        self.slots.len()
+        self.buckets * BUCKET
     }
 
     /// Forget everything (between games, outside the clock). The slots are zeroed where they are, not allocated
@@ -133,8 +153,8 @@ impl AtomicTable {
         if self.slots.is_empty() {
             return None;
         }
-        let n = self.slots.len().min(1000);
-        let used = self.slots[..n]
+        let n = (self.buckets * BUCKET).min(1000);
+        let used = self.slots[self.first..self.first + n]
             .iter()
             .filter(|s| {
                 let d = s.data.load(Ordering::Relaxed);
@@ -152,8 +172,16 @@ impl AtomicTable {
 
     #[inline]
     fn bucket(&self, key: u64) -> &[Slot] {
-        let i = (((key >> 32) ^ key) as usize) & (self.buckets - 1);
-        &self.slots[i * BUCKET..(i + 1) * BUCKET]
+        let i = self.first + ((((key >> 32) ^ key) as usize) & (self.buckets - 1)) * BUCKET;
+        &self.slots[i..i + BUCKET]
+    }
+
+    /// Start loading `key`'s bucket into the cache, for a probe a little later (nothing without a table).
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        if self.buckets > 0 {
+            crate::limits::prefetch(&self.bucket(key)[0]);
+        }
     }
 
     /// Look up `key` for a node at `ply`.
@@ -263,6 +291,17 @@ mod tests {
         let mut none = AtomicTable::new(0);
         none.back_pages();
         assert!(none.probe(77, 0).is_none());
+    }
+
+    #[test]
+    fn buckets_lie_on_cache_lines() {
+        for mib in [1, 2, 3] {
+            let t = AtomicTable::new(mib);
+            for key in [0, 1, 77, u64::MAX, 0x1234_5678_9abc_def0] {
+                assert_eq!(t.bucket(key).as_ptr() as usize % LINE, 0, "{mib} MiB, key {key}");
+            }
+            assert!(t.first + t.buckets * BUCKET <= t.slots.len());
+        }
     }
 
     #[test]

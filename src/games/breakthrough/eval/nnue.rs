@@ -185,13 +185,6 @@ fn add(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
     }
 }
 
-#[inline]
-fn sub(acc: &mut [i16; HIDDEN], w: &[i16; HIDDEN]) {
-    for (a, x) in acc.iter_mut().zip(w) {
-        *a = a.wrapping_sub(*x);
-    }
-}
-
 impl NnueEvaluator {
     /// The embedded network, on 8x8 boards only (`None` elsewhere).
     pub fn new(g: &Breakthrough) -> Option<Self> {
@@ -206,7 +199,14 @@ impl NnueEvaluator {
 
     /// The accumulators of `s` computed from scratch.
     pub(crate) fn refresh(&self, s: &BtState) -> Accumulator {
-        let mut acc = Accumulator { v: [self.weights.b1; 2] };
+        let mut acc = Accumulator::default();
+        self.refresh_into(s, &mut acc);
+        acc
+    }
+
+    /// [`Self::refresh`] written into `acc`.
+    fn refresh_into(&self, s: &BtState, acc: &mut Accumulator) {
+        acc.v = [self.weights.b1; 2];
         for persp in [Side::First, Side::Second] {
             let a = &mut acc.v[persp.index()];
             for (owner, mut bits) in [(Side::First, s.white), (Side::Second, s.black)] {
@@ -217,25 +217,38 @@ impl NnueEvaluator {
                 }
             }
         }
-        acc
     }
 
     /// The accumulators after `m` is played in `s` (whose accumulators are `acc`), without touching `s`.
     pub fn update(&self, acc: &Accumulator, s: &BtState, m: BtMove) -> Accumulator {
+        let mut out = Accumulator::default();
+        self.update_into(acc, s, m, &mut out);
+        out
+    }
+
+    /// [`Self::update`] written into `out` (the child's slot of the search's carry stack): one pass that reads the
+    /// parent and the two or three weight rows and writes the child, no copy of the parent first.
+    #[inline]
+    pub fn update_into(&self, acc: &Accumulator, s: &BtState, m: BtMove, out: &mut Accumulator) {
         let mover = s.stm;
         let opp_bits = if mover == Side::First { s.black } else { s.white };
         let captured = opp_bits & (1u64 << m.to) != 0;
-        let mut out = *acc;
+        let w = &self.weights.w1;
         for persp in [Side::First, Side::Second] {
-            let a = &mut out.v[persp.index()];
-            let w = &self.weights.w1;
-            sub(a, &w[feature(persp, mover, m.from as u32)]);
-            add(a, &w[feature(persp, mover, m.to as u32)]);
+            let (parent, child) = (&acc.v[persp.index()], &mut out.v[persp.index()]);
+            let from = &w[feature(persp, mover, m.from as u32)];
+            let to = &w[feature(persp, mover, m.to as u32)];
             if captured {
-                sub(a, &w[feature(persp, mover.other(), m.to as u32)]);
+                let taken = &w[feature(persp, mover.other(), m.to as u32)];
+                for i in 0..HIDDEN {
+                    child[i] = parent[i].wrapping_sub(from[i]).wrapping_add(to[i]).wrapping_sub(taken[i]);
+                }
+            } else {
+                for i in 0..HIDDEN {
+                    child[i] = parent[i].wrapping_sub(from[i]).wrapping_add(to[i]);
+                }
             }
         }
-        out
     }
 
     /// The value of the evaluation a residual network corrects (0 for a plain network).
@@ -271,12 +284,12 @@ impl Evaluator<Breakthrough> for NnueEvaluator {
 
     #[inline]
     fn carry(&self, _g: &Breakthrough, s: &BtState, out: &mut Accumulator) {
-        *out = self.refresh(s);
+        self.refresh_into(s, out);
     }
 
     #[inline]
     fn carry_move(&self, _g: &Breakthrough, s: &BtState, m: BtMove, parent: &Accumulator, child: &mut Accumulator) {
-        *child = self.update(parent, s, m);
+        self.update_into(parent, s, m, child);
     }
 
     #[inline]
