@@ -264,8 +264,9 @@ impl NnueEvaluator {
         let mut sum = 0i32;
         for (half, persp) in [stm, stm.other()].into_iter().enumerate() {
             let wts = &w.w2[half * HIDDEN..(half + 1) * HIDDEN];
+            // Clipped in 16 bits, then products of 16-bit numbers summed in 32 (the multiply-add instructions).
             for (a, x) in acc.v[persp.index()].iter().zip(wts) {
-                sum += (*a as i32).clamp(0, QA) * *x as i32;
+                sum += (*a).clamp(0, QA as i16) as i32 * *x as i32;
             }
         }
         let o = sum + w.b2;

@@ -146,17 +146,30 @@ impl PstEvaluator {
         let (own, opp) = Breakthrough::own_opp(s);
         let mut f = [0i16; N];
         let pc = |x: u64| x.count_ones() as i16;
+        // One pass over each side's pieces: its table cell, and whether it is a runner (no enemy in its forward cone;
+        // `Geometry::runners`, inlined here so that the pieces are walked once).
+        let geo = &self.geo;
+        let (mut n_own, mut r_own) = (0i16, u32::MAX);
         let mut b = own;
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             f[self.cell[mi][sq] as usize] += 1;
+            if geo.cone[mi][sq] & opp == 0 {
+                n_own += 1;
+                r_own = r_own.min(geo.to_goal[mi][sq] as u32);
+            }
         }
+        let (mut n_opp, mut r_opp) = (0i16, u32::MAX);
         let mut b = opp;
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             f[self.cell[ti][sq] as usize] -= 1;
+            if geo.cone[ti][sq] & own == 0 {
+                n_opp += 1;
+                r_opp = r_opp.min(geo.to_goal[ti][sq] as u32);
+            }
         }
         let (ol, or) = self.geo.attacks2(own, me);
         let (tl, tr) = self.geo.attacks2(opp, them);
@@ -170,8 +183,6 @@ impl PstEvaluator {
         f[OWN_WEAK] = pc(own & opp_att2 & own_att & !own_att2);
         f[OPP_WEAK] = pc(opp & own_att2 & opp_att & !opp_att2);
         f[ADV_DEFENDED] = pc(own_def & self.near[mi]) - pc(opp_def & self.near[ti]);
-        let (n_own, r_own) = self.geo.runners(own, opp, me);
-        let (n_opp, r_opp) = self.geo.runners(opp, own, them);
         f[RUNNER_RACE] = if r_own <= r_opp && r_own != u32::MAX {
             1
         } else if r_opp < r_own {
@@ -179,7 +190,7 @@ impl PstEvaluator {
         } else {
             0
         };
-        f[RUNNERS] = n_own as i16 - n_opp as i16;
+        f[RUNNERS] = n_own - n_opp;
         f[TEMPO] = 1;
         f[PHALANX] = self.geo.phalanx(own) as i16 - self.geo.phalanx(opp) as i16;
         let (a, bb, c) = g.targets(s, me);
@@ -248,5 +259,40 @@ mod tests {
         assert_eq!(e.features(&g, &s).f[BLOCKED], 0, "both blocked");
         let s = g.parse_position("8/8/8/3p4/3P4/8/8/P7 w").unwrap();
         assert_eq!(e.features(&g, &s).f[HOLES], -1, "White's a1 covers b2, Black has no cover at all");
+    }
+
+    /// The runner terms, computed in the pass over the pieces, equal `Geometry::runners` on the positions of random
+    /// games of three board sizes.
+    #[test]
+    fn runner_terms_equal_the_geometry_s_runners() {
+        use crate::game::{Game, MoveList};
+        use rand::{RngExt, SeedableRng, rngs::StdRng};
+        let mut rng = StdRng::seed_from_u64(5);
+        let mut seen = 0;
+        for g in [
+            Breakthrough::default(),
+            Breakthrough::new(6, 5, 2, false, false).unwrap(),
+            Breakthrough::new(5, 7, 1, false, false).unwrap(),
+        ] {
+            let e = PstEvaluator::new(&g);
+            for _ in 0..30 {
+                let mut s = g.start();
+                while !g.is_terminal(&s) {
+                    let (own, opp) = Breakthrough::own_opp(&s);
+                    let (n_own, r_own) = e.geo.runners(own, opp, s.stm);
+                    let (n_opp, r_opp) = e.geo.runners(opp, own, s.stm.other());
+                    let x = e.features(&g, &s);
+                    assert_eq!(x.f[RUNNERS], n_own as i16 - n_opp as i16);
+                    let race = if r_own <= r_opp && r_own != u32::MAX { 1 } else { -i16::from(r_opp < r_own) };
+                    assert_eq!(x.f[RUNNER_RACE], race);
+                    seen += usize::from(n_own + n_opp > 0);
+                    let mut moves = MoveList::new();
+                    g.generate_moves(&s, &mut moves);
+                    let m = moves[rng.random_range(0..moves.len())];
+                    g.play(&mut s, m);
+                }
+            }
+        }
+        assert!(seen > 100, "only {seen} positions with a runner");
     }
 }
