@@ -182,18 +182,19 @@ fn alloc_zeroed_vec<T: Zeroable>(n: usize) -> Option<Vec<T>> {
     }
 }
 
-/// Start loading the cache line holding `item` (a table's entry or bucket), so that a read issued a little later
-/// waits for memory less, or not at all. A hint: it never faults and changes no value; elsewhere than x86-64, nothing.
+/// Start loading the cache line holding the byte at `p` (a table's entry or bucket about to be read), so that a read
+/// issued a little later waits for memory less, or not at all. A hint: it never faults, whatever the address, and
+/// changes no value; elsewhere than x86-64, nothing. The tables call it once per cache line they want.
 #[inline(always)]
-pub(crate) fn prefetch<T>(item: &T) {
+pub(crate) fn prefetch<T>(p: *const T) {
     #[cfg(target_arch = "x86_64")]
     {
         use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-        // SAFETY: SSE is part of the x86-64 baseline; the address is a live reference.
-        unsafe { _mm_prefetch::<_MM_HINT_T0>((item as *const T).cast::<i8>()) };
+        // SAFETY: SSE is part of the x86-64 baseline, and a prefetch never faults.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(p.cast::<i8>()) };
     }
     #[cfg(not(target_arch = "x86_64"))]
-    let _ = item;
+    let _ = p;
 }
 
 /// The size of a huge page (x86-64 and most 64-bit Linux systems).

@@ -180,7 +180,7 @@ impl AtomicTable {
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
         if self.buckets > 0 {
-            crate::limits::prefetch(&self.bucket(key)[0]);
+            crate::limits::prefetch(self.bucket(key).as_ptr());
         }
     }
 

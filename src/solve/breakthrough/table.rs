@@ -104,19 +104,9 @@ impl Solver<'_> {
     /// node's children, issued together, wait for memory once instead of once per child.
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let p = self.tt.as_ptr().wrapping_add(self.bucket(key)) as *const i8;
-            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a hint that never faults, whatever the
-            // address (the second line may lie past the table's end).
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(p);
-                _mm_prefetch::<_MM_HINT_T0>(p.wrapping_add(64));
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let p = self.tt.as_ptr().wrapping_add(self.bucket(key)).cast::<u8>();
+        crate::limits::prefetch(p);
+        crate::limits::prefetch(p.wrapping_add(64)); // may lie past the table's end: a prefetch never faults
     }
 
     pub(super) fn probe(&self, key: u64) -> Option<(u32, u32)> {

@@ -84,15 +84,7 @@ impl Table {
     /// a little later waits for memory less, or not at all.
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let p = self.slots.as_ptr().wrapping_add(self.index(key)) as *const i8;
-            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a hint that never faults.
-            unsafe { _mm_prefetch::<_MM_HINT_T0>(p) };
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        crate::limits::prefetch(self.slots.as_ptr().wrapping_add(self.index(key)));
     }
 
     #[inline(always)]

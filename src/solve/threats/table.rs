@@ -47,19 +47,9 @@ impl Table {
     /// later (the next children's keys computed in between) waits for memory less.
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            let first = self.slots.as_ptr().wrapping_add(self.bucket(key));
-            let last = first.wrapping_add(WAYS).cast::<u8>().wrapping_sub(1);
-            // SAFETY: SSE is part of the x86_64 baseline, and a prefetch is a hint that never faults.
-            unsafe {
-                _mm_prefetch::<_MM_HINT_T0>(first.cast::<i8>());
-                _mm_prefetch::<_MM_HINT_T0>(last.cast::<i8>());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        let first = self.slots.as_ptr().wrapping_add(self.bucket(key));
+        crate::limits::prefetch(first);
+        crate::limits::prefetch(first.wrapping_add(WAYS).cast::<u8>().wrapping_sub(1));
     }
 
     pub fn get(&self, key: u64) -> Option<(u32, u32)> {
