@@ -80,27 +80,18 @@ impl AtomicTable {
     /// A table of at most `mib` MiB (a power of two number of buckets); `mib = 0` gives an empty table.
     /// Panics only if the memory cannot be had; [`AtomicTable::try_new`] reports that instead.
     pub fn new(mib: usize) -> Self {
-        Self::try_new(mib).unwrap_or(AtomicTable {
-            slots: Vec::new(),
-            first: 0,
-            buckets: 0,
-            generation: 0,
-            used: false,
-            backed: false,
-        })
+        Self::try_new(mib).unwrap_or_else(|_| Self::empty())
+    }
+
+    /// The table of 0 MiB.
+    fn empty() -> Self {
+        AtomicTable { slots: Vec::new(), first: 0, buckets: 0, generation: 0, used: false, backed: false }
     }
 
     /// Like [`AtomicTable::new`], with an error when the memory cannot be allocated.
     pub(crate) fn try_new(mib: usize) -> Result<Self, String> {
         if mib == 0 {
-            return Ok(AtomicTable {
-                slots: Vec::new(),
-                first: 0,
-                buckets: 0,
-                generation: 0,
-                used: false,
-                backed: false,
-            });
+            return Ok(Self::empty());
         }
         let want = mib.min(crate::limits::MAX_TABLE_MIB).saturating_mul(1024 * 1024) / (BUCKET * size_of::<Slot>());
         let n = 1usize << (usize::BITS - 1 - want.max(1).leading_zeros());
