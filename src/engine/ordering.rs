@@ -9,11 +9,16 @@
 //! stage 5  quiet moves by history score            (how often a move caused a cut-off, weighted by depth^2)
 //! ```
 //!
+//! A quiet move that cuts off teaches the later nodes (`Worker::reward`, below): it becomes the ply's first killer and
+//! the countermove of the move before it, and gains depth² of history while the quiet moves tried before it lose some.
+//!
 //! The list is generated once (bitboard generation costs less than one evaluation); each stage is a score band and
 //! `next` does one selection-sort step, so a node that cuts off after one move never sorts the rest.
 
 use arrayvec::ArrayVec;
 
+use super::search::Worker;
+use super::tunables::ONE_PLY;
 use crate::game::{FullGame, MAX_MOVES, MoveClass, MoveList};
 
 const TT_BAND: i32 = 1 << 30;
@@ -88,6 +93,43 @@ impl<'a, M: Copy + PartialEq> Picker<'a, M> {
         let (_, i) = self.order[self.next];
         self.next += 1;
         Some((i as usize, self.moves[i as usize]))
+    }
+}
+
+/// What a cut-off teaches the picker of later nodes (the killers, countermoves and history it reads).
+impl<G: FullGame> Worker<'_, G> {
+    /// A quiet move `m` cut off at `ply`: it becomes a killer, the countermove of the move before it (`prev`), and
+    /// gains `plies²` of history; the quiet moves searched before it (`tried`) lose `history_malus`% of that.
+    pub(super) fn reward(&mut self, m: G::Move, tried: &[G::Move], ply: usize, depth: i32, prev: Option<G::Move>) {
+        if self.sh.opts.killers && self.killers[ply][0] != Some(m) {
+            self.killers[ply][1] = self.killers[ply][0];
+            self.killers[ply][0] = Some(m);
+        }
+        if let Some(p) = prev {
+            self.counters[self.sh.game.move_key(p)] = Some(m);
+        }
+        if self.sh.opts.history {
+            let plies = depth / ONE_PLY;
+            let bonus = plies * plies;
+            let malus = bonus * self.sh.opts.params.history_malus / 100;
+            let limit = 1 << self.sh.opts.params.history_max_log2;
+            let g = self.sh.game;
+            let h = &mut self.history[g.move_key(m)];
+            *h += bonus;
+            let mut overflow = *h >= limit;
+            if malus > 0 {
+                for &q in tried {
+                    let h = &mut self.history[g.move_key(q)];
+                    *h -= malus;
+                    overflow |= *h <= -limit;
+                }
+            }
+            if overflow {
+                for x in self.history.iter_mut() {
+                    *x /= 2;
+                }
+            }
+        }
     }
 }
 

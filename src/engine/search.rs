@@ -93,10 +93,10 @@ pub(crate) struct Hook<M> {
 pub(crate) struct Worker<'a, G: FullGame> {
     pub sh: Shared<'a, G>,
     pub stats: Stats,
-    killers: Vec<[Option<G::Move>; 2]>,
-    history: Vec<i32>,
+    pub(super) killers: Vec<[Option<G::Move>; 2]>,
+    pub(super) history: Vec<i32>,
     /// The quiet move that last refuted each move (by move key), for the countermove heuristic.
-    counters: Vec<Option<G::Move>>,
+    pub(super) counters: Vec<Option<G::Move>>,
     /// The move played at each ply on the current path (`None`: the null move).
     path: Vec<Option<G::Move>>,
     /// The static evaluation of the node at each ply on the current path (`NO_EVAL` where none was computed).
@@ -177,37 +177,6 @@ impl<'a, G: FullGame> Worker<'a, G> {
             MoveClass::Threat => p.cost_threat,
         };
         if forced_reply { c.min(p.cost_forced) } else { c }
-    }
-
-    /// A quiet move `m` cut off at `ply`: it becomes a killer and gains `plies²` of history; the quiet moves searched
-    /// before it (`tried`) lose `history_malus`% of that.
-    fn reward(&mut self, m: G::Move, tried: &[G::Move], ply: usize, depth: i32) {
-        if self.sh.opts.killers && self.killers[ply][0] != Some(m) {
-            self.killers[ply][1] = self.killers[ply][0];
-            self.killers[ply][0] = Some(m);
-        }
-        if self.sh.opts.history {
-            let plies = depth / ONE_PLY;
-            let bonus = plies * plies;
-            let malus = bonus * self.sh.opts.params.history_malus / 100;
-            let limit = 1 << self.sh.opts.params.history_max_log2;
-            let g = self.sh.game;
-            let h = &mut self.history[g.move_key(m)];
-            *h += bonus;
-            let mut overflow = *h >= limit;
-            if malus > 0 {
-                for &q in tried {
-                    let h = &mut self.history[g.move_key(q)];
-                    *h -= malus;
-                    overflow |= *h <= -limit;
-                }
-            }
-            if overflow {
-                for x in self.history.iter_mut() {
-                    *x /= 2;
-                }
-            }
-        }
     }
 
     /// Principal variation search of a non-root node.
@@ -433,10 +402,7 @@ impl<'a, G: FullGame> Worker<'a, G> {
                     if v >= beta {
                         self.stats.cutoffs += 1;
                         if class == MoveClass::Quiet {
-                            self.reward(m, &tried, ply, depth);
-                            if let Some(p) = prev {
-                                self.counters[g.move_key(p)] = Some(m);
-                            }
+                            self.reward(m, &tried, ply, depth, prev);
                         }
                         break;
                     }
