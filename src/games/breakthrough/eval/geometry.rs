@@ -99,11 +99,18 @@ impl Geometry {
         while b != 0 {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
-            if self.cone[si][sq] & opp == 0 {
+            if let Some(rows) = self.runner(si, sq, opp) {
                 n += 1;
-                best = best.min(self.to_goal[si][sq] as u32);
+                best = best.min(rows);
             }
         }
         (n, best)
+    }
+
+    /// The rows to the goal of the piece of side `si` (its index) on `sq` when it is an unstoppable runner against
+    /// `opp` (no enemy in its forward cone), else `None`.
+    #[inline(always)]
+    pub(crate) fn runner(&self, si: usize, sq: usize, opp: u64) -> Option<u32> {
+        (self.cone[si][sq] & opp == 0).then(|| self.to_goal[si][sq] as u32)
     }
 }

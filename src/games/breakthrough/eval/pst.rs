@@ -146,8 +146,8 @@ impl PstEvaluator {
         let (own, opp) = Breakthrough::own_opp(s);
         let mut f = [0i16; N];
         let pc = |x: u64| x.count_ones() as i16;
-        // One pass over each side's pieces: its table cell, and whether it is a runner (no enemy in its forward cone;
-        // `Geometry::runners`, inlined here so that the pieces are walked once).
+        // One pass over each side's pieces: its table cell, and whether it is a runner (`Geometry::runner`, as
+        // `Geometry::runners` counts them), so that the pieces are walked once.
         let geo = &self.geo;
         let (mut n_own, mut r_own) = (0i16, u32::MAX);
         let mut b = own;
@@ -155,9 +155,9 @@ impl PstEvaluator {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             f[self.cell[mi][sq] as usize] += 1;
-            if geo.cone[mi][sq] & opp == 0 {
+            if let Some(rows) = geo.runner(mi, sq, opp) {
                 n_own += 1;
-                r_own = r_own.min(geo.to_goal[mi][sq] as u32);
+                r_own = r_own.min(rows);
             }
         }
         let (mut n_opp, mut r_opp) = (0i16, u32::MAX);
@@ -166,9 +166,9 @@ impl PstEvaluator {
             let sq = b.trailing_zeros() as usize;
             b &= b - 1;
             f[self.cell[ti][sq] as usize] -= 1;
-            if geo.cone[ti][sq] & own == 0 {
+            if let Some(rows) = geo.runner(ti, sq, own) {
                 n_opp += 1;
-                r_opp = r_opp.min(geo.to_goal[ti][sq] as u32);
+                r_opp = r_opp.min(rows);
             }
         }
         let (ol, or) = self.geo.attacks2(own, me);
